@@ -1,0 +1,46 @@
+// Request pieces that many operations share (spec 2.4 and 8).
+import { z } from "zod";
+
+export const MarketplaceUserId = z.string().min(1).max(64).meta({ description: "The tenant's own id of the user (1..64 characters).", example: "user-4711" });
+
+// The checks that need no tenant: an absolute http(s) address. Which origins and whether plain
+// http is allowed depend on the tenant and mode (lib/hosted/redirect-urls.ts).
+export const RedirectUrl = z
+  .string()
+  .min(1)
+  .max(2048)
+  .superRefine((value, ctx) => {
+    const problem = staticRedirectProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .meta({ description: "Absolute https address (http only to loopback with test tokens); must match a registered redirect origin once any is registered.", example: "https://marketplace.example/checkout/done" });
+
+export function staticRedirectProblem(value: string): string | null {
+  if (value.startsWith("//") || value.startsWith("\\\\")) return "Protocol-relative addresses are not allowed; send an absolute https address.";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "Must be an absolute https address.";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return `The ${url.protocol.replace(":", "")} scheme is not allowed; send an https address.`;
+  if (url.username || url.password) return "Must not contain credentials.";
+  return null;
+}
+
+export const OperatingSystem = z
+  .union([z.enum(["Android", "iOS"]), z.literal(1), z.literal(2)])
+  .transform((value) => (value === 1 ? "Android" : value === 2 ? "iOS" : value))
+  .meta({ description: "`Android` or `iOS`; the integer codes 1 (Android) and 2 (iOS) are accepted too." });
+
+export const AppSwitch = z
+  .strictObject({
+    appSwitchCallbackUri: z.string().min(1).max(2048).meta({ description: "Where the hosted page returns to in the tenant's app.", example: "marketplace://escrow/return" }),
+    operatingSystem: OperatingSystem,
+  })
+  .meta({ id: "AppSwitch", description: "Return into the tenant's app instead of a web address (in-app browsers)." });
+
+/** A boolean query parameter: only `true` and `false`, so a typo is an error and not a silent yes. */
+export const QueryBoolean = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true");

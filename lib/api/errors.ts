@@ -1,0 +1,55 @@
+// The one error class of the API and the one table from its codes to HTTP (decisions.md §2).
+// Domain code throws ApiError(code, detail); the route wrapper turns it into the spec's error record.
+
+export const ERROR_CODES = {
+  "validation-error": { status: 400, title: "The request is not valid" },
+  "malformed-request": { status: 400, title: "The request could not be read" },
+  unauthorized: { status: 401, title: "Missing or invalid API token" },
+  forbidden: { status: 403, title: "Not allowed" },
+  "not-found": { status: 404, title: "Not found" },
+  "method-not-allowed": { status: 405, title: "Method not allowed" },
+  "invalid-state": { status: 409, title: "Not allowed in the current state" },
+  conflict: { status: 409, title: "Conflict" },
+  "payee-not-connected": { status: 409, title: "The payee is not connected" },
+  "idempotency-in-progress": { status: 409, title: "A request with this Idempotency-Key is still in progress" },
+  "payload-too-large": { status: 413, title: "The request body is too large" },
+  "idempotency-key-mismatch": { status: 422, title: "The Idempotency-Key was used with another request" },
+  "rate-limited": { status: 429, title: "Too many requests" },
+  "internal-error": { status: 500, title: "Internal error" },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** One offending field: key is its JSON path (`shipping.expectedMaxWeight`), value the message. */
+export interface FieldError {
+  key: string;
+  value: string;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: FieldError[];
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, detail: string, options: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+    super(detail);
+    this.name = "ApiError";
+    this.code = code;
+    this.errors = options.errors ?? [];
+    this.headers = options.headers ?? {};
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+
+  /** A 400 validation-error about one field. */
+  static field(key: string, message: string): ApiError {
+    return new ApiError("validation-error", `${key}: ${message}`, { errors: [{ key, value: message }] });
+  }
+
+  /** 404, worded the same whether the object does not exist or belongs to another tenant. */
+  static notFound(what: string): ApiError {
+    return new ApiError("not-found", `${what} was not found.`);
+  }
+}

@@ -1,0 +1,91 @@
+// The OpenAPI 3.1 document, generated from the same zod schemas that validate requests.
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { publicBaseUrl } from "../config.ts";
+import { ErrorRecordSchema } from "./error-record.ts";
+import { ERROR_CODES, type ErrorCode } from "./errors.ts";
+import type { Operation } from "./operation.ts";
+import { OPERATIONS } from "./operations-index.ts";
+
+const CorrelationHeader = z
+  .string()
+  .min(20)
+  .max(64)
+  .optional()
+  .meta({ description: "Your id for this request (20..64 characters, UUID recommended); echoed in the response and used as the error record's traceId." });
+
+const IdempotencyHeader = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .meta({ description: "Makes a retried POST safe: the first response for a key is replayed for 24 hours; the same key with another body answers 422." });
+
+function errorResponses(codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()].map(([status, list]) => [
+      String(status),
+      {
+        description: `${list.map((code) => `\`${code}\` (${ERROR_CODES[code].title.toLowerCase()})`).join(", ")}`,
+        content: { "application/json": { schema: ErrorRecordSchema } },
+      },
+    ]),
+  );
+}
+
+function toOpenApi(operation: Operation): ZodOpenApiOperationObject {
+  const status = String(operation.successStatus ?? 200);
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: operation.description,
+    tags: operation.tags,
+    requestParams: {
+      ...(operation.params ? { path: operation.params as never } : {}),
+      ...(operation.query ? { query: operation.query as never } : {}),
+      header: z.object(operation.method === "POST" ? { "X-Correlation-Id": CorrelationHeader, "Idempotency-Key": IdempotencyHeader } : { "X-Correlation-Id": CorrelationHeader }),
+    },
+    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } } : {}),
+    responses: {
+      [status]: operation.response
+        ? { description: operation.responseDescription ?? "Success", content: { "application/json": { schema: operation.response } } }
+        : { description: operation.responseDescription ?? "Success, no content" },
+      ...errorResponses(operation.errors),
+    },
+  };
+}
+
+let cached: ReturnType<typeof createDocument> | null = null;
+
+export function openApiDocument(): ReturnType<typeof createDocument> {
+  if (cached) return cached;
+  const paths: ZodOpenApiPathsObject = {};
+  for (const operation of OPERATIONS) {
+    paths[operation.path] = { ...paths[operation.path], [operation.method.toLowerCase()]: toOpenApi(operation) };
+  }
+  cached = createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Marketplace Escrow Trade Service API",
+      version: "1.0.0",
+      description:
+        "Marketplaces (tenants) let their users buy from each other with the buyer's money held in escrow until the item arrives and is accepted. Every call carries `Authorization: Bearer <API token>`; test tokens (`esk_test_…`) work on sandbox data, live tokens (`esk_live_…`) on real money. Every failure answers the error record.",
+    },
+    servers: [{ url: `${publicBaseUrl()}/api`, description: "This server" }],
+    security: [{ bearerAuth: [] }],
+    components: {
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API token: esk_test_… (sandbox) or esk_live_…" } },
+    },
+    tags: [
+      { name: "Users", description: "Connect marketplace users to the service and read their details." },
+      { name: "Sandbox", description: "Test-mode helpers that stand in for payers, carriers and the clock. Live tokens get 403." },
+    ],
+    paths,
+  });
+  return cached;
+}

@@ -1,0 +1,41 @@
+// An API operation: its address, schemas and documented errors. The same object drives request
+// validation (route.ts), the TypeScript types of the handler and the OpenAPI document (openapi.ts).
+import type { z } from "zod";
+import type { ErrorCode } from "./errors.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface Operation<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path below the base address `<origin>/api`, e.g. `/v1/marketplace/users/{marketplaceUserId}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Response body; omitted for 204. */
+  response?: R;
+  responseDescription?: string;
+  successStatus?: 200 | 201 | 204;
+  /** Failures documented for this operation beyond the ones every operation can answer. */
+  errors: ErrorCode[];
+  /** Sandbox operations answer 403 to live tokens (decisions.md §6). */
+  sandboxOnly?: boolean;
+}
+
+export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  operation: Operation<P, Q, B, R>,
+): Operation<P, Q, B, R> {
+  return operation;
+}
+
+/** Errors that every authenticated operation can answer. */
+export const COMMON_ERRORS: ErrorCode[] = ["validation-error", "unauthorized", "rate-limited", "internal-error"];

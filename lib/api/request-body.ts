@@ -1,0 +1,65 @@
+// Reads a JSON request body with a size limit: too large is 413, not JSON is 400 malformed-request.
+import { ApiError } from "./errors.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const NO_BODY = Symbol("no body");
+
+export interface RequestBody {
+  /** The parsed JSON, or NO_BODY for an empty body. */
+  json: unknown;
+  /** The raw text (for the idempotency fingerprint). */
+  text: string;
+}
+
+export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<RequestBody> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge(limit);
+
+  const bytes = await readLimited(request, limit);
+  if (bytes.length === 0) return { json: NO_BODY, text: "" };
+
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(contentType.trim())) {
+    throw new ApiError("malformed-request", "Send the body as JSON with the header Content-Type: application/json.");
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError("malformed-request", "The request body is not valid UTF-8.");
+  }
+  try {
+    return { json: JSON.parse(text), text };
+  } catch {
+    throw new ApiError("malformed-request", "The request body is not valid JSON.");
+  }
+}
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError("payload-too-large", `The request body is larger than ${limit} bytes.`);
+}

@@ -1,0 +1,149 @@
+// The one wrapper every v1 route uses (STYLE.md pattern 1):
+// correlation id → auth → tenant → parse params/query/body → idempotency → handle → serialize,
+// and every failure as the spec's error record (decisions.md §2).
+import type { z } from "zod";
+import { authenticate, type TenantContext } from "../auth/authenticate.ts";
+import { tenantNow } from "../clock.ts";
+import { db } from "../db/client.ts";
+import { correlationId } from "./correlation.ts";
+import { errorRecord, internalErrorRecord } from "./error-record.ts";
+import { ApiError, type FieldError } from "./errors.ts";
+import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKey, releaseIdempotencyKey, requestFingerprint } from "./idempotency.ts";
+import type { Operation } from "./operation.ts";
+import { NO_BODY, readJsonBody } from "./request-body.ts";
+import { parseOrThrow, validationError } from "./validation.ts";
+
+export interface HandlerContext<P, Q, B> extends TenantContext {
+  params: P;
+  query: Q;
+  body: B;
+  traceId: string;
+  /** The tenant's time (the sandbox clock applies to test mode). */
+  now: Date;
+  request: Request;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  operation: Operation<P, Q, B, R>,
+  handler: (context: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<In<R>>,
+): (request: Request, context: RouteContext) => Promise<Response> {
+  return async (request, routeContext) => {
+    const started = performance.now();
+    const { traceId, error: correlationError } = correlationId(request);
+    let tenantContext: TenantContext | null = null;
+    let response: Response;
+    try {
+      if (correlationError) throw correlationError;
+      tenantContext = await authenticate(request);
+      if (operation.sandboxOnly && tenantContext.mode !== "test") {
+        throw new ApiError("forbidden", "Sandbox operations need a test-mode token (esk_test_…).");
+      }
+      response = await handle(operation, handler, request, routeContext, tenantContext, traceId);
+    } catch (error) {
+      response = failure(error, traceId, operation.operationId);
+    }
+    response.headers.set("X-Correlation-Id", traceId);
+    response.headers.set("Cache-Control", "no-store");
+    if (tenantContext) logRequest(tenantContext, request, response.status, started, traceId);
+    return response;
+  };
+}
+
+async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  operation: Operation<P, Q, B, R>,
+  handler: (context: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<In<R>>,
+  request: Request,
+  routeContext: RouteContext,
+  tenantContext: TenantContext,
+  traceId: string,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const rawParams = await routeContext.params;
+  const body = operation.body || request.method !== "GET" ? await readJsonBody(request) : { json: NO_BODY, text: "" };
+
+  // Every problem of the request at once: params, query and body.
+  const problems: FieldError[] = [];
+  const params = operation.params ? tryParse(operation.params, rawParams, "", problems) : undefined;
+  const query = operation.query ? tryParse(operation.query, Object.fromEntries(url.searchParams), "", problems) : undefined;
+  let parsedBody: unknown;
+  if (operation.body) {
+    if (body.json === NO_BODY) problems.push({ key: "body", value: "A JSON request body is required." });
+    else parsedBody = tryParse(operation.body, body.json, "", problems);
+  }
+  if (problems.length) throw validationError(problems);
+
+  const key = request.method === "POST" ? idempotencyKey(request) : null;
+  const scope = { tenantId: tenantContext.tenant.id, mode: tenantContext.mode };
+  const claim = key ? await claimIdempotencyKey(scope, key, request.method, url.pathname, requestFingerprint(request.method, url.pathname, body.text)) : null;
+  if (claim?.kind === "replay") {
+    return new Response(claim.response.body || null, { status: claim.response.status, headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" } });
+  }
+  try {
+    const result = await handler({
+      ...tenantContext,
+      params: params as Out<P>,
+      query: query as Out<Q>,
+      body: parsedBody as Out<B>,
+      traceId,
+      now: tenantNow(tenantContext.tenant, tenantContext.mode),
+      request,
+    });
+    const status = operation.successStatus ?? 200;
+    const text = status === 204 ? "" : JSON.stringify(result);
+    if (claim) await completeIdempotencyKey(claim.recordId, { status, body: text });
+    return new Response(text || null, { status, headers: status === 204 ? {} : { "Content-Type": "application/json" } });
+  } catch (error) {
+    if (claim) {
+      // A refused request (4xx) is the answer to this key; a failure on our side is not.
+      if (error instanceof ApiError && error.status < 500) {
+        await completeIdempotencyKey(claim.recordId, { status: error.status, body: JSON.stringify(errorRecord(error, traceId)) });
+      } else {
+        await releaseIdempotencyKey(claim.recordId).catch(() => {});
+      }
+    }
+    throw error;
+  }
+}
+
+function tryParse(schema: z.ZodType, input: unknown, prefix: string, problems: FieldError[]): unknown {
+  try {
+    return parseOrThrow(schema, input, prefix);
+  } catch (error) {
+    if (error instanceof ApiError) problems.push(...error.errors);
+    else throw error;
+    return undefined;
+  }
+}
+
+export function failure(error: unknown, traceId: string, where: string): Response {
+  if (error instanceof ApiError) {
+    return Response.json(errorRecord(error, traceId), { status: error.status, headers: error.headers });
+  }
+  // Unknown errors: the log gets everything, the caller only the trace id.
+  console.error(`[${traceId}] ${where} failed:`, error);
+  return Response.json(internalErrorRecord(traceId), { status: 500 });
+}
+
+function logRequest(context: TenantContext, request: Request, status: number, started: number, traceId: string) {
+  // The request log that the console shows; losing a line of it is acceptable, slowing the call is not.
+  db.apiRequestLog
+    .create({
+      data: {
+        tenantId: context.tenant.id,
+        mode: context.mode,
+        tokenId: context.tokenId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        correlationId: traceId,
+      },
+    })
+    .catch((error: unknown) => console.error(`[${traceId}] could not write the request log`, error));
+}
+

@@ -1,0 +1,32 @@
+// Which redirect addresses a tenant may send its users to (decisions.md §2): absolute https,
+// http only to loopback and only in sandbox, and once the tenant registered allowed origins, only
+// those. Live tokens require a registered origin: an unregistered redirect is an open redirect.
+import { staticRedirectProblem } from "../api/common-schemas.ts";
+import { ApiError } from "../api/errors.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith(".localhost");
+}
+
+/** Returns the normalised address, or throws a validation error on `key`. */
+export function checkRedirectUrl(tenant: { allowedRedirectOrigins: string[] }, mode: ApiMode, key: string, value: string): string {
+  const fail = (message: string) => ApiError.field(key, message);
+  const problem = staticRedirectProblem(value);
+  if (problem) throw fail(problem);
+  const url = new URL(value);
+  if (url.protocol === "http:" && !(mode === "test" && isLoopbackHost(url.hostname))) {
+    throw fail("Must use https (http is allowed only for localhost with a test token).");
+  }
+
+  const allowed = tenant.allowedRedirectOrigins;
+  if (allowed.length > 0 && !allowed.includes(url.origin)) {
+    throw fail(`The origin ${url.origin} is not one of your registered redirect origins.`);
+  }
+  if (allowed.length === 0 && mode === "live") {
+    throw fail("Register at least one allowed redirect origin in the console before using live tokens.");
+  }
+  return url.toString();
+}

@@ -1,0 +1,50 @@
+// Hosted-flow sessions: the opaque link a tenant sends its user to. The token is 256 random bits
+// in the address; only its hash is stored, and the session is bound to tenant, user and purpose.
+import { createHash, randomBytes } from "node:crypto";
+import { publicBaseUrl } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import type { ApiMode, HostedSessionKind } from "../db/generated/enums.ts";
+
+type Tx = Db | Prisma.TransactionClient;
+
+export const HOSTED_SESSION_TTL_MS = 60 * 60 * 1000;
+
+const PATHS: Record<HostedSessionKind, string> = {
+  Connect: "connect",
+  Checkout: "checkout",
+  PaymentFlow: "pay",
+  TradeStatus: "status",
+  PayoutAccount: "payout-account",
+};
+
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface NewHostedSession {
+  tenantId: string;
+  mode: ApiMode;
+  kind: HostedSessionKind;
+  marketplaceUserId: string;
+  tradeId?: string;
+  paymentId?: string;
+  successUrl?: string;
+  cancelUrl?: string;
+  returnUrl?: string;
+  appSwitch?: Prisma.InputJsonValue;
+  forceOnboarding?: boolean;
+  requiredKycLevel?: number | null;
+  now: Date;
+}
+
+/** Creates the session and returns the address to send the user to. */
+export async function createHostedSession(tx: Tx, input: NewHostedSession): Promise<{ id: string; redirectUrl: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const { now, ...fields } = input;
+  const session = await tx.hostedSession.create({
+    data: { ...fields, tokenHash: hashSessionToken(token), expiresAt: new Date(now.getTime() + HOSTED_SESSION_TTL_MS) },
+    select: { id: true },
+  });
+  return { id: session.id, redirectUrl: `${publicBaseUrl()}/${PATHS[input.kind]}/${token}` };
+}

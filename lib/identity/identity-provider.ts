@@ -1,0 +1,37 @@
+// The national electronic-ID sign-in, an outside party (decisions.md §7). The hosted connect page
+// talks to it only through this interface; the simulated provider below stands in for the real one.
+
+export interface VerifiedIdentity {
+  /** Stable, non-reversible subject for this person (never the national id number). */
+  subject: string;
+  name: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  phoneNumber: string | null;
+  /** Name and address protection: level 1 needs passport verification for such a person. */
+  nameAddressProtected: boolean;
+  passportVerified: boolean;
+}
+
+export interface TestIdentity {
+  id: string;
+  label: string;
+  description: string;
+}
+
+export type SignInResult = { ok: true; identity: VerifiedIdentity } | { ok: false; reason: "sign_in_failed" | "cancelled" };
+
+export interface IdentityProvider {
+  readonly name: string;
+  /** Identities a tester can pick on the simulated sign-in page (empty for a real provider). */
+  testIdentities(): TestIdentity[];
+  signIn(identityId: string): Promise<SignInResult>;
+}
+
+/** KYC level the person reaches (spec 4.4): 2 with passport verification; 1 with the eID unless
+ *  name and address are protected; 0 otherwise. */
+export function achievedKycLevel(identity: VerifiedIdentity): 0 | 1 | 2 {
+  if (identity.passportVerified) return 2;
+  return identity.nameAddressProtected ? 0 : 1;
+}

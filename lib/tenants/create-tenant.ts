@@ -1,0 +1,50 @@
+// Provisions a tenant: the tenant row, a test and a live API token, and an admin console user.
+// The plain-text tokens and password exist only in the return value (shown once).
+import type { Db } from "../db/client.ts";
+import { generateApiToken } from "../auth/api-tokens.ts";
+import { generatePassword, hashPassword } from "../auth/passwords.ts";
+
+export interface CreateTenantInput {
+  name: string;
+  allowedBusinessIds?: string[];
+  allowedRedirectOrigins?: string[];
+  consoleEmail?: string;
+}
+
+export interface CreatedTenant {
+  tenantId: string;
+  name: string;
+  testApiKey: string;
+  liveApiKey: string;
+  consoleEmail: string;
+  consolePassword: string;
+}
+
+export async function createTenant(db: Db, input: CreateTenantInput): Promise<CreatedTenant> {
+  const name = input.name.trim();
+  if (!name || name.length > 200) throw new Error("The tenant name must be 1 to 200 characters.");
+  const test = generateApiToken("test");
+  const live = generateApiToken("live");
+  const consolePassword = generatePassword();
+  const passwordHash = await hashPassword(consolePassword);
+
+  return db.$transaction(async (tx) => {
+    const tenant = await tx.tenant.create({
+      data: {
+        name,
+        allowedBusinessIds: input.allowedBusinessIds ?? [],
+        allowedRedirectOrigins: input.allowedRedirectOrigins ?? [],
+      },
+    });
+    const consoleEmail = (input.consoleEmail ?? `admin+${tenant.id.slice(0, 8)}@${slug(name)}.example`).toLowerCase();
+    await tx.apiToken.createMany({
+      data: [test, live].map((t) => ({ tenantId: tenant.id, mode: t.mode, name: `Default ${t.mode} token`, tokenHash: t.tokenHash, prefix: t.prefix })),
+    });
+    await tx.staffUser.create({ data: { tenantId: tenant.id, email: consoleEmail, name: "Administrator", passwordHash, role: "admin" } });
+    return { tenantId: tenant.id, name, testApiKey: test.token, liveApiKey: live.token, consoleEmail, consolePassword };
+  });
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "tenant";
+}

@@ -1,0 +1,36 @@
+// Operator actions on API tokens: list, rotate (new token, old one revoked) and revoke.
+import type { Db } from "../db/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
+import { generateApiToken } from "../auth/api-tokens.ts";
+
+export async function listTenants(db: Db) {
+  const tenants = await db.tenant.findMany({
+    orderBy: { createdAt: "asc" },
+    include: { apiTokens: { orderBy: { createdAt: "asc" } }, staffUsers: { select: { email: true, role: true } } },
+  });
+  return tenants.map((t) => ({
+    tenantId: t.id,
+    name: t.name,
+    createdAt: t.createdAt.toISOString(),
+    allowedBusinessIds: t.allowedBusinessIds,
+    staff: t.staffUsers.map((s) => `${s.email} (${s.role})`),
+    tokens: t.apiTokens.map((k) => ({ tokenId: k.id, mode: k.mode, prefix: k.prefix, name: k.name, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null, revokedAt: k.revokedAt?.toISOString() ?? null })),
+  }));
+}
+
+/** Issues a new token of `mode` and revokes the tenant's other active tokens of that mode. */
+export async function rotateToken(db: Db, tenantId: string, mode: ApiMode): Promise<{ tokenId: string; apiKey: string; revoked: number }> {
+  const fresh = generateApiToken(mode);
+  return db.$transaction(async (tx) => {
+    const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
+    if (!tenant) throw new Error(`No tenant ${tenantId}.`);
+    const { count } = await tx.apiToken.updateMany({ where: { tenantId, mode, revokedAt: null }, data: { revokedAt: new Date() } });
+    const token = await tx.apiToken.create({ data: { tenantId, mode, name: `Rotated ${mode} token`, tokenHash: fresh.tokenHash, prefix: fresh.prefix } });
+    return { tokenId: token.id, apiKey: fresh.token, revoked: count };
+  });
+}
+
+export async function revokeToken(db: Db, tokenId: string): Promise<boolean> {
+  const { count } = await db.apiToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count === 1;
+}

@@ -1,0 +1,43 @@
+// The users operations of the v1 API (spec 4.4, 4.6; decisions.md §1, §6).
+import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
+import { ConnectedUser, InitiateUserConnectBody, InitiateUserConnectQuery, MarketplaceUserParams, RedirectResponse, SandboxConnectBody, UserDetails } from "./schemas.ts";
+
+export const initiateUserConnect = defineOperation({
+  operationId: "initiateUserConnect",
+  method: "POST",
+  path: "/v1/marketplace/users/connect",
+  summary: "Initiate user connect",
+  description:
+    "Starts the connect flow for a marketplace user. Send the user's browser to `redirectUrl`: the user signs in with the national electronic ID and is then sent to `successUrl` (or `cancelUrl`). A `user.connected` webhook pairs the marketplace user id with the service account id.",
+  tags: ["Users"],
+  query: InitiateUserConnectQuery,
+  body: InitiateUserConnectBody,
+  response: RedirectResponse,
+  errors: [...COMMON_ERRORS, "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"],
+});
+
+export const getUserDetails = defineOperation({
+  operationId: "getUserDetails",
+  method: "GET",
+  path: "/v1/marketplace/users/{marketplaceUserId}",
+  summary: "Get user details",
+  description: "The connected user's service account: name, phone number, payout bank account and KYC level. 404 until the user is connected.",
+  tags: ["Users"],
+  params: MarketplaceUserParams,
+  response: UserDetails,
+  errors: [...COMMON_ERRORS, "not-found"],
+});
+
+export const sandboxConnectUser = defineOperation({
+  operationId: "sandboxConnectUser",
+  method: "POST",
+  path: "/v1/sandbox/users/{marketplaceUserId}/connect",
+  summary: "Sandbox: connect a user",
+  description: "Test tokens only. Connects the user as if the connect flow had succeeded with the given KYC level, and sends `user.connected`.",
+  tags: ["Sandbox"],
+  params: MarketplaceUserParams,
+  body: SandboxConnectBody,
+  response: ConnectedUser,
+  sandboxOnly: true,
+  errors: [...COMMON_ERRORS, "forbidden", "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"],
+});

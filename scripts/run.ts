@@ -1,0 +1,89 @@
+// npm run dev / npm start
+// Opens the database (embedded PGlite in .data/ unless DATABASE_URL is set), applies migrations,
+// makes sure the demo tenant exists, then runs Next (dev server or production server) with
+// DATABASE_URL pointing at that database, and prints where everything is.
+//
+// This process owns the embedded database for as long as the app runs; the Next server is a child
+// process that connects over the Postgres wire protocol, so PGlite's WebAssembly work never blocks
+// request handling and `next build` never opens the data folder.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import net from "node:net";
+import path from "node:path";
+import { createDb } from "../lib/db/client.ts";
+import { redactUrl, resolveDatabase } from "../lib/db/connection.ts";
+import { applyMigrations } from "../lib/db/migrations.ts";
+import { ensureDemoTenant } from "../lib/tenants/demo-tenant.ts";
+
+const mode = process.argv[2] === "start" ? "start" : "dev";
+const port = Number(process.env.PORT ?? 3000);
+const publicBaseUrl = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+
+const database = await resolveDatabase();
+const stopDatabase = async () => {
+  await database.embedded?.stop().catch(() => {});
+};
+
+try {
+  const applied = await applyMigrations(database.url);
+  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+} catch (error) {
+  console.error("Could not apply migrations:", error instanceof Error ? error.message : error);
+  await stopDatabase();
+  process.exit(1);
+}
+
+let demo: Awaited<ReturnType<typeof ensureDemoTenant>> | null = null;
+if (process.env.DEMO_TENANT !== "false") {
+  const file = database.kind === "embedded" ? ".data/demo-tenant.json" : `.data/demo-tenant-${createHash("sha256").update(database.url).digest("hex").slice(0, 12)}.json`;
+  const setupDb = createDb(database.url, 2);
+  demo = await ensureDemoTenant(setupDb, path.resolve(file));
+  await setupDb.$disconnect();
+}
+
+const require = createRequire(import.meta.url);
+const nextBin = require.resolve("next/dist/bin/next");
+const child = spawn(process.execPath, [nextBin, mode, "--port", String(port)], {
+  stdio: "inherit",
+  env: { ...process.env, DATABASE_URL: database.url, PUBLIC_BASE_URL: publicBaseUrl, PORT: String(port) },
+});
+
+let shuttingDown = false;
+async function shutdown(code: number) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (child.exitCode === null) child.kill("SIGTERM");
+  await stopDatabase();
+  process.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(0));
+child.on("exit", (code) => void shutdown(code ?? 0));
+
+await waitForPort(port);
+const line = "─".repeat(72);
+console.log(`\n${line}\n  Marketplace Escrow Trade Service (${mode === "dev" ? "development" : "production"})`);
+console.log(`  App            ${publicBaseUrl}`);
+console.log(`  API reference  ${publicBaseUrl}/docs`);
+console.log(`  Database       ${database.kind === "embedded" ? `embedded PostgreSQL (PGlite) in .data/pglite, ${redactUrl(database.url)}` : redactUrl(database.url)}`);
+if (demo) {
+  console.log(`\n  Demo tenant    ${demo.tenant.name} (${demo.tenant.tenantId})${demo.created ? ", created now" : ""}`);
+  console.log(`  Sandbox token  ${demo.tenant.testApiKey}`);
+  console.log(`  Console login  ${demo.tenant.consoleEmail} / ${demo.tenant.consolePassword}`);
+  console.log(`\n  Try: curl -H "Authorization: Bearer ${demo.tenant.testApiKey}" ${publicBaseUrl}/api/v1/marketplace/users/alice`);
+}
+console.log(`${line}\n`);
+
+function waitForPort(p: number): Promise<void> {
+  return new Promise((resolve) => {
+    const attempt = () => {
+      const socket = net.connect({ host: "127.0.0.1", port: p });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once("error", () => setTimeout(attempt, 250));
+    };
+    attempt();
+  });
+}
