@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { createDb } from "../lib/db/client.ts";
-import { redactUrl, resolveDatabase } from "../lib/db/connection.ts";
+import { DEFAULT_EMBEDDED_DIR, redactUrl, resolveDatabase } from "../lib/db/connection.ts";
 import { applyMigrations } from "../lib/db/migrations.ts";
 import { ensureDemoTenant } from "../lib/tenants/demo-tenant.ts";
 
@@ -36,7 +36,11 @@ try {
 
 let demo: Awaited<ReturnType<typeof ensureDemoTenant>> | null = null;
 if (process.env.DEMO_TENANT !== "false") {
-  const file = database.kind === "embedded" ? ".data/demo-tenant.json" : `.data/demo-tenant-${createHash("sha256").update(database.url).digest("hex").slice(0, 12)}.json`;
+  // Beside the data it belongs to: the embedded folder, or one file per PostgreSQL address.
+  const file =
+    database.kind === "embedded"
+      ? path.join(path.dirname(DEFAULT_EMBEDDED_DIR), "demo-tenant.json")
+      : `.data/demo-tenant-${createHash("sha256").update(database.url).digest("hex").slice(0, 12)}.json`;
   const setupDb = createDb(database.url, 2);
   demo = await ensureDemoTenant(setupDb, path.resolve(file));
   await setupDb.$disconnect();
@@ -46,7 +50,7 @@ const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
 const child = spawn(process.execPath, [nextBin, mode, "--port", String(port)], {
   stdio: "inherit",
-  env: { ...process.env, DATABASE_URL: database.url, PUBLIC_BASE_URL: publicBaseUrl, PORT: String(port) },
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: database.url, PUBLIC_BASE_URL: publicBaseUrl, PORT: String(port) },
 });
 
 let shuttingDown = false;
@@ -65,7 +69,7 @@ const line = "─".repeat(72);
 console.log(`\n${line}\n  Marketplace Escrow Trade Service (${mode === "dev" ? "development" : "production"})`);
 console.log(`  App            ${publicBaseUrl}`);
 console.log(`  API reference  ${publicBaseUrl}/docs`);
-console.log(`  Database       ${database.kind === "embedded" ? `embedded PostgreSQL (PGlite) in .data/pglite, ${redactUrl(database.url)}` : redactUrl(database.url)}`);
+console.log(`  Database       ${database.kind === "embedded" ? `embedded PostgreSQL (PGlite) in ${path.relative(process.cwd(), DEFAULT_EMBEDDED_DIR)}, ${redactUrl(database.url)}` : redactUrl(database.url)}`);
 if (demo) {
   console.log(`\n  Demo tenant    ${demo.tenant.name} (${demo.tenant.tenantId})${demo.created ? ", created now" : ""}`);
   console.log(`  Sandbox token  ${demo.tenant.testApiKey}`);

@@ -8,6 +8,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { GroupedQueryQueue } from "./pglite-query-queue.ts";
 
 export interface EmbeddedDatabase {
   /** postgresql:// address of the wire-protocol server. */
@@ -75,6 +76,8 @@ async function serve(dataDir: string, port: number, onStop: () => void): Promise
   // maxConnections: the socket server defaults to a single client; the app, the scheduler and
   // the CLI each hold a small pool. Queries are still executed one at a time inside PGlite.
   const server = new PGLiteSocketServer({ db: pglite, host: "127.0.0.1", port: chosenPort, maxConnections: 256 });
+  // Replace the library's queue before any connection takes a reference to it (see the file).
+  (server as unknown as { queryQueue: GroupedQueryQueue }).queryQueue = new GroupedQueryQueue(pglite);
   await server.start();
   let stopped = false;
   return {

@@ -1,0 +1,121 @@
+// npm run cli -- <command>
+// Operator commands for running tenants (decisions.md §8). Uses DATABASE_URL, or the embedded
+// database (joining the running app's server when `npm run dev` is up).
+import { parseArgs } from "node:util";
+import { createDb } from "../lib/db/client.ts";
+import { resolveDatabase } from "../lib/db/connection.ts";
+import { applyMigrations } from "../lib/db/migrations.ts";
+import { createTenant } from "../lib/tenants/create-tenant.ts";
+import { listTenants, revokeToken, rotateToken } from "../lib/tenants/manage-tokens.ts";
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+  tenant create --name <name> [--allow-business-id <id>]... [--allow-redirect-origin <origin>]...
+                [--console-email <email>] [--json]
+      Creates a tenant with a test and a live API token and an admin console login (shown once).
+  tenant list [--json]
+      Lists tenants with their tokens (prefixes only), staff and whitelisted business ids.
+  token rotate --tenant <tenantId> --mode test|live [--json]
+      Issues a new token and revokes the tenant's other active tokens of that mode.
+  token revoke --token <tokenId> [--json]
+      Revokes one token.`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    name: { type: "string" },
+    "allow-business-id": { type: "string", multiple: true },
+    "allow-redirect-origin": { type: "string", multiple: true },
+    "console-email": { type: "string" },
+    tenant: { type: "string" },
+    mode: { type: "string" },
+    token: { type: "string" },
+    json: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+
+const [resource, action] = positionals;
+if (values.help || !resource) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 2);
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function print(result: unknown, human: () => string) {
+  console.log(values.json ? JSON.stringify(result, null, 2) : human());
+}
+
+const database = await resolveDatabase();
+await applyMigrations(database.url);
+const db = createDb(database.url, 2);
+let code = 0;
+try {
+  const command = `${resource} ${action ?? ""}`.trim();
+  switch (command) {
+    case "tenant create": {
+      if (!values.name) fail("tenant create needs --name.");
+      const tenant = await createTenant(db, {
+        name: values.name,
+        allowedBusinessIds: values["allow-business-id"],
+        allowedRedirectOrigins: values["allow-redirect-origin"],
+        consoleEmail: values["console-email"],
+      });
+      print(tenant, () =>
+        [
+          `Created tenant ${tenant.name} (${tenant.tenantId}). These secrets are shown only now:`,
+          `  Test API key     ${tenant.testApiKey}`,
+          `  Live API key     ${tenant.liveApiKey}`,
+          `  Console login    ${tenant.consoleEmail}`,
+          `  Console password ${tenant.consolePassword}`,
+        ].join("\n"),
+      );
+      break;
+    }
+    case "tenant list": {
+      const tenants = await listTenants(db);
+      print(tenants, () =>
+        tenants.length === 0
+          ? "No tenants yet: npm run cli -- tenant create --name <name>"
+          : tenants
+              .map((t) =>
+                [
+                  `${t.name} (${t.tenantId}), created ${t.createdAt}`,
+                  `  business ids: ${t.allowedBusinessIds.join(", ") || "none"}; staff: ${t.staff.join(", ")}`,
+                  ...t.tokens.map((k) => `  ${k.revokedAt ? "revoked" : "active "} ${k.mode} ${k.prefix} id ${k.tokenId}, last used ${k.lastUsedAt ?? "never"}`),
+                ].join("\n"),
+              )
+              .join("\n\n"),
+      );
+      break;
+    }
+    case "token rotate": {
+      if (!values.tenant) fail("token rotate needs --tenant.");
+      if (values.mode !== "test" && values.mode !== "live") fail("token rotate needs --mode test or --mode live.");
+      const rotated = await rotateToken(db, values.tenant, values.mode);
+      print(rotated, () => `New ${values.mode} API key (shown only now): ${rotated.apiKey}\nRevoked ${rotated.revoked} older ${values.mode} token(s).`);
+      break;
+    }
+    case "token revoke": {
+      if (!values.token) fail("token revoke needs --token <tokenId> (see tenant list).");
+      const revoked = await revokeToken(db, values.token);
+      if (!revoked) code = 1;
+      print({ tokenId: values.token, revoked }, () => (revoked ? `Revoked ${values.token}.` : `No active token ${values.token}.`));
+      break;
+    }
+    default:
+      fail(`Unknown command: ${command}`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  code = 1;
+} finally {
+  await db.$disconnect();
+  await database.embedded?.stop();
+}
+// The WebAssembly schema engine leaves a timer running (TOOLCHAIN.md).
+process.exit(code);

@@ -1,0 +1,5 @@
+// Points lib/db/client.ts at the database that global-database.ts opened.
+import { inject } from "vitest";
+
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.PUBLIC_BASE_URL = "https://escrow.test";

@@ -1,0 +1,16 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// One config for both databases: tests/setup/global-database.ts opens an in-memory embedded
+// PostgreSQL, or a fresh database on TEST_DATABASE_URL's server, and migrates it.
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/setup/global-database.ts"],
+    setupFiles: ["tests/setup/database-env.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
