@@ -1,0 +1,64 @@
+// npm test: the one test command.
+// 1. Unit, database and integration tests (Vitest) on the embedded database.
+// 2. The integration tests again on PostgreSQL when TEST_DATABASE_URL names a server
+//    (e.g. postgresql://postgres@127.0.0.1:5432/postgres; a fresh database is made and dropped).
+// 3. The Playwright tests in Debian's Chromium against the production build.
+/* eslint-disable @typescript-eslint/no-explicit-any -- reads the runners' JSON reports */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const steps: { name: string; ok: boolean; passed: number; failed: number; skipped: number }[] = [];
+
+/** Runs one step; `report` is the JSON report it writes, read back for the test counts. */
+function run(name: string, command: string, args: string[], env: Record<string, string>, report: string, count: (json: any) => [number, number, number]) {
+  console.log(`\n▶ ${name}\n`);
+  rmSync(report, { force: true });
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  let [passed, failed, skipped] = [0, 0, 0];
+  try {
+    [passed, failed, skipped] = count(JSON.parse(readFileSync(report, "utf8")));
+  } catch {
+    failed = 1; // no report: the runner itself failed
+  }
+  steps.push({ name, ok: result.status === 0 && failed === 0, passed, failed, skipped });
+}
+
+mkdirSync("test-results", { recursive: true });
+const vitest = (report: string) => ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+const vitestCounts = (json: any): [number, number, number] => [json.numPassedTests, json.numFailedTests + (json.numTotalTestSuites === 0 ? 1 : 0), json.numPendingTests + json.numTodoTests];
+run("Unit, database and integration tests on the embedded database (PGlite)", process.execPath, vitest("test-results/vitest-embedded.json"), { TEST_DATABASE_URL: "" }, "test-results/vitest-embedded.json", vitestCounts);
+
+if (process.env.TEST_DATABASE_URL) {
+  run("Integration tests on PostgreSQL", process.execPath, [...vitest("test-results/vitest-postgresql.json"), "tests/integration"], {}, "test-results/vitest-postgresql.json", vitestCounts);
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: skipping the PostgreSQL run (concurrency is only proven there).");
+}
+
+if (process.env.SKIP_E2E === "1") {
+  console.log("\nSKIP_E2E=1: skipping the Playwright tests.");
+} else if (!existsSync(chromium)) {
+  console.error(
+    `\nNo Chromium at ${chromium}: the Playwright tests need Debian's Chromium (Playwright cannot download browsers here).\n` +
+      "Install it with `sudo apt-get install -y chromium`, point CHROMIUM_PATH at another Chromium, or set SKIP_E2E=1 to leave them out.",
+  );
+  steps.push({ name: "Playwright tests (no Chromium found)", ok: false, passed: 0, failed: 1, skipped: 0 });
+} else {
+  rmSync(".data/e2e", { recursive: true, force: true });
+  run(
+    "Playwright tests (Chromium, production build, embedded database)",
+    process.execPath,
+    ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json" },
+    "test-results/playwright.json",
+    (json) => [json.stats.expected + json.stats.flaky, json.stats.unexpected, json.stats.skipped],
+  );
+}
+
+console.log("\nSummary");
+for (const step of steps) console.log(`  ${step.ok ? "✔" : "✘"} ${step.name}: ${step.passed} passed, ${step.failed} failed${step.skipped ? `, ${step.skipped} skipped` : ""}`);
+const total = (key: "passed" | "failed" | "skipped") => steps.reduce((sum, step) => sum + step[key], 0);
+const failedSteps = steps.filter((s) => !s.ok).length;
+const failed = Math.max(total("failed"), failedSteps);
+console.log(`${total("passed")} passed, ${failed} failed${total("skipped") ? `, ${total("skipped")} skipped` : ""}`);
+process.exit(failedSteps ? 1 : 0);
