@@ -45,7 +45,7 @@ export function refName(schema: JsonSchema): string | undefined {
 export function resolve(schema: JsonSchema, schemas: Schemas): { schema: JsonSchema; name?: string } {
   const name = refName(schema);
   if (name === undefined) return { schema };
-  const { $ref: _ref, ...siblings } = schema;
+  const siblings = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== "$ref"));
   return { schema: { ...(schemas[name] ?? {}), ...siblings }, name };
 }
 
