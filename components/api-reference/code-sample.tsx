@@ -42,7 +42,7 @@ function CodeBlock({ title, meta, code }: { title: string; meta?: string; code: 
 export function CodeSamples({ operation, baseUrl, schemas }: { operation: ApiOperation; baseUrl: string; schemas: Schemas }) {
   const success = operation.responses.find((response) => /^[23]/.test(response.status));
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid gap-4">
       <CodeBlock title="Example request" meta="curl" code={curlCommand(operation, baseUrl, schemas)} />
       {success && (
         <CodeBlock

@@ -32,9 +32,9 @@ export function ErrorsSection({ schemas, operations }: { schemas: Schemas; opera
         </p>
       </div>
       {record ? (
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-4">
           <SchemaBlock schema={{ $ref: `#/components/schemas/${ERROR_SCHEMA}` }} schemas={schemas} caption="Fields of the error record" />
-          <figure className="min-w-0 self-start overflow-hidden rounded-xl bg-slate-900 shadow-sm">
+          <figure className="min-w-0 overflow-hidden rounded-xl bg-slate-900 shadow-sm">
             <figcaption className="border-b border-white/10 px-4 py-2 text-xs font-semibold text-slate-100">Example error record</figcaption>
             <pre className="overflow-x-auto p-4 font-mono text-[0.78rem] leading-relaxed text-slate-100">
               <code>{JSON.stringify(exampleValue({ $ref: `#/components/schemas/${ERROR_SCHEMA}` }, schemas), null, 2)}</code>

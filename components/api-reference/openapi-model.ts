@@ -54,7 +54,6 @@ export interface ApiDocument {
   tags: ApiTag[];
   operations: ApiOperation[];
   schemas: Record<string, JsonSchema>;
-  securityDescriptions: string[];
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -142,9 +141,6 @@ export function readDocument(raw: unknown): ApiDocument {
     tags: tags.filter((tag) => tag.name !== ""),
     operations,
     schemas: Object.fromEntries(Object.entries(record(components.schemas)).map(([name, schema]) => [name, toSchema(schema)])),
-    securityDescriptions: Object.values(record(components.securitySchemes))
-      .map((scheme) => readString(record(scheme).description))
-      .filter((text): text is string => text !== undefined),
   };
 }
 

@@ -46,7 +46,6 @@ export function PageHeader({ document, specUrl }: { document: ApiDocument; specU
           <Card title="Authentication">
             Send <code className={`${CODE} break-all`}>Authorization: Bearer &lt;token&gt;</code> on every call. Test tokens <code className={CODE}>esk_test_…</code> work on sandbox data;
             live tokens <code className={CODE}>esk_live_…</code> move real money.
-            {document.securityDescriptions.length > 0 && <span className="mt-1 block text-xs text-slate-600">{document.securityDescriptions.join(" ")}</span>}
           </Card>
           <Card title="OpenAPI document">
             Import it into your API tool or generate a client from it.

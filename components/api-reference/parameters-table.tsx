@@ -36,12 +36,12 @@ export function ParametersTable({ parameters, schemas, caption }: { parameters: 
                     )}
                   </div>
                 </th>
-                <td className={`${CELL} sm:w-[10%]`}>
+                <td className="max-sm:mr-2 max-sm:inline-block max-sm:py-0.5 max-sm:align-middle sm:w-[10%]">
                   <span className="inline-flex rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.7rem] font-medium text-slate-700">
                     {parameter.in}
                   </span>
                 </td>
-                <td className={`${CELL} sm:w-[22%]`}>
+                <td className="max-sm:inline-block max-sm:py-0.5 max-sm:align-middle sm:w-[22%]">
                   <TypeInfo summary={summary} />
                 </td>
                 <td className={CELL}>

@@ -20,7 +20,7 @@ export function TypeInfo({ summary }: { summary: SchemaSummary }) {
   const chips = [...(summary.format ? [`format: ${summary.format}`] : []), ...summary.limits];
   const linked = summary.refName !== undefined && !summary.type.startsWith("one of") && !summary.type.startsWith("any of");
   return (
-    <div className="space-y-1">
+    <div className="flex flex-wrap items-center gap-1.5">
       <div className="flex flex-wrap items-center gap-1.5 text-xs">
         {linked && summary.refName ? (
           <SchemaLink name={summary.refName} label={summary.isArray ? `array of ${summary.refName}` : summary.refName} />
@@ -39,7 +39,7 @@ export function TypeInfo({ summary }: { summary: SchemaSummary }) {
         </ul>
       )}
       {summary.pattern && (
-        <p className="text-[0.7rem] text-slate-600">
+        <p className="w-full text-[0.7rem] text-slate-600">
           pattern <code className="font-mono break-all text-slate-800">{summary.pattern}</code>
         </p>
       )}
