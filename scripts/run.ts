@@ -64,7 +64,12 @@ async function shutdown(code: number) {
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(0));
 child.on("exit", (code) => void shutdown(code ?? 0));
 
-await waitForPort(port);
+// Print the banner only once the server answers; if Next exits first (port taken, a second
+// `next dev` in this folder), say nothing more: the shutdown above reports the exit code.
+const childExited = new Promise<"exited">((resolve) => child.once("exit", () => resolve("exited")));
+if ((await Promise.race([waitForPort(port).then(() => "ready" as const), childExited])) === "exited") {
+  await new Promise(() => {}); // shutdown() ends the process
+}
 const line = "─".repeat(72);
 console.log(`\n${line}\n  Marketplace Escrow Trade Service (${mode === "dev" ? "development" : "production"})`);
 console.log(`  App            ${publicBaseUrl}`);
