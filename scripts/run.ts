@@ -9,7 +9,6 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import net from "node:net";
 import path from "node:path";
 import { createDb } from "../lib/db/client.ts";
 import { DEFAULT_EMBEDDED_DIR, redactUrl, resolveDatabase } from "../lib/db/connection.ts";
@@ -67,7 +66,7 @@ child.on("exit", (code) => void shutdown(code ?? 0));
 // Print the banner only once the server answers; if Next exits first (port taken, a second
 // `next dev` in this folder), say nothing more: the shutdown above reports the exit code.
 const childExited = new Promise<"exited">((resolve) => child.once("exit", () => resolve("exited")));
-if ((await Promise.race([waitForPort(port).then(() => "ready" as const), childExited])) === "exited") {
+if ((await Promise.race([waitForHttp(port).then(() => "ready" as const), childExited])) === "exited") {
   await new Promise(() => {}); // shutdown() ends the process
 }
 const line = "─".repeat(72);
@@ -83,16 +82,15 @@ if (demo) {
 }
 console.log(`${line}\n`);
 
-function waitForPort(p: number): Promise<void> {
-  return new Promise((resolve) => {
-    const attempt = () => {
-      const socket = net.connect({ host: "127.0.0.1", port: p });
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once("error", () => setTimeout(attempt, 250));
-    };
-    attempt();
-  });
+/** Resolves once the server answers HTTP (a dev server compiles the route on this first call). */
+async function waitForHttp(p: number): Promise<void> {
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${p}/api/v1/openapi.json`, { signal: AbortSignal.timeout(60_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
