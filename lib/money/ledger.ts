@@ -1,0 +1,98 @@
+// Double-entry ledger: every money movement is a transfer whose postings sum to zero, written in
+// the same transaction as the state change that causes it (decisions.md §4).
+//
+// Accounts are per trade. A posting's amount is what flows into that account (negative: out of it).
+// `payer_funding`, `payer_refund` and `payee_bank` stand for money outside the service; `escrow`
+// is what the service holds for the trade; `payee_payable`, `service_revenue` and
+// `tenant_revenue` are owed to their holders once the trade settles.
+import type { Db } from "../db/client.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
+import type { LedgerMovement } from "../trades/transition-table.ts";
+
+type Tx = Db | Prisma.TransactionClient;
+
+export type LedgerAccount = "payer_funding" | "payer_refund" | "escrow" | "payee_payable" | "payee_bank" | "service_revenue" | "tenant_revenue";
+
+export interface Posting {
+  account: LedgerAccount;
+  amountMinor: bigint;
+}
+
+export interface TradeAmounts {
+  payerTotalMinor: bigint;
+  payeePayoutMinor: bigint;
+  serviceRevenueMinor: bigint;
+  tenantRevenueMinor: bigint;
+}
+
+export interface Balances {
+  escrow: bigint;
+  payeePayable: bigint;
+}
+
+/** The postings of one movement; `balances` are the trade's accounts before it. */
+export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balances: Balances): Posting[] {
+  switch (movement) {
+    case "fundEscrow":
+      return [
+        { account: "payer_funding", amountMinor: -trade.payerTotalMinor },
+        { account: "escrow", amountMinor: trade.payerTotalMinor },
+      ];
+    case "refundPayer":
+      return [
+        { account: "escrow", amountMinor: -balances.escrow },
+        { account: "payer_refund", amountMinor: balances.escrow },
+      ];
+    case "settle": {
+      // Escrow must hold exactly the split; anything else is a bug to stop at, not to absorb.
+      const split = trade.payeePayoutMinor + trade.serviceRevenueMinor + trade.tenantRevenueMinor;
+      if (balances.escrow !== split) throw new Error(`Escrow holds ${balances.escrow} but the trade splits ${split}`);
+      return [
+        { account: "escrow", amountMinor: -split },
+        { account: "payee_payable", amountMinor: trade.payeePayoutMinor },
+        { account: "service_revenue", amountMinor: trade.serviceRevenueMinor },
+        { account: "tenant_revenue", amountMinor: trade.tenantRevenueMinor },
+      ];
+    }
+    case "payout":
+      return [
+        { account: "payee_payable", amountMinor: -balances.payeePayable },
+        { account: "payee_bank", amountMinor: balances.payeePayable },
+      ];
+  }
+}
+
+export function isBalanced(postings: Posting[]): boolean {
+  return postings.reduce((sum, p) => sum + p.amountMinor, 0n) === 0n;
+}
+
+/** Sums the trade's escrow and payee-payable accounts (one grouped query). */
+export async function tradeBalances(tx: Tx, tradeId: string): Promise<Balances> {
+  const rows = await tx.ledgerPosting.groupBy({ by: ["account"], where: { tradeId, account: { in: ["escrow", "payee_payable"] } }, _sum: { amountMinor: true } });
+  const of = (account: string) => rows.find((r) => r.account === account)?._sum.amountMinor ?? 0n;
+  return { escrow: of("escrow"), payeePayable: of("payee_payable") };
+}
+
+export async function writeTransfer(
+  tx: Tx,
+  scope: { tenantId: string; mode: ApiMode; tradeId: string; currency: string },
+  kind: string,
+  postings: Posting[],
+  createdAt: Date,
+): Promise<void> {
+  if (!isBalanced(postings)) throw new Error(`Unbalanced ${kind} transfer for trade ${scope.tradeId}`);
+  const nonZero = postings.filter((p) => p.amountMinor !== 0n);
+  if (nonZero.length === 0) return;
+  await tx.ledgerTransfer.create({
+    data: {
+      tenantId: scope.tenantId,
+      mode: scope.mode,
+      tradeId: scope.tradeId,
+      kind,
+      currency: scope.currency,
+      createdAt,
+      postings: { create: nonZero.map((p) => ({ tenantId: scope.tenantId, tradeId: scope.tradeId, account: p.account, amountMinor: p.amountMinor })) },
+    },
+  });
+}

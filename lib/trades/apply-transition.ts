@@ -1,0 +1,70 @@
+// Applies one transition of the table to a trade, inside the caller's transaction: the state
+// change (only if the trade is still in the state the guard saw), the phase timestamps, the next
+// deadline, a timeline entry, the ledger transfers and the webhook events all commit together.
+import { ApiError } from "../api/errors.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import type { Trade } from "../db/generated/client.ts";
+import { postingsFor, tradeBalances, writeTransfer } from "../money/ledger.ts";
+import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
+import { decideOrThrow } from "./transition.ts";
+import type { Action, Actor } from "./transition-table.ts";
+import { writeTradeEvents } from "./trade-events.ts";
+
+export interface AppliedTransition {
+  trade: Trade;
+  events: string[];
+}
+
+export async function applyTransition(
+  tx: Prisma.TransactionClient,
+  trade: Trade,
+  settings: DeadlineSettings,
+  action: Action,
+  actor: Actor,
+  now: Date,
+  details: Prisma.TradeUncheckedUpdateManyInput = {},
+): Promise<AppliedTransition> {
+  const rule = decideOrThrow(trade.state, action, actor);
+  const timestamps = Object.fromEntries(rule.timestamps.map((column) => [column, now]));
+  const moved = rule.to !== trade.state;
+  const deadline = !moved || keepsDeadline(trade.state, rule.to) ? undefined : deadlineFor(rule.to, settings, now);
+  // One counter per trade orders its timeline and its events: this transition's timeline entry
+  // and first event take sequence + 1, further events the numbers after it.
+  const sequence = trade.sequence + Math.max(1, rule.events.length);
+
+  // Compare-and-set: the row changes only if nobody moved it since we read it (STYLE.md pattern 5).
+  const { count } = await tx.trade.updateMany({
+    where: { id: trade.id, tenantId: trade.tenantId, state: trade.state, sequence: trade.sequence },
+    data: {
+      ...details,
+      ...timestamps,
+      state: rule.to,
+      sequence,
+      ...(deadline === undefined ? {} : { deadlineAt: deadline?.at ?? null, deadlineKind: deadline?.action ?? null }),
+    },
+  });
+  if (count !== 1) {
+    // Someone else moved the trade first. If it is now in a state where this action is not
+    // allowed, say so (409 invalid-state); otherwise the caller may retry (409 conflict).
+    const current = await tx.trade.findUnique({ where: { id: trade.id }, select: { state: true } });
+    if (current && current.state !== trade.state) decideOrThrow(current.state, action, actor);
+    throw new ApiError("conflict", "The trade changed while this request was being handled. Read it again and retry.");
+  }
+  const updated = await tx.trade.findUniqueOrThrow({ where: { id: trade.id } });
+
+  await tx.tradeTimelineEntry.create({
+    data: { tradeId: trade.id, sequence: trade.sequence + 1, action, actor, fromState: trade.state, toState: rule.to, occurredAt: now },
+  });
+
+  if (rule.ledger.length) {
+    let balances = await tradeBalances(tx, trade.id);
+    for (const movement of rule.ledger) {
+      const postings = postingsFor(movement, trade, balances);
+      await writeTransfer(tx, { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency }, movement, postings, now);
+      balances = await tradeBalances(tx, trade.id);
+    }
+  }
+
+  await writeTradeEvents(tx, updated, trade.state, rule.events, trade.sequence + 1, now);
+  return { trade: updated, events: [...rule.events] };
+}

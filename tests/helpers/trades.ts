@@ -1,0 +1,38 @@
+// A trade row made directly for engine tests, with the money of lib/money/fees.ts.
+import { randomUUID } from "node:crypto";
+import { db } from "../../lib/db/client.ts";
+import type { TradeState } from "../../lib/db/generated/enums.ts";
+import { parseDecimal } from "../../lib/money/decimal.ts";
+import { computeTradeMoney } from "../../lib/money/fees.ts";
+
+export async function insertTrade(tenantId: string, options: { state?: TradeState; amountMinor?: bigint } = {}) {
+  const amountMinor = options.amountMinor ?? 100000n;
+  const fees = { amountMinor, payerFeePercent: parseDecimal("2.5"), payerFixedFeeMinor: 500n, payeeFeePercent: parseDecimal("5"), payeeFixedFeeMinor: 0n };
+  const money = computeTradeMoney(fees, { servicePayerFeePercent: parseDecimal("1"), servicePayerFixedMinor: 0n, servicePayeeFeePercent: parseDecimal("1"), servicePayeeFixedMinor: 0n });
+  const id = randomUUID();
+  const now = new Date();
+  return db.trade.create({
+    data: {
+      id,
+      tenantId,
+      mode: "test",
+      referenceId: `ref-${id.slice(0, 8)}`,
+      title: "Bike",
+      description: "A used bike",
+      currency: "DKK",
+      payerMarketplaceUserId: "payer-1",
+      payeeMarketplaceUserId: "payee-1",
+      createdBy: "payee-1",
+      amountMinor,
+      payerFeePercent: "2.5",
+      payerFixedFeeMinor: 500n,
+      payeeFeePercent: "5",
+      payeeFixedFeeMinor: 0n,
+      ...money,
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/cancel",
+      state: options.state ?? "Created",
+      contractStartedAt: now,
+    },
+  });
+}

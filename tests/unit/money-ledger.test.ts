@@ -1,0 +1,26 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isBalanced, postingsFor } from "../../lib/money/ledger.ts";
+
+describe("ledger postings", () => {
+  it("balance for every movement and leave escrow empty after refund or settlement", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 10n }), fc.bigInt({ min: 0n, max: 10n ** 10n }), (payout, service, tenant) => {
+        const trade = { payeePayoutMinor: payout, serviceRevenueMinor: service, tenantRevenueMinor: tenant, payerTotalMinor: payout + service + tenant };
+        const funded = postingsFor("fundEscrow", trade, { escrow: 0n, payeePayable: 0n });
+        const escrow = funded.find((p) => p.account === "escrow")!.amountMinor;
+        expect(escrow).toBe(trade.payerTotalMinor);
+        for (const postings of [funded, postingsFor("refundPayer", trade, { escrow, payeePayable: 0n }), postingsFor("settle", trade, { escrow, payeePayable: 0n }), postingsFor("payout", trade, { escrow: 0n, payeePayable: payout })]) {
+          expect(isBalanced(postings)).toBe(true);
+        }
+        expect(postingsFor("settle", trade, { escrow, payeePayable: 0n }).find((p) => p.account === "escrow")!.amountMinor).toBe(-escrow);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("refuses to settle an escrow that does not hold exactly the split", () => {
+    const trade = { payeePayoutMinor: 90n, serviceRevenueMinor: 5n, tenantRevenueMinor: 5n, payerTotalMinor: 100n };
+    expect(() => postingsFor("settle", trade, { escrow: 99n, payeePayable: 0n })).toThrow(/Escrow holds 99/);
+  });
+});
