@@ -1,6 +1,14 @@
 // Every operation of the v1 API, in the order of the reference. The OpenAPI document is built from
 // this list, and a test checks that each one has a route file exporting its method.
 import type { Operation } from "./operation.ts";
+import * as trades from "../trades/operations.ts";
 import * as users from "../users/operations.ts";
 
-export const OPERATIONS: Operation[] = [users.initiateUserConnect, users.getUserDetails, users.sandboxConnectUser];
+export const OPERATIONS: Operation[] = [
+  trades.initiateTrade,
+  trades.getTrades,
+  trades.getTradeDetails,
+  users.initiateUserConnect,
+  users.getUserDetails,
+  users.sandboxConnectUser,
+];

@@ -65,6 +65,9 @@ export async function applyTransition(
     }
   }
 
+  // A cancelled trade no longer holds its checkout keys (spec 8: at most one live checkout per key).
+  if (rule.to === "Cancelled") await tx.checkoutKeyClaim.deleteMany({ where: { tradeId: trade.id } });
+
   await writeTradeEvents(tx, updated, trade.state, rule.events, trade.sequence + 1, now);
   return { trade: updated, events: [...rule.events] };
 }

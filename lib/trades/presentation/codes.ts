@@ -1,0 +1,53 @@
+// The integer codes of the Trade response (spec 2.2/2.3 leaves them open; documented in the API
+// reference). They never change meaning; new codes may be added.
+
+export const ICON = {
+  invitation: 1,
+  payment: 2,
+  label: 3,
+  inTransit: 4,
+  pickupPoint: 5,
+  delivered: 6,
+  accepted: 7,
+  problem: 8,
+  returning: 9,
+  dispute: 10,
+  cancelled: 11,
+  payout: 12,
+} as const;
+
+export const ACTION = {
+  pay: 1,
+  acceptInvitation: 2,
+  rejectInvitation: 3,
+  buyDeliveryLabel: 4,
+  acceptCondition: 5,
+  rejectCondition: 6,
+  buyReturnLabel: 7,
+  acceptReturnedItem: 8,
+  rejectReturnedItem: 9,
+  abandon: 10,
+  choosePayoutAccount: 11,
+  takeItemBack: 12,
+  disputeRejection: 13,
+} as const;
+
+export const TIMELINE_STATE = { done: 1, current: 2, coming: 3, skipped: 4 } as const;
+
+export const LABEL_PAID_BY = { none: 0, payer: 1, payee: 2 } as const;
+
+export type Locale = "en" | "da";
+
+/** The locale of a response: Accept-Language when it names one we have, else the tenant's. */
+export function pickLocale(acceptLanguage: string | null, tenantLocale: string): Locale {
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const tag = part.split(";")[0]?.trim().toLowerCase() ?? "";
+    if (tag.startsWith("da")) return "da";
+    if (tag.startsWith("en")) return "en";
+  }
+  return tenantLocale === "da" ? "da" : "en";
+}
+
+export function formatDate(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === "da" ? "da-DK" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(date);
+}

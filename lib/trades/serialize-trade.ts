@@ -1,0 +1,144 @@
+// The Trade of spec 2.1 (plus `state`) from database rows. Never returns rows as they are
+// (STYLE.md: explicit serializers define the public contract).
+import type { z } from "zod";
+import { db } from "../db/client.ts";
+import type { MarketplaceUser, ServiceAccount, ShipmentLabel, Trade } from "../db/generated/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
+import { numberFromMinorUnits } from "../money/decimal.ts";
+import { LABEL_PAID_BY, type Locale } from "./presentation/codes.ts";
+import { partyStatus, type Role } from "./presentation/status.ts";
+import { partyTimeline } from "./presentation/timeline.ts";
+import type { Trade as TradeSchema } from "./schemas.ts";
+
+type TradeResponse = z.input<typeof TradeSchema>;
+type Connected = MarketplaceUser & { serviceAccount: ServiceAccount };
+
+const stamp = (date: Date | null) => (date ? date.toISOString() : "");
+const amount = (minor: bigint) => numberFromMinorUnits(minor);
+
+/** Serializes trades with two extra queries in all, whatever their number. */
+export async function serializeTrades(scope: { tenantId: string; mode: ApiMode }, trades: Trade[], locale: Locale): Promise<TradeResponse[]> {
+  if (trades.length === 0) return [];
+  const ids = trades.map((x) => x.id);
+  const userIds = [...new Set(trades.flatMap((x) => [x.payerMarketplaceUserId, x.payeeMarketplaceUserId]))];
+  const [labels, users] = await Promise.all([
+    db.shipmentLabel.findMany({ where: { tradeId: { in: ids }, tenantId: scope.tenantId }, orderBy: { createdAt: "asc" } }),
+    db.marketplaceUser.findMany({ where: { ...scope, marketplaceUserId: { in: userIds } }, include: { serviceAccount: true } }),
+  ]);
+  const usersById = new Map(users.map((u) => [u.marketplaceUserId, u]));
+  return trades.map((trade) => {
+    const legs = labels.filter((l) => l.tradeId === trade.id);
+    return serializeTrade(trade, legs, usersById, locale);
+  });
+}
+
+export function serializeTrade(trade: Trade, labels: ShipmentLabel[], users: Map<string, Connected>, locale: Locale): TradeResponse {
+  const delivery = latest(labels, "Delivery");
+  const returned = latest(labels, "Return");
+  return {
+    tradeId: trade.id,
+    state: trade.state,
+    payer: party(trade, "payer", users.get(trade.payerMarketplaceUserId), locale),
+    payee: party(trade, "payee", users.get(trade.payeeMarketplaceUserId), locale),
+    createdBy: trade.createdBy,
+    referenceId: trade.referenceId ?? "",
+    title: trade.title,
+    description: trade.description,
+    price: amount(trade.amountMinor),
+    prioritizedPayees: (trade.prioritizedPayees as Record<string, unknown>[] | null) ?? null,
+    phases: {
+      contract: {
+        started: stamp(trade.contractStartedAt),
+        paid: stamp(trade.contractPaidAt),
+        invitationAccepted: stamp(trade.invitationAcceptedAt),
+        invitationRejected: stamp(trade.invitationRejectedAt),
+        amount: amount(trade.payerTotalMinor),
+      },
+      delivery: trade.deliveryStartedAt
+        ? {
+            ...leg(delivery),
+            started: stamp(trade.deliveryStartedAt),
+            paid: stamp(trade.deliveryPaidAt),
+            sent: stamp(trade.sentAt),
+            lost: stamp(trade.lostAt),
+            delivered: stamp(trade.deliveredAt),
+            approved: stamp(trade.approvedAt),
+            rejected: stamp(trade.rejectedAt),
+            rejectedReason: reason(trade.rejectedReason),
+          }
+        : null,
+      return: trade.returnStartedAt
+        ? {
+            ...leg(returned),
+            started: stamp(trade.returnStartedAt),
+            paid: stamp(trade.returnPaidAt),
+            sent: stamp(trade.returnSentAt),
+            lost: stamp(trade.returnLostAt),
+            delivered: stamp(trade.returnDeliveredAt),
+            approved: stamp(trade.returnApprovedAt),
+            rejected: stamp(trade.returnRejectedAt),
+            rejectedReason: reason(trade.returnRejectedReason),
+          }
+        : null,
+      finished:
+        trade.succeededAt || trade.cancelledAt || trade.returnedAt || trade.releasedAt
+          ? {
+              succeeded: stamp(trade.succeededAt),
+              cancelled: stamp(trade.cancelledAt),
+              returned: stamp(trade.returnedAt),
+              released: stamp(trade.releasedAt),
+              // What left escrow for whom: the payee's payout, or the refund to the payer.
+              amount: amount(trade.succeededAt ? trade.payeePayoutMinor : trade.contractPaidAt ? trade.payerTotalMinor : 0n),
+            }
+          : null,
+    },
+    images: trade.imageUrls.length ? trade.imageUrls.map((url) => ({ url })) : null,
+  };
+}
+
+function party(trade: Trade, role: Role, user: Connected | undefined, locale: Locale) {
+  const account = user?.serviceAccount;
+  const percent = role === "payer" ? trade.payerFeePercent : trade.payeeFeePercent;
+  const fixed = role === "payer" ? trade.payerFixedFeeMinor : trade.payeeFixedFeeMinor;
+  const variable = role === "payer" ? trade.payerFeeMinor : trade.payeeFeeMinor;
+  return {
+    serviceUserId: account?.id ?? "",
+    phoneNumber: account?.phoneNumber ?? null,
+    name: account?.name ?? "",
+    city: account?.city ?? "",
+    postalCode: account?.postalCode ?? "",
+    address: account?.address ?? "",
+    fees: {
+      fixedAmount: amount(fixed),
+      variableAmount: amount(variable),
+      // Exact decimal text → the nearest JSON number (display only; computations use the decimal).
+      variablePercentage: Number(percent.toString()),
+      amount: amount(fixed + variable),
+    },
+    status: partyStatus(trade.state, role, trade.deadlineAt, locale, { needsPayoutAccount: role === "payee" && !account?.bankAccountNumber }),
+    timeline: partyTimeline(trade, role, locale),
+  };
+}
+
+function latest(labels: ShipmentLabel[], leg: "Delivery" | "Return"): ShipmentLabel | undefined {
+  return labels.filter((l) => l.leg === leg).at(-1);
+}
+
+function leg(label: ShipmentLabel | undefined) {
+  return {
+    labelPricePayer: amount(label?.labelPricePayerMinor ?? 0n),
+    labelPricePayee: amount(label?.labelPricePayeeMinor ?? 0n),
+    labelCode: label?.labelCode ?? "",
+    labelPaidBy: label?.labelPaidBy ?? LABEL_PAID_BY.none,
+    labelId: label?.id ?? "",
+    shippingProvider: label?.carrier ?? "",
+    labelTracking: label?.trackingUrl ?? "",
+  };
+}
+
+function reason(value: unknown): { description: string; images: { url: string }[] } | null {
+  if (!value || typeof value !== "object") return null;
+  const r = value as { description?: unknown; images?: unknown };
+  return { description: String(r.description ?? ""), images: Array.isArray(r.images) ? r.images.map((url) => ({ url: String(url) })) : [] };
+}
+
