@@ -43,3 +43,48 @@ export const getTradeDetails = defineOperation({
   response: Trade,
   errors: [...COMMON_ERRORS, "not-found"],
 });
+
+const TradePartyParams = TradeParams;
+const partyAction = <B extends z.ZodType = z.ZodUndefined>(operationId: string, path: string, summary: string, description: string, withBody?: B) =>
+  defineOperation({
+    operationId,
+    method: "POST",
+    path: `/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/${path}`,
+    summary,
+    description,
+    tags: ["Trades"],
+    params: TradePartyParams,
+    body: withBody as B,
+    response: Trade,
+    errors: [...POST_ERRORS, "not-found", "invalid-state", "conflict"],
+  });
+
+export const acceptTradeInvitation = partyAction("acceptTradeInvitation", "invitation/accept", "Accept trade invitation", "The payer accepts the trade (`Created` → `InvitationAccepted`); payment follows.");
+export const rejectTradeInvitation = partyAction("rejectTradeInvitation", "invitation/reject", "Reject trade invitation", "The payer declines the trade before paying: `Cancelled`, `trade.cancelled`.");
+export const abandonTrade = partyAction("abandonTrade", "abandon", "Abandon trade", "Either party walks away before payment: `Cancelled`, `trade.cancelled`.");
+export const acceptItemCondition = partyAction(
+  "acceptItemCondition",
+  "condition/accept",
+  "Accept item condition",
+  "Payer, `Delivered`: accepts the item (`Succeeded`, the payee is paid). Payee, `ConditionRejected`: takes the item back (the return starts). Payee, `ReturnDelivered`: accepts the returned item (`Returned`, the payer is refunded).",
+);
+export const rejectItemCondition = partyAction(
+  "rejectItemCondition",
+  "condition/reject",
+  "Reject item condition",
+  "The body is a JSON string with the reason. Payer, `Delivered`: rejects the item (`ConditionRejected`). Payee, `ConditionRejected`: disputes the rejection (`Disputed`). Payee, `ReturnDelivered`: rejects the returned item (`Disputed`).",
+  z.string().min(1).max(2000).meta({ description: "The rejection reason, as a JSON string.", example: "The frame is cracked." }),
+);
+
+export const cancelOngoingTrade = defineOperation({
+  operationId: "cancelOngoingTrade",
+  method: "POST",
+  path: "/v1/marketplace/trades/{tradeId}/cancel",
+  summary: "Cancel ongoing trade",
+  description: "The tenant cancels a trade that is not yet sent (`Created`, `InvitationAccepted`, `AwaitingShipment`, `LabelCreated`); a paid trade is refunded. `state` must be the trade's current state (compare-and-set), else 409 `invalid-state` naming it.",
+  tags: ["Trades"],
+  params: z.strictObject({ tradeId: z.string().min(1).max(64) }),
+  body: z.strictObject({ state: z.string().min(1).max(64).meta({ description: "The state you believe the trade is in.", example: "Created" }) }).meta({ id: "CancelTradeRequest" }),
+  response: z.object({ state: z.string() }).meta({ id: "CancelTradeResponse" }),
+  errors: [...POST_ERRORS, "not-found", "invalid-state", "conflict"],
+});

@@ -1,0 +1,33 @@
+// Runs a party's call on one of its trades: load the trade as that user sees it (404 if they are
+// not a party, exactly like a trade that does not exist), decide which table action the call
+// means for their role and the trade's state, apply it, answer the updated Trade.
+import type { Prisma } from "../db/generated/client.ts";
+import { ApiError } from "../api/errors.ts";
+import type { TenantContext } from "../auth/authenticate.ts";
+import { db } from "../db/client.ts";
+import type { Trade } from "../db/generated/client.ts";
+import { applyTransition } from "./apply-transition.ts";
+import { pickLocale } from "./presentation/codes.ts";
+import type { Role } from "./presentation/status.ts";
+import { serializeTrades } from "./serialize-trade.ts";
+import type { Action } from "./transition-table.ts";
+
+export type Context = TenantContext & { now: Date; request: Request };
+
+export interface PartyCall {
+  action: Action;
+  details?: Prisma.TradeUncheckedUpdateManyInput;
+}
+
+export async function actOnTrade(context: Context, marketplaceUserId: string, tradeId: string, choose: (role: Role, trade: Trade) => PartyCall) {
+  const scope = { tenantId: context.tenant.id, mode: context.mode };
+  const updated = await db.$transaction(async (tx) => {
+    const trade = await tx.trade.findFirst({ where: { id: tradeId, ...scope, OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }] } });
+    if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
+    const role: Role = trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee";
+    const call = choose(role, trade);
+    return (await applyTransition(tx, trade, context.tenant, call.action, role, context.now, call.details)).trade;
+  });
+  const [serialized] = await serializeTrades(scope, [updated], pickLocale(context.request.headers.get("accept-language"), context.tenant.locale));
+  return serialized!;
+}
