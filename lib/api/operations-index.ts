@@ -1,6 +1,8 @@
 // Every operation of the v1 API, in the order of the reference. The OpenAPI document is built from
 // this list, and a test checks that each one has a route file exporting its method.
 import type { Operation } from "./operation.ts";
+import * as payments from "../payments/operations.ts";
+import * as shipping from "../shipping/operations.ts";
 import * as trades from "../trades/operations.ts";
 import * as users from "../users/operations.ts";
 
@@ -14,7 +16,14 @@ export const OPERATIONS: Operation[] = [
   trades.abandonTrade,
   trades.acceptItemCondition,
   trades.rejectItemCondition,
+  payments.acceptTradeInvitationAndPay,
+  payments.getPaymentToEscrow,
+  payments.initiatePaymentFlow,
+  shipping.buyShipmentForDelivery,
+  shipping.buyShipmentForReturn,
   users.initiateUserConnect,
   users.getUserDetails,
   users.sandboxConnectUser,
+  payments.sandboxCompletePayment,
+  shipping.sandboxShipmentEvent,
 ];

@@ -8,6 +8,8 @@ export interface FeeInput {
   payerFixedFeeMinor: bigint;
   payeeFeePercent: Decimal;
   payeeFixedFeeMinor: bigint;
+  /** Label price the payer bears (shipping.paidBy = Payer), paid into escrow with the item. */
+  shippingPayerMinor?: bigint;
 }
 
 /** The part of each fee the service keeps, agreed with the tenant (tenant settings). */
@@ -21,7 +23,8 @@ export interface FeeAgreement {
 export interface TradeMoney {
   payerFeeMinor: bigint; // percentage part, rounded half away from zero
   payeeFeeMinor: bigint;
-  payerTotalMinor: bigint; // amount + payer fees: what goes into escrow
+  shippingPayerMinor: bigint;
+  payerTotalMinor: bigint; // amount + payer fees + shipping the payer bears: what goes into escrow
   payeePayoutMinor: bigint; // amount − payee fees
   serviceRevenueMinor: bigint;
   tenantRevenueMinor: bigint;
@@ -56,7 +59,8 @@ export function computeTradeMoney(input: FeeInput, agreement: FeeAgreement): Tra
   const payeeFeeMinor = percentOfMinorUnits(input.amountMinor, input.payeeFeePercent);
   const payeePayoutMinor = input.amountMinor - payeeFeeMinor - input.payeeFixedFeeMinor;
   if (payeePayoutMinor < 0n) throw new FeeProblem(input.payeeFixedFeeMinor > 0n ? "payeeFixedFee" : "payeeFee", "The payee's fees exceed the amount.");
-  const payerTotalMinor = input.amountMinor + payerFeeMinor + input.payerFixedFeeMinor;
+  const shippingPayerMinor = input.shippingPayerMinor ?? 0n;
+  const payerTotalMinor = input.amountMinor + payerFeeMinor + input.payerFixedFeeMinor + shippingPayerMinor;
 
   // Rounding is monotonic in the percentage, so the service's part never exceeds the fee it is taken from.
   const serviceRevenueMinor =
@@ -64,6 +68,6 @@ export function computeTradeMoney(input: FeeInput, agreement: FeeAgreement): Tra
     agreement.servicePayerFixedMinor +
     percentOfMinorUnits(input.amountMinor, agreement.servicePayeeFeePercent) +
     agreement.servicePayeeFixedMinor;
-  const totalFees = payerTotalMinor - payeePayoutMinor;
-  return { payerFeeMinor, payeeFeeMinor, payerTotalMinor, payeePayoutMinor, serviceRevenueMinor, tenantRevenueMinor: totalFees - serviceRevenueMinor };
+  const totalFees = payerTotalMinor - shippingPayerMinor - payeePayoutMinor;
+  return { payerFeeMinor, payeeFeeMinor, shippingPayerMinor, payerTotalMinor, payeePayoutMinor, serviceRevenueMinor, tenantRevenueMinor: totalFees - serviceRevenueMinor };
 }

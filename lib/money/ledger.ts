@@ -12,7 +12,16 @@ import type { LedgerMovement } from "../trades/transition-table.ts";
 
 type Tx = Db | Prisma.TransactionClient;
 
-export type LedgerAccount = "payer_funding" | "payer_refund" | "escrow" | "payee_payable" | "payee_bank" | "service_revenue" | "tenant_revenue";
+export type LedgerAccount =
+  | "payer_funding"
+  | "payer_refund"
+  | "payee_funding"
+  | "escrow"
+  | "payee_payable"
+  | "payee_bank"
+  | "service_revenue"
+  | "tenant_revenue"
+  | "carrier_payable";
 
 export interface Posting {
   account: LedgerAccount;
@@ -21,6 +30,7 @@ export interface Posting {
 
 export interface TradeAmounts {
   payerTotalMinor: bigint;
+  shippingPayerMinor: bigint;
   payeePayoutMinor: bigint;
   serviceRevenueMinor: bigint;
   tenantRevenueMinor: bigint;
@@ -45,14 +55,17 @@ export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balan
         { account: "payer_refund", amountMinor: balances.escrow },
       ];
     case "settle": {
-      // Escrow must hold exactly the split; anything else is a bug to stop at, not to absorb.
+      // Escrow holds the split, plus the payer's shipping money if no label used it (delivery by
+      // hand): that goes back to the payer. Anything else is a bug to stop at, not to absorb.
       const split = trade.payeePayoutMinor + trade.serviceRevenueMinor + trade.tenantRevenueMinor;
-      if (balances.escrow !== split) throw new Error(`Escrow holds ${balances.escrow} but the trade splits ${split}`);
+      const unusedShipping = balances.escrow - split;
+      if (unusedShipping < 0n || unusedShipping > trade.shippingPayerMinor) throw new Error(`Escrow holds ${balances.escrow} but the trade splits ${split}`);
       return [
-        { account: "escrow", amountMinor: -split },
+        { account: "escrow", amountMinor: -balances.escrow },
         { account: "payee_payable", amountMinor: trade.payeePayoutMinor },
         { account: "service_revenue", amountMinor: trade.serviceRevenueMinor },
         { account: "tenant_revenue", amountMinor: trade.tenantRevenueMinor },
+        { account: "payer_refund", amountMinor: unusedShipping },
       ];
     }
     case "payout":
@@ -61,6 +74,20 @@ export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balan
         { account: "payee_bank", amountMinor: balances.payeePayable },
       ];
   }
+}
+
+/**
+ * A shipping label bought: the payer's share comes out of escrow (the shipping money paid with
+ * the item), any unused part of that shipping money goes back to the payer, and the rest of the
+ * price is paid by the buyer of the label (`partyAccount`) through its label payment.
+ */
+export function labelPostings(fromEscrowMinor: bigint, unusedShippingMinor: bigint, paidByPartyMinor: bigint, partyAccount: "payer_funding" | "payee_funding"): Posting[] {
+  return [
+    { account: "escrow", amountMinor: -(fromEscrowMinor + unusedShippingMinor) },
+    { account: "payer_refund", amountMinor: unusedShippingMinor },
+    { account: partyAccount, amountMinor: -paidByPartyMinor },
+    { account: "carrier_payable", amountMinor: fromEscrowMinor + paidByPartyMinor },
+  ];
 }
 
 export function isBalanced(postings: Posting[]): boolean {

@@ -27,10 +27,12 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
   const payeeFeePercent = decimalFromNumber(body.payeeFee);
   const payerFixedFeeMinor = minorUnitsFromNumber(body.payerFixedFee);
   const payeeFixedFeeMinor = minorUnitsFromNumber(body.payeeFixedFee);
+  // The label price the payer bears is paid into escrow with the item (decisions.md §4).
+  const shippingPayerMinor = body.shipping?.paidBy === "Payer" && body.shipping.price ? minorUnitsFromNumber(body.shipping.price) : 0n;
   let money;
   try {
     money = computeTradeMoney(
-      { amountMinor, payerFeePercent, payerFixedFeeMinor, payeeFeePercent, payeeFixedFeeMinor },
+      { amountMinor, payerFeePercent, payerFixedFeeMinor, payeeFeePercent, payeeFixedFeeMinor, shippingPayerMinor },
       {
         servicePayerFeePercent: parseDecimal(tenant.servicePayerFeePercent.toString()),
         servicePayerFixedMinor: tenant.servicePayerFixedMinor,

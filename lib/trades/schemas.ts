@@ -120,7 +120,7 @@ const LegPhase = {
   labelPricePayer: z.number(),
   labelPricePayee: z.number(),
   labelCode: z.string(),
-  labelPaidBy: z.number().int().meta({ description: "0 = no label yet, 1 = the payer, 2 = the payee." }),
+  labelPaidBy: z.number().int().meta({ description: "Who bears the label price: 0 = no label yet, 1 = the payer, 2 = the payee, 3 = shared (labelPricePayer and labelPricePayee)." }),
   labelId: z.string(),
   shippingProvider: z.string(),
   labelTracking: z.string(),

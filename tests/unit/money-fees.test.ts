@@ -15,6 +15,7 @@ describe("trade money", () => {
     expect(money).toEqual({
       payerFeeMinor: 2500n,
       payeeFeeMinor: 5000n,
+      shippingPayerMinor: 0n,
       payerTotalMinor: 100001n + 2500n + 500n,
       payeePayoutMinor: 100001n - 5000n - 100n,
       serviceRevenueMinor: 1000n + 200n + 2000n,
@@ -39,7 +40,7 @@ describe("trade money", () => {
     expect(computeTradeMoney({ ...base, payeeFixedFeeMinor: 500n }, NONE).payeePayoutMinor).toBe(0n);
   });
 
-  it("always balances: payer total = payout + service revenue + tenant revenue, none negative", () => {
+  it("always balances: payer total = payout + service revenue + tenant revenue + shipping the payer bears, none negative", () => {
     const percent = fc.integer({ min: 0, max: 1_000_000 }).map((n) => parseDecimal((n / 10_000).toFixed(4)));
     fc.assert(
       fc.property(
@@ -49,7 +50,8 @@ describe("trade money", () => {
         fc.bigInt({ min: 0n, max: 100_000n }),
         fc.bigInt({ min: 0n, max: 100_000n }),
         fc.double({ min: 0, max: 1, noNaN: true }),
-        (amountMinor, payerFeePercent, payeeFeePercent, payerFixedFeeMinor, payeeFixedFeeMinor, share) => {
+        fc.bigInt({ min: 0n, max: 50_000n }),
+        (amountMinor, payerFeePercent, payeeFeePercent, payerFixedFeeMinor, payeeFixedFeeMinor, share, shippingPayerMinor) => {
           // The service takes at most the tenant's fee (a share of it).
           const agreement: FeeAgreement = {
             servicePayerFeePercent: parseDecimal(((Number(payerFeePercent.units) * share) / 10 ** payerFeePercent.scale).toFixed(4)),
@@ -59,14 +61,14 @@ describe("trade money", () => {
           };
           let money;
           try {
-            money = computeTradeMoney({ amountMinor, payerFeePercent, payerFixedFeeMinor, payeeFeePercent, payeeFixedFeeMinor }, agreement);
+            money = computeTradeMoney({ amountMinor, payerFeePercent, payerFixedFeeMinor, payeeFeePercent, payeeFixedFeeMinor, shippingPayerMinor }, agreement);
           } catch (error) {
             expect(error).toBeInstanceOf(FeeProblem);
             return;
           }
-          expect(money.payerTotalMinor).toBe(money.payeePayoutMinor + money.serviceRevenueMinor + money.tenantRevenueMinor);
+          expect(money.payerTotalMinor).toBe(money.payeePayoutMinor + money.serviceRevenueMinor + money.tenantRevenueMinor + shippingPayerMinor);
           expect(money.payeePayoutMinor >= 0n && money.serviceRevenueMinor >= 0n && money.tenantRevenueMinor >= 0n).toBe(true);
-          expect(money.payerTotalMinor).toBe(amountMinor + money.payerFeeMinor + payerFixedFeeMinor);
+          expect(money.payerTotalMinor).toBe(amountMinor + money.payerFeeMinor + payerFixedFeeMinor + shippingPayerMinor);
         },
       ),
       { numRuns: 3000 },

@@ -34,7 +34,7 @@ export const ACTION = {
 
 export const TIMELINE_STATE = { done: 1, current: 2, coming: 3, skipped: 4 } as const;
 
-export const LABEL_PAID_BY = { none: 0, payer: 1, payee: 2 } as const;
+export const LABEL_PAID_BY = { none: 0, payer: 1, payee: 2, shared: 3 } as const;
 
 export type Locale = "en" | "da";
 

@@ -1,0 +1,31 @@
+// POST /v1/marketplace/users/{u}/payments/{paymentId}/flow: the hosted page where the user
+// completes a pending payment (escrow, or a shipping label).
+import type { z } from "zod";
+import { ApiError } from "../api/errors.ts";
+import type { TenantContext } from "../auth/authenticate.ts";
+import { db } from "../db/client.ts";
+import { checkRedirectUrl } from "../hosted/redirect-urls.ts";
+import { createHostedSession } from "../hosted/sessions.ts";
+import type { PaymentFlowBody } from "./schemas.ts";
+
+export async function initiatePaymentFlow(context: TenantContext & { now: Date }, marketplaceUserId: string, paymentId: string, body: z.output<typeof PaymentFlowBody>) {
+  const { tenant, mode, now } = context;
+  const successUrl = checkRedirectUrl(tenant, mode, "successUrl", body.successUrl);
+  const cancelUrl = checkRedirectUrl(tenant, mode, "cancelUrl", body.cancelUrl);
+  const payment = await db.payment.findFirst({ where: { id: paymentId, tenantId: tenant.id, mode, marketplaceUserId } });
+  if (!payment) throw ApiError.notFound(`Payment ${JSON.stringify(paymentId)} of user ${JSON.stringify(marketplaceUserId)}`);
+  if (payment.state !== "Pending") throw new ApiError("invalid-state", `The payment is \`${payment.state}\`; only a \`Pending\` payment can be paid.`);
+  const session = await createHostedSession(db, {
+    tenantId: tenant.id,
+    mode,
+    kind: "PaymentFlow",
+    marketplaceUserId,
+    tradeId: payment.tradeId,
+    paymentId,
+    successUrl,
+    cancelUrl,
+    appSwitch: body.appSwitch,
+    now,
+  });
+  return { redirectUrl: session.redirectUrl };
+}

@@ -1,0 +1,59 @@
+// Payment operations (spec 4.6; decisions.md §1, §6).
+import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
+import { RedirectResponse } from "../users/schemas.ts";
+import { TradeParams } from "../trades/schemas.ts";
+import { AcceptAndPayQuery, PaymentFlowBody, PaymentFlowParams, PaymentRecord, SandboxPaymentBody, SandboxPaymentParams } from "./schemas.ts";
+
+const POST_ERRORS = [...COMMON_ERRORS, "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"] as const;
+
+export const acceptTradeInvitationAndPay = defineOperation({
+  operationId: "acceptTradeInvitationAndPay",
+  method: "POST",
+  path: "/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/invitation/accept-and-pay",
+  summary: "Accept trade invitation and pay",
+  description: "The payer accepts the trade (if not yet) and gets the payment into escrow, `Pending` until completed in the payment flow. While a payment is pending or paid, the same one is returned: paying twice never charges twice.",
+  tags: ["Payments"],
+  params: TradeParams,
+  query: AcceptAndPayQuery,
+  response: PaymentRecord,
+  errors: [...POST_ERRORS, "not-found", "invalid-state"],
+});
+
+export const getPaymentToEscrow = defineOperation({
+  operationId: "getPaymentToEscrow",
+  method: "GET",
+  path: "/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/payment",
+  summary: "Get payment to escrow",
+  description: "The trade's latest payment into escrow (either party may ask).",
+  tags: ["Payments"],
+  params: TradeParams,
+  response: PaymentRecord,
+  errors: [...COMMON_ERRORS, "not-found"],
+});
+
+export const initiatePaymentFlow = defineOperation({
+  operationId: "initiatePaymentFlow",
+  method: "POST",
+  path: "/v1/marketplace/users/{marketplaceUserId}/payments/{paymentId}/flow",
+  summary: "Initiate payment flow",
+  description: "The hosted page where the user completes a pending payment (escrow or a shipping label); afterwards the browser goes to successUrl or cancelUrl.",
+  tags: ["Payments"],
+  params: PaymentFlowParams,
+  body: PaymentFlowBody,
+  response: RedirectResponse,
+  errors: [...POST_ERRORS, "not-found", "invalid-state"],
+});
+
+export const sandboxCompletePayment = defineOperation({
+  operationId: "sandboxCompletePayment",
+  method: "POST",
+  path: "/v1/sandbox/payments/{paymentId}/complete",
+  summary: "Sandbox: complete a payment",
+  description: "Test tokens only. Completes a pending payment as if the payer paid (or was declined) in the hosted page: an escrow payment moves the trade to `AwaitingShipment` (`trade.created`); a label payment issues the label.",
+  tags: ["Sandbox"],
+  params: SandboxPaymentParams,
+  body: SandboxPaymentBody,
+  response: PaymentRecord,
+  sandboxOnly: true,
+  errors: [...POST_ERRORS, "forbidden", "not-found", "invalid-state"],
+});
