@@ -2,6 +2,7 @@
 // this list, and a test checks that each one has a route file exporting its method.
 import type { Operation } from "./operation.ts";
 import * as payments from "../payments/operations.ts";
+import * as sandbox from "../sandbox/operations.ts";
 import * as shipping from "../shipping/operations.ts";
 import * as trades from "../trades/operations.ts";
 import * as users from "../users/operations.ts";
@@ -26,4 +27,5 @@ export const OPERATIONS: Operation[] = [
   users.sandboxConnectUser,
   payments.sandboxCompletePayment,
   shipping.sandboxShipmentEvent,
+  sandbox.advanceSandboxClock,
 ];

@@ -23,5 +23,10 @@ export async function sandboxConnectUser(context: TenantContext & { now: Date },
     kycLevel,
     now,
   );
+  // Sandbox people come with a sandbox payout account, so that sandbox trades pay out to the end.
+  await db.serviceAccount.updateMany({
+    where: { id: connected.serviceAccountId, bankAccountNumber: null },
+    data: { bankName: "Sandbox Bank", bankAccountNumber: "DK5000400440116243", bankAccountName: `Sandbox User ${marketplaceUserId}`.slice(0, 200) },
+  });
   return { ...connected, connectedAt: connected.connectedAt.toISOString() };
 }

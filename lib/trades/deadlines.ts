@@ -11,7 +11,7 @@ export interface DeadlineSettings {
   returnAcceptanceDeadlineSeconds: number;
 }
 
-const DEADLINES: Partial<Record<TradeState, { action: Action; seconds: keyof DeadlineSettings }>> = {
+const DEADLINES: Partial<Record<TradeState, { action: Action; seconds: keyof DeadlineSettings | "immediately" }>> = {
   Created: { action: "expireUnpaid", seconds: "unpaidExpirySeconds" },
   InvitationAccepted: { action: "expireUnpaid", seconds: "unpaidExpirySeconds" },
   AwaitingShipment: { action: "shipmentDeadlinePassed", seconds: "shipmentDeadlineSeconds" },
@@ -21,6 +21,8 @@ const DEADLINES: Partial<Record<TradeState, { action: Action; seconds: keyof Dea
   ReturnAwaitingShipment: { action: "returnDeadlinePassed", seconds: "returnShipmentDeadlineSeconds" },
   ReturnLabelCreated: { action: "returnDeadlinePassed", seconds: "returnShipmentDeadlineSeconds" },
   ReturnDelivered: { action: "autoAcceptReturnCondition", seconds: "returnAcceptanceDeadlineSeconds" },
+  // Settled: the payout leaves right away (or once the payee has a payout account).
+  Succeeded: { action: "payoutCompleted", seconds: "immediately" },
 };
 
 /**
@@ -31,7 +33,8 @@ const DEADLINES: Partial<Record<TradeState, { action: Action; seconds: keyof Dea
 export function deadlineFor(state: TradeState, settings: DeadlineSettings, startedAt: Date): { at: Date; action: Action } | null {
   const deadline = DEADLINES[state];
   if (!deadline) return null;
-  return { at: new Date(startedAt.getTime() + settings[deadline.seconds] * 1000), action: deadline.action };
+  const seconds = deadline.seconds === "immediately" ? 0 : settings[deadline.seconds];
+  return { at: new Date(startedAt.getTime() + seconds * 1000), action: deadline.action };
 }
 
 /** Whether entering `to` from `from` keeps the running deadline (same clock, next step). */

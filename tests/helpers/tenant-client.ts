@@ -9,6 +9,7 @@ import { GET as getTrade } from "../../app/api/v1/marketplace/users/[marketplace
 import { POST as buyDelivery } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/shipments/delivery/route.ts";
 import { POST as buyReturn } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/shipments/return/route.ts";
 import { POST as paymentFlow } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/payments/[paymentId]/flow/route.ts";
+import { POST as advanceClock } from "../../app/api/v1/sandbox/clock/advance/route.ts";
 import { POST as completePayment } from "../../app/api/v1/sandbox/payments/[paymentId]/complete/route.ts";
 import { POST as trackingEvent } from "../../app/api/v1/sandbox/shipments/[labelId]/events/route.ts";
 import { POST as connect } from "../../app/api/v1/sandbox/users/[marketplaceUserId]/connect/route.ts";
@@ -31,6 +32,7 @@ export function tenantClient(token: string) {
     track: (labelId: string, event: string) => post(trackingEvent, `/api/v1/sandbox/shipments/${labelId}/events`, { labelId }, { event }),
     acceptCondition: (u: string, t: string) => post(acceptCondition, `/api/v1/marketplace/users/${u}/trades/${t}/condition/accept`, party(u, t)),
     rejectCondition: (u: string, t: string, reason: string) => post(rejectCondition, `/api/v1/marketplace/users/${u}/trades/${t}/condition/reject`, party(u, t), reason),
+    advanceClock: (seconds: number) => post(advanceClock, "/api/v1/sandbox/clock/advance", {}, { seconds }),
     cancel: (t: string, state: string) => post(cancel, `/api/v1/marketplace/trades/${t}/cancel`, { tradeId: t }, { state }),
   };
 }

@@ -45,7 +45,7 @@ async function payAndShip(api: ReturnType<typeof tenantClient>, tradeId: string,
 }
 
 describe("the delivery journey", () => {
-  it("connect, initiate, pay, label, sent, delivered, accept: Succeeded with the ledger balanced", async () => {
+  it("connect, initiate, pay, label, sent, delivered, accept → Succeeded → Released, with the ledger balanced", async () => {
     const { api, tradeId } = await setup();
     const { labelPayment } = await payAndShip(api, tradeId);
     expect(labelPayment).toMatchObject({ amount: 0, state: "Paid", purpose: "DeliveryLabel" }); // covered by the payer's shipping money
@@ -59,12 +59,14 @@ describe("the delivery journey", () => {
     expect((await api.track(labelId, "pickup_ready")).json).toMatchObject({ state: "PickupReady" });
     expect((await api.track(labelId, "delivered")).json).toMatchObject({ state: "Delivered" });
     expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded");
+    expect((await api.advanceClock(1)).json.fired).toEqual([{ tradeId, action: "payoutCompleted", state: "Released" }]);
 
     expect(await ledger(tradeId)).toEqual({
       payer_funding: -128500n,
       escrow: 0n,
       carrier_payable: 4900n,
-      payee_payable: 113000n, // 1200 − 5 % − 10
+      payee_payable: 0n,
+      payee_bank: 113000n, // 1200 − 5 % − 10, paid out
       tenant_revenue: 3600n + 6000n + 1000n, // no service agreement on this tenant: all fees are the tenant's
     });
     const names = (await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } })).map((e) => e.eventName);

@@ -81,7 +81,13 @@ describe("Get user details", () => {
 
     const details = await getDetails(tenant.testApiKey, "seller-9");
     expect(details.status).toBe(200);
-    expect(details.json).toEqual({ serviceUserId: connected.json.serviceAccountId, bankAccount: null, name: "Sandbox User seller-9", phoneNumber: null, kycLevel: 2 });
+    expect(details.json).toEqual({
+      serviceUserId: connected.json.serviceAccountId,
+      bankAccount: { bank: "Sandbox Bank", accountNumber: "DK5000400440116243", name: "Sandbox User seller-9" },
+      name: "Sandbox User seller-9",
+      phoneNumber: null,
+      kycLevel: 2,
+    });
   });
 
   it("never shows another tenant's user, nor test data to a live token", async () => {
