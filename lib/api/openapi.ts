@@ -85,6 +85,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       { name: "Trades", description: "Initiate trades and follow them through contract, delivery, return and finish (state machine: docs/states.md). Integer codes in Trade: iconId 1 invitation, 2 payment, 3 label, 4 in transit, 5 pickup point, 6 delivered, 7 accepted, 8 problem, 9 return, 10 dispute, 11 cancelled, 12 payout; action type 1 pay, 2 accept invitation, 3 reject invitation, 4 buy delivery label, 5 accept item, 6 reject item, 7 buy return label, 8 accept returned item, 9 reject returned item, 10 abandon, 11 choose payout account, 12 take item back, 13 dispute rejection; timeline state 1 done, 2 current, 3 coming, 4 did not happen; labelPaidBy 0 none, 1 payer, 2 payee." },
       { name: "Payments", description: "Payments into escrow and for shipping labels (payment records)." },
       { name: "Shipments", description: "Shipping labels from `gls` or `postnord` for the delivery and the return." },
+      { name: "Business users", description: "Company sellers with a payout account; only whitelisted company registration numbers." },
       { name: "Users", description: "Connect marketplace users to the service and read their details." },
       { name: "Sandbox", description: "Test-mode helpers that stand in for payers, carriers and the clock. Live tokens get 403." },
     ],

@@ -1,6 +1,7 @@
 // Every operation of the v1 API, in the order of the reference. The OpenAPI document is built from
 // this list, and a test checks that each one has a route file exporting its method.
 import type { Operation } from "./operation.ts";
+import * as businessUsers from "../business-users/operations.ts";
 import * as payments from "../payments/operations.ts";
 import * as sandbox from "../sandbox/operations.ts";
 import * as shipping from "../shipping/operations.ts";
@@ -22,6 +23,10 @@ export const OPERATIONS: Operation[] = [
   payments.initiatePaymentFlow,
   shipping.buyShipmentForDelivery,
   shipping.buyShipmentForReturn,
+  businessUsers.createBusinessUser,
+  businessUsers.getBusinessUser,
+  businessUsers.editBusinessUser,
+  businessUsers.deleteBusinessUser,
   users.initiateUserConnect,
   users.getUserDetails,
   users.sandboxConnectUser,

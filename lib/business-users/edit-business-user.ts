@@ -1,0 +1,17 @@
+// PUT /v1/marketplace/business-users/{businessId}/{businessLocationId}
+import type { z } from "zod";
+import type { TenantContext } from "../auth/authenticate.ts";
+import { db } from "../db/client.ts";
+import { addressColumns, businessUserNotFound, requireWhitelisted, serializeBusinessUser } from "./business-user-record.ts";
+import type { EditBusinessUserBody } from "./schemas.ts";
+
+export async function editBusinessUser(context: TenantContext, businessId: string, businessLocationId: string, body: z.output<typeof EditBusinessUserBody>) {
+  requireWhitelisted(context, businessId);
+  const key = { tenantId: context.tenant.id, mode: context.mode, businessId, businessLocationId };
+  const { count } = await db.businessUser.updateMany({
+    where: key,
+    data: { name: body.name, phoneNumber: body.phoneNumber, payoutsAccountNumber: body.payoutsAccountNumber, ...addressColumns(body.address) },
+  });
+  if (count !== 1) throw businessUserNotFound(businessId, businessLocationId);
+  return serializeBusinessUser(await db.businessUser.findUniqueOrThrow({ where: { tenantId_mode_businessId_businessLocationId: key } }));
+}
