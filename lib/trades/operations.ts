@@ -1,6 +1,7 @@
 // The trade operations of the v1 API (spec 4.1–4.3, 4.6; decisions.md §1).
 import { z } from "zod";
-import { MarketplaceUserId } from "../api/common-schemas.ts";
+import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../api/common-schemas.ts";
+import { RedirectResponse } from "../users/schemas.ts";
 import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
 import { GetTradesQuery, InitiateTradeBody, InitiateTradeResponse, Trade, TradeList, TradeParams } from "./schemas.ts";
 
@@ -87,4 +88,17 @@ export const cancelOngoingTrade = defineOperation({
   body: z.strictObject({ state: z.string().min(1).max(64).meta({ description: "The state you believe the trade is in.", example: "Created" }) }).meta({ id: "CancelTradeRequest" }),
   response: z.object({ state: z.string() }).meta({ id: "CancelTradeResponse" }),
   errors: [...POST_ERRORS, "not-found", "invalid-state", "conflict"],
+});
+
+export const getTradeStatusLink = defineOperation({
+  operationId: "getTradeStatusLink",
+  method: "POST",
+  path: "/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/status-link",
+  summary: "Get trade status link",
+  description: "A hosted page showing the user's status, deadline and timeline of the trade and the actions they may take there; its back link goes to returnUrl.",
+  tags: ["Trades"],
+  params: TradeParams,
+  body: z.strictObject({ returnUrl: RedirectUrl, appSwitch: AppSwitch.optional() }).meta({ id: "StatusLinkRequest" }),
+  response: RedirectResponse,
+  errors: [...POST_ERRORS, "not-found"],
 });

@@ -1,6 +1,6 @@
 // The users operations of the v1 API (spec 4.4, 4.6; decisions.md §1, §6).
 import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
-import { ConnectedUser, InitiateUserConnectBody, InitiateUserConnectQuery, MarketplaceUserParams, RedirectResponse, SandboxConnectBody, UserDetails } from "./schemas.ts";
+import { ConnectedUser, InitiateUserConnectBody, InitiateUserConnectQuery, MarketplaceUserParams, PayoutAccountBody, RedirectResponse, SandboxConnectBody, UserDetails } from "./schemas.ts";
 
 export const initiateUserConnect = defineOperation({
   operationId: "initiateUserConnect",
@@ -40,4 +40,17 @@ export const sandboxConnectUser = defineOperation({
   response: ConnectedUser,
   sandboxOnly: true,
   errors: [...COMMON_ERRORS, "forbidden", "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"],
+});
+
+export const initiateSelectPayoutAccount = defineOperation({
+  operationId: "initiateSelectPayoutAccount",
+  method: "POST",
+  path: "/v1/marketplace/users/{marketplaceUserId}/payout-account",
+  summary: "Initiate select payout account",
+  description: "A hosted page where the connected user chooses or enters the bank account for payouts; afterwards the browser goes to returnUrl (when given). Payouts that waited for an account leave once it is chosen.",
+  tags: ["Users"],
+  params: MarketplaceUserParams,
+  body: PayoutAccountBody,
+  response: RedirectResponse,
+  errors: [...COMMON_ERRORS, "malformed-request", "payload-too-large", "not-found", "idempotency-in-progress", "idempotency-key-mismatch"],
 });

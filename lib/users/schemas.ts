@@ -56,3 +56,7 @@ export const ConnectedUser = z
     connectedAt: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "ConnectedUser" });
+
+export const PayoutAccountBody = z
+  .strictObject({ returnUrl: RedirectUrl.nullable().optional(), appSwitch: AppSwitch.optional() })
+  .meta({ id: "PayoutAccountRequest" });
