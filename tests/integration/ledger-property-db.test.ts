@@ -28,8 +28,8 @@ describe("the ledger in the database", () => {
           if (!all.length) break;
           const onward = all.filter(([a]) => TRANSITIONS[trade.state]?.[a]?.to !== "Cancelled");
           const pool = step.choice % 4 && onward.length ? onward : all;
-          let [action, actor] = pool[step.choice % pool.length]!;
-          if (step.stray === 0) actor = step.actor; // sometimes a caller the table may refuse
+          const [action, usualActor] = pool[step.choice % pool.length]!;
+          const actor = step.stray === 0 ? step.actor : usualActor; // sometimes a caller the table may refuse
           try {
             await db.$transaction(async (tx) => applyTransition(tx, trade, tenant, action, actor, new Date()));
           } catch (error) {

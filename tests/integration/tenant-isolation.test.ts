@@ -29,8 +29,8 @@ const CREATES_OWN = new Set(["initiateTrade", "initiateUserConnect", "createBusi
 
 async function handlerFor(operation: Operation) {
   const file = path.join(process.cwd(), "app/api", operation.path.replace(/\{([^}]+)\}/g, "[$1]"), "route.ts");
-  const module = (await import(file)) as Record<string, Parameters<typeof callRoute>[0]>;
-  return module[operation.method]!;
+  const routeModule = (await import(file)) as Record<string, Parameters<typeof callRoute>[0]>;
+  return routeModule[operation.method]!;
 }
 
 describe("tenant isolation", () => {
