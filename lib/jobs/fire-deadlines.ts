@@ -2,6 +2,7 @@
 // transaction (decisions.md §3). Safe with several server instances: a trade is taken with
 // FOR UPDATE SKIP LOCKED, and the transition itself is a compare-and-set.
 import { db } from "../db/client.ts";
+import type { Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { tenantNow } from "../clock.ts";
 import { ApiError } from "../api/errors.ts";
@@ -59,7 +60,7 @@ async function fireOne(tradeId: string): Promise<FiredDeadline | null> {
         const { trade: moved } = await applyTransition(tx, trade, trade.tenant, action, "scheduler", now);
         return { tradeId: trade.id, action, state: moved.state };
       }
-      const account = await payoutAccount(tx, trade.tenantId, trade.mode, trade.payeeMarketplaceUserId);
+      const account = await payoutAccount(tx, trade);
       if (!account) {
         // Waits for the payee to choose a payout account, which arms the payout again.
         await tx.trade.update({ where: { id: trade.id }, data: { deadlineAt: null } });
@@ -68,8 +69,8 @@ async function fireOne(tradeId: string): Promise<FiredDeadline | null> {
       // The state moves first, then the rail is asked; if the rail fails, the transaction rolls
       // back and the next tick retries. The trade id is the payout's reference, so a retry after
       // a lost commit is deduplicated by the rail rather than paid twice.
-      const { trade: moved } = await applyTransition(tx, trade, trade.tenant, action, "paymentRail", now);
-      await paymentRail.payout({ amountMinor: trade.payeePayoutMinor, currency: trade.currency, accountNumber: account, reference: trade.id });
+      const { trade: moved } = await applyTransition(tx, trade, trade.tenant, action, "paymentRail", now, { payeeBusinessUserId: account.businessUserId });
+      await paymentRail.payout({ amountMinor: trade.payeePayoutMinor, currency: trade.currency, accountNumber: account.accountNumber, reference: trade.id });
       return { tradeId: trade.id, action, state: moved.state };
     });
   } catch (error) {
@@ -81,7 +82,27 @@ async function fireOne(tradeId: string): Promise<FiredDeadline | null> {
   }
 }
 
-async function payoutAccount(tx: Parameters<Parameters<typeof db.$transaction>[0]>[0], tenantId: string, mode: ApiMode, marketplaceUserId: string): Promise<string | null> {
-  const user = await tx.marketplaceUser.findUnique({ where: { tenantId_mode_marketplaceUserId: { tenantId, mode, marketplaceUserId } }, include: { serviceAccount: true } });
-  return user?.serviceAccount.bankAccountNumber ?? null;
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+/**
+ * Where the payout goes: the first prioritized payee that is an existing business user of the
+ * tenant (its payouts account), else the payee's own payout account; null while there is none.
+ */
+async function payoutAccount(tx: Tx, trade: Trade): Promise<{ accountNumber: string; businessUserId: string | null } | null> {
+  const prioritized = (trade.prioritizedPayees as { businessId: string; businessLocationId: string }[] | null) ?? [];
+  if (prioritized.length) {
+    const candidates = await tx.businessUser.findMany({
+      where: { tenantId: trade.tenantId, mode: trade.mode, OR: prioritized.map((p) => ({ businessId: p.businessId, businessLocationId: p.businessLocationId })) },
+    });
+    for (const entry of prioritized) {
+      const match = candidates.find((c) => c.businessId === entry.businessId && c.businessLocationId === entry.businessLocationId);
+      if (match) return { accountNumber: match.payoutsAccountNumber, businessUserId: match.id };
+    }
+  }
+  const user = await tx.marketplaceUser.findUnique({
+    where: { tenantId_mode_marketplaceUserId: { tenantId: trade.tenantId, mode: trade.mode, marketplaceUserId: trade.payeeMarketplaceUserId } },
+    include: { serviceAccount: true },
+  });
+  const accountNumber = user?.serviceAccount.bankAccountNumber;
+  return accountNumber ? { accountNumber, businessUserId: null } : null;
 }

@@ -13,6 +13,7 @@ export const ACTION_SOURCES: Record<Action, string> = {
   expireUnpaid: "deadline: unpaid for the tenant's unpaid expiry (default 7 days)",
   cancel: "POST /v1/marketplace/trades/{t}/cancel (tenant; compare-and-set on state)",
   buyDeliveryLabel: `POST ${u}/shipments/delivery (payee)`,
+  acceptHandedOver: `POST ${u}/condition/accept (payer), only when deliveryByHandAllowed: the item was handed over in person`,
   deliveryLabelCreated: "the delivery label's payment succeeds (or needs none) and the carrier issues the label",
   shipmentSent: "carrier tracking event `sent` (sandbox: POST /v1/sandbox/shipments/{labelId}/events)",
   shipmentPickupReady: "carrier tracking event `pickup_ready`",

@@ -18,6 +18,13 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
   const { tenant, mode, now } = context;
   const successUrl = checkRedirectUrl(tenant, mode, "successUrl", body.successUrl);
   const cancelUrl = checkRedirectUrl(tenant, mode, "cancelUrl", body.cancelUrl);
+  for (const [index, entry] of (body.prioritizedPayees ?? []).entries()) {
+    if (!tenant.allowedBusinessIds.includes(entry.businessId)) {
+      throw new ApiError("forbidden", `prioritizedPayees[${index}]: the business id ${JSON.stringify(entry.businessId)} is not on your whitelist.`, {
+        errors: [{ key: `prioritizedPayees[${index}].businessId`, value: "Not whitelisted" }],
+      });
+    }
+  }
   if (body.payerMarketplaceUserId === body.payeeMarketplaceUserId) {
     throw ApiError.field("payerMarketplaceUserId", "The payer and the payee must be different users.");
   }

@@ -45,7 +45,12 @@ export const InitiateTradeBody = z
     cancelUrl: RedirectUrl,
     imageUrls: z.array(z.string().min(1).max(2048).url()).max(20).nullable().optional(),
     appSwitch: AppSwitch.optional(),
-    prioritizedPayees: z.array(z.record(z.string(), z.unknown())).max(20).nullable().optional(),
+    prioritizedPayees: z
+      .array(z.strictObject({ businessId: z.string().min(1).max(64), businessLocationId: z.string().min(1).max(64) }).meta({ id: "PrioritizedPayee" }))
+      .max(20)
+      .nullable()
+      .optional()
+      .meta({ description: "Business users to pay out to instead of the payee, in order: the first that exists when the trade settles receives the payout. Business ids must be whitelisted." }),
     checkoutType: z.string().min(1).max(64).optional().meta({ example: "Marketplace" }),
   })
   .meta({ id: "InitiateTradeRequest" });
@@ -138,7 +143,7 @@ export const Trade = z
     title: z.string(),
     description: z.string(),
     price: z.number(),
-    prioritizedPayees: z.array(z.record(z.string(), z.unknown())).nullable(),
+    prioritizedPayees: z.array(z.object({ businessId: z.string(), businessLocationId: z.string() })).nullable(),
     phases: z.object({
       contract: z.object({ started: Timestamp, paid: Timestamp, invitationAccepted: Timestamp, invitationRejected: Timestamp, amount: z.number() }).nullable(),
       delivery: z.object(LegPhase).nullable(),

@@ -45,7 +45,7 @@ export function serializeTrade(trade: Trade, labels: ShipmentLabel[], users: Map
     title: trade.title,
     description: trade.description,
     price: amount(trade.amountMinor),
-    prioritizedPayees: (trade.prioritizedPayees as Record<string, unknown>[] | null) ?? null,
+    prioritizedPayees: (trade.prioritizedPayees as { businessId: string; businessLocationId: string }[] | null) ?? null,
     phases: {
       contract: {
         started: stamp(trade.contractStartedAt),

@@ -62,6 +62,8 @@ export function renderStatesDoc(): string {
     "  or Reject item condition (dispute: `Disputed`); silence accepts after the acceptance deadline. The",
     "  payer then buys the return label and ships; the payee decides the returned item (accept → `Returned`,",
     "  payer refunded; reject → `Disputed`).",
+    "- **Delivery by hand.** When the trade was initiated with `deliveryByHandAllowed`, the payer may accept",
+    "  the item in `AwaitingShipment` (handed over in person): `Succeeded`; unused shipping money is refunded.",
     "- **A return that goes astray** (lost, or back at the payer) is `Disputed`: tenant staff decide.",
     "- **Staff refund of a dispute** sends `trade.return_condition_accepted`, the event whose meaning is",
     "  closest (the payer's rejection is upheld); a release sends `trade.succeeded`.",

@@ -17,6 +17,7 @@ export type Action =
   | "cancel"
   // delivery
   | "buyDeliveryLabel"
+  | "acceptHandedOver"
   | "deliveryLabelCreated"
   | "shipmentSent"
   | "shipmentPickupReady"
@@ -164,6 +165,9 @@ export const TRANSITIONS: Table = {
   AwaitingShipment: {
     // Ordering the label keeps the state; it becomes LabelCreated once the label is paid for.
     buyDeliveryLabel: rule("payee", "AwaitingShipment"),
+    // Delivery by hand (only when the trade allows it, checked by the use case): the payer
+    // receives and accepts the item in person.
+    acceptHandedOver: rule("payer", "Succeeded", ["deliveredAt", "approvedAt", "succeededAt"], ["trade.condition_accepted", "trade.succeeded"], ["settle"]),
     deliveryLabelCreated: rule("paymentRail", "LabelCreated", ["deliveryPaidAt"], ["trade.shipment_label_created"]),
     ...paidNotSent,
   },

@@ -153,3 +153,47 @@ describe("other journeys", () => {
     expectErrorRecord(await api.buyDelivery("seller", tradeId, { price: 90, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 }), 409, "conflict");
   });
 });
+
+describe("delivery by hand", () => {
+  it("lets the payer accept a paid item in person when agreed, refunding unused shipping money", async () => {
+    const tenant = await freshTenant();
+    const api = tenantClient(tenant.testApiKey);
+    await api.connect("seller");
+    await api.connect("buyer");
+    const { tradeId } = (await api.initiate(tradeBody({ deliveryByHandAllowed: true }))).json;
+    await api.completePayment((await api.acceptAndPay("buyer", tradeId)).json.paymentId);
+    expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded");
+    const balances = await ledger(tradeId);
+    expect(balances.escrow).toBe(0n);
+    expect(balances.payer_refund).toBe(4900n);
+
+    const { tradeId: shipped } = (await api.initiate(tradeBody())).json;
+    await api.completePayment((await api.acceptAndPay("buyer", shipped)).json.paymentId);
+    expect(expectErrorRecord(await api.acceptCondition("buyer", shipped), 409, "invalid-state").detail).toContain("delivery by hand was not agreed");
+  });
+});
+
+describe("prioritized payees", () => {
+  it("pays out to the first prioritized business user that exists, and refuses non-whitelisted ones", async () => {
+    const tenant = await freshTenant({ allowedBusinessIds: ["11111111", "22222222"] });
+    const api = tenantClient(tenant.testApiKey);
+    await api.connect("seller");
+    await api.connect("buyer");
+    const { POST: createBusiness } = await import("../../app/api/v1/marketplace/business-users/route.ts");
+    const { callRoute } = await import("../helpers/call-route.ts");
+    const shop = await callRoute(createBusiness, { method: "POST", path: "/x", token: tenant.testApiKey, body: { businessId: "22222222", businessLocationId: "7", name: "Shop ApS", phoneNumber: "+45", address: {}, payoutsAccountNumber: "DK9520000123456789" } });
+    expect(shop.status).toBe(200);
+
+    const refused = expectErrorRecord(await api.initiate(tradeBody({ prioritizedPayees: [{ businessId: "99999999", businessLocationId: "1" }] })), 403, "forbidden");
+    expect(refused.errors[0]?.key).toBe("prioritizedPayees[0].businessId");
+
+    const payees = [{ businessId: "11111111", businessLocationId: "1" }, { businessId: "22222222", businessLocationId: "7" }];
+    const { tradeId } = (await api.initiate(tradeBody({ deliveryByHandAllowed: true, prioritizedPayees: payees }))).json;
+    expect((await api.trade("seller", tradeId)).json.prioritizedPayees).toEqual(payees);
+    await api.completePayment((await api.acceptAndPay("buyer", tradeId)).json.paymentId);
+    await api.acceptCondition("buyer", tradeId);
+    expect((await api.advanceClock(1)).json.fired).toEqual([{ tradeId, action: "payoutCompleted", state: "Released" }]);
+    const trade = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+    expect(trade.payeeBusinessUserId).toBe(shop.json.serviceUserId);
+  });
+});

@@ -27,6 +27,7 @@ InvitationAccepted checkoutCancelled payer -> Cancelled
 InvitationAccepted expireUnpaid scheduler -> Cancelled
 InvitationAccepted cancel tenant -> Cancelled
 AwaitingShipment buyDeliveryLabel payee -> AwaitingShipment
+AwaitingShipment acceptHandedOver payer -> Succeeded
 AwaitingShipment deliveryLabelCreated paymentRail -> LabelCreated
 AwaitingShipment cancel tenant -> Cancelled
 AwaitingShipment shipmentDeadlinePassed scheduler -> Cancelled
