@@ -87,6 +87,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       { name: "Shipments", description: "Shipping labels from `gls` or `postnord` for the delivery and the return." },
       { name: "Business users", description: "Company sellers with a payout account; only whitelisted company registration numbers." },
       { name: "Users", description: "Connect marketplace users to the service and read their details." },
+      { name: "Webhooks", description: "Subscriptions, the delivery log and redelivery. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature); see docs/webhooks.md." },
       { name: "Sandbox", description: "Test-mode helpers that stand in for payers, carriers and the clock. Live tokens get 403." },
     ],
     paths,

@@ -7,6 +7,7 @@ import * as sandbox from "../sandbox/operations.ts";
 import * as shipping from "../shipping/operations.ts";
 import * as trades from "../trades/operations.ts";
 import * as users from "../users/operations.ts";
+import * as webhooks from "../webhooks/operations.ts";
 
 export const OPERATIONS: Operation[] = [
   trades.initiateTrade,
@@ -35,4 +36,12 @@ export const OPERATIONS: Operation[] = [
   payments.sandboxCompletePayment,
   shipping.sandboxShipmentEvent,
   sandbox.advanceSandboxClock,
+  webhooks.createWebhookSubscription,
+  webhooks.listWebhookSubscriptions,
+  webhooks.getWebhookSubscription,
+  webhooks.updateWebhookSubscription,
+  webhooks.deleteWebhookSubscription,
+  webhooks.rotateWebhookSecret,
+  webhooks.listWebhookEvents,
+  webhooks.redeliverWebhookEvent,
 ];

@@ -1,0 +1,25 @@
+// Every event name a subscription can ask for (spec 6).
+export const TRADE_EVENT_NAMES = [
+  "trade.created",
+  "trade.cancelled",
+  "trade.succeeded",
+  "trade.shipment_label_created",
+  "trade.shipment_sent",
+  "trade.shipment_pickup_ready",
+  "trade.shipment_returned",
+  "trade.shipment_lost",
+  "trade.shipment_delivered",
+  "trade.condition_accepted",
+  "trade.condition_rejected",
+  "trade.return_condition_accepted",
+  "trade.return_condition_rejected",
+  "trade.return_shipment_label_created",
+  "trade.return_shipment_sent",
+  "trade.return_shipment_pickup_ready",
+  "trade.return_shipment_returned",
+  "trade.return_shipment_lost",
+  "trade.return_shipment_delivered",
+] as const;
+
+export const EVENT_NAMES = [...TRADE_EVENT_NAMES, "user.connected"] as const;
+export type EventName = (typeof EVENT_NAMES)[number];

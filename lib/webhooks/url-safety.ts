@@ -1,0 +1,82 @@
+// Where webhooks may be sent (decisions.md §5): https only; plain http only to loopback and only
+// for sandbox subscriptions. In live mode the host must not resolve to loopback, private,
+// link-local, CGNAT or cloud-metadata addresses — checked when subscribing and again at delivery,
+// where the connection goes to the address that was checked (no second lookup, no redirects).
+import { lookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+import { ApiError } from "../api/errors.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
+import { isLoopbackHost } from "../hosted/redirect-urls.ts";
+
+const blocked = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10], // CGNAT
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16], // link-local, cloud metadata 169.254.169.254
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
+  blocked.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7], // unique local
+  ["fe80::", 10], // link-local
+  ["ff00::", 8],
+  ["::ffff:0:0", 96], // IPv4-mapped: checked as IPv4 below
+] as const) {
+  blocked.addSubnet(network, prefix, "ipv6");
+}
+
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return !blocked.check(address, "ipv4");
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return !blocked.check(mapped[1]!, "ipv4");
+    return !blocked.check(address, "ipv6");
+  }
+  return false;
+}
+
+/** The checks that need no network: scheme, credentials, loopback http in sandbox. */
+export function checkWebhookUrlShape(mode: ApiMode, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw ApiError.field("url", "Must be an absolute https address.");
+  }
+  if (url.username || url.password) throw ApiError.field("url", "Must not contain credentials.");
+  if (url.protocol === "http:") {
+    if (mode !== "test" || !isLoopbackHost(url.hostname)) throw ApiError.field("url", "Must use https (http is allowed only to localhost, for sandbox subscriptions).");
+  } else if (url.protocol !== "https:") {
+    throw ApiError.field("url", "Must use https.");
+  }
+  return url;
+}
+
+/** The address to connect to; in live mode only a public one. Throws ApiError on `url`. */
+export async function resolveWebhookTarget(mode: ApiMode, url: URL): Promise<{ address: string; family: number }> {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  let resolved: { address: string; family: number }[];
+  try {
+    resolved = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
+  } catch {
+    throw ApiError.field("url", `The host ${host} could not be resolved.`);
+  }
+  if (mode === "live") {
+    const unsafe = resolved.find((r) => !isPublicAddress(r.address));
+    if (unsafe) throw ApiError.field("url", `The host resolves to ${unsafe.address}, which is not a public address.`);
+  }
+  const first = resolved[0];
+  if (!first) throw ApiError.field("url", `The host ${host} has no address.`);
+  return first;
+}
