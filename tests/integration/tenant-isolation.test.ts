@@ -22,10 +22,17 @@ const BODIES: Record<string, unknown> = {
   sandboxCompletePayment: { outcome: "succeeded" },
   sandboxShipmentEvent: { event: "sent" },
   sandboxConnectUser: { kycLevel: 1 },
+  updateWebhookSubscription: { enabled: false },
 };
 
 // Operations that create in the caller's own scope and take no id of another tenant's object.
-const CREATES_OWN = new Set(["initiateTrade", "initiateUserConnect", "createBusinessUser", "advanceSandboxClock", "sandboxConnectUser"]);
+const CREATES_OWN = new Set(["initiateTrade", "initiateUserConnect", "createBusinessUser", "advanceSandboxClock", "sandboxConnectUser", "createWebhookSubscription"]);
+// Operations that list the caller's own objects: they must answer an empty list, not 404.
+const LISTS_OWN: Record<string, (json: Record<string, unknown>) => unknown[]> = {
+  getTrades: (json) => json.trades as unknown[],
+  listWebhookSubscriptions: (json) => json.subscriptions as unknown[],
+  listWebhookEvents: (json) => json.events as unknown[],
+};
 
 async function handlerFor(operation: Operation) {
   const file = path.join(process.cwd(), "app/api", operation.path.replace(/\{([^}]+)\}/g, "[$1]"), "route.ts");
@@ -50,13 +57,19 @@ describe("tenant isolation", () => {
     const { POST: createBusiness } = await import("../../app/api/v1/marketplace/business-users/route.ts");
     await callRoute(createBusiness, { method: "POST", path: "/x", token: owner.testApiKey, body: { businessId: "12345678", businessLocationId: "1", name: "Shop", phoneNumber: "+45", address: {}, payoutsAccountNumber: "DK5000400440116243" } });
 
-    const ids: Record<string, string> = { marketplaceUserId: "seller", tradeId, paymentId: escrow.paymentId, labelId, businessId: "12345678", businessLocationId: "1" };
+    const { POST: createSubscription } = await import("../../app/api/v1/webhooks/subscriptions/route.ts");
+    const subscription = (await callRoute(createSubscription, { method: "POST", path: "/x", token: owner.testApiKey, body: { url: "http://localhost:9/hooks" } })).json;
+    const event = await db.outboxEvent.findFirstOrThrow({ where: { tenantId: owner.tenantId } });
+
+    const ids: Record<string, string> = { marketplaceUserId: "seller", tradeId, paymentId: escrow.paymentId, labelId, businessId: "12345678", businessLocationId: "1", subscriptionId: subscription.id, eventId: event.id };
     const snapshot = async () => ({
       trade: await db.trade.findUniqueOrThrow({ where: { id: tradeId }, select: { state: true, sequence: true, updatedAt: true } }),
       postings: await db.ledgerPosting.count({ where: { tenantId: owner.tenantId } }),
       events: await db.outboxEvent.count({ where: { tenantId: owner.tenantId } }),
       business: await db.businessUser.findFirstOrThrow({ where: { tenantId: owner.tenantId }, select: { name: true, updatedAt: true } }),
       sessions: await db.hostedSession.count({ where: { tenantId: owner.tenantId } }),
+      subscription: await db.webhookSubscription.findUniqueOrThrow({ where: { id: subscription.id }, select: { enabled: true, secret: true, updatedAt: true } }),
+      deliveries: await db.webhookDelivery.count({ where: { tenantId: owner.tenantId, status: "Pending" } }),
     });
     const before = await snapshot();
 
@@ -66,8 +79,9 @@ describe("tenant isolation", () => {
       const params = Object.fromEntries([...operation.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name!, ids[name!]!]));
       const concretePath = `/api${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name]!)}`;
       const result = await callRoute(await handlerFor(operation), { method: operation.method, path: concretePath, params, token: intruder.testApiKey, body: BODIES[operation.operationId] });
-      if (operation.operationId === "getTrades") {
-        expect(result.json.trades, operation.operationId).toEqual([]);
+      const listed = LISTS_OWN[operation.operationId];
+      if (listed) {
+        expect([result.status, listed(result.json)], operation.operationId).toEqual([200, []]);
       } else {
         expect([result.status, result.json?.typeCode], operation.operationId).toEqual([404, "not-found"]);
       }
