@@ -30,7 +30,9 @@ for (const [network, prefix] of [
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
   ["ff00::", 8],
-  ["::ffff:0:0", 96], // IPv4-mapped: checked as IPv4 below
+  // No rule for IPv4-mapped addresses (::ffff:0:0/96): BlockList checks every IPv4 address
+  // against IPv6 rules in its mapped form too, so such a rule would block all of IPv4. Mapped
+  // addresses are unwrapped and checked as IPv4 in isPublicAddress instead.
 ] as const) {
   blocked.addSubnet(network, prefix, "ipv6");
 }
