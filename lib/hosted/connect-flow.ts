@@ -5,6 +5,7 @@ import { db } from "../db/client.ts";
 import { achievedKycLevel } from "../identity/identity-provider.ts";
 import { simulatedIdentityProvider } from "../identity/simulated-identity-provider.ts";
 import { connectUser } from "../users/connect-user.ts";
+import { withReason } from "./form-post.ts";
 import { hashSessionToken } from "./sessions.ts";
 
 export const identityProvider = simulatedIdentityProvider;
@@ -47,8 +48,4 @@ async function finish(sessionId: string, state: "Cancelled", target: string): Pr
   return count === 1 ? target : null;
 }
 
-function withReason(url: string | null, reason: string): string {
-  const target = new URL(url ?? "/", "http://invalid");
-  target.searchParams.set("reason", reason);
-  return target.toString();
-}
+

@@ -12,3 +12,10 @@ export function seeOther(location: string): Response {
 export function linkProblem(status: number, message: string): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
+
+/** The tenant's cancel address with the reason the flow ended (`?reason=cancelled`, …). */
+export function withReason(url: string | null, reason: string): string {
+  const target = new URL(url ?? "/", "http://invalid");
+  target.searchParams.set("reason", reason);
+  return target.toString();
+}

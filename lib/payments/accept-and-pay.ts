@@ -4,13 +4,15 @@
 import { ApiError } from "../api/errors.ts";
 import { db } from "../db/client.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
-import type { Context } from "../trades/act-on-trade.ts";
+import type { Tenant } from "../db/generated/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
 import { lockPartyTrade } from "../trades/lock-trade.ts";
 import { decideOrThrow, statesAllowing } from "../trades/transition.ts";
 import { paymentRail } from "./simulated-payment-rail.ts";
 import { serializePayment } from "./serialize-payment.ts";
 
-export async function acceptAndPay(context: Context, marketplaceUserId: string, tradeId: string, receiverShopId: string | undefined) {
+/** Called by the API (a tenant's backend) and by the hosted checkout (the payer's browser). */
+export async function acceptAndPay(context: { tenant: Tenant; mode: ApiMode; now: Date }, marketplaceUserId: string, tradeId: string, receiverShopId: string | undefined) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   // The rail payment is opened first, for the trade's total (fixed at initiation): an outside
   // call does not belong inside a transaction. If an earlier payment is returned below, this one

@@ -1,5 +1,6 @@
 // The hosted connect page: sign in with the national eID (simulated here) to connect to the marketplace.
 import type { Metadata } from "next";
+import { HostedShell, LinkUnusable } from "@/components/hosted/hosted-shell.tsx";
 import { identityProvider, loadConnectSession } from "@/lib/hosted/connect-flow.ts";
 
 export const dynamic = "force-dynamic";
@@ -8,18 +9,11 @@ export const metadata: Metadata = { title: "Connect", robots: { index: false } }
 export default async function ConnectPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const loaded = await loadConnectSession(token);
-  if (!loaded?.usable) {
-    return (
-      <Shell>
-        <h1 className="text-xl font-semibold">This link can no longer be used</h1>
-        <p className="mt-2 text-slate-600">It has expired, was already used, or does not exist. Go back to the marketplace and start again.</p>
-      </Shell>
-    );
-  }
+  if (!loaded?.usable) return <LinkUnusable />;
   const { session } = loaded;
   const marketplace = session.tenant.brandName ?? session.tenant.name;
   return (
-    <Shell>
+    <HostedShell>
       <p className="text-sm font-medium text-brand-600">{marketplace}</p>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight">Connect to secure payments</h1>
       <p className="mt-2 text-slate-600">
@@ -51,15 +45,6 @@ export default async function ConnectPage({ params }: { params: Promise<{ token:
           Cancel and return to {marketplace}
         </button>
       </form>
-    </Shell>
-  );
-}
-
-function Shell({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="mx-auto min-h-screen max-w-md px-4 py-10 sm:py-16">
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">{children}</div>
-      <p className="mt-6 text-center text-xs text-slate-500">Payments held in escrow by the Marketplace Escrow Trade Service</p>
-    </main>
+    </HostedShell>
   );
 }
