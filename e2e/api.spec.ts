@@ -50,3 +50,12 @@ test("the OpenAPI document is served", async ({ request }) => {
   expect(document.openapi).toBe("3.1.0");
   expect(Object.keys(document.paths)).toContain("/v1/marketplace/users/{marketplaceUserId}");
 });
+
+test("pages carry security headers: no framing, no cross-origin referrer, no sniffing", async ({ request }) => {
+  const response = await request.get("/docs");
+  const headers = response.headers();
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("same-origin");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+});
