@@ -5,6 +5,7 @@
 import { ApiError } from "../api/errors.ts";
 import { tenantNow } from "../clock.ts";
 import { db } from "../db/client.ts";
+import type { HostedSession, Tenant } from "../db/generated/client.ts";
 import { acceptAndPay } from "../payments/accept-and-pay.ts";
 import { completePayment } from "../payments/complete-payment.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
@@ -37,17 +38,7 @@ export async function payCheckout(token: string, methodId: string): Promise<Outc
   const method = PAYMENT_METHODS.find((m) => m.id === methodId) ?? PAYMENT_METHODS[0];
   const context = { tenant: session.tenant, mode: session.mode, now };
   const payment = await acceptAndPay(context, trade.payerMarketplaceUserId, trade.id, undefined);
-  if (payment.state === "Pending") {
-    try {
-      const completed = await completePayment(session.tenant, session.mode, payment.paymentId, method.outcome, now);
-      if (completed.state === "Failed") return { declined: true };
-    } catch (error) {
-      // Another tab completed it a moment ago: that payment is the one that counts.
-      if (!(error instanceof ApiError && error.code === "invalid-state")) throw error;
-    }
-  }
-  await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Completed", completedAt: now } });
-  return { redirect: session.successUrl ?? "/" };
+  return payOnce(session, payment.paymentId, payment.state, method.outcome, now);
 }
 
 export async function cancelCheckout(token: string): Promise<Outcome> {
@@ -70,11 +61,17 @@ export async function payPaymentFlow(token: string, methodId: string): Promise<O
   if (!loaded?.open || !loaded.payment) return { unusable: true };
   const { session, payment, now } = loaded;
   const method = PAYMENT_METHODS.find((m) => m.id === methodId) ?? PAYMENT_METHODS[0];
-  if (payment.state === "Pending") {
+  return payOnce(session, payment.id, payment.state, method.outcome, now);
+}
+
+/** Completes a pending payment with the method's outcome, then closes the session. */
+async function payOnce(session: HostedSession & { tenant: Tenant }, paymentId: string, state: string, outcome: "succeeded" | "failed", now: Date): Promise<Outcome> {
+  if (state === "Pending") {
     try {
-      const completed = await completePayment(session.tenant, session.mode, payment.id, method.outcome, now);
+      const completed = await completePayment(session.tenant, session.mode, paymentId, outcome, now);
       if (completed.state === "Failed") return { declined: true };
     } catch (error) {
+      // Another tab completed it a moment ago: that payment is the one that counts.
       if (!(error instanceof ApiError && error.code === "invalid-state")) throw error;
     }
   }

@@ -1,10 +1,8 @@
 // Payment operations (spec 4.6; decisions.md §1, §6).
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
+import { COMMON_ERRORS, defineOperation, POST_ERRORS } from "../api/operation.ts";
 import { RedirectResponse } from "../users/schemas.ts";
 import { TradeParams } from "../trades/schemas.ts";
 import { AcceptAndPayQuery, PaymentFlowBody, PaymentFlowParams, PaymentRecord, SandboxPaymentBody, SandboxPaymentParams } from "./schemas.ts";
-
-const POST_ERRORS = [...COMMON_ERRORS, "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"] as const;
 
 export const acceptTradeInvitationAndPay = defineOperation({
   operationId: "acceptTradeInvitationAndPay",

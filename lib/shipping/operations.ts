@@ -1,10 +1,8 @@
 // Shipment operations (spec 4.6; decisions.md §1, §6, §8).
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
+import { defineOperation, POST_ERRORS } from "../api/operation.ts";
 import { PaymentRecord } from "../payments/schemas.ts";
 import { TradeParams } from "../trades/schemas.ts";
 import { BuyShipmentBody, SandboxShipmentBody, SandboxShipmentParams, TrackingResult } from "./schemas.ts";
-
-const POST_ERRORS = [...COMMON_ERRORS, "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"] as const;
 
 const buy = (leg: "delivery" | "return", operationId: string, summary: string, description: string) =>
   defineOperation({

@@ -2,10 +2,8 @@
 import { z } from "zod";
 import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../api/common-schemas.ts";
 import { RedirectResponse } from "../users/schemas.ts";
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
+import { COMMON_ERRORS, defineOperation, POST_ERRORS } from "../api/operation.ts";
 import { GetTradesQuery, InitiateTradeBody, InitiateTradeResponse, Trade, TradeList, TradeParams } from "./schemas.ts";
-
-const POST_ERRORS = [...COMMON_ERRORS, "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"] as const;
 
 export const initiateTrade = defineOperation({
   operationId: "initiateTrade",
