@@ -5,15 +5,18 @@
 // referrer policy that never sends a hosted page's address (it holds the session token) to another
 // origin. (Not no-referrer: with it, Chrome sends Origin: null on form posts, which the hosted
 // forms' same-origin check rightly refuses.)
-// No form-action directive: Chrome applies it to the redirect after a form post, and hosted forms
-// end in a redirect to the tenant's successUrl/cancelUrl, which may be any registered origin.
+// Pages get their Content-Security-Policy, with a fresh nonce per request, from proxy.ts; the API
+// and static files get a policy that allows nothing to run.
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
-  { key: "Content-Security-Policy", value: "frame-ancestors 'none'; base-uri 'self'; object-src 'none'" },
   { key: "Referrer-Policy", value: "same-origin" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  // Browsers ignore it over plain http (local development); behind TLS it pins https.
+  { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" },
 ];
+const lockedDownPolicy = { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'" };
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -22,7 +25,10 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@prisma/schema-engine-wasm", "pg"],
   typescript: { ignoreBuildErrors: false },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      { source: "/api/:path*", headers: [lockedDownPolicy] },
+    ];
   },
 };
 

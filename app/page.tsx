@@ -1,6 +1,9 @@
 import Link from "next/link";
+import { connection } from "next/server";
 
-export default function HomePage() {
+export default async function HomePage() {
+  // Rendered per request: its scripts carry the request's CSP nonce (proxy.ts).
+  await connection();
   return (
     <main className="mx-auto flex min-h-screen max-w-3xl flex-col justify-center gap-8 px-6 py-16">
       <div>

@@ -6,13 +6,19 @@ import { createDb } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";
 import { applyMigrations } from "../lib/db/migrations.ts";
 import { createTenant } from "../lib/tenants/create-tenant.ts";
+import { updateHostedPageSettings } from "../lib/tenants/hosted-page-settings.ts";
 import { listTenants, revokeToken, rotateToken } from "../lib/tenants/manage-tokens.ts";
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
   tenant create --name <name> [--allow-business-id <id>]... [--allow-redirect-origin <origin>]...
+                [--brand-name <name>] [--brand-color <#rrggbb>] [--locale en|da]
                 [--console-email <email>] [--json]
       Creates a tenant with a test and a live API token and an admin console login (shown once).
+  tenant update --tenant <tenantId> [--brand-name <name>] [--brand-color <#rrggbb>] [--locale en|da]
+                [--allow-redirect-origin <origin>]... [--json]
+      Changes how the tenant's hosted pages look and where they may send users. Redirect origins
+      are https origins (https://shop.example) or app schemes (yourapp://); giving any replaces the list.
   tenant list [--json]
       Lists tenants with their tokens (prefixes only), staff and whitelisted business ids.
   token rotate --tenant <tenantId> --mode test|live [--json]
@@ -27,6 +33,9 @@ const { positionals, values } = parseArgs({
     "allow-business-id": { type: "string", multiple: true },
     "allow-redirect-origin": { type: "string", multiple: true },
     "console-email": { type: "string" },
+    "brand-name": { type: "string" },
+    "brand-color": { type: "string" },
+    locale: { type: "string" },
     tenant: { type: "string" },
     mode: { type: "string" },
     token: { type: "string" },
@@ -63,6 +72,9 @@ try {
         name: values.name,
         allowedBusinessIds: values["allow-business-id"],
         allowedRedirectOrigins: values["allow-redirect-origin"],
+        brandName: values["brand-name"],
+        brandColor: values["brand-color"],
+        locale: values.locale as "en" | "da" | undefined,
         consoleEmail: values["console-email"],
       });
       print(tenant, () =>
@@ -74,6 +86,17 @@ try {
           `  Console password ${tenant.consolePassword}`,
         ].join("\n"),
       );
+      break;
+    }
+    case "tenant update": {
+      if (!values.tenant) fail("tenant update needs --tenant.");
+      const updated = await updateHostedPageSettings(db, values.tenant, {
+        brandName: values["brand-name"],
+        brandColor: values["brand-color"],
+        locale: values.locale as "en" | "da" | undefined,
+        allowedRedirectOrigins: values["allow-redirect-origin"],
+      });
+      print(updated, () => `Updated ${updated.name}: brand ${updated.brandName ?? updated.name} ${updated.brandColor ?? "(default colour)"}, language ${updated.locale}, redirect origins ${updated.allowedRedirectOrigins.join(", ") || "any (sandbox)"}.`);
       break;
     }
     case "tenant list": {

@@ -28,6 +28,24 @@ export function staticRedirectProblem(value: string): string | null {
   return null;
 }
 
+// Schemes an app-switch callback may never use: they run code, read local data, or are ours to
+// build (intent:). Any other scheme is an app's own (yourapp://…), or https (universal links).
+const FORBIDDEN_APP_SCHEMES = new Set(["javascript", "data", "vbscript", "file", "blob", "about", "filesystem", "intent", "chrome", "view-source", "ws", "wss", "ftp", "mailto", "tel", "sms"]);
+
+export function staticAppSwitchProblem(value: string): string | null {
+  if (value.startsWith("//") || value.startsWith("\\\\")) return "Protocol-relative addresses are not allowed; send an absolute address such as yourapp://escrow/return.";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "Must be an absolute address with a scheme, such as yourapp://escrow/return or https://….";
+  }
+  const scheme = url.protocol.slice(0, -1).toLowerCase();
+  if (FORBIDDEN_APP_SCHEMES.has(scheme)) return `The ${scheme} scheme is not allowed.`;
+  if (url.username || url.password) return "Must not contain credentials.";
+  return null;
+}
+
 export const OperatingSystem = z
   .union([z.enum(["Android", "iOS"]), z.literal(1), z.literal(2)])
   .transform((value) => (value === 1 ? "Android" : value === 2 ? "iOS" : value))
@@ -35,7 +53,19 @@ export const OperatingSystem = z
 
 export const AppSwitch = z
   .strictObject({
-    appSwitchCallbackUri: z.string().min(1).max(2048).meta({ description: "Where the hosted page returns to in the tenant's app.", example: "marketplace://escrow/return" }),
+    appSwitchCallbackUri: z
+      .string()
+      .min(1)
+      .max(2048)
+      .superRefine((value, ctx) => {
+        const problem = staticAppSwitchProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .meta({
+        description:
+          "Where the hosted page returns to in the tenant's app: the app's own scheme (`yourapp://escrow/return`) or an https universal/app link. The page adds `status` (`success`, `cancelled`, `returned`) and, when cancelled, `reason`; on Android it is opened as an `intent:` address with the web successUrl/cancelUrl as the browser fallback. Once redirect origins are registered, the scheme must be registered too (as `yourapp://`).",
+        example: "marketplace://escrow/return",
+      }),
     operatingSystem: OperatingSystem,
   })
   .meta({ id: "AppSwitch", description: "Return into the tenant's app instead of a web address (in-app browsers)." });

@@ -1,87 +1,83 @@
-// The hosted checkout (Initiate trade's redirectUrl) and payment flow (Initiate payment flow's):
-// the payer pays with a SIMULATED method, then the browser goes back to the tenant. Paying twice
-// (back button, two tabs, double click) never charges twice: there is one escrow payment per
-// trade at a time, and a payment can be completed once.
-import { ApiError } from "../api/errors.ts";
-import { tenantNow } from "../clock.ts";
+// The hosted checkout (Initiate trade's redirectUrl): the payer confirms who they are when not yet
+// connected, sees what they buy and pay, and pays into escrow; then the browser goes back to the
+// tenant. Cancelling cancels the trade, and the tenant hears of it (spec 6 rule 1).
 import { db } from "../db/client.ts";
-import type { HostedSession, Tenant } from "../db/generated/client.ts";
 import { acceptAndPay } from "../payments/accept-and-pay.ts";
-import { completePayment } from "../payments/complete-payment.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
-import { withReason } from "./form-post.ts";
-import { hashSessionToken } from "./sessions.ts";
+import { statesAllowing } from "../trades/transition.ts";
+import { connectUser } from "../users/connect-user.ts";
+import { consentingIdentity, signInOnSession } from "./identity-step.ts";
+import type { SessionWithTenant } from "./open-session.ts";
+import { confirmPendingPayment, payWithMethod, type PayStep } from "./pay-with-method.ts";
+import { returnTarget } from "./return-target.ts";
 
-/** Simulated payment methods of the hosted pages, with the outcome each produces. */
-export const PAYMENT_METHODS = [
-  { id: "card", label: "Card ending 4242", note: "Test card: approved", outcome: "succeeded" },
-  { id: "wallet", label: "Mobile wallet", note: "Test wallet: approved", outcome: "succeeded" },
-  { id: "card-declined", label: "Card ending 0002", note: "Test card: declined by the bank", outcome: "failed" },
-] as const;
-
-export async function loadHostedSession(token: string, kind: "Checkout" | "PaymentFlow") {
-  const session = await db.hostedSession.findUnique({ where: { tokenHash: hashSessionToken(token) }, include: { tenant: true } });
-  if (!session || session.kind !== kind || !session.tradeId) return null;
-  const now = tenantNow(session.tenant, session.mode);
-  const trade = await db.trade.findUniqueOrThrow({ where: { id: session.tradeId } });
-  const payment = session.paymentId ? await db.payment.findUnique({ where: { id: session.paymentId } }) : null;
-  const open = session.state === "Open" && session.expiresAt > now;
-  return { session, trade, payment, now, open };
+/** Everything the checkout page shows, in three queries. */
+export async function loadCheckout(session: SessionWithTenant) {
+  const trade = await db.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
+  const [payer, payee] = await Promise.all([
+    db.marketplaceUser.findUnique({ where: { tenantId_mode_marketplaceUserId: { tenantId: trade.tenantId, mode: trade.mode, marketplaceUserId: trade.payerMarketplaceUserId } }, select: { id: true } }),
+    db.marketplaceUser.findUnique({ where: { tenantId_mode_marketplaceUserId: { tenantId: trade.tenantId, mode: trade.mode, marketplaceUserId: trade.payeeMarketplaceUserId } }, select: { serviceAccount: { select: { name: true, city: true } } } }),
+  ]);
+  const payable = statesAllowing("escrowPaid", "paymentRail").includes(trade.state);
+  return { trade, payerConnected: payer !== null, seller: payee?.serviceAccount ?? null, payable };
 }
 
-type Outcome = { redirect: string } | { declined: true } | { unusable: true };
+export type CheckoutOutcome = { done: string | null } | { back: true; error?: string; cookieToken?: string };
 
-export async function payCheckout(token: string, methodId: string): Promise<Outcome> {
-  const loaded = await loadHostedSession(token, "Checkout");
-  if (!loaded?.open) return { unusable: true };
-  const { session, trade, now } = loaded;
-  const method = PAYMENT_METHODS.find((m) => m.id === methodId) ?? PAYMENT_METHODS[0];
-  const context = { tenant: session.tenant, mode: session.mode, now };
-  const payment = await acceptAndPay(context, trade.payerMarketplaceUserId, trade.id, undefined);
-  return payOnce(session, payment.paymentId, payment.state, method.outcome, now);
+export async function signInToPay(session: SessionWithTenant, identityChoice: string): Promise<CheckoutOutcome> {
+  const signedIn = await signInOnSession(session, identityChoice);
+  if (!signedIn.ok) return { back: true, error: "sign_in_failed" };
+  if (!signedIn.meetsLevel) return { back: true, error: "kyc_level_not_met", cookieToken: signedIn.cookieToken };
+  return { back: true, cookieToken: signedIn.cookieToken };
 }
 
-export async function cancelCheckout(token: string): Promise<Outcome> {
-  const loaded = await loadHostedSession(token, "Checkout");
-  if (!loaded?.open) return { unusable: true };
-  const { session, now } = loaded;
+/** Connects the payer (user.connected) with the identity they consented to. */
+export async function connectPayer(session: SessionWithTenant, rememberedToken: string | undefined, now: Date): Promise<CheckoutOutcome> {
+  const person = await consentingIdentity(session, rememberedToken);
+  if (!person) return { back: true };
+  const scope = { tenantId: session.tenantId, mode: session.mode };
+  const existing = await db.marketplaceUser.findUnique({ where: { tenantId_mode_marketplaceUserId: { ...scope, marketplaceUserId: session.marketplaceUserId } }, select: { id: true } });
+  if (!existing) await connectUser(db, scope, session.marketplaceUserId, person.identity, person.level, now);
+  return { back: true };
+}
+
+export async function payCheckout(session: SessionWithTenant, methodId: string, now: Date): Promise<CheckoutOutcome> {
+  const { trade, payerConnected } = await loadCheckout(session);
+  if (!payerConnected) return { back: true };
+  const payment = await acceptAndPay({ tenant: session.tenant, mode: session.mode, now }, trade.payerMarketplaceUserId, trade.id, undefined);
+  return finishPayStep(session, await payWithMethod(session, payment.paymentId, methodId, now), now);
+}
+
+export async function confirmCheckout(session: SessionWithTenant, approved: boolean, now: Date): Promise<CheckoutOutcome> {
+  return finishPayStep(session, await confirmPendingPayment(session, approved, now), now);
+}
+
+export async function cancelCheckout(session: SessionWithTenant, now: Date): Promise<CheckoutOutcome> {
   await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${session.tradeId} FOR UPDATE`;
     const trade = await tx.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
-    // A checkout cancelled before payment cancels the trade, and the tenant hears of it (spec 6 rule 1).
+    // A checkout cancelled before payment cancels the trade (trade.cancelled), and a payment
+    // waiting for the payer's confirmation is called off with it.
     if (trade.state === "Created" || trade.state === "InvitationAccepted") {
       await applyTransition(tx, trade, session.tenant, "checkoutCancelled", "payer", now);
+      await tx.payment.updateMany({ where: { tradeId: trade.id, purpose: "Escrow", state: "Pending" }, data: { state: "Cancelled" } });
     }
-    await tx.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Cancelled", completedAt: now } });
+    await tx.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Cancelled", completedAt: now, pendingPaymentId: null, pendingMethod: null } });
   });
-  return { redirect: withReason(session.cancelUrl, "cancelled") };
+  return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
 }
 
-export async function payPaymentFlow(token: string, methodId: string): Promise<Outcome> {
-  const loaded = await loadHostedSession(token, "PaymentFlow");
-  if (!loaded?.open || !loaded.payment) return { unusable: true };
-  const { session, payment, now } = loaded;
-  const method = PAYMENT_METHODS.find((m) => m.id === methodId) ?? PAYMENT_METHODS[0];
-  return payOnce(session, payment.id, payment.state, method.outcome, now);
-}
-
-/** Completes a pending payment with the method's outcome, then closes the session. */
-async function payOnce(session: HostedSession & { tenant: Tenant }, paymentId: string, state: string, outcome: "succeeded" | "failed", now: Date): Promise<Outcome> {
-  if (state === "Pending") {
-    try {
-      const completed = await completePayment(session.tenant, session.mode, paymentId, outcome, now);
-      if (completed.state === "Failed") return { declined: true };
-    } catch (error) {
-      // Another tab completed it a moment ago: that payment is the one that counts.
-      if (!(error instanceof ApiError && error.code === "invalid-state")) throw error;
-    }
+/** After a pay step: paid ends the checkout (back to the tenant); anything else returns to the page. */
+export async function finishPayStep(session: SessionWithTenant, step: PayStep, now: Date): Promise<CheckoutOutcome> {
+  switch (step.kind) {
+    case "paid":
+      await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Completed", completedAt: now, pendingPaymentId: null, pendingMethod: null } });
+      return { done: returnTarget(session, { kind: "success" }) };
+    case "confirm":
+      return { back: true };
+    case "declined":
+      return { back: true, error: step.reason === "not_confirmed" ? "not_confirmed" : "declined" };
+    case "unavailable":
+      return { back: true, error: "unavailable" };
   }
-  await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Completed", completedAt: now } });
-  return { redirect: session.successUrl ?? "/" };
-}
-
-export async function cancelPaymentFlow(token: string): Promise<Outcome> {
-  const loaded = await loadHostedSession(token, "PaymentFlow");
-  if (!loaded?.open) return { unusable: true };
-  await db.hostedSession.updateMany({ where: { id: loaded.session.id, state: "Open" }, data: { state: "Cancelled", completedAt: loaded.now } });
-  return { redirect: withReason(loaded.session.cancelUrl, "cancelled") };
 }

@@ -1,4 +1,6 @@
-// Form posts from hosted pages: same-origin only (CSRF), answered with a 303 redirect.
+// Form posts from hosted pages: same-origin only, answered with a 303 redirect.
+
+/** The Origin (or, without one, Sec-Fetch-Site) says the form was sent from one of our pages. */
 export function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (origin === null) return request.headers.get("sec-fetch-site") !== "cross-site";
@@ -11,11 +13,4 @@ export function seeOther(location: string): Response {
 
 export function linkProblem(status: number, message: string): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-}
-
-/** The tenant's cancel address with the reason the flow ended (`?reason=cancelled`, …). */
-export function withReason(url: string | null, reason: string): string {
-  const target = new URL(url ?? "/", "http://invalid");
-  target.searchParams.set("reason", reason);
-  return target.toString();
 }

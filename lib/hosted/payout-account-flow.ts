@@ -1,33 +1,59 @@
-// The hosted "select payout account" page: the connected user enters the bank account for
-// payouts. Saving it also arms the payouts of settled trades that were waiting for an account.
-import { tenantNow } from "../clock.ts";
+// The hosted "select payout account" page: the connected user chooses one of the accounts they
+// entered before or enters a new one. Saving it also arms the payouts of settled trades that were
+// waiting for an account.
 import { db } from "../db/client.ts";
-import { checkBankAccount } from "../payments/bank-account.ts";
-import { hashSessionToken } from "./sessions.ts";
+import { checkBankAccount, type BankAccountProblem } from "../payments/bank-account.ts";
+import type { SessionWithTenant } from "./open-session.ts";
+import { returnTarget } from "./return-target.ts";
 
-export async function loadPayoutSession(token: string) {
-  const session = await db.hostedSession.findUnique({ where: { tokenHash: hashSessionToken(token) }, include: { tenant: true } });
-  if (!session || session.kind !== "PayoutAccount") return null;
-  const now = tenantNow(session.tenant, session.mode);
+export async function loadPayoutAccounts(session: SessionWithTenant) {
   const user = await db.marketplaceUser.findUnique({
     where: { tenantId_mode_marketplaceUserId: { tenantId: session.tenantId, mode: session.mode, marketplaceUserId: session.marketplaceUserId } },
-    include: { serviceAccount: true },
+    include: { serviceAccount: { include: { payoutAccounts: { orderBy: { selectedAt: "desc" }, take: 10 } } } },
   });
   if (!user) return null;
-  return { session, account: user.serviceAccount, now, open: session.state === "Open" && session.expiresAt > now };
+  const account = user.serviceAccount;
+  // An account set before saved accounts existed (or by the API) is offered too.
+  const saved = account.payoutAccounts.map((a) => ({ id: a.id, accountNumber: a.accountNumber, holderName: a.holderName, current: a.accountNumber === account.bankAccountNumber }));
+  if (account.bankAccountNumber && !saved.some((a) => a.current)) {
+    saved.unshift({ id: CURRENT, accountNumber: account.bankAccountNumber, holderName: account.bankAccountName ?? account.name, current: true });
+  }
+  return { person: account, accounts: saved };
 }
 
-export type SaveOutcome = { redirect: string } | { error: string } | { unusable: true };
+/** The choice value of an account that is in use but was never entered on this page. */
+const CURRENT = "current";
 
-export async function savePayoutAccount(token: string, accountNumber: string, holderName: string): Promise<SaveOutcome> {
-  const loaded = await loadPayoutSession(token);
-  if (!loaded?.open) return { unusable: true };
-  const checked = checkBankAccount(accountNumber);
-  if (!checked.ok) return { error: checked.message };
-  const name = holderName.trim().slice(0, 200) || loaded.account.name;
-  const { session, account, now } = loaded;
+export type PayoutOutcome = { done: string | null } | { back: true; error?: BankAccountProblem | "choose" };
+
+export async function savePayoutAccount(session: SessionWithTenant, form: FormData, now: Date): Promise<PayoutOutcome> {
+  const loaded = await loadPayoutAccounts(session);
+  if (!loaded) return { back: true };
+  // Typing a number means a new account, whichever radio button is still selected.
+  const typed = String(form.get("accountNumber") ?? "").trim();
+  const choice = typed ? "new" : String(form.get("account") ?? "new");
+  let chosen: { accountNumber: string; kind: string; holderName: string; bankName: string };
+  if (choice === "new") {
+    const checked = checkBankAccount(typed);
+    if (!checked.ok) return { back: true, error: checked.problem };
+    const holderName = String(form.get("holderName") ?? "").trim().slice(0, 200) || loaded.person.name;
+    chosen = { accountNumber: checked.normalized, kind: checked.kind, holderName, bankName: checked.kind === "iban" ? `${checked.normalized.slice(0, 2)} bank` : "Danish bank" };
+  } else if (choice === CURRENT && loaded.person.bankAccountNumber) {
+    const kind = checkBankAccount(loaded.person.bankAccountNumber);
+    chosen = { accountNumber: loaded.person.bankAccountNumber, kind: kind.ok ? kind.kind : "other", holderName: loaded.person.bankAccountName ?? loaded.person.name, bankName: loaded.person.bankName ?? "Bank" };
+  } else {
+    const existing = await db.payoutBankAccount.findFirst({ where: { id: choice, serviceAccountId: loaded.person.id } });
+    if (!existing) return { back: true, error: "choose" };
+    chosen = existing;
+  }
+
   await db.$transaction(async (tx) => {
-    await tx.serviceAccount.update({ where: { id: account.id }, data: { bankAccountNumber: checked.normalized, bankAccountName: name, bankName: checked.kind === "iban" ? checked.normalized.slice(0, 2) : "Danish bank" } });
+    await tx.payoutBankAccount.upsert({
+      where: { serviceAccountId_accountNumber: { serviceAccountId: loaded.person.id, accountNumber: chosen.accountNumber } },
+      create: { serviceAccountId: loaded.person.id, ...chosen, selectedAt: now },
+      update: { holderName: chosen.holderName, selectedAt: now },
+    });
+    await tx.serviceAccount.update({ where: { id: loaded.person.id }, data: { bankAccountNumber: chosen.accountNumber, bankAccountName: chosen.holderName, bankName: chosen.bankName } });
     // Settled trades whose payout waited for an account pay out on the scheduler's next round.
     await tx.trade.updateMany({
       where: { tenantId: session.tenantId, mode: session.mode, payeeMarketplaceUserId: session.marketplaceUserId, state: "Succeeded", deadlineAt: null },
@@ -35,5 +61,5 @@ export async function savePayoutAccount(token: string, accountNumber: string, ho
     });
     await tx.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Completed", completedAt: now } });
   });
-  return { redirect: session.returnUrl ?? `/payout-account/${encodeURIComponent(token)}?saved=1` };
+  return { done: returnTarget(session, { kind: "return" }) };
 }

@@ -1,7 +1,8 @@
 // Which redirect addresses a tenant may send its users to (decisions.md §2): absolute https,
 // http only to loopback and only in sandbox, and once the tenant registered allowed origins, only
 // those. Live tokens require a registered origin: an unregistered redirect is an open redirect.
-import { staticRedirectProblem } from "../api/common-schemas.ts";
+import type { z } from "zod";
+import { staticAppSwitchProblem, staticRedirectProblem, type AppSwitch } from "../api/common-schemas.ts";
 import { ApiError } from "../api/errors.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 
@@ -29,4 +30,29 @@ export function checkRedirectUrl(tenant: { allowedRedirectOrigins: string[] }, m
     throw fail("Register at least one allowed redirect origin in the console before using live tokens.");
   }
   return url.toString();
+}
+
+/**
+ * The app switch of a request, checked against the tenant's registered origins: an https callback
+ * like any redirect address; an app scheme (yourapp://…) must be registered as `yourapp://` once
+ * any origin is registered, and live tokens require that.
+ */
+export function checkAppSwitch(tenant: { allowedRedirectOrigins: string[] }, mode: ApiMode, appSwitch: z.output<typeof AppSwitch> | undefined) {
+  if (!appSwitch) return undefined;
+  const key = "appSwitch.appSwitchCallbackUri";
+  const value = appSwitch.appSwitchCallbackUri;
+  const problem = staticAppSwitchProblem(value);
+  if (problem) throw ApiError.field(key, problem);
+  const url = new URL(value);
+  if (url.protocol === "https:" || url.protocol === "http:") return { ...appSwitch, appSwitchCallbackUri: checkRedirectUrl(tenant, mode, key, value) };
+
+  const scheme = `${url.protocol.toLowerCase()}//`;
+  const allowed = tenant.allowedRedirectOrigins.map((origin) => origin.toLowerCase());
+  if (allowed.length > 0 && !allowed.includes(scheme)) {
+    throw ApiError.field(key, `The app scheme ${scheme} is not one of your registered redirect origins.`);
+  }
+  if (allowed.length === 0 && mode === "live") {
+    throw ApiError.field(key, `Register your app scheme (${scheme}) as an allowed redirect origin in the console before using live tokens.`);
+  }
+  return appSwitch;
 }

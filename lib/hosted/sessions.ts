@@ -5,18 +5,11 @@ import { publicBaseUrl } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { ApiMode, HostedSessionKind } from "../db/generated/enums.ts";
+import { hostedPagePath } from "./hosted-paths.ts";
 
 type Tx = Db | Prisma.TransactionClient;
 
 export const HOSTED_SESSION_TTL_MS = 60 * 60 * 1000;
-
-const PATHS: Record<HostedSessionKind, string> = {
-  Connect: "connect",
-  Checkout: "checkout",
-  PaymentFlow: "pay",
-  TradeStatus: "status",
-  PayoutAccount: "payout-account",
-};
 
 export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -39,12 +32,12 @@ export interface NewHostedSession {
 }
 
 /** Creates the session and returns the address to send the user to. */
-export async function createHostedSession(tx: Tx, input: NewHostedSession): Promise<{ id: string; redirectUrl: string }> {
+export async function createHostedSession(tx: Tx, input: NewHostedSession): Promise<{ id: string; token: string; redirectUrl: string }> {
   const token = randomBytes(32).toString("base64url");
   const { now, ...fields } = input;
   const session = await tx.hostedSession.create({
-    data: { ...fields, tokenHash: hashSessionToken(token), expiresAt: new Date(now.getTime() + HOSTED_SESSION_TTL_MS) },
+    data: { ...fields, tokenHash: hashSessionToken(token), csrfToken: randomBytes(24).toString("base64url"), expiresAt: new Date(now.getTime() + HOSTED_SESSION_TTL_MS) },
     select: { id: true },
   });
-  return { id: session.id, redirectUrl: `${publicBaseUrl()}/${PATHS[input.kind]}/${token}` };
+  return { id: session.id, token, redirectUrl: `${publicBaseUrl()}${hostedPagePath(input.kind, token)}` };
 }

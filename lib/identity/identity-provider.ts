@@ -17,7 +17,8 @@ export interface VerifiedIdentity {
 export interface TestIdentity {
   id: string;
   label: string;
-  description: string;
+  /** What signing in as this person shows, in English and Danish (the hosted pages' languages). */
+  description: { en: string; da: string };
 }
 
 export type SignInResult = { ok: true; identity: VerifiedIdentity } | { ok: false; reason: "sign_in_failed" | "cancelled" };

@@ -9,7 +9,8 @@ import { issueLabel } from "../shipping/issue-label.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
 import { serializePayment } from "./serialize-payment.ts";
 
-export async function completePayment(tenant: Tenant, mode: ApiMode, paymentId: string, outcome: "succeeded" | "failed", now: Date) {
+/** `method` records how the payer paid (a hosted page's choice); the sandbox leaves it unset. */
+export async function completePayment(tenant: Tenant, mode: ApiMode, paymentId: string, outcome: "succeeded" | "failed", now: Date, method?: string) {
   const payment = await db.$transaction(async (tx) => {
     const found = await tx.payment.findFirst({ where: { id: paymentId, tenantId: tenant.id, mode } });
     if (!found) throw ApiError.notFound(`Payment ${JSON.stringify(paymentId)}`);
@@ -17,7 +18,7 @@ export async function completePayment(tenant: Tenant, mode: ApiMode, paymentId: 
     // Only a pending payment has an outcome to take; the guard makes a second completion a 409.
     const { count } = await tx.payment.updateMany({
       where: { id: paymentId, state: "Pending" },
-      data: outcome === "succeeded" ? { state: "Paid", paidAt: now } : { state: "Failed", failedAt: now },
+      data: outcome === "succeeded" ? { state: "Paid", paidAt: now, method } : { state: "Failed", failedAt: now, method },
     });
     if (count !== 1) {
       const current = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { ApiError } from "../api/errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
-import { checkRedirectUrl } from "../hosted/redirect-urls.ts";
+import { checkAppSwitch, checkRedirectUrl } from "../hosted/redirect-urls.ts";
 import { createHostedSession } from "../hosted/sessions.ts";
 import type { PaymentFlowBody } from "./schemas.ts";
 
@@ -12,6 +12,7 @@ export async function initiatePaymentFlow(context: TenantContext & { now: Date }
   const { tenant, mode, now } = context;
   const successUrl = checkRedirectUrl(tenant, mode, "successUrl", body.successUrl);
   const cancelUrl = checkRedirectUrl(tenant, mode, "cancelUrl", body.cancelUrl);
+  const appSwitch = checkAppSwitch(tenant, mode, body.appSwitch);
   const payment = await db.payment.findFirst({ where: { id: paymentId, tenantId: tenant.id, mode, marketplaceUserId } });
   if (!payment) throw ApiError.notFound(`Payment ${JSON.stringify(paymentId)} of user ${JSON.stringify(marketplaceUserId)}`);
   if (payment.state !== "Pending") throw new ApiError("invalid-state", `The payment is \`${payment.state}\`; only a \`Pending\` payment can be paid.`);
@@ -24,7 +25,7 @@ export async function initiatePaymentFlow(context: TenantContext & { now: Date }
     paymentId,
     successUrl,
     cancelUrl,
-    appSwitch: body.appSwitch,
+    appSwitch,
     now,
   });
   return { redirectUrl: session.redirectUrl };

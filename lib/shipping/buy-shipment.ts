@@ -8,14 +8,15 @@ import { db } from "../db/client.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { paymentRail } from "../payments/simulated-payment-rail.ts";
 import { serializePayment } from "../payments/serialize-payment.ts";
-import type { Context } from "../trades/act-on-trade.ts";
+import type { Tenant } from "../db/generated/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
 import { lockPartyTrade } from "../trades/lock-trade.ts";
 import { LABEL_PAID_BY } from "../trades/presentation/codes.ts";
 import { issueLabel } from "./issue-label.ts";
 import type { BuyShipmentBody } from "./schemas.ts";
 
-export async function buyShipment(context: Context, leg: "Delivery" | "Return", marketplaceUserId: string, tradeId: string, body: z.output<typeof BuyShipmentBody>) {
+export async function buyShipment(context: { tenant: Tenant; mode: ApiMode; now: Date }, leg: "Delivery" | "Return", marketplaceUserId: string, tradeId: string, body: z.output<typeof BuyShipmentBody>) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const priceMinor = minorUnitsFromNumber(body.price);
   const { externalId } = await paymentRail.createPayment({ amountMinor: priceMinor, currency: context.tenant.currency, description: `${leg} label for trade ${tradeId}` });

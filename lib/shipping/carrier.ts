@@ -1,5 +1,5 @@
-// Carriers, outside parties (decisions.md §7): `gls` and `postnord` issue labels and report
-// tracking events. The engine only talks to this interface.
+// Carriers, outside parties (decisions.md §7): `gls` and `postnord` quote and issue labels and
+// report tracking events. The engine only talks to this interface.
 export const CARRIER_IDS = ["gls", "postnord"] as const;
 export type CarrierId = (typeof CARRIER_IDS)[number];
 
@@ -15,5 +15,7 @@ export interface IssuedLabel {
 export interface Carrier {
   readonly id: CarrierId;
   readonly name: string;
+  /** The label price for a parcel up to `weightGrams`, in minor units; null above the carrier's limit. */
+  quote(weightGrams: number): bigint | null;
   issueLabel(input: { labelId: string; weightGrams: number }): Promise<IssuedLabel>;
 }

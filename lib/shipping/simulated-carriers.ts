@@ -1,15 +1,22 @@
-// SIMULATED carriers: label codes in each carrier's format and a tracking address on this
-// service's own sandbox tracking page; tracking events come from the sandbox endpoint.
+// SIMULATED carriers: a price list per weight band, label codes in each carrier's format and a
+// tracking address on this service's own simulated tracking page (/track/…); tracking events come
+// from the sandbox endpoint.
 import { createHash } from "node:crypto";
 import { publicBaseUrl } from "../config.ts";
 import type { Carrier, CarrierId } from "./carrier.ts";
 
 const digits = (seed: string, count: number) => BigInt(`0x${createHash("sha256").update(seed).digest("hex")}`).toString().slice(0, count).padStart(count, "0");
 
-function simulated(id: CarrierId, name: string, code: (labelId: string) => string): Carrier {
+/** [up to grams, price in minor units] */
+type PriceList = readonly (readonly [number, bigint])[];
+
+function simulated(id: CarrierId, name: string, prices: PriceList, code: (labelId: string) => string): Carrier {
   return {
     id,
     name,
+    quote(weightGrams) {
+      return prices.find(([limit]) => weightGrams <= limit)?.[1] ?? null;
+    },
     async issueLabel({ labelId }) {
       const labelCode = code(labelId);
       return { providerReference: `sim-${id}-${labelId}`, labelCode, trackingUrl: `${publicBaseUrl()}/track/${id}/${labelCode}` };
@@ -19,7 +26,10 @@ function simulated(id: CarrierId, name: string, code: (labelId: string) => strin
 
 export const CARRIERS: Record<CarrierId, Carrier> = {
   // GLS parcel numbers: 11 digits.
-  gls: simulated("gls", "GLS", (labelId) => digits(`gls:${labelId}`, 11)),
+  gls: simulated("gls", "GLS", [[1000, 3900n], [5000, 5900n], [10000, 7900n], [20000, 9900n]], (labelId) => digits(`gls:${labelId}`, 11)),
   // PostNord item ids: two letters, nine digits, country.
-  postnord: simulated("postnord", "PostNord", (labelId) => `00${digits(`pn:${labelId}`, 9)}DK`),
+  postnord: simulated("postnord", "PostNord", [[1000, 4500n], [5000, 6500n], [10000, 8500n], [20000, 11900n]], (labelId) => `00${digits(`pn:${labelId}`, 9)}DK`),
 };
+
+/** Parcel weight bands the hosted label form offers (grams). */
+export const WEIGHT_BANDS = [1000, 5000, 10000, 20000] as const;

@@ -3,11 +3,11 @@
 import type { Db } from "../db/client.ts";
 import { generateApiToken } from "../auth/api-tokens.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
+import { checkHostedPageSettings, type HostedPageSettings } from "./hosted-page-settings.ts";
 
-export interface CreateTenantInput {
+export interface CreateTenantInput extends HostedPageSettings {
   name: string;
   allowedBusinessIds?: string[];
-  allowedRedirectOrigins?: string[];
   consoleEmail?: string;
 }
 
@@ -23,6 +23,7 @@ export interface CreatedTenant {
 export async function createTenant(db: Db, input: CreateTenantInput): Promise<CreatedTenant> {
   const name = input.name.trim();
   if (!name || name.length > 200) throw new Error("The tenant name must be 1 to 200 characters.");
+  const hosted = checkHostedPageSettings({ brandName: input.brandName, brandColor: input.brandColor, locale: input.locale, allowedRedirectOrigins: input.allowedRedirectOrigins ?? [] });
   const test = generateApiToken("test");
   const live = generateApiToken("live");
   const consolePassword = generatePassword();
@@ -30,11 +31,7 @@ export async function createTenant(db: Db, input: CreateTenantInput): Promise<Cr
 
   return db.$transaction(async (tx) => {
     const tenant = await tx.tenant.create({
-      data: {
-        name,
-        allowedBusinessIds: input.allowedBusinessIds ?? [],
-        allowedRedirectOrigins: input.allowedRedirectOrigins ?? [],
-      },
+      data: { name, allowedBusinessIds: input.allowedBusinessIds ?? [], ...hosted },
     });
     const consoleEmail = (input.consoleEmail ?? `admin+${tenant.id.slice(0, 8)}@${slug(name)}.example`).toLowerCase();
     await tx.apiToken.createMany({

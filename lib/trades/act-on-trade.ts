@@ -20,14 +20,19 @@ export interface PartyCall {
 }
 
 export async function actOnTrade(context: Context, marketplaceUserId: string, tradeId: string, choose: (role: Role, trade: Trade) => PartyCall) {
+  const updated = await applyPartyCall(context, marketplaceUserId, tradeId, choose);
+  const [serialized] = await serializeTrades({ tenantId: context.tenant.id, mode: context.mode }, [updated], pickLocale(context.request.headers.get("accept-language"), context.tenant.locale));
+  return serialized!;
+}
+
+/** The same for callers that need the trade row, not the API's Trade (the hosted status page). */
+export async function applyPartyCall(context: { tenant: TenantContext["tenant"]; mode: TenantContext["mode"]; now: Date }, marketplaceUserId: string, tradeId: string, choose: (role: Role, trade: Trade) => PartyCall): Promise<Trade> {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
-  const updated = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const trade = await tx.trade.findFirst({ where: { id: tradeId, ...scope, OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }] } });
     if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
     const role: Role = trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee";
     const call = choose(role, trade);
     return (await applyTransition(tx, trade, context.tenant, call.action, role, context.now, call.details)).trade;
   });
-  const [serialized] = await serializeTrades(scope, [updated], pickLocale(context.request.headers.get("accept-language"), context.tenant.locale));
-  return serialized!;
 }

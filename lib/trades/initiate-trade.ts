@@ -5,7 +5,7 @@ import { ApiError } from "../api/errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import { checkRedirectUrl } from "../hosted/redirect-urls.ts";
+import { checkAppSwitch, checkRedirectUrl } from "../hosted/redirect-urls.ts";
 import { createHostedSession } from "../hosted/sessions.ts";
 import { decimalFromNumber, decimalToString, minorUnitsFromNumber, parseDecimal } from "../money/decimal.ts";
 import { computeTradeMoney, FeeProblem } from "../money/fees.ts";
@@ -18,6 +18,7 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
   const { tenant, mode, now } = context;
   const successUrl = checkRedirectUrl(tenant, mode, "successUrl", body.successUrl);
   const cancelUrl = checkRedirectUrl(tenant, mode, "cancelUrl", body.cancelUrl);
+  const appSwitch = checkAppSwitch(tenant, mode, body.appSwitch);
   for (const [index, entry] of (body.prioritizedPayees ?? []).entries()) {
     if (!tenant.allowedBusinessIds.includes(entry.businessId)) {
       throw new ApiError("forbidden", `prioritizedPayees[${index}]: the business id ${JSON.stringify(entry.businessId)} is not on your whitelist.`, {
@@ -83,7 +84,7 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
         deliveryByHandAllowed: body.deliveryByHandAllowed ?? false,
         shipping: (body.shipping ?? undefined) as Prisma.InputJsonValue | undefined,
         returnShipping: (body.returnShipping ?? undefined) as Prisma.InputJsonValue | undefined,
-        appSwitch: body.appSwitch,
+        appSwitch,
         successUrl,
         cancelUrl,
         state: "Created",
@@ -108,7 +109,7 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
       tradeId: trade.id,
       successUrl,
       cancelUrl,
-      appSwitch: body.appSwitch,
+      appSwitch,
       now,
     });
     return { tradeId: trade.id, redirectUrl: session.redirectUrl };

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
-import { checkRedirectUrl } from "../hosted/redirect-urls.ts";
+import { checkAppSwitch, checkRedirectUrl } from "../hosted/redirect-urls.ts";
 import { createHostedSession } from "../hosted/sessions.ts";
 import type { InitiateUserConnectBody, InitiateUserConnectQuery } from "./schemas.ts";
 
@@ -14,6 +14,7 @@ export async function initiateUserConnect(
   const { tenant, mode, now } = context;
   const successUrl = checkRedirectUrl(tenant, mode, "successUrl", body.successUrl);
   const cancelUrl = checkRedirectUrl(tenant, mode, "cancelUrl", body.cancelUrl);
+  const appSwitch = checkAppSwitch(tenant, mode, body.appSwitch);
   const session = await createHostedSession(db, {
     tenantId: tenant.id,
     mode,
@@ -22,7 +23,7 @@ export async function initiateUserConnect(
     marketplaceUserId: (body.marketplaceUserId ?? body.userId) as string,
     successUrl,
     cancelUrl,
-    appSwitch: body.appSwitch,
+    appSwitch,
     forceOnboarding: query.forceOnboarding,
     // Spec 4.4: when no level is passed, Medium is required.
     requiredKycLevel: body.requiredKycLevel ?? 1,

@@ -11,7 +11,11 @@ describe("payout account numbers", () => {
   });
 
   it("refuses an IBAN with a wrong check digit", () => {
-    expect(checkBankAccount("DK5100400440116243")).toMatchObject({ ok: false, message: expect.stringContaining("check digits") });
+    expect(checkBankAccount("DK5100400440116243")).toMatchObject({ ok: false, problem: "iban_checksum", message: expect.stringContaining("check digits") });
+  });
+
+  it("refuses an IBAN of the wrong length for its country before its checksum", () => {
+    expect(checkBankAccount("DK500040044011624")).toMatchObject({ ok: false, problem: "iban_length" });
   });
 
   it("accepts a Danish registration and account number", () => {
@@ -19,7 +23,7 @@ describe("payout account numbers", () => {
     expect(checkBankAccount("1234-0000567890")).toEqual({ ok: true, normalized: "1234 0000567890", kind: "dk" });
   });
 
-  it.each(["", "123", "1234 12345678901", "abc"])("refuses %j", (input) => {
+  it.each(["", "123", "1234 12345678901", "abc", "0000 1234567890", "1234 0000000000"])("refuses %j", (input) => {
     expect(checkBankAccount(input).ok).toBe(false);
   });
 });

@@ -1,57 +1,104 @@
-// The hosted checkout: the item, what the payer pays, the escrow promise, and payment.
+// The hosted checkout (Initiate trade's redirectUrl): confirm who you are if new, see what you buy
+// and pay, pay into escrow (confirming with the bank or wallet when asked), back to the tenant.
 import type { Metadata } from "next";
-import { formatMoney } from "@/components/hosted/money.ts";
-import { HostedShell, LinkUnusable } from "@/components/hosted/hosted-shell.tsx";
-import { PaymentMethodForm } from "@/components/hosted/payment-method-form.tsx";
-import { loadHostedSession } from "@/lib/hosted/checkout-flow.ts";
+import { Finished } from "@/components/hosted/finished.tsx";
+import { HostedShell, shellFor } from "@/components/hosted/hosted-shell.tsx";
+import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx";
+import { LinkProblemPage } from "@/components/hosted/link-problem.tsx";
+import { OrderSummary } from "@/components/hosted/order-summary.tsx";
+import { CancelFlow, ConfirmPayment, PaymentMethods } from "@/components/hosted/pay-steps.tsx";
+import { Alert, StepHeading } from "@/components/hosted/ui.tsx";
+import { loadCheckout } from "@/lib/hosted/checkout-flow.ts";
+import { loadHostedPage, param } from "@/lib/hosted/hosted-page.ts";
+import { hostedPagePath } from "@/lib/hosted/hosted-paths.ts";
+import { formatMoney } from "@/lib/hosted/i18n/index.ts";
+import { identityProvider, identityStep } from "@/lib/hosted/identity-step.ts";
+import { returnTarget } from "@/lib/hosted/return-target.ts";
+import { paymentRail } from "@/lib/payments/simulated-payment-rail.ts";
 
-export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Checkout", robots: { index: false } };
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const MESSAGES: Record<string, string> = {
-  declined: "The payment was declined. Nothing was charged. Try another payment method.",
-  unavailable: "This trade can no longer be paid.",
-};
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const page = await loadHostedPage("Checkout", (await params).token, param((await searchParams).lang));
+  return { title: page.t.checkout.pageTitle, robots: { index: false, follow: false } };
+}
 
-export default async function CheckoutPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ error?: string }> }) {
-  const { token } = await params;
-  const { error } = await searchParams;
-  const loaded = await loadHostedSession(token, "Checkout");
-  if (!loaded?.open) return <LinkUnusable />;
-  const { trade, session } = loaded;
-  const marketplace = session.tenant.brandName ?? session.tenant.name;
-  const fees = trade.payerFeeMinor + trade.payerFixedFeeMinor;
-  const rows: [string, bigint][] = [["Item", trade.amountMinor], ...(fees > 0n ? [["Buyer protection fee", fees] as [string, bigint]] : []), ...(trade.shippingPayerMinor > 0n ? [["Shipping", trade.shippingPayerMinor] as [string, bigint]] : [])];
-  const base = `/checkout/${encodeURIComponent(token)}`;
+export default async function CheckoutPage({ params, searchParams }: Props) {
+  const [{ token }, search] = await Promise.all([params, searchParams]);
+  const page = await loadHostedPage("Checkout", token, param(search.lang));
+  const base = hostedPagePath("Checkout", token);
+  const { opened, t, locale } = page;
+  if (!opened.ok) return <LinkProblemPage page={page} problem={opened.problem} session={opened.session} path={base} />;
+  const { session } = opened;
+  const shell = shellFor(page, session, base);
+  const marketplace = shell.marketplace!;
+  const back = t.common.returnTo(marketplace);
+
+  if (session.state === "Completed") {
+    return (
+      <HostedShell {...shell}>
+        <Finished title={t.checkout.paidTitle} body={t.checkout.paidBody} target={returnTarget(session, { kind: "success" })} targetLabel={back} closeHint={t.common.closePage} />
+      </HostedShell>
+    );
+  }
+  if (session.state !== "Open") {
+    return (
+      <HostedShell {...shell}>
+        <Finished tone="neutral" title={t.checkout.cancelledTitle} body={t.checkout.cancelledBody} target={returnTarget(session, { kind: "cancel", reason: "cancelled" })} targetLabel={back} closeHint={t.common.closePage} />
+      </HostedShell>
+    );
+  }
+
+  const { trade, payerConnected, seller, payable } = await loadCheckout(session);
+  if (!payable) {
+    return (
+      <HostedShell {...shell}>
+        <Finished tone="neutral" title={t.checkout.notPayableTitle} body={t.checkout.notPayableBody} target={returnTarget(session, { kind: "cancel", reason: "trade_unavailable" })} targetLabel={back} closeHint={t.common.closePage} />
+      </HostedShell>
+    );
+  }
+  const error = param(search.error);
+  const errorAlert = error && t.errors[error] ? <Alert tone="error">{t.errors[error]}</Alert> : null;
+  const cancel = <CancelFlow base={base} csrf={session.csrfToken} label={t.common.cancelAndReturn(marketplace)} />;
+  const total = formatMoney(trade.payerTotalMinor, trade.currency, locale);
+
+  // Step 1 of 2 when the payer is new: confirm who they are (and connect), then pay.
+  if (!payerConnected) {
+    const step = await identityStep(session, page.signInToken, param(search.again) === "1");
+    const common = { t, locale, marketplace, csrf: session.csrfToken, base, headingLevel: 2 as const };
+    return (
+      <HostedShell {...shell}>
+        <OrderSummary trade={trade} t={t} locale={locale} seller={seller} compact />
+        <hr className="my-5 border-slate-200" />
+        <StepHeading step={1} of={2} stepOf={t.common.stepOf} />
+        {errorAlert}
+        {step.step === "sign-in" ? (
+          <SignInStep {...common} people={identityProvider.testIdentities()} needsPassport={false} higherLevelNeeded={step.higherLevelNeeded} />
+        ) : (
+          <ConsentStep {...common} identity={step.identity} level={step.level} />
+        )}
+        {cancel}
+      </HostedShell>
+    );
+  }
+
+  if (session.pendingPaymentId) {
+    const method = paymentRail.paymentMethods().find((m) => m.id === session.pendingMethod);
+    return (
+      <HostedShell {...shell}>
+        <ConfirmPayment t={t} by={method?.kind === "wallet" ? "wallet" : "bank"} amount={total} base={base} csrf={session.csrfToken} />
+        {cancel}
+      </HostedShell>
+    );
+  }
+
   return (
-    <HostedShell marketplace={marketplace}>
-      <h1 className="text-2xl font-semibold tracking-tight">{trade.title}</h1>
-      <p className="mt-1 line-clamp-4 text-slate-600">{trade.description}</p>
-      {trade.imageUrls[0] && (
-        // eslint-disable-next-line @next/next/no-img-element -- tenant-hosted image of any origin
-        <img src={trade.imageUrls[0]} alt={trade.title} className="mt-4 aspect-video w-full rounded-lg bg-slate-100 object-cover" />
-      )}
-      <dl className="mt-5 space-y-1 text-sm">
-        {rows.map(([label, minor]) => (
-          <div key={label} className="flex justify-between">
-            <dt className="text-slate-600">{label}</dt>
-            <dd>{formatMoney(minor, trade.currency)}</dd>
-          </div>
-        ))}
-        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-          <dt>Total</dt>
-          <dd>{formatMoney(trade.payerTotalMinor, trade.currency)}</dd>
-        </div>
-      </dl>
-      <p className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-        Your money is held in escrow and only paid to the seller after you have received and accepted the item{trade.deliveryByHandAllowed ? " (delivery by hand is possible)" : ""}.
-      </p>
-      {error && MESSAGES[error] && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {MESSAGES[error]}
-        </p>
-      )}
-      <PaymentMethodForm action={`${base}/pay`} cancelAction={`${base}/cancel`} payLabel={`Pay ${formatMoney(trade.payerTotalMinor, trade.currency)}`} cancelLabel={`Cancel and return to ${marketplace}`} sandbox={session.mode === "test"} />
+    <HostedShell {...shell}>
+      {session.identitySignInId && <StepHeading step={2} of={2} label={t.checkout.stepPay} stepOf={t.common.stepOf} />}
+      <OrderSummary trade={trade} t={t} locale={locale} seller={seller} />
+      {errorAlert}
+      <PaymentMethods t={t} methods={paymentRail.paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(total)} sandbox={session.mode === "test"} />
+      {cancel}
     </HostedShell>
   );
 }

@@ -1,48 +1,82 @@
-// The hosted payout account page: where the user's money from sales is paid out to.
+// The hosted payout account page (Initiate select payout account): choose one of your accounts or
+// enter a new one (IBAN, or Danish registration and account number), then back to the tenant.
 import type { Metadata } from "next";
-import { HostedShell, LinkUnusable } from "@/components/hosted/hosted-shell.tsx";
-import { loadPayoutSession } from "@/lib/hosted/payout-account-flow.ts";
+import { Finished } from "@/components/hosted/finished.tsx";
+import { HostedShell, shellFor } from "@/components/hosted/hosted-shell.tsx";
+import { LinkProblemPage } from "@/components/hosted/link-problem.tsx";
+import { Alert, HostedForm, RadioCard, SubmitButton } from "@/components/hosted/ui.tsx";
+import { loadHostedPage, param } from "@/lib/hosted/hosted-page.ts";
+import { hostedPagePath } from "@/lib/hosted/hosted-paths.ts";
+import { loadPayoutAccounts } from "@/lib/hosted/payout-account-flow.ts";
+import { returnTarget } from "@/lib/hosted/return-target.ts";
+import { lastDigits } from "@/lib/payments/bank-account.ts";
 
-export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Payout account", robots: { index: false } };
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function PayoutAccountPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ error?: string; saved?: string }> }) {
-  const { token } = await params;
-  const { error, saved } = await searchParams;
-  const loaded = await loadPayoutSession(token);
-  if (saved && loaded) {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const page = await loadHostedPage("PayoutAccount", (await params).token, param((await searchParams).lang));
+  return { title: page.t.payout.pageTitle, robots: { index: false, follow: false } };
+}
+
+export default async function PayoutAccountPage({ params, searchParams }: Props) {
+  const [{ token }, search] = await Promise.all([params, searchParams]);
+  const page = await loadHostedPage("PayoutAccount", token, param(search.lang));
+  const base = hostedPagePath("PayoutAccount", token);
+  const { opened, t } = page;
+  if (!opened.ok) return <LinkProblemPage page={page} problem={opened.problem} session={opened.session} path={base} />;
+  const { session } = opened;
+  const shell = shellFor(page, session, base);
+  const loaded = await loadPayoutAccounts(session);
+  if (!loaded) return <LinkProblemPage page={page} problem="unknown" session={null} path={base} />;
+  const { person, accounts } = loaded;
+
+  if (session.state !== "Open") {
     return (
-      <HostedShell marketplace={loaded.session.tenant.brandName ?? loaded.session.tenant.name}>
-        <h1 className="text-xl font-semibold">Payout account saved</h1>
-        <p className="mt-2 text-slate-600">Money from your sales is paid out to the account ending {loaded.account.bankAccountNumber?.slice(-4)}. You can close this page.</p>
+      <HostedShell {...shell}>
+        <Finished
+          title={t.payout.savedTitle}
+          body={t.payout.savedBody(person.bankAccountNumber ? lastDigits(person.bankAccountNumber) : "")}
+          target={returnTarget(session, { kind: "return" })}
+          targetLabel={t.common.returnTo(shell.marketplace!)}
+          closeHint={t.common.closePage}
+        />
       </HostedShell>
     );
   }
-  if (!loaded?.open) return <LinkUnusable />;
-  const { session, account } = loaded;
+  const error = param(search.error);
   return (
-    <HostedShell marketplace={session.tenant.brandName ?? session.tenant.name}>
-      <h1 className="text-2xl font-semibold tracking-tight">Where should we pay you?</h1>
-      <p className="mt-2 text-slate-600">Money from your sales is paid out to this account once a buyer has accepted the item.</p>
-      {account.bankAccountNumber && <p className="mt-3 text-sm text-slate-600">Current account: ending {account.bankAccountNumber.slice(-4)}</p>}
-      {error && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <form method="post" action={`/payout-account/${encodeURIComponent(token)}/save`} className="mt-6 space-y-4">
-        <div>
-          <label htmlFor="accountNumber" className="block text-sm font-medium text-slate-700">IBAN, or registration and account number</label>
-          <input id="accountNumber" name="accountNumber" required autoComplete="off" inputMode="text" placeholder="DK50 0040 0440 1162 43" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 font-mono" />
-        </div>
-        <div>
-          <label htmlFor="holderName" className="block text-sm font-medium text-slate-700">Account holder</label>
-          <input id="holderName" name="holderName" defaultValue={account.bankAccountName ?? account.name} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
-        </div>
-        <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 focus:ring-2 focus:ring-brand-500 focus:ring-offset-2 focus:outline-none">
-          Save payout account
-        </button>
-      </form>
+    <HostedShell {...shell}>
+      <h1 className="text-2xl font-semibold tracking-tight text-balance">{t.payout.title}</h1>
+      <p className="mt-2 text-slate-700">{t.payout.intro}</p>
+      {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
+      <HostedForm action={`${base}/save`} csrf={session.csrfToken} className="mt-5 space-y-5">
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-sm font-medium text-slate-800">{accounts.length ? t.payout.yourAccounts : t.payout.newAccount}</legend>
+          {accounts.map((account, index) => (
+            <RadioCard key={account.id} name="account" value={account.id} defaultChecked={account.current || (index === 0 && !accounts.some((a) => a.current))} title={t.payout.endingIn(lastDigits(account.accountNumber))} detail={account.current ? `${account.holderName} · ${t.payout.inUse}` : account.holderName} />
+          ))}
+          {accounts.length > 0 && <RadioCard name="account" value="new" title={t.payout.newAccount} />}
+          {accounts.length === 0 && <input type="hidden" name="account" value="new" />}
+          <div className="space-y-3 rounded-xl bg-slate-50 p-3">
+            <div>
+              <label htmlFor="accountNumber" className="block text-sm font-medium text-slate-800">
+                {t.payout.accountNumber}
+              </label>
+              <input id="accountNumber" name="accountNumber" autoComplete="off" autoCapitalize="characters" spellCheck={false} inputMode="text" aria-describedby="accountNumber-hint" aria-invalid={error && error !== "choose" ? true : undefined} className="mt-1 w-full rounded-xl border border-slate-400 bg-white px-3 py-2.5 font-mono" />
+              <p id="accountNumber-hint" className="mt-1 text-xs text-slate-600">
+                {t.payout.accountNumberHint}
+              </p>
+            </div>
+            <div>
+              <label htmlFor="holderName" className="block text-sm font-medium text-slate-800">
+                {t.payout.holderName}
+              </label>
+              <input id="holderName" name="holderName" autoComplete="name" defaultValue={person.name} maxLength={200} className="mt-1 w-full rounded-xl border border-slate-400 bg-white px-3 py-2.5" />
+            </div>
+          </div>
+        </fieldset>
+        <SubmitButton>{t.payout.save}</SubmitButton>
+      </HostedForm>
     </HostedShell>
   );
 }

@@ -1,42 +1,78 @@
-// The hosted trade status page (Get trade status link): the user's status, deadline and timeline.
+// The hosted trade status page (Get trade status link): the party's own status, deadline, what
+// they pay or receive, the actions they may take now, their parcels and the timeline.
 import type { Metadata } from "next";
-import { headers } from "next/headers";
-import { HostedShell, LinkUnusable } from "@/components/hosted/hosted-shell.tsx";
-import { loadStatusView } from "@/lib/hosted/status-view.ts";
-import { TIMELINE_STATE } from "@/lib/trades/presentation/codes.ts";
+import { HostedShell, shellFor } from "@/components/hosted/hosted-shell.tsx";
+import { LinkProblemPage } from "@/components/hosted/link-problem.tsx";
+import { ActionList, AskPanel, Parcels, Timeline } from "@/components/hosted/status-parts.tsx";
+import { Alert, LinkButton } from "@/components/hosted/ui.tsx";
+import { loadHostedPage, param } from "@/lib/hosted/hosted-page.ts";
+import { hostedPagePath } from "@/lib/hosted/hosted-paths.ts";
+import { formatMoney } from "@/lib/hosted/i18n/index.ts";
+import { returnTarget } from "@/lib/hosted/return-target.ts";
+import { ASKS_FIRST, loadStatus } from "@/lib/hosted/status-flow.ts";
 
-export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Trade status", robots: { index: false } };
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function StatusPage({ params }: { params: Promise<{ token: string }> }) {
-  const { token } = await params;
-  const view = await loadStatusView(token, (await headers()).get("accept-language"));
-  if (!view) return <LinkUnusable />;
-  const { status, timeline, locale, returnUrl } = view;
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const page = await loadHostedPage("TradeStatus", (await params).token, param((await searchParams).lang));
+  return { title: page.t.status.pageTitle, robots: { index: false, follow: false } };
+}
+
+export default async function StatusPage({ params, searchParams }: Props) {
+  const [{ token }, search] = await Promise.all([params, searchParams]);
+  const page = await loadHostedPage("TradeStatus", token, param(search.lang));
+  const base = hostedPagePath("TradeStatus", token);
+  const { opened, t, locale } = page;
+  if (!opened.ok) return <LinkProblemPage page={page} problem={opened.problem} session={opened.session} path={base} />;
+  const { session } = opened;
+  const shell = shellFor(page, session, base);
+  const { trade, role, party, labels } = await loadStatus(session, locale);
+  const { status } = party;
+  const actions = status.actions ?? [];
+  const asked = Number(param(search.act));
+  const asking = ASKS_FIRST.has(asked) && actions.some((a) => a.type === asked) ? asked : null;
+  const done = param(search.done);
+  const error = param(search.error);
+  const back = returnTarget(session, { kind: "return" });
+
   return (
-    <HostedShell marketplace={view.marketplace}>
-      <p className="text-sm font-medium text-brand-600">{view.title}</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">{status.title}</h1>
-      {status.description && <p className="mt-2 text-slate-600">{status.description}</p>}
-      {status.deadlineDescription && <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{status.deadlineDescription}</p>}
-      <ol className="mt-6 space-y-3" aria-label={locale === "da" ? "Forløb" : "Timeline"}>
-        {timeline.map((step) => (
-          <li key={step.id} className="flex gap-3">
-            <span
-              aria-hidden
-              className={`mt-1.5 h-3 w-3 flex-none rounded-full ${step.state === TIMELINE_STATE.done ? "bg-emerald-500" : step.state === TIMELINE_STATE.current ? "bg-brand-500 ring-4 ring-brand-100" : "bg-slate-200"}`}
-            />
-            <span className={step.state === TIMELINE_STATE.skipped ? "text-slate-400 line-through" : ""}>
-              <span className="block font-medium">{step.title}</span>
-              <span className="block text-sm text-slate-600">{step.date ? new Date(step.date).toLocaleString(locale === "da" ? "da-DK" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }) : step.detailsDeadlineDescription || step.description}</span>
-            </span>
-          </li>
-        ))}
-      </ol>
-      {returnUrl && (
-        <a href={returnUrl} className="mt-6 block w-full rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
-          {locale === "da" ? "Tilbage til markedspladsen" : "Back to the marketplace"}
-        </a>
+    <HostedShell {...shell}>
+      <p className="text-sm font-medium text-slate-600 break-words">{trade.title}</p>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-balance">{status.title}</h1>
+      {status.description && <p className="mt-2 text-slate-700">{status.description}</p>}
+      {done && t.status.done[done] && <Alert tone="success">{t.status.done[done]}</Alert>}
+      {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
+      {status.deadlineDescription && (
+        <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <span className="font-medium">{t.status.deadline}: </span>
+          {status.deadlineDescription}
+        </p>
+      )}
+      <dl className="mt-4 flex items-baseline justify-between gap-4 border-y border-slate-200 py-3">
+        <dt className="text-slate-600">{role === "payer" ? t.status.youPay : t.status.youReceive}</dt>
+        <dd className="text-lg font-semibold tabular-nums">{formatMoney(role === "payer" ? trade.payerTotalMinor : trade.payeePayoutMinor, trade.currency, locale)}</dd>
+      </dl>
+
+      {asking !== null ? (
+        <AskPanel code={asking} t={t} locale={locale} currency={trade.currency} base={base} csrf={session.csrfToken} />
+      ) : (
+        actions.length > 0 && (
+          <section aria-labelledby="actions-title" className="mt-5">
+            <h2 id="actions-title" className="text-base font-semibold">
+              {t.status.whatNow}
+            </h2>
+            <ActionList actions={actions} base={base} csrf={session.csrfToken} />
+          </section>
+        )
+      )}
+      <Parcels labels={labels} t={t} />
+      <Timeline steps={party.timeline} t={t} locale={locale} />
+      {back && (
+        <div className="mt-6">
+          <LinkButton href={back} variant="secondary">
+            {t.common.returnTo(shell.marketplace!)}
+          </LinkButton>
+        </div>
       )}
     </HostedShell>
   );

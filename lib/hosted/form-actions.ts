@@ -1,0 +1,38 @@
+// The forms each hosted page posts, by action name (`POST /<page>/<token>/<action>`).
+import { cancelCheckout, confirmCheckout, connectPayer, payCheckout, signInToPay } from "./checkout-flow.ts";
+import { consentToConnect, endConnect, signInToConnect } from "./connect-flow.ts";
+import type { HostedAction } from "./hosted-form-route.ts";
+import { cancelPaymentFlow, confirmPaymentFlow, payPaymentFlow } from "./payment-flow.ts";
+import { savePayoutAccount } from "./payout-account-flow.ts";
+import { actOnStatusPage } from "./status-flow.ts";
+
+const field = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+export const connectActions: Record<string, HostedAction> = {
+  "sign-in": ({ session, form, now }) => signInToConnect(session, field(form, "identity"), now),
+  consent: ({ session, signInToken, now }) => consentToConnect(session, signInToken, now),
+  decline: ({ session, now }) => endConnect(session, "consent_declined", now),
+  cancel: ({ session, now }) => endConnect(session, "cancelled", now),
+};
+
+export const checkoutActions: Record<string, HostedAction> = {
+  "sign-in": ({ session, form }) => signInToPay(session, field(form, "identity")),
+  consent: ({ session, signInToken, now }) => connectPayer(session, signInToken, now),
+  pay: ({ session, form, now }) => payCheckout(session, field(form, "method"), now),
+  confirm: ({ session, form, now }) => confirmCheckout(session, field(form, "answer") === "approve", now),
+  cancel: ({ session, now }) => cancelCheckout(session, now),
+};
+
+export const paymentFlowActions: Record<string, HostedAction> = {
+  pay: ({ session, form, now }) => payPaymentFlow(session, field(form, "method"), now),
+  confirm: ({ session, form, now }) => confirmPaymentFlow(session, field(form, "answer") === "approve", now),
+  cancel: ({ session, now }) => cancelPaymentFlow(session, now),
+};
+
+export const statusActions: Record<string, HostedAction> = {
+  act: ({ session, token, form, now, locale }) => actOnStatusPage(session, token, form, now, locale),
+};
+
+export const payoutAccountActions: Record<string, HostedAction> = {
+  save: ({ session, form, now }) => savePayoutAccount(session, form, now),
+};

@@ -1,0 +1,93 @@
+// The one POST handler behind every form of the hosted pages (`POST /<page>/<token>/<action>`):
+// same-origin check → the link, bound to this browser → anti-CSRF token → the action → a 303
+// to where the flow goes next (the tenant, the app, or back to the page with a message).
+import { ApiError } from "../api/errors.ts";
+import type { HostedSessionKind } from "../db/generated/enums.ts";
+import { pickLocale, type Locale } from "../trades/presentation/codes.ts";
+import { BROWSER_COOKIE, cookieAttributes, IDENTITY_COOKIE, isHttpsRequest, LANGUAGE_COOKIE } from "./cookies.ts";
+import { isSameOrigin, linkProblem, seeOther } from "./form-post.ts";
+import { hostedPagePath } from "./hosted-paths.ts";
+import { csrfTokenMatches, openSession, type SessionWithTenant } from "./open-session.ts";
+import { returnTarget } from "./return-target.ts";
+import { SIGN_IN_TTL_MS } from "../identity/sign-ins.ts";
+
+/** What an action decides: leave the page (null: the tenant gave no address), or show it again. */
+export type HostedOutcome = { done: string | null } | { back: true; error?: string; notice?: number; cookieToken?: string };
+
+export interface ActionContext {
+  session: SessionWithTenant;
+  now: Date;
+  form: FormData;
+  token: string;
+  locale: Locale;
+  /** The remembered eID sign-in of this browser (cookie). */
+  signInToken: string | undefined;
+}
+
+export type HostedAction = (context: ActionContext) => Promise<HostedOutcome>;
+
+type RouteContext = { params: Promise<{ token: string; action: string }> };
+
+const MAX_FORM_BYTES = 16 * 1024;
+
+export function hostedFormRoute(kind: HostedSessionKind, actions: Record<string, HostedAction>) {
+  return async function POST(request: Request, { params }: RouteContext): Promise<Response> {
+    const { token, action } = await params;
+    const page = hostedPagePath(kind, token);
+    if (!isSameOrigin(request)) return linkProblem(403, "This form can only be sent from its own page.");
+    const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
+    if (!run) return linkProblem(404, "There is no such form.");
+    if (!request.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded") || Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+      return linkProblem(400, "This form could not be read.");
+    }
+    const form = await request.formData().catch(() => null);
+    if (!form) return linkProblem(400, "This form could not be read.");
+
+    const cookies = parseCookies(request.headers.get("cookie"));
+    const browserId = cookies.get(BROWSER_COOKIE);
+    if (!browserId) return seeOther(`${page}?error=cookies`);
+    const opened = await openSession(kind, token, browserId);
+    if (!opened.ok) return seeOther(page); // the page explains why the link cannot be used
+    const { session, now } = opened;
+    if (!csrfTokenMatches(session, form.get("csrf"))) return linkProblem(403, "This form has expired. Go back, reload the page and try again.");
+    // A finished flow answers again where it went (a double click, a second tab, the back button).
+    if (session.state === "Completed") return seeOther(returnTarget(session, { kind: "success" }) ?? page);
+    if (session.state !== "Open") return seeOther(page);
+
+    const locale = pickLocale(cookies.get(LANGUAGE_COOKIE) ?? request.headers.get("accept-language"), session.tenant.locale);
+    let outcome: HostedOutcome;
+    try {
+      outcome = await run({ session, now, form, token, locale, signInToken: cookies.get(IDENTITY_COOKIE) });
+    } catch (error) {
+      // The engine refused (the trade moved on meanwhile, a label is already waiting, …).
+      if (!(error instanceof ApiError)) throw error;
+      console.warn(`hosted ${kind}/${action}: ${error.code}: ${error.message}`);
+      outcome = { back: true, error: "unavailable" };
+    }
+    if ("done" in outcome) return seeOther(outcome.done ?? page);
+
+    const query = new URLSearchParams();
+    if (outcome.error) query.set("error", outcome.error);
+    if (outcome.notice !== undefined) query.set("done", String(outcome.notice));
+    const response = seeOther(query.size ? `${page}?${query}` : page);
+    if (outcome.cookieToken) {
+      const secure = isHttpsRequest(request.url, request.headers.get("x-forwarded-proto"));
+      response.headers.append("Set-Cookie", `${IDENTITY_COOKIE}=${outcome.cookieToken}; ${cookieAttributes(secure, SIGN_IN_TTL_MS / 1000)}`);
+    }
+    return response;
+  };
+}
+
+export function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const index = part.indexOf("=");
+    if (index <= 0) continue;
+    try {
+      cookies.set(part.slice(0, index).trim(), decodeURIComponent(part.slice(index + 1).trim()));
+    } catch {
+      // A cookie that is not ours and not valid percent-encoding: ignore it.
+    }
+  }
+  return cookies;
+}

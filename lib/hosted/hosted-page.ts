@@ -1,0 +1,31 @@
+// What every hosted page loads first: its link (bound to this browser), the locale, the words,
+// the CSP nonce. Wrapped in React's cache() so that generateMetadata and the page share one load.
+import { cookies, headers } from "next/headers";
+import { cache } from "react";
+import type { HostedSessionKind } from "../db/generated/enums.ts";
+import { BROWSER_COOKIE, IDENTITY_COOKIE, LANGUAGE_COOKIE } from "./cookies.ts";
+import { messagesFor, resolveLocale } from "./i18n/index.ts";
+import { openSession } from "./open-session.ts";
+
+export const loadHostedPage = cache(async (kind: HostedSessionKind, token: string, lang: string | undefined) => {
+  const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
+  const browserId = cookieStore.get(BROWSER_COOKIE)?.value;
+  const opened = await openSession(kind, token, browserId);
+  const locale = resolveLocale(lang, cookieStore.get(LANGUAGE_COOKIE)?.value, headerList.get("accept-language"), opened.session?.tenant.locale ?? "en");
+  return {
+    opened,
+    locale,
+    t: messagesFor(locale),
+    nonce: headerList.get("x-nonce") ?? undefined,
+    /** False on the very first visit: the browser has not yet sent our cookie back. */
+    hasBrowserCookie: browserId !== undefined,
+    signInToken: cookieStore.get(IDENTITY_COOKIE)?.value,
+  };
+});
+
+export type HostedPage = Awaited<ReturnType<typeof loadHostedPage>>;
+
+/** The first value of a search parameter. */
+export function param(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

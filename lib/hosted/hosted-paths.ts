@@ -1,0 +1,22 @@
+// Where the hosted pages live: one path prefix per kind of hosted session (the redirectUrl the
+// API returns is `<base>/<prefix>/<token>`).
+import type { HostedSessionKind } from "../db/generated/enums.ts";
+
+export const HOSTED_PATH_PREFIX: Record<HostedSessionKind, string> = {
+  Connect: "connect",
+  Checkout: "checkout",
+  PaymentFlow: "pay",
+  TradeStatus: "status",
+  PayoutAccount: "payout-account",
+};
+
+const PREFIXES = new Set([...Object.values(HOSTED_PATH_PREFIX), "track"]);
+
+export function isHostedPath(pathname: string): boolean {
+  const first = pathname.split("/")[1] ?? "";
+  return PREFIXES.has(first);
+}
+
+export function hostedPagePath(kind: HostedSessionKind, token: string): string {
+  return `/${HOSTED_PATH_PREFIX[kind]}/${encodeURIComponent(token)}`;
+}

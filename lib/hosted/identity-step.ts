@@ -1,0 +1,49 @@
+// The "confirm who you are" part of the connect page and of a checkout whose payer is not yet
+// connected: sign in with the national eID (or reuse the sign-in this browser remembers, unless
+// the tenant forced a fresh one), then consent to connecting to the marketplace.
+import { achievedKycLevel, type VerifiedIdentity } from "../identity/identity-provider.ts";
+import { findSignInById, findSignInByToken, rememberSignIn } from "../identity/sign-ins.ts";
+import { simulatedIdentityProvider } from "../identity/simulated-identity-provider.ts";
+import { db } from "../db/client.ts";
+import type { HostedSession } from "../db/generated/client.ts";
+
+/** The eID in use. One place to swap in a real provider. */
+export const identityProvider = simulatedIdentityProvider;
+
+export type IdentityStep =
+  | { step: "sign-in"; higherLevelNeeded: boolean }
+  | { step: "consent"; identity: VerifiedIdentity; level: 0 | 1 | 2; signInId: string };
+
+/** KYC level the flow needs (spec 4.4): the tenant's requiredKycLevel, Medium when none was sent. */
+export function requiredKycLevel(session: Pick<HostedSession, "kind" | "requiredKycLevel">): 1 | 2 {
+  return session.kind === "Connect" && session.requiredKycLevel === 2 ? 2 : 1;
+}
+
+export async function identityStep(session: HostedSession, rememberedToken: string | undefined, signInAgain = false): Promise<IdentityStep> {
+  const own = session.identitySignInId ? await findSignInById(session.identitySignInId) : null;
+  if (own && !signInAgain) return { step: "consent", identity: own.identity, level: achievedKycLevel(own.identity), signInId: own.id };
+  if (session.forceOnboarding || signInAgain) return { step: "sign-in", higherLevelNeeded: false };
+  const remembered = await findSignInByToken(rememberedToken, session.mode);
+  if (!remembered) return { step: "sign-in", higherLevelNeeded: false };
+  const level = achievedKycLevel(remembered.identity);
+  if (level < requiredKycLevel(session)) return { step: "sign-in", higherLevelNeeded: true };
+  return { step: "consent", identity: remembered.identity, level, signInId: remembered.id };
+}
+
+export type SignInResult = { ok: true; cookieToken: string; meetsLevel: boolean } | { ok: false };
+
+/** Signs in with the eID and records the sign-in on the session (and for the browser's cookie). */
+export async function signInOnSession(session: HostedSession, identityChoice: string): Promise<SignInResult> {
+  const result = await identityProvider.signIn(identityChoice);
+  if (!result.ok) return { ok: false };
+  const { id, token } = await rememberSignIn(session.mode, identityProvider.name, result.identity);
+  await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { identitySignInId: id } });
+  return { ok: true, cookieToken: token, meetsLevel: achievedKycLevel(result.identity) >= requiredKycLevel(session) };
+}
+
+/** The identity the user consents to connect, when the session has one that is good enough. */
+export async function consentingIdentity(session: HostedSession, rememberedToken: string | undefined): Promise<{ identity: VerifiedIdentity; level: 1 | 2 } | null> {
+  const step = await identityStep(session, rememberedToken);
+  if (step.step !== "consent" || step.level < requiredKycLevel(session)) return null;
+  return { identity: step.identity, level: step.level as 1 | 2 };
+}

@@ -1,0 +1,123 @@
+// The hosted trade status page (Get trade status link): the party's status, deadline, timeline,
+// parcels and the actions they may take there. Actions go through the same use cases and the same
+// transition table as the API; only actions the page offers for the trade's current state are
+// taken. Paying (escrow or a label) continues in a payment flow that returns here.
+import { db } from "../db/client.ts";
+import { acceptAndPay } from "../payments/accept-and-pay.ts";
+import { numberFromMinorUnits } from "../money/decimal.ts";
+import { CARRIERS, WEIGHT_BANDS } from "../shipping/simulated-carriers.ts";
+import { buyShipment } from "../shipping/buy-shipment.ts";
+import { CARRIER_IDS } from "../shipping/carrier.ts";
+import { applyPartyCall } from "../trades/act-on-trade.ts";
+import type { PartyCall } from "../trades/act-on-trade.ts";
+import { abandonCall, acceptConditionCall, acceptInvitationCall, rejectConditionCall, rejectInvitationCall } from "../trades/party-calls.ts";
+import { ACTION, type Locale } from "../trades/presentation/codes.ts";
+import type { Role } from "../trades/presentation/status.ts";
+import { serializeTrades } from "../trades/serialize-trade.ts";
+import type { Trade } from "../db/generated/client.ts";
+import { publicBaseUrl } from "../config.ts";
+import { hostedPagePath } from "./hosted-paths.ts";
+import type { SessionWithTenant } from "./open-session.ts";
+import { createHostedSession } from "./sessions.ts";
+
+export async function loadStatus(session: SessionWithTenant, locale: Locale) {
+  const trade = await db.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
+  const role: Role = trade.payerMarketplaceUserId === session.marketplaceUserId ? "payer" : "payee";
+  const [[view], labels] = await Promise.all([
+    serializeTrades({ tenantId: session.tenantId, mode: session.mode }, [trade], locale),
+    db.shipmentLabel.findMany({ where: { tradeId: trade.id, status: { not: "Pending" } }, orderBy: { createdAt: "asc" } }),
+  ]);
+  return { trade, role, view: view!, party: view![role], labels };
+}
+
+export type StatusOutcome = { done: string } | { back: true; error?: "not_allowed" | "reason_required" | "choose_carrier" | "unavailable"; notice?: number };
+
+/** Actions whose page asks first: they cannot be undone, or need input. */
+export const ASKS_FIRST = new Set<number>([
+  ACTION.rejectInvitation,
+  ACTION.abandon,
+  ACTION.acceptCondition,
+  ACTION.rejectCondition,
+  ACTION.buyDeliveryLabel,
+  ACTION.buyReturnLabel,
+  ACTION.acceptReturnedItem,
+  ACTION.rejectReturnedItem,
+  ACTION.takeItemBack,
+  ACTION.disputeRejection,
+]);
+
+export const NEEDS_REASON = new Set<number>([ACTION.rejectCondition, ACTION.rejectReturnedItem]);
+export const BUYS_LABEL = new Set<number>([ACTION.buyDeliveryLabel, ACTION.buyReturnLabel]);
+
+export async function actOnStatusPage(session: SessionWithTenant, token: string, form: FormData, now: Date, locale: Locale): Promise<StatusOutcome> {
+  const { trade, party } = await loadStatus(session, locale);
+  const code = Number(form.get("action"));
+  if (!party.status.actions?.some((a) => a.type === code)) return { back: true, error: "not_allowed" };
+  const context = { tenant: session.tenant, mode: session.mode, now };
+  const user = session.marketplaceUserId;
+  const statusPage = `${publicBaseUrl()}${hostedPagePath("TradeStatus", token)}`;
+  const apply = async (call: (role: Role, trade: Trade) => PartyCall) => {
+    await applyPartyCall(context, user, trade.id, call);
+    return { back: true as const, notice: code };
+  };
+
+  switch (code) {
+    case ACTION.pay: {
+      const payment = await acceptAndPay(context, user, trade.id, undefined);
+      if (payment.state !== "Pending") return { back: true, notice: code };
+      return payHere(session, payment.paymentId, statusPage, now);
+    }
+    case ACTION.acceptInvitation:
+      return apply(acceptInvitationCall);
+    case ACTION.rejectInvitation:
+      return apply(rejectInvitationCall);
+    case ACTION.abandon:
+      return apply(abandonCall);
+    case ACTION.acceptCondition:
+    case ACTION.acceptReturnedItem:
+    case ACTION.takeItemBack:
+      return apply(acceptConditionCall);
+    case ACTION.rejectCondition:
+    case ACTION.rejectReturnedItem: {
+      const reason = String(form.get("reason") ?? "").trim().slice(0, 2000);
+      if (!reason) return { back: true, error: "reason_required" };
+      return apply((role, current) => rejectConditionCall(role, current, reason));
+    }
+    case ACTION.disputeRejection:
+      return apply((role, current) => rejectConditionCall(role, current, ""));
+    case ACTION.buyDeliveryLabel:
+    case ACTION.buyReturnLabel: {
+      const [chosen = "", grams = ""] = String(form.get("choice") ?? "").split(":");
+      const carrier = CARRIER_IDS.find((id) => id === chosen);
+      const weight = Number(grams);
+      const price = carrier && (WEIGHT_BANDS as readonly number[]).includes(weight) ? CARRIERS[carrier].quote(weight) : null;
+      if (!carrier || price === null) return { back: true, error: "choose_carrier" };
+      const leg = code === ACTION.buyDeliveryLabel ? "Delivery" : "Return";
+      const payment = await buyShipment(context, leg, user, trade.id, { price: numberFromMinorUnits(price), shipmentProviderId: carrier, expectedMaxWeightInGrams: weight });
+      if (payment.state !== "Pending") return { back: true, notice: code };
+      return payHere(session, payment.paymentId, statusPage, now);
+    }
+    case ACTION.choosePayoutAccount: {
+      const link = await createHostedSession(db, { tenantId: session.tenantId, mode: session.mode, kind: "PayoutAccount", marketplaceUserId: user, returnUrl: `${statusPage}?done=${code}`, now });
+      return { done: hostedPagePath("PayoutAccount", link.token) };
+    }
+    default:
+      return { back: true, error: "not_allowed" };
+  }
+}
+
+/** Continues in a payment flow for the payment that returns to this status page. */
+async function payHere(session: SessionWithTenant, paymentId: string, statusPage: string, now: Date): Promise<StatusOutcome> {
+  const flow = await createHostedSession(db, {
+    tenantId: session.tenantId,
+    mode: session.mode,
+    kind: "PaymentFlow",
+    marketplaceUserId: session.marketplaceUserId,
+    tradeId: session.tradeId!,
+    paymentId,
+    successUrl: `${statusPage}?done=paid`,
+    cancelUrl: statusPage,
+    now,
+  });
+  return { done: hostedPagePath("PaymentFlow", flow.token) };
+}
