@@ -196,6 +196,18 @@ describe("Initiate user connect", () => {
     expect(notObject.errors[0]?.key).toBe("body");
   });
 
+  it("refuses app-switch callbacks that run code or are not registered, and stores a good one", async () => {
+    const tenant = await freshTenant({ allowedRedirectOrigins: ["https://shop.example", "shopapp://"] });
+    for (const uri of ["javascript:alert(1)", "data:text/html,x", "//evil.example", "otherapp://return"]) {
+      const record = expectErrorRecord(await initiate(tenant.testApiKey, { ...connectBody, successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no", appSwitch: { appSwitchCallbackUri: uri, operatingSystem: "iOS" } }), 400, "validation-error");
+      expect(record.errors.map((e) => e.key)).toEqual(["appSwitch.appSwitchCallbackUri"]);
+    }
+    expect(await db.hostedSession.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
+    const ok = await initiate(tenant.liveApiKey, { ...connectBody, successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no", appSwitch: { appSwitchCallbackUri: "shopapp://escrow", operatingSystem: 1 } });
+    expect(ok.status).toBe(200);
+    expect((await db.hostedSession.findFirstOrThrow({ where: { tenantId: tenant.tenantId } })).appSwitch).toEqual({ appSwitchCallbackUri: "shopapp://escrow", operatingSystem: "Android" });
+  });
+
   it("validates forceOnboarding strictly", async () => {
     const tenant = await freshTenant();
     const record = expectErrorRecord(await initiate(tenant.testApiKey, connectBody, "?forceOnboarding=yes"), 400, "validation-error");

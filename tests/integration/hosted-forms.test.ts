@@ -1,0 +1,179 @@
+// The hosted pages' forms through their real route handlers: only our own pages, in the browser
+// that holds the link, with the session's anti-CSRF token, can act; paying however often never
+// charges twice; connect follows spec 4.4's KYC rules and forceOnboarding.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { hostedBrowser } from "../helpers/hosted-browser.ts";
+import { tenantClient } from "../helpers/tenant-client.ts";
+import { db, freshTenant } from "../helpers/tenants.ts";
+import { callRoute } from "../helpers/call-route.ts";
+import { POST as initiateConnect } from "../../app/api/v1/marketplace/users/connect/route.ts";
+
+const SUCCESS = "https://shop.example/paid";
+const CANCEL = "https://shop.example/back";
+
+async function checkout(options: { connectPayer?: boolean } = {}) {
+  const tenant = await freshTenant();
+  const api = tenantClient(tenant.testApiKey);
+  await api.connect("seller");
+  if (options.connectPayer !== false) await api.connect("buyer");
+  const initiated = await api.initiate({
+    title: "Lamp",
+    description: "Brass desk lamp",
+    amount: 400,
+    payerFee: 0,
+    payeeFee: 0,
+    payerMarketplaceUserId: "buyer",
+    payeeMarketplaceUserId: "seller",
+    successUrl: SUCCESS,
+    cancelUrl: CANCEL,
+  });
+  expect(initiated.status).toBe(200);
+  return { tenant, api, tradeId: initiated.json.tradeId as string, link: initiated.json.redirectUrl as string };
+}
+
+const events = (tradeId: string) => db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" }, select: { eventName: true } }).then((rows) => rows.map((r) => r.eventName));
+const escrowPayments = (tradeId: string) => db.payment.findMany({ where: { tradeId, purpose: "Escrow" }, select: { state: true, method: true } });
+
+describe("hosted forms", () => {
+  it("refuse another origin and a missing or wrong anti-CSRF token, and change nothing", async () => {
+    const { tradeId, link } = await checkout();
+    const browser = hostedBrowser();
+    expect((await browser.post(link, "pay", { method: "card-4242" }, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await browser.post(link, "pay", { method: "card-4242" }, { csrf: null })).status).toBe(403);
+    expect((await browser.post(link, "pay", { method: "card-4242" }, { csrf: "guessed" })).status).toBe(403);
+    expect((await browser.post(link, "cancel", {}, { csrf: "guessed" })).status).toBe(403);
+    expect(await escrowPayments(tradeId)).toEqual([]);
+    expect((await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).state).toBe("Created");
+  });
+
+  it("work only in the browser that first used the link", async () => {
+    const { tradeId, link } = await checkout();
+    const owner = hostedBrowser();
+    const stranger = hostedBrowser();
+    expect((await owner.post(link, "pay", { method: "card-3220" })).location).toMatch(/\/checkout\//); // bound; waiting for the bank
+    const refused = await stranger.post(link, "confirm", { answer: "approve" });
+    expect(refused).toEqual({ status: 303, location: new URL(link).pathname });
+    expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Pending"]);
+    expect((await owner.post(link, "confirm", { answer: "approve" })).location).toBe(SUCCESS);
+    expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Paid"]);
+  });
+
+  it("charge once however often the pay form arrives at the same time", async () => {
+    const { tradeId, tenant, link } = await checkout();
+    const browser = hostedBrowser();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => browser.post(link, "pay", { method: "card-4242" })));
+    for (const answer of answers) expect(answer).toEqual({ status: 303, location: SUCCESS });
+    expect(await escrowPayments(tradeId)).toEqual([{ state: "Paid", method: "card-4242" }]);
+    expect(await events(tradeId)).toEqual(["trade.created"]);
+    const escrow = await db.ledgerPosting.aggregate({ where: { tradeId, account: "escrow", transfer: { tenantId: tenant.tenantId } }, _sum: { amountMinor: true } });
+    expect(escrow._sum.amountMinor).toBe(40000n);
+    // The back button: the finished checkout answers where it went, and charges nothing more.
+    expect(await browser.post(link, "pay", { method: "card-4242" })).toEqual({ status: 303, location: SUCCESS });
+    expect(await escrowPayments(tradeId)).toHaveLength(1);
+  });
+
+  it("leave a declined or unconfirmed payment unpaid so that another method can pay it", async () => {
+    const { tradeId, link } = await checkout();
+    const browser = hostedBrowser();
+    expect((await browser.post(link, "pay", { method: "card-0002" })).location).toMatch(/\?error=declined$/);
+    expect((await browser.post(link, "pay", { method: "wallet" })).location).not.toContain("error");
+    expect((await browser.post(link, "confirm", { answer: "reject" })).location).toMatch(/\?error=not_confirmed$/);
+    expect((await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).state).toBe("InvitationAccepted");
+    expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Pending"]);
+    expect((await browser.post(link, "pay", { method: "wallet" })).location).not.toContain("error");
+    expect((await browser.post(link, "confirm", { answer: "approve" })).location).toBe(SUCCESS);
+    expect(await escrowPayments(tradeId)).toEqual([{ state: "Paid", method: "wallet" }]);
+  });
+
+  it("cancel the trade (trade.cancelled) and call off a payment waiting for confirmation", async () => {
+    const { tradeId, link } = await checkout();
+    const browser = hostedBrowser();
+    await browser.post(link, "pay", { method: "card-3220" });
+    expect((await browser.post(link, "cancel")).location).toBe(`${CANCEL}?reason=cancelled`);
+    expect((await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).state).toBe("Cancelled");
+    expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Cancelled"]);
+    expect(await events(tradeId)).toEqual(["trade.cancelled"]);
+    expect((await browser.post(link, "confirm", { answer: "approve" })).location).toBe(new URL(link).pathname);
+    expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Cancelled"]);
+  });
+
+  it("connect a new payer in checkout before paying (user.connected), and refuse to pay before that", async () => {
+    const { tenant, tradeId, link } = await checkout({ connectPayer: false });
+    const browser = hostedBrowser();
+    expect((await browser.post(link, "pay", { method: "card-4242" })).location).toBe(new URL(link).pathname);
+    expect(await escrowPayments(tradeId)).toEqual([]);
+    expect((await browser.post(link, "sign-in", { identity: "protected" })).location).toMatch(/error=kyc_level_not_met/);
+    expect((await browser.post(link, "consent")).location).toBe(new URL(link).pathname);
+    expect(await db.marketplaceUser.count({ where: { tenantId: tenant.tenantId, marketplaceUserId: "buyer" } })).toBe(0);
+    await browser.post(link, "sign-in", { identity: "plain" });
+    await browser.post(link, "consent");
+    const connected = await db.outboxEvent.findMany({ where: { tenantId: tenant.tenantId, eventName: "user.connected", marketplaceUserId: "buyer" } });
+    expect(connected).toHaveLength(1);
+    expect((await browser.post(link, "pay", { method: "card-4242" })).location).toBe(SUCCESS);
+  });
+});
+
+describe("hosted connect", () => {
+  async function connectLink(tenantKey: string, body: Record<string, unknown>, query = "") {
+    const response = await callRoute(initiateConnect, { method: "POST", path: `/api/v1/marketplace/users/connect${query}`, token: tenantKey, body: { successUrl: SUCCESS, cancelUrl: CANCEL, ...body } });
+    expect(response.status).toBe(200);
+    return response.json.redirectUrl as string;
+  }
+
+  it.each([
+    ["plain", 1, "success", 1],
+    ["plain", 2, "kyc_level_not_met", null],
+    ["protected", 1, "kyc_level_not_met", null],
+    ["passport", 2, "success", 2],
+    ["protected-passport", 1, "success", 2],
+    ["failing", 1, "sign_in_failed", null],
+  ] as const)("signs %s in at required level %i: %s", async (person, requiredKycLevel, outcome, level) => {
+    const tenant = await freshTenant();
+    const user = `u-${randomUUID().slice(0, 8)}`;
+    const link = await connectLink(tenant.testApiKey, { marketplaceUserId: user, requiredKycLevel });
+    const browser = hostedBrowser();
+    const signedIn = await browser.post(link, "sign-in", { identity: person });
+    if (outcome === "success") {
+      expect(signedIn.location).toBe(new URL(link).pathname);
+      expect((await browser.post(link, "consent")).location).toBe(SUCCESS);
+    } else {
+      expect(signedIn.location).toBe(`${CANCEL}?reason=${outcome}`);
+    }
+    const events = await db.outboxEvent.findMany({ where: { tenantId: tenant.tenantId, eventName: "user.connected" } });
+    expect(events.map((e) => (e.payload as { kycLevel: number }).kycLevel)).toEqual(level === null ? [] : [level]);
+  });
+
+  it("reuses the browser's eID sign-in for the next marketplace, unless forceOnboarding", async () => {
+    const [first, second] = [await freshTenant(), await freshTenant()];
+    const browser = hostedBrowser();
+    const firstLink = await connectLink(first.testApiKey, { marketplaceUserId: "anna" });
+    await browser.post(firstLink, "sign-in", { identity: "passport" });
+    expect((await browser.post(firstLink, "consent")).location).toBe(SUCCESS);
+    expect(browser.jar.get("escrow_eid")).toBeTruthy();
+
+    // Forced: the remembered sign-in does not count; consent alone connects nobody.
+    const forced = await connectLink(second.testApiKey, { marketplaceUserId: "anna-forced" }, "?forceOnboarding=true");
+    expect((await browser.post(forced, "consent")).location).toBe(new URL(forced).pathname);
+    expect(await db.marketplaceUser.count({ where: { tenantId: second.tenantId } })).toBe(0);
+
+    // Not forced: consent is enough.
+    const remembered = await connectLink(second.testApiKey, { marketplaceUserId: "anna" });
+    expect((await browser.post(remembered, "consent")).location).toBe(SUCCESS);
+    const user = await db.marketplaceUser.findFirstOrThrow({ where: { tenantId: second.tenantId, marketplaceUserId: "anna" } });
+    expect(user.kycLevel).toBe(2);
+  });
+
+  it("connects once when consent is sent twice at the same time, and a decline says why", async () => {
+    const tenant = await freshTenant();
+    const browser = hostedBrowser();
+    const link = await connectLink(tenant.testApiKey, { marketplaceUserId: "twice" });
+    await browser.post(link, "sign-in", { identity: "plain" });
+    const answers = await Promise.all([browser.post(link, "consent"), browser.post(link, "consent"), browser.post(link, "consent")]);
+    for (const answer of answers) expect(answer.location).toBe(SUCCESS);
+    expect(await db.outboxEvent.count({ where: { tenantId: tenant.tenantId, eventName: "user.connected" } })).toBe(1);
+
+    const declined = await connectLink(tenant.testApiKey, { marketplaceUserId: "no-thanks" });
+    expect((await browser.post(declined, "decline")).location).toBe(`${CANCEL}?reason=consent_declined`);
+  });
+});
