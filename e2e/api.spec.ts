@@ -1,6 +1,6 @@
 // The v1 API over real HTTP on the production server, as a tenant's backend calls it.
 import { expect, test } from "@playwright/test";
-import { createE2eTenant, type E2eTenant } from "./tenant.ts";
+import { createE2eTenant, type E2eTenant } from "./support/tenant.ts";
 
 let tenant: E2eTenant;
 test.beforeAll(() => {

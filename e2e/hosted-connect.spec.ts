@@ -1,50 +1,118 @@
-// The hosted connect page, driven as the marketplace's user would: open the redirect address,
-// pick a (simulated) eID identity, and land on the tenant's success or cancel address.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createE2eTenant, type E2eTenant } from "./tenant.ts";
+// The hosted connect page as a marketplace's user meets it: the national eID sign-in (simulated
+// test people), the consent screen, and back to the tenant; what the API and the outbox then say.
+import { expect, test } from "@playwright/test";
+import { tenantApi } from "./support/api.ts";
+import { checkPage, watchPage } from "./support/pages.ts";
+import { createE2eTenant, type E2eTenant } from "./support/tenant.ts";
 
 let tenant: E2eTenant;
 test.beforeAll(() => {
-  tenant = createE2eTenant();
+  tenant = createE2eTenant("Loppemarkedet");
 });
 
-async function startConnect(request: APIRequestContext, baseURL: string, user: string, requiredKycLevel?: number) {
-  const response = await request.post("/api/v1/marketplace/users/connect", {
-    headers: { Authorization: `Bearer ${tenant.testApiKey}` },
-    data: { successUrl: `${baseURL}/?connected=${user}`, cancelUrl: `${baseURL}/?cancelled=${user}`, marketplaceUserId: user, requiredKycLevel },
+// Spec 4.4: level 1 needs the eID and no name/address protection unless passport-verified;
+// level 2 needs passport verification.
+const CASES = [
+  { person: "Mette Hansen", level: 1, outcome: "connected", kycLevel: 1 },
+  { person: "Mette Hansen", level: 2, outcome: "kyc_level_not_met" },
+  { person: "Anders Holm", level: 1, outcome: "kyc_level_not_met" },
+  { person: "Sofie Lund", level: 2, outcome: "connected", kycLevel: 2 },
+  { person: "Jonas Berg", level: 1, outcome: "connected", kycLevel: 2 },
+  { person: "Sign-in fails", level: 1, outcome: "sign_in_failed" },
+] as const;
+
+for (const [index, c] of CASES.entries()) {
+  test(`${c.person} at required level ${c.level}: ${c.outcome}`, async ({ page, request, baseURL }, testInfo) => {
+    const api = tenantApi(request, tenant);
+    const user = `connect-${index}-${testInfo.project.name}`;
+    const link = await api.connectLink({ marketplaceUserId: user, requiredKycLevel: c.level, successUrl: `${baseURL}/?connected=${user}`, cancelUrl: `${baseURL}/?cancelled=${user}` });
+    const problems = watchPage(page);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+    if (c.level === 2) await expect(page.getByText("also requires that your passport has been verified")).toBeVisible();
+    if (index === 0) await checkPage(page, testInfo, "connect-sign-in", problems);
+    await page.getByLabel(new RegExp(c.person)).check();
+    await page.getByRole("button", { name: "Sign in with eID" }).click();
+
+    if (c.outcome === "connected") {
+      await expect(page.getByRole("heading", { name: "Connect to Loppemarkedet" })).toBeVisible();
+      await expect(page.getByText(c.kycLevel === 2 ? "Verified with eID and passport" : "Verified with eID", { exact: true })).toBeVisible();
+      if (index === 0) await checkPage(page, testInfo, "connect-consent", problems);
+      await page.getByRole("button", { name: "Connect", exact: true }).click();
+      await expect(page).toHaveURL(`${baseURL}/?connected=${user}`);
+      const details = await api.user(user);
+      expect(details.json).toMatchObject({ kycLevel: c.kycLevel, serviceUserId: expect.any(String) });
+      const [event] = (await api.events({ eventName: "user.connected" })).filter((e) => e.payload.marketplaceUserId === user);
+      expect(event?.payload).toMatchObject({ eventName: "user.connected", referenceId: user, serviceAccountId: details.json.serviceUserId, kycLevel: c.kycLevel });
+    } else {
+      await expect(page).toHaveURL(`${baseURL}/?cancelled=${user}&reason=${c.outcome}`);
+      expect((await api.user(user)).status).toBe(404);
+    }
   });
-  expect(response.status()).toBe(200);
-  return (await response.json()).redirectUrl as string;
 }
 
-test("a user signs in and is sent to successUrl, then shows as connected", async ({ page, request, baseURL }, testInfo) => {
-  const user = `connect-ok-${testInfo.project.name}`;
-  await page.goto(await startConnect(request, baseURL!, user));
-  await expect(page.getByRole("heading", { name: "Connect to secure payments" })).toBeVisible();
-  await page.screenshot({ path: `test-results/screenshots/connect-${testInfo.project.name}.png`, fullPage: true });
+test("the next connect in this browser needs only consent, unless the tenant forces the eID sign-in", async ({ page, request, baseURL }, testInfo) => {
+  const api = tenantApi(request, tenant);
+  const s = testInfo.project.name;
+  const links = (user: string, query = "") => api.connectLink({ marketplaceUserId: user, successUrl: `${baseURL}/?connected=${user}`, cancelUrl: `${baseURL}/?cancelled=${user}` }, query);
+  await page.goto(await links(`first-${s}`));
+  await page.getByLabel(/Sofie Lund/).check();
+  await page.getByRole("button", { name: "Sign in with eID" }).click();
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page).toHaveURL(/connected=first-/);
+
+  // Another marketplace (a second tenant) in the same browser: straight to consent.
+  const other = tenantApi(request, createE2eTenant("Genbrugsbørsen"));
+  await page.goto(await other.connectLink({ marketplaceUserId: `again-${s}`, successUrl: `${baseURL}/?connected=again`, cancelUrl: `${baseURL}/?cancelled=again` }));
+  await expect(page.getByRole("heading", { name: "Connect to Genbrugsbørsen" })).toBeVisible();
+  await expect(page.getByText("Sofie Lund")).toBeVisible();
+
+  // forceOnboarding=true ignores the remembered sign-in.
+  await page.goto(await links(`forced-${s}`, "?forceOnboarding=true"));
+  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+
+  // "Not you?" signs in as someone else.
+  await page.goto(await links(`switch-${s}`));
+  await page.getByRole("link", { name: /Not you/ }).click();
   await page.getByLabel(/Mette Hansen/).check();
-  await page.getByRole("button", { name: "Sign in and connect" }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?connected=${user}$`));
-
-  const details = await request.get(`/api/v1/marketplace/users/${user}`, { headers: { Authorization: `Bearer ${tenant.testApiKey}` } });
-  expect(await details.json()).toMatchObject({ name: "Mette Hansen", kycLevel: 1 });
+  await page.getByRole("button", { name: "Sign in with eID" }).click();
+  await expect(page.getByText("Mette Hansen")).toBeVisible();
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  expect((await api.user(`switch-${s}`)).json.name).toBe("Mette Hansen");
 });
 
-test("a protected person without passport check cannot reach level 1: sent to cancelUrl with the reason", async ({ page, request, baseURL }, testInfo) => {
-  const user = `connect-kyc-${testInfo.project.name}`;
-  await page.goto(await startConnect(request, baseURL!, user, 1));
-  await page.getByLabel(/Anders Holm/).check();
-  await page.getByRole("button", { name: "Sign in and connect" }).click();
-  await expect(page).toHaveURL(/cancelled=.*reason=kyc_level_not_met/);
-  const details = await request.get(`/api/v1/marketplace/users/${user}`, { headers: { Authorization: `Bearer ${tenant.testApiKey}` } });
-  expect(details.status()).toBe(404);
+test("declining or cancelling sends the user back with the reason, and the link then says so", async ({ page, request, baseURL }, testInfo) => {
+  const api = tenantApi(request, tenant);
+  const s = testInfo.project.name;
+  const declineLink = await api.connectLink({ marketplaceUserId: `decline-${s}`, successUrl: `${baseURL}/?connected`, cancelUrl: `${baseURL}/?declined=1` });
+  await page.goto(declineLink);
+  await page.getByRole("button", { name: "Sign in with eID" }).click();
+  await page.getByRole("button", { name: "Don't connect" }).click();
+  await expect(page).toHaveURL(`${baseURL}/?declined=1&reason=consent_declined`);
+
+  const cancelLink = await api.connectLink({ marketplaceUserId: `cancel-${s}`, successUrl: `${baseURL}/?connected`, cancelUrl: `${baseURL}/?cancelled=1` }, "?forceOnboarding=true");
+  await page.goto(cancelLink);
+  await page.getByRole("button", { name: /Cancel and return to Loppemarkedet/ }).click();
+  await expect(page).toHaveURL(`${baseURL}/?cancelled=1&reason=cancelled`);
+  await page.goto(cancelLink);
+  await expect(page.getByRole("heading", { name: "Not connected" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Loppemarkedet" })).toHaveAttribute("href", `${baseURL}/?cancelled=1&reason=cancelled`);
+  expect((await api.user(`decline-${s}`)).status).toBe(404);
 });
 
-test("cancel returns to cancelUrl, and the link cannot be used again", async ({ page, request, baseURL }, testInfo) => {
-  const link = await startConnect(request, baseURL!, `connect-cancel-${testInfo.project.name}`);
-  await page.goto(link);
-  await page.getByRole("button", { name: /Cancel and return/ }).click();
-  await expect(page).toHaveURL(/cancelled=.*reason=cancelled/);
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "This link can no longer be used" })).toBeVisible();
+test.describe("in a Danish browser", () => {
+  test.use({ locale: "da-DK" });
+
+  test("the page is in Danish, with a switch to English", async ({ page, request, baseURL }, testInfo) => {
+  const problems = watchPage(page);
+  const api = tenantApi(request, tenant);
+  await page.goto(await api.connectLink({ marketplaceUserId: `dansk-${testInfo.project.name}`, successUrl: `${baseURL}/?ok`, cancelUrl: `${baseURL}/?no` }));
+  await expect(page.getByRole("heading", { name: "Bekræft, hvem du er" })).toBeVisible();
+  await expect(page.locator("[lang=da]").first()).toBeVisible();
+  await checkPage(page, testInfo, "connect-sign-in-da", problems);
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible(); // the choice is remembered
+  });
 });

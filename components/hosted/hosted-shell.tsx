@@ -16,16 +16,19 @@ export interface ShellProps {
   sandbox?: boolean;
   /** This page's address without its query, for the language switch. */
   path: string;
+  /** Two columns on a wide screen (checkout: the order beside the payment). */
+  wide?: boolean;
 }
 
-export function HostedShell({ locale, t, nonce, marketplace, brandColor, sandbox, path, children }: ShellProps & { children: ReactNode }) {
+export function HostedShell({ locale, t, nonce, marketplace, brandColor, sandbox, path, wide, children }: ShellProps & { children: ReactNode }) {
   const brand = brandStyle(brandColor);
+  const width = wide ? "max-w-md md:max-w-4xl" : "max-w-md";
   const other = locale === "da" ? "en" : "da";
   return (
     <div lang={locale} className="flex min-h-screen flex-col">
       {brand && <style nonce={nonce}>{brand}</style>}
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-md items-center justify-between gap-3 px-4 py-3">
+        <div className={`mx-auto flex ${width} items-center justify-between gap-3 px-4 py-3`}>
           <p className="flex min-w-0 items-center gap-2 font-semibold">
             {marketplace && (
               <span aria-hidden="true" className="grid h-8 w-8 flex-none place-items-center rounded-lg bg-brand-600 text-sm font-bold text-brand-on">
@@ -44,10 +47,10 @@ export function HostedShell({ locale, t, nonce, marketplace, brandColor, sandbox
           {t.common.sandbox}
         </p>
       )}
-      <main className="mx-auto w-full max-w-md flex-1 px-4 py-5 sm:py-10">
+      <main className={`mx-auto w-full ${width} flex-1 px-4 py-5 sm:py-10`}>
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">{children}</div>
       </main>
-      <footer className="mx-auto flex w-full max-w-md items-start gap-2 px-4 pb-8 text-xs text-slate-600">
+      <footer className={`mx-auto flex w-full ${width} items-start gap-2 px-4 pb-8 text-xs text-slate-600`}>
         <LockIcon className="mt-0.5 h-4 w-4 flex-none" />
         <p>{t.common.secureFooter}</p>
       </footer>

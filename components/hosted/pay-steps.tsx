@@ -5,7 +5,7 @@ import { HostedForm, RadioCard, SubmitButton } from "./ui.tsx";
 
 export function PaymentMethods({ t, methods, base, csrf, payLabel, sandbox }: { t: Messages; methods: PaymentMethodOption[]; base: string; csrf: string | null; payLabel: string; sandbox: boolean }) {
   return (
-    <HostedForm action={`${base}/pay`} csrf={csrf} className="mt-6 space-y-4">
+    <HostedForm action={`${base}/pay`} csrf={csrf} className="mt-6 space-y-4 md:first:mt-0">
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">{t.checkout.method}</legend>
         {methods.map((method, index) => (

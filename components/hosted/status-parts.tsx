@@ -35,7 +35,7 @@ export function ActionList({ actions, base, csrf }: { actions: { type: number; t
   );
 }
 
-export function AskPanel({ code, t, locale, currency, base, csrf }: { code: number; t: Messages; locale: Locale; currency: string; base: string; csrf: string | null }) {
+export function AskPanel({ code, t, locale, currency, base, csrf, shippingCovered }: { code: number; t: Messages; locale: Locale; currency: string; base: string; csrf: string | null; shippingCovered: bigint }) {
   const ask = t.status.asks[code]!;
   return (
     <section aria-labelledby="ask-title" className="mt-5 rounded-xl border border-slate-300 p-4">
@@ -43,6 +43,7 @@ export function AskPanel({ code, t, locale, currency, base, csrf }: { code: numb
         {ask.title}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{ask.body}</p>
+      {code === ACTION.buyDeliveryLabel && shippingCovered > 0n && <p className="mt-2 text-sm text-slate-700">{t.status.labelCovered(formatMoney(shippingCovered, currency, locale))}</p>}
       <HostedForm action={`${base}/act`} csrf={csrf} className="mt-4 space-y-4">
         <input type="hidden" name="action" value={code} />
         {NEEDS_REASON.has(code) && (

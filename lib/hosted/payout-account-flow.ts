@@ -47,7 +47,16 @@ export async function savePayoutAccount(session: SessionWithTenant, form: FormDa
     chosen = existing;
   }
 
+  const current = loaded.person.bankAccountNumber;
   await db.$transaction(async (tx) => {
+    // The account in use so far stays one to choose from, even if it was never entered here.
+    if (current && current !== chosen.accountNumber) {
+      const kind = checkBankAccount(current);
+      await tx.payoutBankAccount.createMany({
+        data: [{ serviceAccountId: loaded.person.id, accountNumber: current, kind: kind.ok ? kind.kind : "other", holderName: loaded.person.bankAccountName ?? loaded.person.name, bankName: loaded.person.bankName ?? "Bank", selectedAt: new Date(now.getTime() - 1) }],
+        skipDuplicates: true,
+      });
+    }
     await tx.payoutBankAccount.upsert({
       where: { serviceAccountId_accountNumber: { serviceAccountId: loaded.person.id, accountNumber: chosen.accountNumber } },
       create: { serviceAccountId: loaded.person.id, ...chosen, selectedAt: now },

@@ -127,7 +127,7 @@ export const da: Messages = {
     carrier: "Fragtfirma",
     weight: "Pakkens vægt",
     upTo: (kilograms) => `Op til ${kilograms} kg`,
-    continueToPayment: "Fortsæt",
+    labelCovered: (amount) => `Køber har betalt ${amount} for fragten. Det går til labelen; du betaler kun resten.`,
     cancel: "Annuller",
     asks: {
       [ACTION.rejectInvitation]: { title: "Afvis handlen?", body: "Handlen annulleres, og sælger får besked.", confirm: "Afvis handlen" },

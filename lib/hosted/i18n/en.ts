@@ -128,7 +128,7 @@ export const en = {
     carrier: "Carrier",
     weight: "Parcel weight",
     upTo: (kilograms: string) => `Up to ${kilograms} kg`,
-    continueToPayment: "Continue",
+    labelCovered: (amount: string) => `The buyer paid ${amount} for shipping. It goes towards the label; you pay only the rest.`,
     cancel: "Cancel",
     asks: {
       [ACTION.rejectInvitation]: { title: "Decline this trade?", body: "The trade is cancelled and the seller is told.", confirm: "Decline the trade" },

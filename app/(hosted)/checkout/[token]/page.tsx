@@ -93,12 +93,16 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   }
 
   return (
-    <HostedShell {...shell}>
+    <HostedShell {...shell} wide>
       {session.identitySignInId && <StepHeading step={2} of={2} label={t.checkout.stepPay} stepOf={t.common.stepOf} />}
-      <OrderSummary trade={trade} t={t} locale={locale} seller={seller} />
-      {errorAlert}
-      <PaymentMethods t={t} methods={paymentRail.paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(total)} sandbox={session.mode === "test"} />
-      {cancel}
+      <div className="md:grid md:grid-cols-2 md:gap-10">
+        <OrderSummary trade={trade} t={t} locale={locale} seller={seller} />
+        <div className="md:border-l md:border-slate-200 md:pl-10">
+          {errorAlert}
+          <PaymentMethods t={t} methods={paymentRail.paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(total)} sandbox={session.mode === "test"} />
+          {cancel}
+        </div>
+      </div>
     </HostedShell>
   );
 }

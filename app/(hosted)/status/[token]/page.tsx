@@ -54,7 +54,7 @@ export default async function StatusPage({ params, searchParams }: Props) {
       </dl>
 
       {asking !== null ? (
-        <AskPanel code={asking} t={t} locale={locale} currency={trade.currency} base={base} csrf={session.csrfToken} />
+        <AskPanel code={asking} t={t} locale={locale} currency={trade.currency} base={base} csrf={session.csrfToken} shippingCovered={trade.shippingPayerMinor} />
       ) : (
         actions.length > 0 && (
           <section aria-labelledby="actions-title" className="mt-5">

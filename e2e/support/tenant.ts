@@ -1,0 +1,32 @@
+// A tenant for the end-to-end tests, made with the operator CLI. The CLI joins the embedded
+// database that the running server owns (through its lock file and port), as an operator would.
+import { spawnSync } from "node:child_process";
+
+export interface E2eTenant {
+  tenantId: string;
+  testApiKey: string;
+  liveApiKey: string;
+  consoleEmail: string;
+  consolePassword: string;
+}
+
+export interface TenantOptions {
+  brandName?: string;
+  brandColor?: string;
+  locale?: "en" | "da";
+  redirectOrigins?: string[];
+}
+
+export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptions = {}): E2eTenant {
+  const args = ["tenant", "create", "--name", name, "--json"];
+  if (options.brandName) args.push("--brand-name", options.brandName);
+  if (options.brandColor) args.push("--brand-color", options.brandColor);
+  if (options.locale) args.push("--locale", options.locale);
+  for (const origin of options.redirectOrigins ?? []) args.push("--allow-redirect-origin", origin);
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, EMBEDDED_DATA_DIR: ".data/e2e/pglite", DATABASE_URL: "" },
+  });
+  if (result.status !== 0) throw new Error(`tenant create failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as E2eTenant;
+}
