@@ -51,6 +51,8 @@ test("a seller chooses between the accounts they entered before", async ({ page,
   const problems = watchPage(page);
   await page.goto(await api.payoutLink(seller, { returnUrl: `${baseURL}/?saved=1` }));
   await expect(page.getByLabel(/Account ending in 6243/)).toBeChecked();
+  await expect(page.getByLabel("IBAN, or registration and account number")).toBeHidden();
+  await page.getByLabel("A new account").check();
   await page.getByLabel("IBAN, or registration and account number").fill("1234-0001234567");
   await page.getByRole("button", { name: "Save payout account" }).click();
   await expect(page).toHaveURL(`${baseURL}/?saved=1`);

@@ -37,7 +37,7 @@ export function HostedShell({ locale, t, nonce, marketplace, brandColor, sandbox
             )}
             <span className="truncate">{marketplace ?? "\u00a0"}</span>
           </p>
-          <a href={`${path}?lang=${other}`} hrefLang={other} lang={other} className="flex-none rounded-md px-2 py-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          <a href={`${path}?lang=${other}`} hrefLang={other} lang={other} className="inline-flex min-h-11 flex-none items-center rounded-md px-2 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
             {t.common.switchLanguage}
           </a>
         </div>

@@ -56,10 +56,10 @@ export function Alert({ tone, children }: { tone: keyof typeof TONES; children: 
 }
 
 /** A radio button as a tappable card. */
-export function RadioCard({ name, value, defaultChecked, title, detail, required }: { name: string; value: string; defaultChecked?: boolean; title: ReactNode; detail?: ReactNode; required?: boolean }) {
+export function RadioCard({ name, value, defaultChecked, title, detail, required, id }: { name: string; value: string; defaultChecked?: boolean; title: ReactNode; detail?: ReactNode; required?: boolean; id?: string }) {
   return (
     <label className="flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border border-slate-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700">
-      <input type="radio" name={name} value={value} defaultChecked={defaultChecked} required={required} className="mt-1 h-4 w-4 flex-none accent-brand-600" />
+      <input type="radio" id={id} name={name} value={value} defaultChecked={defaultChecked} required={required} className="mt-1 h-4 w-4 flex-none accent-brand-600" />
       <span className="min-w-0">
         <span className="block font-medium text-slate-900">{title}</span>
         {detail && <span className="block text-sm text-slate-600">{detail}</span>}

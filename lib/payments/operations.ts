@@ -34,7 +34,8 @@ export const initiatePaymentFlow = defineOperation({
   method: "POST",
   path: "/v1/marketplace/users/{marketplaceUserId}/payments/{paymentId}/flow",
   summary: "Initiate payment flow",
-  description: "The hosted page where the user completes a pending payment (escrow or a shipping label); afterwards the browser goes to successUrl or cancelUrl.",
+  description:
+    "The hosted page where the user completes a pending payment (escrow or a shipping label) with a card or a mobile wallet; afterwards the browser goes to `successUrl`, or to `cancelUrl?reason=cancelled` (the payment then stays `Pending`, and a new flow can be started for it). A declined attempt charges nothing and the user may try another method.",
   tags: ["Payments"],
   params: PaymentFlowParams,
   body: PaymentFlowBody,

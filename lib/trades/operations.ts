@@ -11,7 +11,7 @@ export const initiateTrade = defineOperation({
   path: "/v1/marketplace/trades/initiate",
   summary: "Initiate trade",
   description:
-    "Creates a trade in state `Created` and returns the hosted checkout address for the payer. The payee must already be connected (409 `payee-not-connected`). Amounts are rounded to 2 decimals half away from zero. A `checkoutUniquenessKey` (or the deprecated `checkoutIdempotencyKey`) already held by a trade that is not `Cancelled` answers 409 `conflict` naming that trade. `trade.created` is sent when the payer's payment lands in escrow; a cancelled checkout sends `trade.cancelled`.",
+    "Creates a trade in state `Created` and returns the hosted checkout address for the payer. The payee must already be connected (409 `payee-not-connected`). Amounts are rounded to 2 decimals half away from zero. A `checkoutUniquenessKey` (or the deprecated `checkoutIdempotencyKey`) already held by a trade that is not `Cancelled` answers 409 `conflict` naming that trade. `trade.created` is sent when the payer's payment lands in escrow; a cancelled checkout sends `trade.cancelled`. The hosted checkout at `redirectUrl` first connects a payer who is not connected yet (eID sign-in and consent, `user.connected`), shows the item, the payer's fees and total, then takes the payment (card or mobile wallet, with the bank's or the wallet's confirmation when asked) and sends the browser to `successUrl`, or to `cancelUrl?reason=cancelled`; with `appSwitch` it returns into your app.",
   tags: ["Trades"],
   body: InitiateTradeBody,
   response: InitiateTradeResponse,
@@ -93,7 +93,8 @@ export const getTradeStatusLink = defineOperation({
   method: "POST",
   path: "/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/status-link",
   summary: "Get trade status link",
-  description: "A hosted page showing the user's status, deadline and timeline of the trade and the actions they may take there; its back link goes to returnUrl.",
+  description:
+    "A hosted page showing the user's own status of the trade: deadline, what they pay or receive, parcels with tracking, the timeline, and the actions they may take now (pay, accept or decline, buy a label, accept the item or report a problem with a reason, take the item back or dispute, choose a payout account). Actions go through the same state machine as the API and send the same webhooks. Its back link goes to `returnUrl` (or into your app with `appSwitch`).",
   tags: ["Trades"],
   params: TradeParams,
   body: z.strictObject({ returnUrl: RedirectUrl, appSwitch: AppSwitch.optional() }).meta({ id: "StatusLinkRequest" }),

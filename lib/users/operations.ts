@@ -8,7 +8,7 @@ export const initiateUserConnect = defineOperation({
   path: "/v1/marketplace/users/connect",
   summary: "Initiate user connect",
   description:
-    "Starts the connect flow for a marketplace user. Send the user's browser to `redirectUrl`: the user signs in with the national electronic ID and is then sent to `successUrl` (or `cancelUrl`). A `user.connected` webhook pairs the marketplace user id with the service account id.",
+    "Starts the connect flow for a marketplace user. Send the user's browser to `redirectUrl`: the user signs in with the national electronic ID (a sign-in from the last hour in the same browser is reused unless `forceOnboarding=true`), consents to connecting to your marketplace, and is sent to `successUrl`. A `user.connected` webhook pairs the marketplace user id with the service account id and reports the KYC level. Otherwise the browser goes to `cancelUrl` with `reason` = `cancelled`, `consent_declined`, `sign_in_failed` or `kyc_level_not_met` (the person does not reach `requiredKycLevel`: level 1 needs the eID and no name/address protection unless passport-verified, level 2 needs passport verification). With `appSwitch`, the browser returns into your app instead (see AppSwitch). The link expires after an hour and, once opened, works only in that browser.",
   tags: ["Users"],
   query: InitiateUserConnectQuery,
   body: InitiateUserConnectBody,
@@ -47,7 +47,8 @@ export const initiateSelectPayoutAccount = defineOperation({
   method: "POST",
   path: "/v1/marketplace/users/{marketplaceUserId}/payout-account",
   summary: "Initiate select payout account",
-  description: "A hosted page where the connected user chooses or enters the bank account for payouts; afterwards the browser goes to returnUrl (when given). Payouts that waited for an account leave once it is chosen.",
+  description:
+    "A hosted page where the connected user chooses one of the bank accounts they entered before, or enters a new one: an IBAN (its country's length and check digits are verified) or a Danish registration number (4 digits) and account number. Afterwards the browser goes to `returnUrl` (when given; else the page says it is saved). Payouts that waited for an account leave once it is chosen.",
   tags: ["Users"],
   params: MarketplaceUserParams,
   body: PayoutAccountBody,

@@ -29,7 +29,12 @@ export const InitiateUserConnectBody = z
   .meta({ id: "InitiateUserConnectRequest" });
 
 export const RedirectResponse = z
-  .object({ redirectUrl: z.string().meta({ description: "Opaque https address of a hosted page; send the user's browser there.", example: "https://escrow.example/connect/3q2…" }) })
+  .object({
+    redirectUrl: z.string().meta({
+      description: "Opaque https address of a hosted page; send the user's browser there (a browser or an in-app browser). It expires after an hour, and once opened it works only in that browser: do not share it or send it by e-mail.",
+      example: "https://escrow.example/connect/3q2…",
+    }),
+  })
   .meta({ id: "RedirectResponse" });
 
 export const BankAccount = z

@@ -44,20 +44,23 @@ export default async function PayoutAccountPage({ params, searchParams }: Props)
     );
   }
   const error = param(search.error);
+  // After a refused number the new account stays chosen, its fields open.
+  const newChosen = error !== undefined && error !== "choose";
   return (
     <HostedShell {...shell}>
       <h1 className="text-2xl font-semibold tracking-tight text-balance">{t.payout.title}</h1>
       <p className="mt-2 text-slate-700">{t.payout.intro}</p>
       {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
       <HostedForm action={`${base}/save`} csrf={session.csrfToken} className="mt-5 space-y-5">
-        <fieldset className="space-y-2">
+        <fieldset className="group space-y-2">
           <legend className="mb-2 text-sm font-medium text-slate-800">{accounts.length ? t.payout.yourAccounts : t.payout.newAccount}</legend>
           {accounts.map((account, index) => (
-            <RadioCard key={account.id} name="account" value={account.id} defaultChecked={account.current || (index === 0 && !accounts.some((a) => a.current))} title={t.payout.endingIn(lastDigits(account.accountNumber))} detail={account.current ? `${account.holderName} · ${t.payout.inUse}` : account.holderName} />
+            <RadioCard key={account.id} name="account" value={account.id} defaultChecked={!newChosen && (account.current || (index === 0 && !accounts.some((a) => a.current)))} title={t.payout.endingIn(lastDigits(account.accountNumber))} detail={account.current ? `${account.holderName} · ${t.payout.inUse}` : account.holderName} />
           ))}
-          {accounts.length > 0 && <RadioCard name="account" value="new" title={t.payout.newAccount} />}
+          {accounts.length > 0 && <RadioCard id="account-new" name="account" value="new" defaultChecked={newChosen} title={t.payout.newAccount} />}
           {accounts.length === 0 && <input type="hidden" name="account" value="new" />}
-          <div className="space-y-3 rounded-xl bg-slate-50 p-3">
+          {/* With saved accounts, the new account's fields show once "A new account" is chosen (CSS only). */}
+          <div className={`space-y-3 rounded-xl bg-slate-50 p-3 ${accounts.length > 0 ? "hidden group-has-[#account-new:checked]:block" : ""}`}>
             <div>
               <label htmlFor="accountNumber" className="block text-sm font-medium text-slate-800">
                 {t.payout.accountNumber}
