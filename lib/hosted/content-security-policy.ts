@@ -9,7 +9,9 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    // Next's development overlay sets inline styles; a nonce would make browsers ignore
+    // 'unsafe-inline', so development allows inline styles instead. Production stays strict.
+    development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' https: data: http://localhost:* http://127.0.0.1:*",
     "font-src 'self'",
     "connect-src 'self'",
