@@ -1,5 +1,6 @@
 // What every hosted page loads first: its link (bound to this browser), the locale, the words,
 // the CSP nonce. Wrapped in React's cache() so that generateMetadata and the page share one load.
+import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
@@ -28,4 +29,14 @@ export type HostedPage = Awaited<ReturnType<typeof loadHostedPage>>;
 /** The first value of a search parameter. */
 export function param(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+export type HostedPageProps = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** generateMetadata of a hosted page: its title in the page's language, never indexed. */
+export function hostedMetadata(kind: HostedSessionKind, title: (t: HostedPage["t"]) => string) {
+  return async ({ params, searchParams }: HostedPageProps): Promise<Metadata> => {
+    const page = await loadHostedPage(kind, (await params).token, param((await searchParams).lang));
+    return { title: title(page.t), robots: { index: false, follow: false } };
+  };
 }

@@ -1,36 +1,26 @@
 // The hosted checkout (Initiate trade's redirectUrl): confirm who you are if new, see what you buy
 // and pay, pay into escrow (confirming with the bank or wallet when asked), back to the tenant.
-import type { Metadata } from "next";
 import { Finished } from "@/components/hosted/finished.tsx";
-import { HostedShell, shellFor } from "@/components/hosted/hosted-shell.tsx";
+import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx";
-import { LinkProblemPage } from "@/components/hosted/link-problem.tsx";
 import { OrderSummary } from "@/components/hosted/order-summary.tsx";
-import { CancelFlow, ConfirmPayment, PaymentMethods } from "@/components/hosted/pay-steps.tsx";
+import { CancelFlow, PaymentMethods, PendingConfirmation } from "@/components/hosted/pay-steps.tsx";
 import { Alert, StepHeading } from "@/components/hosted/ui.tsx";
 import { loadCheckout } from "@/lib/hosted/checkout-flow.ts";
-import { loadHostedPage, param } from "@/lib/hosted/hosted-page.ts";
-import { hostedPagePath } from "@/lib/hosted/hosted-paths.ts";
+import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/hosted/i18n/index.ts";
 import { identityProvider, identityStep } from "@/lib/hosted/identity-step.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { paymentRail } from "@/lib/payments/simulated-payment-rail.ts";
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+export const generateMetadata = hostedMetadata("Checkout", (t) => t.checkout.pageTitle);
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const page = await loadHostedPage("Checkout", (await params).token, param((await searchParams).lang));
-  return { title: page.t.checkout.pageTitle, robots: { index: false, follow: false } };
-}
-
-export default async function CheckoutPage({ params, searchParams }: Props) {
-  const [{ token }, search] = await Promise.all([params, searchParams]);
-  const page = await loadHostedPage("Checkout", token, param(search.lang));
-  const base = hostedPagePath("Checkout", token);
-  const { opened, t, locale } = page;
-  if (!opened.ok) return <LinkProblemPage page={page} problem={opened.problem} session={opened.session} path={base} />;
-  const { session } = opened;
-  const shell = shellFor(page, session, base);
+export default async function CheckoutPage(props: HostedPageProps) {
+  const opened = await openHostedPage("Checkout", props);
+  if ("problem" in opened) return opened.problem;
+  const { page, session, shell, base, search } = opened;
+  const { t, locale } = page;
   const marketplace = shell.marketplace!;
   const back = t.common.returnTo(marketplace);
 
@@ -83,11 +73,9 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   }
 
   if (session.pendingPaymentId) {
-    const method = paymentRail.paymentMethods().find((m) => m.id === session.pendingMethod);
     return (
       <HostedShell {...shell}>
-        <ConfirmPayment t={t} by={method?.kind === "wallet" ? "wallet" : "bank"} amount={total} base={base} csrf={session.csrfToken} />
-        {cancel}
+        <PendingConfirmation t={t} pendingMethod={session.pendingMethod} amount={total} base={base} csrf={session.csrfToken} cancelLabel={t.common.cancelAndReturn(marketplace)} />
       </HostedShell>
     );
   }

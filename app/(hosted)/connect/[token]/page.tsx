@@ -1,31 +1,21 @@
 // The hosted connect page (Initiate user connect's redirectUrl): sign in with the national eID
 // (simulated here), consent to the marketplace, and back to the tenant.
-import type { Metadata } from "next";
 import { Finished } from "@/components/hosted/finished.tsx";
-import { HostedShell, shellFor } from "@/components/hosted/hosted-shell.tsx";
+import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx";
-import { LinkProblemPage } from "@/components/hosted/link-problem.tsx";
 import { HostedForm, SubmitButton } from "@/components/hosted/ui.tsx";
-import { loadHostedPage, param } from "@/lib/hosted/hosted-page.ts";
-import { hostedPagePath } from "@/lib/hosted/hosted-paths.ts";
+import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { identityProvider, identityStep, requiredKycLevel } from "@/lib/hosted/identity-step.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+export const generateMetadata = hostedMetadata("Connect", (t) => t.identity.signInTitle);
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const page = await loadHostedPage("Connect", (await params).token, param((await searchParams).lang));
-  return { title: page.t.identity.signInTitle, robots: { index: false, follow: false } };
-}
-
-export default async function ConnectPage({ params, searchParams }: Props) {
-  const [{ token }, search] = await Promise.all([params, searchParams]);
-  const page = await loadHostedPage("Connect", token, param(search.lang));
-  const base = hostedPagePath("Connect", token);
-  const { opened, t, locale } = page;
-  if (!opened.ok) return <LinkProblemPage page={page} problem={opened.problem} session={opened.session} path={base} />;
-  const { session } = opened;
-  const shell = shellFor(page, session, base);
+export default async function ConnectPage(props: HostedPageProps) {
+  const opened = await openHostedPage("Connect", props);
+  if ("problem" in opened) return opened.problem;
+  const { page, session, shell, base, search } = opened;
+  const { t, locale } = page;
   const marketplace = shell.marketplace!;
 
   if (session.state !== "Open") {

@@ -1,13 +1,11 @@
 // The hosted payment flow (Initiate payment flow's redirectUrl): pay one pending payment, the
 // escrow payment or a shipping label, then back to the tenant (or to the status page that sent you).
-import type { Metadata } from "next";
 import { Finished } from "@/components/hosted/finished.tsx";
-import { HostedShell, shellFor } from "@/components/hosted/hosted-shell.tsx";
-import { LinkProblemPage } from "@/components/hosted/link-problem.tsx";
-import { CancelFlow, ConfirmPayment, PaymentMethods } from "@/components/hosted/pay-steps.tsx";
+import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
+import { CancelFlow, PaymentMethods, PendingConfirmation } from "@/components/hosted/pay-steps.tsx";
 import { Alert } from "@/components/hosted/ui.tsx";
-import { loadHostedPage, param } from "@/lib/hosted/hosted-page.ts";
-import { hostedPagePath } from "@/lib/hosted/hosted-paths.ts";
+import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/hosted/i18n/index.ts";
 import { loadPaymentFlow } from "@/lib/hosted/payment-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
@@ -15,21 +13,13 @@ import { paymentRail } from "@/lib/payments/simulated-payment-rail.ts";
 import { CARRIERS } from "@/lib/shipping/simulated-carriers.ts";
 import type { CarrierId } from "@/lib/shipping/carrier.ts";
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+export const generateMetadata = hostedMetadata("PaymentFlow", (t) => t.payment.pageTitle);
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const page = await loadHostedPage("PaymentFlow", (await params).token, param((await searchParams).lang));
-  return { title: page.t.payment.pageTitle, robots: { index: false, follow: false } };
-}
-
-export default async function PaymentFlowPage({ params, searchParams }: Props) {
-  const [{ token }, search] = await Promise.all([params, searchParams]);
-  const page = await loadHostedPage("PaymentFlow", token, param(search.lang));
-  const base = hostedPagePath("PaymentFlow", token);
-  const { opened, t, locale } = page;
-  if (!opened.ok) return <LinkProblemPage page={page} problem={opened.problem} session={opened.session} path={base} />;
-  const { session } = opened;
-  const shell = shellFor(page, session, base);
+export default async function PaymentFlowPage(props: HostedPageProps) {
+  const opened = await openHostedPage("PaymentFlow", props);
+  if ("problem" in opened) return opened.problem;
+  const { page, session, shell, base, search } = opened;
+  const { t, locale } = page;
   const marketplace = shell.marketplace!;
   const back = t.common.returnTo(marketplace);
   const { payment, trade, label } = await loadPaymentFlow(session);
@@ -60,11 +50,9 @@ export default async function PaymentFlowPage({ params, searchParams }: Props) {
   const amount = formatMoney(payment.amountMinor, payment.currency, locale);
   const cancel = <CancelFlow base={base} csrf={session.csrfToken} label={t.common.cancelAndReturn(marketplace)} />;
   if (session.pendingPaymentId) {
-    const method = paymentRail.paymentMethods().find((m) => m.id === session.pendingMethod);
     return (
       <HostedShell {...shell}>
-        <ConfirmPayment t={t} by={method?.kind === "wallet" ? "wallet" : "bank"} amount={amount} base={base} csrf={session.csrfToken} />
-        {cancel}
+        <PendingConfirmation t={t} pendingMethod={session.pendingMethod} amount={amount} base={base} csrf={session.csrfToken} cancelLabel={t.common.cancelAndReturn(marketplace)} />
       </HostedShell>
     );
   }

@@ -1,31 +1,22 @@
 // The hosted payout account page (Initiate select payout account): choose one of your accounts or
 // enter a new one (IBAN, or Danish registration and account number), then back to the tenant.
-import type { Metadata } from "next";
 import { Finished } from "@/components/hosted/finished.tsx";
-import { HostedShell, shellFor } from "@/components/hosted/hosted-shell.tsx";
+import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { LinkProblemPage } from "@/components/hosted/link-problem.tsx";
 import { Alert, HostedForm, RadioCard, SubmitButton } from "@/components/hosted/ui.tsx";
-import { loadHostedPage, param } from "@/lib/hosted/hosted-page.ts";
-import { hostedPagePath } from "@/lib/hosted/hosted-paths.ts";
+import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { loadPayoutAccounts } from "@/lib/hosted/payout-account-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { lastDigits } from "@/lib/payments/bank-account.ts";
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+export const generateMetadata = hostedMetadata("PayoutAccount", (t) => t.payout.pageTitle);
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const page = await loadHostedPage("PayoutAccount", (await params).token, param((await searchParams).lang));
-  return { title: page.t.payout.pageTitle, robots: { index: false, follow: false } };
-}
-
-export default async function PayoutAccountPage({ params, searchParams }: Props) {
-  const [{ token }, search] = await Promise.all([params, searchParams]);
-  const page = await loadHostedPage("PayoutAccount", token, param(search.lang));
-  const base = hostedPagePath("PayoutAccount", token);
-  const { opened, t } = page;
-  if (!opened.ok) return <LinkProblemPage page={page} problem={opened.problem} session={opened.session} path={base} />;
-  const { session } = opened;
-  const shell = shellFor(page, session, base);
+export default async function PayoutAccountPage(props: HostedPageProps) {
+  const opened = await openHostedPage("PayoutAccount", props);
+  if ("problem" in opened) return opened.problem;
+  const { page, session, shell, base, search } = opened;
+  const { t } = page;
   const loaded = await loadPayoutAccounts(session);
   if (!loaded) return <LinkProblemPage page={page} problem="unknown" session={null} path={base} />;
   const { person, accounts } = loaded;

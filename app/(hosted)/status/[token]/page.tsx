@@ -1,31 +1,21 @@
 // The hosted trade status page (Get trade status link): the party's own status, deadline, what
 // they pay or receive, the actions they may take now, their parcels and the timeline.
-import type { Metadata } from "next";
-import { HostedShell, shellFor } from "@/components/hosted/hosted-shell.tsx";
-import { LinkProblemPage } from "@/components/hosted/link-problem.tsx";
+import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { ActionList, AskPanel, Parcels, Timeline } from "@/components/hosted/status-parts.tsx";
 import { Alert, LinkButton } from "@/components/hosted/ui.tsx";
-import { loadHostedPage, param } from "@/lib/hosted/hosted-page.ts";
-import { hostedPagePath } from "@/lib/hosted/hosted-paths.ts";
+import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/hosted/i18n/index.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { ASKS_FIRST, loadStatus } from "@/lib/hosted/status-flow.ts";
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+export const generateMetadata = hostedMetadata("TradeStatus", (t) => t.status.pageTitle);
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const page = await loadHostedPage("TradeStatus", (await params).token, param((await searchParams).lang));
-  return { title: page.t.status.pageTitle, robots: { index: false, follow: false } };
-}
-
-export default async function StatusPage({ params, searchParams }: Props) {
-  const [{ token }, search] = await Promise.all([params, searchParams]);
-  const page = await loadHostedPage("TradeStatus", token, param(search.lang));
-  const base = hostedPagePath("TradeStatus", token);
-  const { opened, t, locale } = page;
-  if (!opened.ok) return <LinkProblemPage page={page} problem={opened.problem} session={opened.session} path={base} />;
-  const { session } = opened;
-  const shell = shellFor(page, session, base);
+export default async function StatusPage(props: HostedPageProps) {
+  const opened = await openHostedPage("TradeStatus", props);
+  if ("problem" in opened) return opened.problem;
+  const { page, session, shell, base, search } = opened;
+  const { t, locale } = page;
   const { trade, role, party, labels } = await loadStatus(session, locale);
   const { status } = party;
   const actions = status.actions ?? [];
