@@ -36,7 +36,8 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   }
 }
 
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+/** The body's bytes, refusing (payload-too-large) as soon as more than `limit` arrive. */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

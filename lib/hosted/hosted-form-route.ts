@@ -2,6 +2,7 @@
 // same-origin check → the link, bound to this browser → anti-CSRF token → the action → a 303
 // to where the flow goes next (the tenant, the app, or back to the page with a message).
 import { ApiError } from "../api/errors.ts";
+import { readLimited } from "../api/request-body.ts";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
 import { pickLocale, type Locale } from "../trades/presentation/codes.ts";
 import { BROWSER_COOKIE, cookieAttributes, IDENTITY_COOKIE, isHttpsRequest, LANGUAGE_COOKIE } from "./cookies.ts";
@@ -37,10 +38,8 @@ export function hostedFormRoute(kind: HostedSessionKind, actions: Record<string,
     if (!isSameOrigin(request)) return linkProblem(403, "This form can only be sent from its own page.");
     const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
     if (!run) return linkProblem(404, "There is no such form.");
-    if (!request.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded") || Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
-      return linkProblem(400, "This form could not be read.");
-    }
-    const form = await request.formData().catch(() => null);
+    const form = await readForm(request);
+    if (form === "too-large") return linkProblem(413, "This form is too large.");
     if (!form) return linkProblem(400, "This form could not be read.");
 
     const cookies = parseCookies(request.headers.get("cookie"));
@@ -76,6 +75,28 @@ export function hostedFormRoute(kind: HostedSessionKind, actions: Record<string,
     }
     return response;
   };
+}
+
+/** Our forms are small and URL-encoded; anything else is refused before it is read whole. */
+async function readForm(request: Request): Promise<FormData | "too-large" | null> {
+  if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/x-www-form-urlencoded")) return null;
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) return "too-large";
+  let bytes: Uint8Array;
+  try {
+    bytes = await readLimited(request, MAX_FORM_BYTES);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "payload-too-large") return "too-large";
+    throw error;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  const form = new FormData();
+  for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
+  return form;
 }
 
 export function parseCookies(header: string | null): Map<string, string> {

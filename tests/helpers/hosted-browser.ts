@@ -21,14 +21,23 @@ export interface FormPostOptions {
 
 export function hostedBrowser() {
   const jar = new Map<string, string>([["escrow_browser", randomUUID()]]);
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
   return {
     jar,
+    /** Any body with any content type, as a hostile client would send it. */
+    async raw(redirectUrl: string, action: string, body: BodyInit, contentType: string) {
+      const [, prefix, token] = new URL(redirectUrl).pathname.split("/") as [string, keyof typeof FORMS, string];
+      const headers = new Headers({ "content-type": contentType, cookie: cookieHeader(), origin: "https://escrow.test" });
+      const request = new Request(`https://escrow.test/${prefix}/${token}/${action}`, { method: "POST", headers, body, ...({ duplex: "half" } as object) });
+      const response = await FORMS[prefix](request, { params: Promise.resolve({ token, action }) });
+      return { status: response.status, location: response.headers.get("location") };
+    },
     async post(redirectUrl: string, action: string, fields: Record<string, string> = {}, options: FormPostOptions = {}) {
       const [, prefix, token] = new URL(redirectUrl).pathname.split("/") as [string, keyof typeof FORMS, string];
       const session = await db.hostedSession.findUnique({ where: { tokenHash: hashSessionToken(token) } });
       const csrf = options.csrf === undefined ? (session?.csrfToken ?? "") : options.csrf;
       const body = new URLSearchParams({ ...(csrf === null ? {} : { csrf }), ...fields });
-      const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; ") });
+      const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader() });
       if (options.origin !== null) headers.set("origin", options.origin ?? "https://escrow.test");
       const request = new Request(`https://escrow.test/${prefix}/${token}/${action}`, { method: "POST", headers, body });
       const response = await FORMS[prefix](request, { params: Promise.resolve({ token, action }) });

@@ -47,6 +47,27 @@ describe("hosted forms", () => {
     expect((await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).state).toBe("Created");
   });
 
+  it("refuse unknown forms, other content types, invalid UTF-8 and oversized bodies, and change nothing", async () => {
+    const { tradeId, link } = await checkout();
+    const browser = hostedBrowser();
+    const csrf = (await db.hostedSession.findFirstOrThrow({ where: { tradeId } })).csrfToken!;
+    const fields = new URLSearchParams({ csrf, method: "card-4242" }).toString();
+    expect((await browser.post(link, "__proto__", { method: "card-4242" })).status).toBe(404);
+    expect((await browser.post(link, "constructor")).status).toBe(404);
+    expect((await browser.raw(link, "pay", JSON.stringify({ csrf, method: "card-4242" }), "application/json")).status).toBe(400);
+    expect((await browser.raw(link, "pay", new Uint8Array([0x63, 0x73, 0x72, 0x66, 0x3d, 0xff, 0xfe]), "application/x-www-form-urlencoded")).status).toBe(400);
+    const huge = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 64; i++) controller.enqueue(new TextEncoder().encode(`${fields}&pad=${"x".repeat(1024)}`));
+        controller.close();
+      },
+    });
+    expect((await browser.raw(link, "pay", huge, "application/x-www-form-urlencoded")).status).toBe(413);
+    expect(await escrowPayments(tradeId)).toEqual([]);
+    // The same fields, well formed, pay.
+    expect((await browser.raw(link, "pay", fields, "application/x-www-form-urlencoded")).location).toBe(SUCCESS);
+  });
+
   it("work only in the browser that first used the link", async () => {
     const { tradeId, link } = await checkout();
     const owner = hostedBrowser();
