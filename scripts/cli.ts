@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { createDb } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";
 import { applyMigrations } from "../lib/db/migrations.ts";
+import { addStaff } from "../lib/tenants/add-staff.ts";
 import { createTenant } from "../lib/tenants/create-tenant.ts";
 import { updateHostedPageSettings } from "../lib/tenants/hosted-page-settings.ts";
 import { listTenants, revokeToken, rotateToken } from "../lib/tenants/manage-tokens.ts";
@@ -19,6 +20,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
                 [--allow-redirect-origin <origin>]... [--json]
       Changes how the tenant's hosted pages look and where they may send users. Redirect origins
       are https origins (https://shop.example) or app schemes (yourapp://); giving any replaces the list.
+  staff add --tenant <tenantId> --email <email> [--name <name>] [--role admin|viewer] [--json]
+      Adds a console login to the tenant (the password is shown once). Viewers can look, not change.
   tenant list [--json]
       Lists tenants with their tokens (prefixes only), staff and whitelisted business ids.
   token rotate --tenant <tenantId> --mode test|live [--json]
@@ -37,6 +40,8 @@ const { positionals, values } = parseArgs({
     "brand-color": { type: "string" },
     locale: { type: "string" },
     tenant: { type: "string" },
+    email: { type: "string" },
+    role: { type: "string" },
     mode: { type: "string" },
     token: { type: "string" },
     json: { type: "boolean", default: false },
@@ -97,6 +102,12 @@ try {
         allowedRedirectOrigins: values["allow-redirect-origin"],
       });
       print(updated, () => `Updated ${updated.name}: brand ${updated.brandName ?? updated.name} ${updated.brandColor ?? "(default colour)"}, language ${updated.locale}, redirect origins ${updated.allowedRedirectOrigins.join(", ") || "any (sandbox)"}.`);
+      break;
+    }
+    case "staff add": {
+      if (!values.tenant || !values.email) fail("staff add needs --tenant and --email.");
+      const added = await addStaff(db, { tenantId: values.tenant, email: values.email, name: values.name, role: (values.role ?? "viewer") as "admin" | "viewer" });
+      print(added, () => `Added ${added.email} (${added.role}). Password (shown only now): ${added.password}`);
       break;
     }
     case "tenant list": {

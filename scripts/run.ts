@@ -13,6 +13,7 @@ import path from "node:path";
 import { createDb } from "../lib/db/client.ts";
 import { DEFAULT_EMBEDDED_DIR, redactUrl, resolveDatabase } from "../lib/db/connection.ts";
 import { applyMigrations } from "../lib/db/migrations.ts";
+import { sessionSecret } from "../lib/console/auth/session-secret.ts";
 import { ensureDemoTenant } from "../lib/tenants/demo-tenant.ts";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
@@ -49,7 +50,16 @@ const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
 const child = spawn(process.execPath, [nextBin, mode, "--port", String(port)], {
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: database.url, PUBLIC_BASE_URL: publicBaseUrl, PORT: String(port) },
+  env: {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: database.url,
+    PUBLIC_BASE_URL: publicBaseUrl,
+    PORT: String(port),
+    // The console's sign-in (next-auth): its own address and the key that signs its sessions.
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? publicBaseUrl,
+    NEXTAUTH_SECRET: sessionSecret(path.dirname(DEFAULT_EMBEDDED_DIR)),
+  },
 });
 
 let shuttingDown = false;
@@ -73,6 +83,7 @@ const line = "─".repeat(72);
 console.log(`\n${line}\n  Marketplace Escrow Trade Service (${mode === "dev" ? "development" : "production"})`);
 console.log(`  App            ${publicBaseUrl}`);
 console.log(`  API reference  ${publicBaseUrl}/docs`);
+console.log(`  Console        ${publicBaseUrl}/console`);
 console.log(`  Database       ${database.kind === "embedded" ? `embedded PostgreSQL (PGlite) in ${path.relative(process.cwd(), DEFAULT_EMBEDDED_DIR)}, ${redactUrl(database.url)}` : redactUrl(database.url)}`);
 if (demo) {
   console.log(`\n  Demo tenant    ${demo.tenant.name} (${demo.tenant.tenantId})${demo.created ? ", created now" : ""}`);

@@ -30,3 +30,14 @@ export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptio
   if (result.status !== 0) throw new Error(`tenant create failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as E2eTenant;
 }
+
+/** A further console login for the tenant (the operator CLI's `staff add`). */
+export function addE2eStaff(tenantId: string, role: "admin" | "viewer"): { email: string; password: string } {
+  const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.example`;
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", "staff", "add", "--tenant", tenantId, "--email", email, "--role", role, "--json"], {
+    encoding: "utf8",
+    env: { ...process.env, EMBEDDED_DATA_DIR: ".data/e2e/pglite", DATABASE_URL: "" },
+  });
+  if (result.status !== 0) throw new Error(`staff add failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as { email: string; password: string };
+}

@@ -1,0 +1,103 @@
+// Where the money went: payments, shipping labels with their tracking, and the ledger (every
+// transfer's postings, which sum to zero).
+import type { ConsoleTrade } from "@/lib/console/trades/load-trade.ts";
+import { consoleMoney, consoleWhen, Empty, Section } from "../ui.tsx";
+
+export function Payments({ payments }: { payments: ConsoleTrade["payments"] }) {
+  return (
+    <Section title="Payments" id="payments">
+      {payments.length === 0 ? (
+        <Empty>No payment yet.</Empty>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="py-1.5 pr-3">Purpose</th>
+              <th scope="col" className="py-1.5 pr-3">By</th>
+              <th scope="col" className="py-1.5 pr-3 text-right">Amount</th>
+              <th scope="col" className="py-1.5 pr-3">State</th>
+              <th scope="col" className="py-1.5 pr-3">Method</th>
+              <th scope="col" className="py-1.5">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((p) => (
+              <tr key={p.id} className="border-t border-slate-100">
+                <td className="py-1.5 pr-3">{p.purpose}</td>
+                <td className="py-1.5 pr-3">{p.marketplaceUserId}</td>
+                <td className="py-1.5 pr-3 text-right tabular-nums">{consoleMoney(p.amountMinor, p.currency)}</td>
+                <td className="py-1.5 pr-3">{p.state}</td>
+                <td className="py-1.5 pr-3 font-mono text-xs">{p.method ?? "—"}</td>
+                <td className="py-1.5 whitespace-nowrap">{consoleWhen(p.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  );
+}
+
+export function Labels({ labels, currency }: { labels: ConsoleTrade["labels"]; currency: string }) {
+  return (
+    <Section title="Shipping labels" id="labels">
+      {labels.length === 0 ? (
+        <Empty>No label bought yet.</Empty>
+      ) : (
+        <ul className="space-y-3">
+          {labels.map((label) => (
+            <li key={label.id} className="text-sm">
+              <p className="font-medium">
+                {label.leg} · {label.carrier} · {label.status} · {consoleMoney(label.priceMinor, currency)} (buyer {consoleMoney(label.labelPricePayerMinor, currency)}, seller {consoleMoney(label.labelPricePayeeMinor, currency)})
+              </p>
+              {label.labelCode && (
+                <p className="text-slate-700">
+                  Code <span className="font-mono">{label.labelCode}</span>
+                  {label.trackingUrl && (
+                    <>
+                      {" · "}
+                      <a href={label.trackingUrl} className="text-brand-700 underline">
+                        tracking
+                      </a>
+                    </>
+                  )}
+                </p>
+              )}
+              {label.trackingEvents.length > 0 && <p className="text-slate-600">{label.trackingEvents.map((e) => `${e.event} ${consoleWhen(e.occurredAt)}`).join(" · ")}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function Ledger({ transfers, currency }: { transfers: ConsoleTrade["transfers"]; currency: string }) {
+  return (
+    <Section title="Ledger" id="ledger">
+      {transfers.length === 0 ? (
+        <Empty>No money has moved.</Empty>
+      ) : (
+        <div className="space-y-4">
+          {transfers.map((transfer) => (
+            <div key={transfer.id}>
+              <p className="text-sm font-medium">
+                {transfer.kind} <span className="font-normal text-slate-600">· {consoleWhen(transfer.createdAt)}</span>
+              </p>
+              <table className="mt-1 w-full max-w-xl text-left text-sm">
+                <tbody>
+                  {transfer.postings.map((posting) => (
+                    <tr key={String(posting.id)} className="border-t border-slate-100">
+                      <td className="py-1 pr-3 font-mono text-xs">{posting.account}</td>
+                      <td className={`py-1 text-right tabular-nums ${posting.amountMinor < 0n ? "text-slate-600" : ""}`}>{consoleMoney(posting.amountMinor, currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,92 @@
+// The tenant console as staff use it: sign in, find a trade, open it, see what happened to it and
+// whether the marketplace was told. Viewers can look; nobody else can.
+import { expect, test, type Page } from "@playwright/test";
+import { sandboxTrade, tenantApi } from "./support/api.ts";
+import { payIntoEscrow } from "./support/journeys.ts";
+import { checkPage, watchPage } from "./support/pages.ts";
+import { addE2eStaff, createE2eTenant, type E2eTenant } from "./support/tenant.ts";
+import { startWebhookReceiver } from "./support/webhook-receiver.ts";
+
+let tenant: E2eTenant;
+test.beforeAll(() => {
+  tenant = createE2eTenant("Konsolmarkedet");
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/console");
+  await expect(page).toHaveURL(/\/console\/sign-in/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/console\/trades/);
+}
+
+test("an admin finds a trade by its reference id, opens it, and sees its timeline and webhook attempts", async ({ page, request, baseURL }, testInfo) => {
+  const api = tenantApi(request, tenant);
+  const receiver = await startWebhookReceiver();
+  await api.post("/webhooks/subscriptions", { url: receiver.url, events: ["trade.created"] });
+  try {
+    const { tradeId, buyer } = await sandboxTrade(api, baseURL!, "console-find", { referenceId: "order-4711" });
+    await sandboxTrade(api, baseURL!, "console-other", { referenceId: "order-4712" });
+    await payIntoEscrow(api, buyer, tradeId);
+    await receiver.waitUntil((d) => d.body.tradeId === tradeId);
+
+    const problems = watchPage(page);
+    await page.goto("/console/trades");
+    await expect(page).toHaveURL(/\/console\/sign-in/);
+    await checkPage(page, testInfo, "console-sign-in", problems);
+    await signIn(page, tenant.consoleEmail, tenant.consolePassword);
+    await expect(page.getByRole("row")).toHaveCount(3); // the header and two trades
+    await checkPage(page, testInfo, "console-trades", problems);
+
+    await page.getByLabel("Search").fill("order-4711");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=order-4711/);
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await page.getByRole("link", { name: "Vintage road bike" }).click();
+
+    await expect(page.getByRole("heading", { name: "Vintage road bike" })).toBeVisible();
+    await expect(page.getByText(tradeId).first()).toBeVisible();
+    const timelines = page.getByRole("region", { name: "Timelines as the users see them" });
+    await expect(timelines.getByText("Paid into escrow").first()).toBeVisible();
+    const webhooks = page.getByRole("region", { name: "Webhook events" });
+    await expect(webhooks).toContainText("trade.created");
+    await expect(webhooks).toContainText(`Succeeded to ${receiver.url}`);
+    await expect(webhooks).toContainText("Attempt 1: 204");
+    await expect(page.getByRole("region", { name: "Ledger" })).toContainText("escrow");
+    await checkPage(page, testInfo, "console-trade", problems);
+
+    // The search is in the address: back returns to the filtered list.
+    await page.goBack();
+    await expect(page.getByRole("row")).toHaveCount(2);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a wrong password is refused, a viewer can look, and signing out ends the session", async ({ page }) => {
+  await page.goto("/console/sign-in");
+  await page.getByLabel("Email").fill(tenant.consoleEmail);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("That email and password do not match a console user.");
+
+  const viewer = addE2eStaff(tenant.tenantId, "viewer");
+  await signIn(page, viewer.email, viewer.password);
+  await expect(page.getByText("Viewer (read only)")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/console\/sign-in/);
+  await page.goto("/console/trades");
+  await expect(page).toHaveURL(/\/console\/sign-in/);
+});
+
+test("without a session the console's data answers 401; another tenant's trade is not found", async ({ page, request, baseURL }) => {
+  expect((await request.get("/console/api/trades")).status()).toBe(401);
+  const other = createE2eTenant("Andetmarked");
+  const { tradeId } = await sandboxTrade(tenantApi(request, other), baseURL!, "console-foreign");
+  await signIn(page, tenant.consoleEmail, tenant.consolePassword);
+  const response = await page.goto(`/console/trades/${tradeId}`);
+  expect(response!.status()).toBe(404);
+  const listed = await page.request.get(`/console/api/trades?q=${tradeId}`);
+  expect((await listed.json()).trades).toEqual([]);
+});

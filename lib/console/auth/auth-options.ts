@@ -1,0 +1,43 @@
+// next-auth for the tenant console: email and password (Credentials), JWT sessions in an HttpOnly
+// SameSite=Lax cookie (Secure over https), 8 hours. The token carries only the staff id; pages
+// and actions load the staff user on every request (lib/console/auth/staff-session.ts), so a
+// disabled user or a changed role takes effect at once.
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { authorizeStaff } from "./authorize-staff.ts";
+
+export const SESSION_MAX_AGE_S = 8 * 60 * 60;
+
+function clientAddress(headers: unknown): string {
+  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : ((headers as Record<string, string | undefined> | undefined)?.[name] ?? null));
+  return get("x-forwarded-for")?.split(",")[0]?.trim() || get("x-real-ip") || "unknown";
+}
+
+export const authOptions: NextAuthOptions = {
+  secret: process.env.NEXTAUTH_SECRET,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+  pages: { signIn: "/console/sign-in", error: "/console/sign-in" },
+  providers: [
+    CredentialsProvider({
+      id: "credentials",
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials, request) {
+        const result = await authorizeStaff(credentials?.email ?? "", credentials?.password ?? "", clientAddress(request?.headers));
+        if (result.ok) return { id: result.staff.id, email: result.staff.email, name: result.staff.name };
+        // next-auth hands the message to the sign-in page as ?error=…
+        if (result.reason === "rate-limited") throw new Error(`rate-limited:${result.retryAfterSeconds}`);
+        return null;
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user) token.staffId = user.id;
+      return token;
+    },
+    session({ session, token }) {
+      return { ...session, staffId: token.staffId as string | undefined };
+    },
+  },
+};

@@ -1,0 +1,43 @@
+// The trades list's filters, as they stand in the console's address (so a filtered list can be
+// bookmarked and shared) and as the list endpoint reads them. Shared by server and browser: a
+// value that does not parse falls back to its default rather than failing the page.
+import { z } from "zod";
+import { PHASE_OF, TRADE_STATES, type TradeState } from "../../trades/states.ts";
+
+const PHASES = ["contract", "delivery", "return", "finished"] as const;
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const amount = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
+
+export const TradeFilters = z.object({
+  q: z.string().trim().min(1).max(100).optional().catch(undefined),
+  mode: z.enum(["test", "live"]).catch("test"),
+  state: z
+    .string()
+    .transform((value) => value.split(",").filter((s): s is TradeState => (TRADE_STATES as string[]).includes(s)))
+    .optional()
+    .catch(undefined),
+  phase: z.enum(PHASES).optional().catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
+  min: amount.optional().catch(undefined),
+  max: amount.optional().catch(undefined),
+  sort: z.enum(["created", "amount"]).catch("created"),
+  dir: z.enum(["asc", "desc"]).catch("desc"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(10).max(100).catch(25),
+});
+
+export type TradeFilterValues = z.output<typeof TradeFilters>;
+
+export function parseTradeFilters(params: URLSearchParams): TradeFilterValues {
+  return TradeFilters.parse(Object.fromEntries(params));
+}
+
+/** The states a filter allows: the chosen states, narrowed to the chosen phase. */
+export function statesOf(filters: Pick<TradeFilterValues, "state" | "phase">): TradeState[] | undefined {
+  const inPhase = filters.phase ? TRADE_STATES.filter((s) => PHASE_OF[s] === filters.phase) : undefined;
+  if (!filters.state?.length) return inPhase;
+  return inPhase ? filters.state.filter((s) => inPhase.includes(s)) : filters.state;
+}
+
+export { PHASES };
