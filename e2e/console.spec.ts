@@ -2,7 +2,7 @@
 // whether the marketplace was told. Viewers can look; nobody else can.
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxTrade, tenantApi } from "./support/api.ts";
-import { payIntoEscrow } from "./support/journeys.ts";
+import { deliver, payIntoEscrow } from "./support/journeys.ts";
 import { checkPage, watchPage } from "./support/pages.ts";
 import { addE2eStaff, createE2eTenant, type E2eTenant } from "./support/tenant.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
@@ -89,4 +89,75 @@ test("without a session the console's data answers 401; another tenant's trade i
   expect(response!.status()).toBe(404);
   const listed = await page.request.get(`/console/api/trades?q=${tradeId}`);
   expect((await listed.json()).trades).toEqual([]);
+});
+
+test("an admin cancels a paid trade after confirming, and the buyer is refunded", async ({ page, request, baseURL }, testInfo) => {
+  const api = tenantApi(request, tenant);
+  const { tradeId, buyer } = await sandboxTrade(api, baseURL!, "console-cancel");
+  await payIntoEscrow(api, buyer, tradeId);
+  await signIn(page, tenant.consoleEmail, tenant.consolePassword);
+  await page.goto(`/console/trades/${tradeId}`);
+  await page.getByRole("button", { name: "Cancel trade" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel “Vintage road bike”?" });
+  await expect(dialog).toContainText("The buyer gets DKK 1,601.50 back from escrow.");
+  await checkPage(page, testInfo, "console-cancel-dialog");
+  await dialog.getByRole("button", { name: "Cancel the trade" }).click();
+  await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
+  expect((await api.trade(buyer, tradeId)).state).toBe("Cancelled");
+  expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual(["trade.created", "trade.cancelled"]);
+  await expect(page.getByRole("region", { name: "State history" })).toContainText("AwaitingShipment → Cancelled");
+});
+
+test("an admin decides a dispute by refunding the buyer", async ({ page, request, baseURL }) => {
+  const api = tenantApi(request, tenant);
+  const { tradeId, buyer, seller } = await sandboxTrade(api, baseURL!, "console-dispute");
+  await deliver(api, buyer, seller, tradeId);
+  await api.post(`/marketplace/users/${buyer}/trades/${tradeId}/condition/reject`, "Not as described");
+  await api.post(`/marketplace/users/${seller}/trades/${tradeId}/condition/reject`, "The item was fine when sent"); // the seller disputes
+  expect((await api.trade(buyer, tradeId)).state).toBe("Disputed");
+  await signIn(page, tenant.consoleEmail, tenant.consolePassword);
+  await page.goto(`/console/trades/${tradeId}`);
+  await page.getByRole("button", { name: "Refund buyer" }).click();
+  await page.getByRole("dialog", { name: "Refund the buyer?" }).getByRole("button", { name: "Refund the buyer" }).click();
+  await expect(page.getByText("Returned", { exact: true }).first()).toBeVisible();
+  expect((await api.trade(buyer, tradeId)).state).toBe("Returned");
+});
+
+test("an admin redelivers an event and sees the new attempt; a viewer is refused every change, also calling the server directly", async ({ page, browser, request, baseURL }) => {
+  const api = tenantApi(request, tenant);
+  const receiver = await startWebhookReceiver();
+  await api.post("/webhooks/subscriptions", { url: receiver.url, events: ["trade.created"] });
+  try {
+    const { tradeId, buyer } = await sandboxTrade(api, baseURL!, "console-redeliver");
+    await payIntoEscrow(api, buyer, tradeId);
+    await receiver.waitUntil((d) => d.body.tradeId === tradeId);
+    await signIn(page, tenant.consoleEmail, tenant.consolePassword);
+    await page.goto(`/console/trades/${tradeId}`);
+    await page.getByRole("region", { name: "Webhook events" }).getByRole("button", { name: "Redeliver" }).click();
+    await expect(page.getByText("Queued again")).toBeVisible();
+    await expect.poll(() => receiver.deliveries.filter((d) => d.body.tradeId === tradeId).length, { timeout: 20_000 }).toBe(2);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Webhook events" })).toContainText("Attempt 2: 204");
+
+    const viewer = addE2eStaff(tenant.tenantId, "viewer");
+    const viewerContext = await browser.newContext({ baseURL });
+    const viewerPage = await viewerContext.newPage();
+    await signIn(viewerPage, viewer.email, viewer.password);
+    await viewerPage.goto(`/console/trades/${tradeId}`);
+    await expect(viewerPage.getByRole("heading", { name: "Vintage road bike" })).toBeVisible();
+    await expect(viewerPage.getByRole("button", { name: "Cancel trade" })).toHaveCount(0);
+    await expect(viewerPage.getByRole("button", { name: "Redeliver" })).toHaveCount(0);
+    const origin = { Origin: baseURL! };
+    const cancel = await viewerPage.request.post(`/console/api/trades/${tradeId}/cancel`, { data: { state: "AwaitingShipment" }, headers: origin });
+    expect(cancel.status()).toBe(403);
+    const event = (await api.events({ tradeId }))[0]!;
+    expect((await viewerPage.request.post(`/console/api/webhook-events/${event.payload.id}/redeliver`, { headers: origin })).status()).toBe(403);
+    expect((await viewerPage.request.post(`/console/api/trades/${tradeId}/resolve`, { data: { outcome: "refund" }, headers: origin })).status()).toBe(403);
+    // And an admin's session from another site is refused too.
+    expect((await page.request.post(`/console/api/trades/${tradeId}/cancel`, { data: { state: "AwaitingShipment" }, headers: { Origin: "https://evil.example" } })).status()).toBe(403);
+    expect((await api.trade(buyer, tradeId)).state).toBe("AwaitingShipment");
+    await viewerContext.close();
+  } finally {
+    await receiver.close();
+  }
 });

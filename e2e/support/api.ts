@@ -7,7 +7,8 @@ import { ITEM_IMAGES } from "./pages.ts";
 export function tenantApi(request: APIRequestContext, tenant: E2eTenant, mode: "test" | "live" = "test") {
   const headers = { Authorization: `Bearer ${mode === "test" ? tenant.testApiKey : tenant.liveApiKey}` };
   const post = async (path: string, data?: unknown) => {
-    const response = await request.post(`/api/v1${path}`, { headers, data });
+    // Strings are JSON strings too (Reject item condition's body), so always send JSON.
+    const response = await request.post(`/api/v1${path}`, { headers: { ...headers, "Content-Type": "application/json" }, data: typeof data === "string" ? JSON.stringify(data) : data });
     return { status: response.status(), json: await response.json().catch(() => null) };
   };
   const get = async (path: string) => {

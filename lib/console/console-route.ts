@@ -1,24 +1,38 @@
-// The console's own JSON endpoints (what its pages fetch): the signed-in staff user's tenant, or
-// 401; for changes, admins only (403). Never cached; errors say only what the staff may know.
-import { assertAdmin, ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
+// The console's own JSON endpoints (what its pages fetch and post): the signed-in staff user's
+// tenant, or 401. A change must come from our own pages (same origin; the session cookie is
+// SameSite=Lax as well) and the use case checks the admin role (403). Errors say what staff may
+// know: the engine's refusals as they are, anything else only that it failed.
+import { z } from "zod";
+import { ApiError } from "../api/errors.ts";
+import { isSameOrigin } from "../hosted/form-post.ts";
+import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
 
-type Handler = (context: StaffContext, request: Request) => Promise<unknown>;
+type RouteContext = { params: Promise<Record<string, string>> };
+type Handler = (context: StaffContext, request: Request, params: Record<string, string>) => Promise<unknown>;
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body, (_key, value) => (typeof value === "bigint" ? value.toString() : value)), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
 }
 
-export function consoleJson(handler: Handler, options: { adminOnly?: boolean } = {}) {
-  return async (request: Request): Promise<Response> => {
+export function consoleJson(handler: Handler) {
+  return async (request: Request, route?: RouteContext): Promise<Response> => {
+    if (request.method !== "GET" && !isSameOrigin(request)) return json({ error: "Changes come only from the console's own pages." }, 403);
     const context = await currentStaff();
     if (!context) return json({ error: "Sign in to the console." }, 401);
     try {
-      if (options.adminOnly) assertAdmin(context);
-      return json(await handler(context, request));
+      return json(await handler(context, request, (await route?.params) ?? {}));
     } catch (error) {
       if (error instanceof ConsoleForbidden) return json({ error: error.message }, 403);
+      if (error instanceof ApiError) return json({ error: error.message, code: error.code }, error.status);
       console.error("console endpoint failed:", error);
       return json({ error: "Something went wrong on our side." }, 500);
     }
   };
+}
+
+/** The JSON body, checked; a bad one is a 400 naming the problem. */
+export async function consoleBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await request.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError("validation-error", parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
+  return parsed.data;
 }

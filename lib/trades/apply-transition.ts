@@ -23,6 +23,8 @@ export async function applyTransition(
   actor: Actor,
   now: Date,
   details: Prisma.TradeUncheckedUpdateManyInput = {},
+  /** Recorded with the timeline entry, e.g. which staff member acted in the console. */
+  entryDetails?: Prisma.InputJsonValue,
 ): Promise<AppliedTransition> {
   const rule = decideOrThrow(trade.state, action, actor);
   const timestamps = Object.fromEntries(rule.timestamps.map((column) => [column, now]));
@@ -53,7 +55,7 @@ export async function applyTransition(
   const updated = await tx.trade.findUniqueOrThrow({ where: { id: trade.id } });
 
   await tx.tradeTimelineEntry.create({
-    data: { tradeId: trade.id, sequence: trade.sequence + 1, action, actor, fromState: trade.state, toState: rule.to, occurredAt: now },
+    data: { tradeId: trade.id, sequence: trade.sequence + 1, action, actor, fromState: trade.state, toState: rule.to, details: entryDetails, occurredAt: now },
   });
 
   if (rule.ledger.length) {

@@ -1,9 +1,10 @@
 // The trade's webhook events and every delivery attempt: status, duration and what the tenant's
 // endpoint answered, so staff see at once whether the marketplace was told.
 import type { ConsoleTrade } from "@/lib/console/trades/load-trade.ts";
+import { RedeliverButton } from "../redeliver-button.tsx";
 import { consoleWhen, Empty, Section } from "../ui.tsx";
 
-export function WebhookEvents({ events }: { events: ConsoleTrade["events"] }) {
+export function WebhookEvents({ events, canRedeliver }: { events: ConsoleTrade["events"]; canRedeliver: boolean }) {
   return (
     <Section title="Webhook events" id="webhooks">
       {events.length === 0 ? (
@@ -12,9 +13,12 @@ export function WebhookEvents({ events }: { events: ConsoleTrade["events"] }) {
         <ol className="space-y-4">
           {events.map((event) => (
             <li key={event.id} className="text-sm">
-              <p>
-                <span className="font-mono font-medium">{event.eventName}</span> <span className="text-slate-600">· {consoleWhen(event.createdAt)} · {event.id}</span>
-              </p>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p>
+                  <span className="font-mono font-medium">{event.eventName}</span> <span className="text-slate-600">· {consoleWhen(event.createdAt)} · {event.id}</span>
+                </p>
+                {canRedeliver && <RedeliverButton eventId={event.id} />}
+              </div>
               {event.deliveries.length === 0 ? (
                 <p className="text-slate-600">{event.dispatchedAt ? "No subscription wanted it." : "Waiting to be sent."}</p>
               ) : (

@@ -7,6 +7,7 @@ import { StateBadge } from "@/components/console/state-badge.tsx";
 import { Labels, Ledger, Payments } from "@/components/console/trade/trade-money-movements.tsx";
 import { MoneySummary, Parties } from "@/components/console/trade/trade-overview.tsx";
 import { History, Phases, Timelines } from "@/components/console/trade/trade-progress.tsx";
+import { TradeActions } from "@/components/console/trade/trade-actions.tsx";
 import { WebhookEvents } from "@/components/console/trade/trade-webhooks.tsx";
 import { consoleWhen } from "@/components/console/ui.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
@@ -15,7 +16,7 @@ import { loadTradeForConsole } from "@/lib/console/trades/load-trade.ts";
 export const metadata: Metadata = { title: "Trade" };
 
 export default async function TradePage({ params }: { params: Promise<{ tradeId: string }> }) {
-  const [{ tradeId }, { tenant }] = await Promise.all([params, requireStaff()]);
+  const [{ tradeId }, { tenant, isAdmin }] = await Promise.all([params, requireStaff()]);
   const data = await loadTradeForConsole(tenant.id, tradeId);
   if (!data) notFound();
   const { trade } = data;
@@ -26,10 +27,13 @@ export default async function TradePage({ params }: { params: Promise<{ tradeId:
           Trades
         </Link>
       </nav>
-      <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight break-words">{trade.title}</h1>
-        <StateBadge state={trade.state} />
-        {trade.mode === "test" && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Test</span>}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{trade.title}</h1>
+          <StateBadge state={trade.state} />
+          {trade.mode === "test" && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Test</span>}
+        </div>
+        <TradeActions trade={trade} isAdmin={isAdmin} />
       </div>
       <p className="mt-1 font-mono text-xs text-slate-600">
         {trade.id}
@@ -44,7 +48,7 @@ export default async function TradePage({ params }: { params: Promise<{ tradeId:
       <Payments payments={data.payments} />
       <Labels labels={data.labels} currency={trade.currency} />
       <Ledger transfers={data.transfers} currency={trade.currency} />
-      <WebhookEvents events={data.events} />
+      <WebhookEvents events={data.events} canRedeliver={isAdmin} />
     </>
   );
 }

@@ -1,0 +1,47 @@
+// What tenant staff may do to a trade from the console, admins only: cancel it (the tenant's
+// cancel: before the parcel is sent, a paid trade refunded), decide a dispute (release to the
+// payee or refund the payer), and send one of its webhook events again. Each goes through the
+// transition table like every other change, and the timeline entry names the staff member.
+import { ApiError } from "../../api/errors.ts";
+import { tenantNow } from "../../clock.ts";
+import { db } from "../../db/client.ts";
+import { applyTransition } from "../../trades/apply-transition.ts";
+import { redeliverWebhookEvent } from "../../webhooks/event-log.ts";
+import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
+
+const by = (context: StaffContext) => ({ staffId: context.staff.id, staffEmail: context.staff.email });
+
+async function lockedTrade(tx: Parameters<Parameters<typeof db.$transaction>[0]>[0], context: StaffContext, tradeId: string) {
+  await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${context.tenant.id} FOR UPDATE`;
+  const trade = await tx.trade.findFirst({ where: { id: tradeId, tenantId: context.tenant.id } });
+  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
+  return trade;
+}
+
+/** `expectedState` is what the page showed: a trade that moved meanwhile is not cancelled blindly. */
+export async function staffCancelTrade(context: StaffContext, tradeId: string, expectedState: string) {
+  assertAdmin(context);
+  return db.$transaction(async (tx) => {
+    const trade = await lockedTrade(tx, context, tradeId);
+    if (trade.state !== expectedState) throw new ApiError("invalid-state", `The trade is now \`${trade.state}\`, not \`${expectedState}\`: look at it again.`);
+    const { trade: moved } = await applyTransition(tx, trade, context.tenant, "cancel", "tenant", tenantNow(context.tenant, trade.mode), {}, by(context));
+    return { state: moved.state };
+  });
+}
+
+export async function staffResolveDispute(context: StaffContext, tradeId: string, outcome: "release" | "refund") {
+  assertAdmin(context);
+  return db.$transaction(async (tx) => {
+    const trade = await lockedTrade(tx, context, tradeId);
+    const action = outcome === "release" ? "resolveRelease" : "resolveRefund";
+    const { trade: moved } = await applyTransition(tx, trade, context.tenant, action, "staff", tenantNow(context.tenant, trade.mode), {}, by(context));
+    return { state: moved.state };
+  });
+}
+
+export async function staffRedeliverEvent(context: StaffContext, eventId: string) {
+  assertAdmin(context);
+  const event = await db.outboxEvent.findFirst({ where: { id: eventId, tenantId: context.tenant.id }, select: { mode: true } });
+  if (!event) throw ApiError.notFound(`Event ${JSON.stringify(eventId)}`);
+  return redeliverWebhookEvent({ tenant: context.tenant, mode: event.mode, tokenId: "console" }, eventId);
+}
