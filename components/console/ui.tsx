@@ -1,5 +1,6 @@
 // Building blocks of the console's pages.
 import type { ReactNode } from "react";
+import { formatMoney } from "@/lib/money/format.ts";
 
 export function Section({ title, id, children, aside }: { title: string; id: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -32,12 +33,7 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="text-sm text-slate-600">{children}</p>;
 }
 
-export const consoleMoney = (minor: bigint, currency: string) => {
-  const negative = minor < 0n;
-  const absolute = negative ? -minor : minor;
-  const text = `${negative ? "-" : ""}${absolute / 100n}.${(absolute % 100n).toString().padStart(2, "0")}`;
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(text as unknown as number);
-};
+export const consoleMoney = (minor: bigint, currency: string) => formatMoney(minor, currency, "en");
 
 export const consoleWhen = (date: Date | string | null | undefined) =>
   date ? new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Copenhagen" }).format(new Date(date)) : "—";
