@@ -7,6 +7,7 @@ import { applyTransition } from "../trades/apply-transition.ts";
 import { statesAllowing } from "../trades/transition.ts";
 import { connectUser } from "../users/connect-user.ts";
 import { consentingIdentity, signInOnSession } from "./identity-step.ts";
+import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 import { confirmPendingPayment, payWithMethod, type PayStep } from "./pay-with-method.ts";
 import { returnTarget } from "./return-target.ts";
@@ -22,9 +23,7 @@ export async function loadCheckout(session: SessionWithTenant) {
   return { trade, payerConnected: payer !== null, seller: payee?.serviceAccount ?? null, payable };
 }
 
-export type CheckoutOutcome = { done: string | null } | { back: true; error?: string; cookieToken?: string };
-
-export async function signInToPay(session: SessionWithTenant, identityChoice: string): Promise<CheckoutOutcome> {
+export async function signInToPay(session: SessionWithTenant, identityChoice: string): Promise<HostedOutcome> {
   const signedIn = await signInOnSession(session, identityChoice);
   if (!signedIn.ok) return { back: true, error: "sign_in_failed" };
   if (!signedIn.meetsLevel) return { back: true, error: "kyc_level_not_met", cookieToken: signedIn.cookieToken };
@@ -32,7 +31,7 @@ export async function signInToPay(session: SessionWithTenant, identityChoice: st
 }
 
 /** Connects the payer (user.connected) with the identity they consented to. */
-export async function connectPayer(session: SessionWithTenant, rememberedToken: string | undefined, now: Date): Promise<CheckoutOutcome> {
+export async function connectPayer(session: SessionWithTenant, rememberedToken: string | undefined, now: Date): Promise<HostedOutcome> {
   const person = await consentingIdentity(session, rememberedToken);
   if (!person) return { back: true };
   const scope = { tenantId: session.tenantId, mode: session.mode };
@@ -41,18 +40,18 @@ export async function connectPayer(session: SessionWithTenant, rememberedToken: 
   return { back: true };
 }
 
-export async function payCheckout(session: SessionWithTenant, methodId: string, now: Date): Promise<CheckoutOutcome> {
+export async function payCheckout(session: SessionWithTenant, methodId: string, now: Date): Promise<HostedOutcome> {
   const { trade, payerConnected } = await loadCheckout(session);
   if (!payerConnected) return { back: true };
   const payment = await acceptAndPay({ tenant: session.tenant, mode: session.mode, now }, trade.payerMarketplaceUserId, trade.id, undefined);
   return finishPayStep(session, await payWithMethod(session, payment.paymentId, methodId, now), now);
 }
 
-export async function confirmCheckout(session: SessionWithTenant, approved: boolean, now: Date): Promise<CheckoutOutcome> {
+export async function confirmCheckout(session: SessionWithTenant, approved: boolean, now: Date): Promise<HostedOutcome> {
   return finishPayStep(session, await confirmPendingPayment(session, approved, now), now);
 }
 
-export async function cancelCheckout(session: SessionWithTenant, now: Date): Promise<CheckoutOutcome> {
+export async function cancelCheckout(session: SessionWithTenant, now: Date): Promise<HostedOutcome> {
   await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${session.tradeId} FOR UPDATE`;
     const trade = await tx.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
@@ -68,7 +67,7 @@ export async function cancelCheckout(session: SessionWithTenant, now: Date): Pro
 }
 
 /** After a pay step: paid ends the checkout (back to the tenant); anything else returns to the page. */
-export async function finishPayStep(session: SessionWithTenant, step: PayStep, now: Date): Promise<CheckoutOutcome> {
+export async function finishPayStep(session: SessionWithTenant, step: PayStep, now: Date): Promise<HostedOutcome> {
   switch (step.kind) {
     case "paid":
       await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Completed", completedAt: now, pendingPaymentId: null, pendingMethod: null } });

@@ -4,19 +4,18 @@
 import { db } from "../db/client.ts";
 import { connectUser } from "../users/connect-user.ts";
 import { consentingIdentity, signInOnSession } from "./identity-step.ts";
+import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 import { returnTarget, type CancelReason } from "./return-target.ts";
 
-export type ConnectOutcome = { done: string | null } | { back: true; cookieToken?: string };
-
-export async function signInToConnect(session: SessionWithTenant, identityChoice: string, now: Date): Promise<ConnectOutcome> {
+export async function signInToConnect(session: SessionWithTenant, identityChoice: string, now: Date): Promise<HostedOutcome> {
   const signedIn = await signInOnSession(session, identityChoice);
   if (!signedIn.ok) return endConnect(session, "sign_in_failed", now);
   if (!signedIn.meetsLevel) return endConnect(session, "kyc_level_not_met", now);
   return { back: true, cookieToken: signedIn.cookieToken };
 }
 
-export async function consentToConnect(session: SessionWithTenant, rememberedToken: string | undefined, now: Date): Promise<ConnectOutcome> {
+export async function consentToConnect(session: SessionWithTenant, rememberedToken: string | undefined, now: Date): Promise<HostedOutcome> {
   const person = await consentingIdentity(session, rememberedToken);
   if (!person) return { back: true };
   // Claim the session first, so that a double submit connects once.
@@ -27,7 +26,7 @@ export async function consentToConnect(session: SessionWithTenant, rememberedTok
   return { done: returnTarget(session, { kind: "success" }) };
 }
 
-export async function endConnect(session: SessionWithTenant, reason: CancelReason, now: Date): Promise<ConnectOutcome> {
+export async function endConnect(session: SessionWithTenant, reason: CancelReason, now: Date): Promise<HostedOutcome> {
   await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Cancelled", completedAt: now } });
   return { done: returnTarget(session, { kind: "cancel", reason }) };
 }

@@ -9,11 +9,10 @@ import { BROWSER_COOKIE, cookieAttributes, IDENTITY_COOKIE, isHttpsRequest, LANG
 import { isSameOrigin, linkProblem, seeOther } from "./form-post.ts";
 import { hostedPagePath } from "./hosted-paths.ts";
 import { csrfTokenMatches, openSession, type SessionWithTenant } from "./open-session.ts";
+import type { HostedOutcome } from "./hosted-outcome.ts";
 import { returnTarget } from "./return-target.ts";
 import { SIGN_IN_TTL_MS } from "../identity/sign-ins.ts";
 
-/** What an action decides: leave the page (null: the tenant gave no address), or show it again. */
-export type HostedOutcome = { done: string | null } | { back: true; error?: string; notice?: number; cookieToken?: string };
 
 export interface ActionContext {
   session: SessionWithTenant;

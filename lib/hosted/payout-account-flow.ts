@@ -2,7 +2,8 @@
 // entered before or enters a new one. Saving it also arms the payouts of settled trades that were
 // waiting for an account.
 import { db } from "../db/client.ts";
-import { checkBankAccount, type BankAccountProblem } from "../payments/bank-account.ts";
+import { checkBankAccount } from "../payments/bank-account.ts";
+import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 import { returnTarget } from "./return-target.ts";
 
@@ -24,9 +25,7 @@ export async function loadPayoutAccounts(session: SessionWithTenant) {
 /** The choice value of an account that is in use but was never entered on this page. */
 const CURRENT = "current";
 
-export type PayoutOutcome = { done: string | null } | { back: true; error?: BankAccountProblem | "choose" };
-
-export async function savePayoutAccount(session: SessionWithTenant, form: FormData, now: Date): Promise<PayoutOutcome> {
+export async function savePayoutAccount(session: SessionWithTenant, form: FormData, now: Date): Promise<HostedOutcome> {
   const loaded = await loadPayoutAccounts(session);
   if (!loaded) return { back: true };
   // Typing a number means a new account, whichever radio button is still selected.

@@ -17,6 +17,7 @@ import { serializeTrades } from "../trades/serialize-trade.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { publicBaseUrl } from "../config.ts";
 import { hostedPagePath } from "./hosted-paths.ts";
+import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 import { createHostedSession } from "./sessions.ts";
 
@@ -29,8 +30,6 @@ export async function loadStatus(session: SessionWithTenant, locale: Locale) {
   ]);
   return { trade, role, view: view!, party: view![role], labels };
 }
-
-export type StatusOutcome = { done: string } | { back: true; error?: "not_allowed" | "reason_required" | "choose_carrier" | "unavailable"; notice?: number };
 
 /** Actions whose page asks first: they cannot be undone, or need input. */
 export const ASKS_FIRST = new Set<number>([
@@ -49,7 +48,7 @@ export const ASKS_FIRST = new Set<number>([
 export const NEEDS_REASON = new Set<number>([ACTION.rejectCondition, ACTION.rejectReturnedItem]);
 export const BUYS_LABEL = new Set<number>([ACTION.buyDeliveryLabel, ACTION.buyReturnLabel]);
 
-export async function actOnStatusPage(session: SessionWithTenant, token: string, form: FormData, now: Date, locale: Locale): Promise<StatusOutcome> {
+export async function actOnStatusPage(session: SessionWithTenant, token: string, form: FormData, now: Date, locale: Locale): Promise<HostedOutcome> {
   const { trade, party } = await loadStatus(session, locale);
   const code = Number(form.get("action"));
   if (!party.status.actions?.some((a) => a.type === code)) return { back: true, error: "not_allowed" };
@@ -107,7 +106,7 @@ export async function actOnStatusPage(session: SessionWithTenant, token: string,
 }
 
 /** Continues in a payment flow for the payment that returns to this status page. */
-async function payHere(session: SessionWithTenant, paymentId: string, statusPage: string, now: Date): Promise<StatusOutcome> {
+async function payHere(session: SessionWithTenant, paymentId: string, statusPage: string, now: Date): Promise<HostedOutcome> {
   const flow = await createHostedSession(db, {
     tenantId: session.tenantId,
     mode: session.mode,
