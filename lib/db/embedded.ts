@@ -71,7 +71,10 @@ async function serve(dataDir: string, port: number, onStop: () => void): Promise
   // Imported lazily so that code paths using a real PostgreSQL never load the WebAssembly build.
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm: the console's title search runs on a trigram index (migration trades_list_indexes),
+  // and PostgreSQL extensions must be loaded into PGlite when it opens.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const chosenPort = port || (await freePort());
   // maxConnections: the socket server defaults to a single client; the app, the scheduler and
   // the CLI each hold a small pool. Queries are still executed one at a time inside PGlite.

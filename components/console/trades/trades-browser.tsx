@@ -29,14 +29,18 @@ export function TradesBrowser() {
     placeholderData: keepPreviousData,
   });
 
-  /** Changes filters in the address; any change but paging starts again at page 1. */
+  /** Changes filters in the address. */
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
-    if (!("page" in changes)) next.delete("page");
+    // Any change but paging starts again at the top.
+    if (!("after" in changes || "before" in changes)) {
+      next.delete("after");
+      next.delete("before");
+    }
     router.replace(`${pathname}?${next}`, { scroll: false });
   };
 
@@ -45,8 +49,6 @@ export function TradesBrowser() {
     event.preventDefault();
     update({ q: search.trim() || undefined });
   };
-  const page = data?.pagination.page ?? 1;
-  const pages = data ? Math.max(1, Math.ceil(data.pagination.totalCount / data.pagination.pageSize)) : 1;
   const sort = params.get("sort") ?? "created";
   const dir = params.get("dir") ?? "desc";
   const sortBy = (column: "created" | "amount") => update({ sort: column, dir: sort === column && dir === "desc" ? "asc" : "desc" });
@@ -144,18 +146,24 @@ export function TradesBrowser() {
         </p>
       )}
       <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-700">
-        <p aria-live="polite">{data ? `${data.pagination.totalCount.toLocaleString("en-GB")} trades · page ${page} of ${pages.toLocaleString("en-GB")}` : " "}</p>
+        <p aria-live="polite">{data ? countText(data.pagination) : " "}</p>
         <div className="flex gap-2">
-          <button type="button" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
+          <button type="button" disabled={!data?.pagination.previous} onClick={() => update({ before: data?.pagination.previous ?? undefined, after: undefined })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
             Previous
           </button>
-          <button type="button" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
+          <button type="button" disabled={!data?.pagination.next} onClick={() => update({ after: data?.pagination.next ?? undefined, before: undefined })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
             Next
           </button>
         </div>
       </nav>
     </div>
   );
+}
+
+/** The list counts up to 10,000 matches and no further (list-trades.ts). */
+function countText({ totalCount, moreThanCount }: TradeListPage["pagination"]): string {
+  if (moreThanCount) return `More than ${totalCount.toLocaleString("en-GB")} trades`;
+  return totalCount === 1 ? "1 trade" : `${totalCount.toLocaleString("en-GB")} trades`;
 }
 
 function Select({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {

@@ -23,7 +23,10 @@ export const TradeFilters = z.object({
   max: amount.optional().catch(undefined),
   sort: z.enum(["created", "amount"]).catch("created"),
   dir: z.enum(["asc", "desc"]).catch("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  // Keyset paging (list-trades.ts): the page after or before a row, never an offset, so page 4,000
+  // costs what page 1 does.
+  after: z.string().max(200).optional().catch(undefined),
+  before: z.string().max(200).optional().catch(undefined),
   pageSize: z.coerce.number().int().min(10).max(100).catch(25),
 });
 
