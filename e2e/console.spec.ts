@@ -18,7 +18,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/console\/trades/);
+  await expect(page).toHaveURL(/\/console\/overview/);
 }
 
 test("an admin finds a trade by its reference id, opens it, and sees its timeline and webhook attempts", async ({ page, request, baseURL }, testInfo) => {
@@ -36,6 +36,16 @@ test("an admin finds a trade by its reference id, opens it, and sees its timelin
     await expect(page).toHaveURL(/\/console\/sign-in/);
     await checkPage(page, testInfo, "console-sign-in", problems);
     await signIn(page, tenant.consoleEmail, tenant.consolePassword);
+    // Staff land on the overview: the paid trade's money is in escrow, two trades were made today.
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+    await expect(page.getByText("Held in escrow now").locator("..")).toContainText("DKK 1,601.50");
+    await expect(page.getByText("2 trades created")).toBeVisible();
+    await expect(page.getByRole("img", { name: /Trades created per day: 2 in 30 days/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Trades by state now" })).toContainText("AwaitingShipment");
+    await expect(page.getByRole("region", { name: "Webhook endpoints" })).toContainText("Healthy");
+    await checkPage(page, testInfo, "console-overview", problems);
+
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Trades" }).click();
     await expect(page.getByRole("row")).toHaveCount(3); // the header and two trades
     await checkPage(page, testInfo, "console-trades", problems);
 

@@ -1,9 +1,12 @@
 // The console's frame: the tenant, the sections, who is signed in and with which role.
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { ConsoleNav } from "./console-nav.tsx";
 import { SignOutButton } from "./sign-out-button.tsx";
 
-const SECTIONS = [{ href: "/console/trades", label: "Trades" }] as const;
+const SECTIONS = [
+  { href: "/console/overview", label: "Overview" },
+  { href: "/console/trades", label: "Trades" },
+] as const;
 
 export function ConsoleShell({ tenantName, staffEmail, role, children }: { tenantName: string; staffEmail: string; role: string; children: ReactNode }) {
   return (
@@ -15,13 +18,7 @@ export function ConsoleShell({ tenantName, staffEmail, role, children }: { tenan
             <p className="truncate font-semibold">{tenantName}</p>
           </div>
         </div>
-        <nav aria-label="Console" className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-col lg:pb-0">
-          {SECTIONS.map((section) => (
-            <Link key={section.href} href={section.href} className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white">
-              {section.label}
-            </Link>
-          ))}
-        </nav>
+        <ConsoleNav sections={SECTIONS} />
         <div className="hidden border-t border-slate-800 px-5 py-4 text-sm lg:block">
           <p className="truncate text-slate-300">{staffEmail}</p>
           <p className="mt-0.5 text-xs text-slate-400">{role === "admin" ? "Admin" : "Viewer (read only)"}</p>

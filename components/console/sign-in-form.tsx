@@ -25,7 +25,7 @@ export function SignInForm() {
     setBusy(false);
     if (result?.ok && !result.error) {
       const next = params.get("callbackUrl");
-      router.replace(next && next.startsWith("/console") ? next : "/console/trades");
+      router.replace(next && next.startsWith("/console") ? next : "/console/overview");
       router.refresh();
     } else {
       setError(problem(result?.error ?? "invalid"));

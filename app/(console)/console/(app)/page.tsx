@@ -1,6 +1,6 @@
-// /console – the trades list is where staff start (the overview comes with its charts).
+// /console – staff start on the overview.
 import { redirect } from "next/navigation";
 
 export default function ConsoleHome() {
-  redirect("/console/trades");
+  redirect("/console/overview");
 }

@@ -8,7 +8,7 @@ import { currentStaff } from "@/lib/console/auth/staff-session.ts";
 export const metadata: Metadata = { title: "Sign in · Console", robots: { index: false, follow: false } };
 
 export default async function SignInPage() {
-  if (await currentStaff()) redirect("/console/trades");
+  if (await currentStaff()) redirect("/console/overview");
   return (
     <main className="grid min-h-screen place-items-center px-4">
       <div className="w-full max-w-sm">
