@@ -8,9 +8,10 @@ export interface DailyPoint {
   value: number;
 }
 
-const WIDTH = 720;
-const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 28, left: 56 };
+// Drawn at about the size it is shown, so that 11-unit text reads as 11 px.
+const WIDTH = 440;
+const HEIGHT = 190;
+const PAD = { top: 10, right: 6, bottom: 24, left: 62 };
 
 /** A round top for the y axis (1, 2 or 5 times a power of ten) and its ticks. */
 export function niceScale(max: number, ticks = 4): number[] {
@@ -41,7 +42,7 @@ export function DailyBarChart({ points, label, format, colour = "fill-brand-600"
         {scale.map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" strokeDasharray={tick === 0 ? undefined : "3 3"} />
-            <text x={PAD.left - 8} y={y(tick) + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
+            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
               {format(tick)}
             </text>
           </g>
@@ -69,17 +70,20 @@ export function DailyBarChart({ points, label, format, colour = "fill-brand-600"
 }
 
 export function SrTable({ caption, rows }: { caption: string; rows: [ReactNode, ReactNode][] }) {
+  // A table ignores the 1 px box of sr-only and would stretch the page: the wrapper takes it.
   return (
-    <table className="sr-only">
-      <caption>{caption}</caption>
-      <tbody>
-        {rows.map(([name, value], i) => (
-          <tr key={i}>
-            <th scope="row">{name}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <tbody>
+          {rows.map(([name, value], i) => (
+            <tr key={i}>
+              <th scope="row">{name}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ import { isFailing, loadOverview, OVERVIEW_DAYS } from "@/lib/console/overview/l
 export const metadata: Metadata = { title: "Overview" };
 
 /** Money on an axis: whole units, compact (DKK 12K), exact amounts are in the tiles and tables. */
-const axisMoney = (currency: string) => (minor: number) => new Intl.NumberFormat("en-GB", { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }).format(minor / 100);
+const axisMoney = (currency: string) => (minor: number) => new Intl.NumberFormat("en-GB", { style: "currency", currency, notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(minor / 100);
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ mode?: string }> }) {
   const [{ mode: requested }, { tenant }] = await Promise.all([searchParams, requireStaff()]);
@@ -40,8 +40,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       </div>
 
       <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Tile label="Held in escrow now" value={consoleMoney(overview.escrow.heldMinor, overview.currency)} detail={`${overview.escrow.trades.toLocaleString("en-GB")} trades hold money`} />
-        <Tile label={`Volume, last ${OVERVIEW_DAYS} days`} value={consoleMoney(overview.volumeInRangeMinor, overview.currency)} detail={`${overview.tradesInRange.toLocaleString("en-GB")} trades created`} />
+        <Tile label="Held in escrow now" value={consoleMoney(overview.escrow.heldMinor, overview.currency)} detail={overview.escrow.trades === 1 ? "1 trade holds money" : `${overview.escrow.trades.toLocaleString("en-GB")} trades hold money`} />
+        <Tile label={`Volume, last ${OVERVIEW_DAYS} days`} value={consoleMoney(overview.volumeInRangeMinor, overview.currency)} detail={overview.tradesInRange === 1 ? "1 trade created" : `${overview.tradesInRange.toLocaleString("en-GB")} trades created`} />
         <Tile label="Open disputes" value={disputed.toLocaleString("en-GB")} detail={<Link href={`/console/trades?mode=${mode}&state=Disputed`} className="text-brand-700 hover:underline">Decide them</Link>} alert={disputed > 0} />
         <Tile label="Failing webhook endpoints" value={`${failing} of ${overview.endpoints.length}`} detail={<Link href={`/console/webhooks?mode=${mode}`} className="text-brand-700 hover:underline">Webhooks</Link>} alert={failing > 0} />
       </dl>
