@@ -4,7 +4,7 @@
 // under its field. The payout account is never shown whole: when editing, leaving it empty keeps it.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { checkForm, ConsoleCreateBusinessUser, ConsoleEditBusinessUser } from "@/lib/console/business-users/business-user-form.ts";
 
 const ADDRESS = [
@@ -32,6 +32,9 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** After a refusal, the first field to fix gets the focus (or the summary, when no field is named). */
+  const focusProblem = () => requestAnimationFrame(() => (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('[role="alert"]'))?.focus());
   const back = `/console/business-users?mode=${mode}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -47,6 +50,7 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
     if (!checked.ok) {
       setErrors(Object.fromEntries(checked.errors.map((e) => [e.key, e.value])));
       setProblem("Check the highlighted fields.");
+      focusProblem();
       return;
     }
     setBusy(true);
@@ -61,14 +65,15 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
     }
     setErrors(Object.fromEntries((answer?.errors ?? []).map((e) => [e.key, e.value])));
     setProblem(answer?.error ?? `The business user could not be saved (${response.status}).`);
+    focusProblem();
   }
 
   const field = (name: string) => ({ name, error: errors[name] });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 max-w-3xl space-y-6">
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="mt-6 max-w-3xl space-y-6">
       {problem && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <p role="alert" tabIndex={-1} className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
           {problem}
         </p>
       )}

@@ -14,6 +14,23 @@ import { checkForm, ConsoleCreateBusinessUser, ConsoleDeleteBusinessUser, Consol
 
 const asTenant = (context: StaffContext, mode: ApiMode): TenantContext => ({ tenant: context.tenant, mode, tokenId: "console" });
 
+/** The API's refusals, worded for staff (the API's ask the tenant's developers to contact us, or to use PUT). */
+function inConsoleWords(error: unknown, context: StaffContext, mode: ApiMode, key: { businessId: string; businessLocationId: string }): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.code === "forbidden") {
+    const allowed = context.tenant.allowedBusinessIds;
+    return new ApiError("forbidden", `The business id ${key.businessId} is not on your whitelist, so it cannot be used. ${allowed.length ? `Whitelisted: ${allowed.join(", ")}.` : "Your whitelist is empty."}`, {
+      errors: [{ key: "businessId", value: "Not on your whitelist" }],
+    });
+  }
+  if (error.code === "conflict") {
+    return new ApiError("conflict", `A business user ${key.businessId} / ${key.businessLocationId} already exists in ${mode === "test" ? "test mode" : "live mode"}: edit that one instead.`, {
+      errors: [{ key: "businessLocationId", value: "Already exists for this business id" }],
+    });
+  }
+  return error;
+}
+
 const summary = (record: { serviceUserId: string; businessId: string; businessLocationId: string; name: string }) => ({
   serviceUserId: record.serviceUserId,
   businessId: record.businessId,
@@ -29,13 +46,7 @@ export async function consoleCreateBusinessUser(context: StaffContext, input: un
   try {
     return summary(await createBusinessUser(asTenant(context, mode), body));
   } catch (error) {
-    // The API's wording points at PUT; staff edit it on its own page instead.
-    if (error instanceof ApiError && error.code === "conflict") {
-      throw new ApiError("conflict", `A business user ${body.businessId} / ${body.businessLocationId} already exists in ${mode === "test" ? "test mode" : "live mode"}: edit that one instead.`, {
-        errors: [{ key: "businessLocationId", value: "Already exists for this business id" }],
-      });
-    }
-    throw error;
+    throw inConsoleWords(error, context, mode, body);
   }
 }
 
@@ -45,13 +56,21 @@ export async function consoleEditBusinessUser(context: StaffContext, businessId:
   if (!checked.ok) throw validationError(checked.errors);
   const { mode, payoutsAccountNumber, ...body } = checked.data;
   // Left empty, the account on file stays (undefined leaves the column as it is).
-  return summary(await editBusinessUser(asTenant(context, mode), businessId, businessLocationId, { ...body, payoutsAccountNumber }));
+  try {
+    return summary(await editBusinessUser(asTenant(context, mode), businessId, businessLocationId, { ...body, payoutsAccountNumber }));
+  } catch (error) {
+    throw inConsoleWords(error, context, mode, { businessId, businessLocationId });
+  }
 }
 
 export async function consoleDeleteBusinessUser(context: StaffContext, businessId: string, businessLocationId: string, input: unknown) {
   assertAdmin(context);
   const checked = checkForm(ConsoleDeleteBusinessUser, input);
   if (!checked.ok) throw validationError(checked.errors);
-  await deleteBusinessUser(asTenant(context, checked.data.mode), businessId, businessLocationId);
+  try {
+    await deleteBusinessUser(asTenant(context, checked.data.mode), businessId, businessLocationId);
+  } catch (error) {
+    throw inConsoleWords(error, context, checked.data.mode, { businessId, businessLocationId });
+  }
   return { deleted: true };
 }
