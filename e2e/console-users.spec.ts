@@ -106,7 +106,7 @@ test("an admin adds, edits and deletes a business user; a business id off the wh
   await page.getByRole("button", { name: "Add business user" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("The business id 99999999 is not on your whitelist, so it cannot be used. Whitelisted: 12345678, 87654321.");
   await expect(page.getByLabel("Business id (CVR)")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("Not on your whitelist")).toBeVisible();
+  await expect(page.getByText("Not on your whitelist", { exact: true })).toBeVisible();
   await checkPage(page, testInfo, "console-business-user-form-refused", problems);
 
   await page.getByLabel("Business id (CVR)").fill(CVR);

@@ -62,7 +62,9 @@ export default async function BusinessUsersPage({ searchParams }: { searchParams
           <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
             <p className="font-medium text-slate-900">No {mode === "test" ? "test-mode" : "live"} business users yet</p>
             <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-              {canAdd ? "Add one here, or create them from your backend with POST /api/v1/marketplace/business-users." : "Business users are created from your backend with POST /api/v1/marketplace/business-users, or here by an admin."}
+              {canAdd ? "Add one here, or create them from your backend with " : "Business users are created from your backend with "}
+              <code className="rounded bg-slate-100 px-1 py-0.5 text-xs whitespace-nowrap text-slate-800">POST /api/v1/marketplace/business-users</code>
+              {canAdd ? "." : ", or here by an admin."}
             </p>
           </div>
         )}
