@@ -15,6 +15,7 @@ export interface TenantOptions {
   brandColor?: string;
   locale?: "en" | "da";
   redirectOrigins?: string[];
+  businessIds?: string[];
 }
 
 export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptions = {}): E2eTenant {
@@ -23,6 +24,7 @@ export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptio
   if (options.brandColor) args.push("--brand-color", options.brandColor);
   if (options.locale) args.push("--locale", options.locale);
   for (const origin of options.redirectOrigins ?? []) args.push("--allow-redirect-origin", origin);
+  for (const id of options.businessIds ?? []) args.push("--allow-business-id", id);
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
     encoding: "utf8",
     env: { ...process.env, EMBEDDED_DATA_DIR: ".data/e2e/pglite", DATABASE_URL: "" },

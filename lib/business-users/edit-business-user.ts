@@ -5,7 +5,8 @@ import { db } from "../db/client.ts";
 import { addressColumns, businessUserNotFound, requireWhitelisted, serializeBusinessUser } from "./business-user-record.ts";
 import type { EditBusinessUserBody } from "./schemas.ts";
 
-export async function editBusinessUser(context: TenantContext, businessId: string, businessLocationId: string, body: z.output<typeof EditBusinessUserBody>) {
+/** The console may leave `payoutsAccountNumber` out to keep the account on file (its staff never see it whole); the API always sends it. */
+export async function editBusinessUser(context: TenantContext, businessId: string, businessLocationId: string, body: Omit<z.output<typeof EditBusinessUserBody>, "payoutsAccountNumber"> & { payoutsAccountNumber?: string }) {
   requireWhitelisted(context, businessId);
   const key = { tenantId: context.tenant.id, mode: context.mode, businessId, businessLocationId };
   const { count } = await db.businessUser.updateMany({

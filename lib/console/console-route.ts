@@ -23,7 +23,8 @@ export function consoleJson(handler: Handler) {
       return json(await handler(context, request, (await route?.params) ?? {}));
     } catch (error) {
       if (error instanceof ConsoleForbidden) return json({ error: error.message }, 403);
-      if (error instanceof ApiError) return json({ error: error.message, code: error.code }, error.status);
+      // Field errors (key = the field's JSON path) let a form put each message under its input.
+      if (error instanceof ApiError) return json({ error: error.message, code: error.code, ...(error.errors.length ? { errors: error.errors } : {}) }, error.status);
       console.error("console endpoint failed:", error);
       return json({ error: "Something went wrong on our side." }, 500);
     }

@@ -1,0 +1,182 @@
+// The sections of the console's user page: the verified facts, the payout accounts (masked), and
+// the user's trades as buyer and as seller, each linking to its trade page.
+import Link from "next/link";
+import type { ConsoleUser } from "@/lib/console/users/load-user.ts";
+import { USER_TRADES_SHOWN } from "@/lib/console/users/load-user.ts";
+import { StateBadge } from "../state-badge.tsx";
+import { consoleMoney, consoleWhen, Empty, Facts, Section } from "../ui.tsx";
+
+export function UserFacts({ data }: { data: ConsoleUser }) {
+  const { user, person, tradeCounts } = data;
+  return (
+    <Section title="Profile" id="profile">
+      <Facts
+        items={[
+          ["Name (from eID)", person.name],
+          ["Phone", person.phoneNumber ?? "—"],
+          ["Address", person.nameAddressProtected ? "Protected (name and address protection)" : person.address || "—"],
+          ["KYC level", user.kycLevel === 2 ? "2 · High (eID and passport)" : "1 · Medium (eID)"],
+          ["Passport verification", person.passportVerified ? "Done" : "Not done"],
+          ["Connected", consoleWhen(user.connectedAt)],
+          ["First connected", consoleWhen(user.firstConnectedAt)],
+          ["Trades", `${tradeCounts.payer} as buyer · ${tradeCounts.payee} as seller`],
+        ]}
+      />
+    </Section>
+  );
+}
+
+export function PayoutAccounts({ data }: { data: ConsoleUser }) {
+  const { payoutAccounts, payoutInUse } = data;
+  const listed = payoutAccounts.some((a) => a.inUse);
+  return (
+    <Section title="Payout accounts" id="payout-accounts" aside={<span className="text-xs text-slate-600">Numbers are masked; only the last four characters are shown.</span>}>
+      {payoutAccounts.length === 0 && !payoutInUse ? (
+        <Empty>No payout account yet. The user chooses one on the payout account page when they first sell.</Empty>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Payout accounts</caption>
+          <thead className="text-xs text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Account
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Bank
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Holder
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Added
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                <span className="sr-only">Status</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {payoutInUse && !listed && (
+              <tr className="border-t border-slate-100">
+                <td className="py-2 pr-4 font-mono">{payoutInUse.masked}</td>
+                <td className="py-2 pr-4">{payoutInUse.bankName ?? "—"}</td>
+                <td className="py-2 pr-4">—</td>
+                <td className="py-2 pr-4">—</td>
+                <td className="py-2">
+                  <InUse />
+                </td>
+              </tr>
+            )}
+            {payoutAccounts.map((account) => (
+              <tr key={account.id} className="border-t border-slate-100">
+                <td className="py-2 pr-4">
+                  <span className="font-mono">{account.masked}</span> <span className="text-xs text-slate-600">{account.kind}</span>
+                </td>
+                <td className="py-2 pr-4">{account.bankName}</td>
+                <td className="py-2 pr-4">{account.holderName}</td>
+                <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{consoleWhen(account.addedAt)}</td>
+                <td className="py-2">{account.inUse && <InUse />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  );
+}
+
+function InUse() {
+  return <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900 ring-1 ring-emerald-200 ring-inset">Receives payouts</span>;
+}
+
+export function UserTrades({ data }: { data: ConsoleUser }) {
+  const { trades, tradeCounts, user } = data;
+  const total = tradeCounts.payer + tradeCounts.payee;
+  const all = `/console/trades?mode=${user.mode}&q=${encodeURIComponent(user.marketplaceUserId)}`;
+  return (
+    <Section
+      title="Trades"
+      id="trades"
+      aside={
+        total > 0 ? (
+          <Link href={all} className="text-sm text-brand-700 hover:underline">
+            Open in the trades list
+          </Link>
+        ) : undefined
+      }
+    >
+      {trades.length === 0 ? (
+        <Empty>No trades yet, neither as buyer nor as seller.</Empty>
+      ) : (
+        <>
+          <div className="-mx-5 overflow-x-auto">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <caption className="sr-only">Trades of {user.marketplaceUserId}</caption>
+              <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-2 font-semibold">
+                    Created
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Trade
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Role
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Other party
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right font-semibold">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-5 py-2 font-semibold">
+                    State
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {trades.map((trade) => (
+                  <tr key={trade.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+                    <td className="px-5 py-2.5 whitespace-nowrap text-slate-600">{consoleWhen(trade.createdAt)}</td>
+                    <td className="px-2 py-2.5">
+                      <Link href={`/console/trades/${trade.id}`} className="font-medium text-brand-700 hover:underline">
+                        {trade.title}
+                      </Link>
+                      <span className="block font-mono text-xs text-slate-500">{trade.referenceId || trade.id}</span>
+                    </td>
+                    <td className="px-2 py-2.5">{trade.role === "payer" ? "Buyer" : "Seller"}</td>
+                    <td className="px-2 py-2.5">
+                      {trade.counterpartyConnected ? (
+                        <Link href={`/console/users/${encodeURIComponent(trade.counterparty)}?mode=${user.mode}`} className="text-slate-800 underline decoration-slate-300 hover:decoration-slate-800">
+                          {trade.counterparty}
+                        </Link>
+                      ) : (
+                        <span className="text-slate-700">
+                          {trade.counterparty} <span className="text-xs text-slate-500">(not connected)</span>
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums">{consoleMoney(trade.amountMinor, trade.currency)}</td>
+                    <td className="px-5 py-2.5">
+                      <Link href={`/console/trades/${trade.id}`} aria-label={`${trade.state}: open ${trade.title}`}>
+                        <StateBadge state={trade.state} />
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {total > trades.length && (
+            <p className="mt-3 text-sm text-slate-600">
+              Showing the {USER_TRADES_SHOWN} newest of {total.toLocaleString("en-GB")}.{" "}
+              <Link href={all} className="text-brand-700 hover:underline">
+                See them all
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
