@@ -6,6 +6,8 @@ import { SignOutButton } from "./sign-out-button.tsx";
 const SECTIONS = [
   { href: "/console/overview", label: "Overview" },
   { href: "/console/trades", label: "Trades" },
+  { href: "/console/users", label: "Users" },
+  { href: "/console/business-users", label: "Business users" },
 ] as const;
 
 export function ConsoleShell({ tenantName, staffEmail, role, children }: { tenantName: string; staffEmail: string; role: string; children: ReactNode }) {
