@@ -1,9 +1,9 @@
 "use client";
 // The signing secret, shown once (after creating an endpoint or rotating its secret): copy it now,
 // it is not shown again.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
-export function SecretPanel({ secret, title, children }: { secret: string; title: string; children?: React.ReactNode }) {
+export function SecretPanel({ secret, title, children }: { secret: string; title: string; children?: ReactNode }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     await navigator.clipboard?.writeText(secret).catch(() => undefined);

@@ -54,7 +54,8 @@ export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; ex
       ? await postJson<{ id: string }>(`/console/api/webhooks/subscriptions/${encodeURIComponent(existing.id)}`, { url: url.trim(), description: description.trim() || null, events: chosen })
       : await postJson<{ id: string; secret: string }>("/console/api/webhooks/subscriptions", { mode, url: url.trim(), ...(description.trim() ? { description: description.trim() } : {}), events: chosen });
     setBusy(false);
-    if (!result.ok) return setError(result.error);
+    // The API names the field ("url: …"); beside the form the field is plain.
+    if (!result.ok) return setError(result.error.replace(/^url: /, "The endpoint URL: "));
     if (existing) {
       setSaved(true);
       router.refresh();
@@ -80,7 +81,10 @@ export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; ex
         <label htmlFor="webhook-url" className="block text-sm font-medium text-slate-800">
           Endpoint URL
         </label>
-        <input id="webhook-url" name="url" inputMode="url" autoComplete="off" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://marketplace.example/webhooks/escrow" aria-describedby="webhook-url-help" className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 font-mono text-sm" />
+        <input id="webhook-url" name="url" inputMode="url" autoComplete="off" required value={url} onChange={(e) => {
+            setUrl(e.target.value);
+            setError(null);
+          }} placeholder="https://marketplace.example/webhooks/escrow" aria-describedby="webhook-url-help" className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 font-mono text-sm" />
         <p id="webhook-url-help" className="mt-1 text-xs text-slate-600">
           {mode === "live" ? "An https address on the public internet." : "An https address; in test mode plain http to localhost works too, for local development."}
         </p>
