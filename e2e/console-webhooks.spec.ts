@@ -93,6 +93,7 @@ test("an admin adds an endpoint, tests it, turns it off and on, rotates its secr
     await page.reload();
     await expect(page.getByText("Rotated; the previous secret also signs until")).toBeVisible();
     await expect(page.getByRole("region", { name: "Recent deliveries" }).getByRole("row")).toHaveCount(6); // header, 2 tests, 2 user.connected, trade.created
+    await checkPage(page, testInfo, "console-webhook-endpoint", problems);
     await page.goto("/console/webhooks");
     await expect(rows(page).nth(1)).toContainText("Order service");
     await expect(rows(page).nth(1)).toContainText("5 succeeded · 0 failed");

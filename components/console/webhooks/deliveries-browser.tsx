@@ -11,7 +11,7 @@ import type { DeliveryListPage } from "@/lib/console/webhooks/list-deliveries.ts
 import { DeliveryBadge, ResponseCode } from "./badges.tsx";
 import { ModeTabs } from "./mode-tabs.tsx";
 
-const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
+const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 const short = (id: string) => `${id.slice(0, 8)}…`;
 
 export interface EndpointOption {
@@ -97,7 +97,7 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
       )}
 
       <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[60rem] text-left text-sm">
+        <table className="w-full min-w-[56rem] text-left text-sm">
           <caption className="sr-only">Webhook deliveries</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
             <tr>
@@ -146,7 +146,7 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
                     <span className="text-slate-500">—</span>
                   )}
                 </td>
-                <td className="max-w-64 truncate px-4 py-2.5 font-mono text-xs text-slate-700" title={d.url}>
+                <td className="max-w-56 truncate px-4 py-2.5 font-mono text-xs text-slate-700" title={d.url}>
                   {d.url}
                 </td>
                 <td className="px-4 py-2.5 font-mono text-xs">
@@ -159,7 +159,9 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
                   )}
                 </td>
                 <td className="px-4 py-2.5 text-right tabular-nums">{d.attemptCount}</td>
-                <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{when(d.createdAt)}</td>
+                <td className="px-4 py-2.5 whitespace-nowrap text-slate-600" title={d.createdAt}>
+                  {when(d.createdAt)}
+                </td>
               </tr>
             ))}
             {data && data.deliveries.length === 0 && (
@@ -186,7 +188,7 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
         </p>
       )}
       <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-700">
-        <p aria-live="polite">{data ? `${data.pagination.totalCount.toLocaleString("en-GB")} deliveries · page ${page} of ${pages.toLocaleString("en-GB")}` : " "}</p>
+        <p aria-live="polite">{data ? `${data.pagination.totalCount.toLocaleString("en-GB")} ${data.pagination.totalCount === 1 ? "delivery" : "deliveries"} · page ${page} of ${pages.toLocaleString("en-GB")}` : " "}</p>
         <div className="flex gap-2">
           <button type="button" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
             Previous
