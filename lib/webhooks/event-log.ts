@@ -5,6 +5,7 @@ import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { EventsQuery } from "./schemas.ts";
+import { TEST_EVENT_NAME } from "./event-names.ts";
 
 export async function listWebhookEvents(context: TenantContext, query: z.output<typeof EventsQuery>) {
   const where: Prisma.OutboxEventWhereInput = {
@@ -56,8 +57,11 @@ export async function listWebhookEvents(context: TenantContext, query: z.output<
 export async function redeliverWebhookEvent(context: TenantContext, eventId: string) {
   const event = await db.outboxEvent.findFirst({ where: { id: eventId, tenantId: context.tenant.id, mode: context.mode } });
   if (!event) throw ApiError.notFound(`Event ${JSON.stringify(eventId)}`);
-  const subscriptions = await db.webhookSubscription.findMany({ where: { tenantId: event.tenantId, mode: event.mode, enabled: true } });
-  const wanted = subscriptions.filter((s) => s.events.length === 0 || s.events.includes(event.eventName));
+  // A test event goes again only to the subscription(s) it was sent to.
+  const subscriptions = await db.webhookSubscription.findMany({
+    where: { tenantId: event.tenantId, mode: event.mode, enabled: true, ...(event.eventName === TEST_EVENT_NAME ? { deliveries: { some: { eventId: event.id } } } : {}) },
+  });
+  const wanted = subscriptions.filter((s) => event.eventName === TEST_EVENT_NAME || s.events.length === 0 || s.events.includes(event.eventName));
   const now = new Date();
   await db.$transaction(async (tx) => {
     // Existing deliveries start again (their attempt numbers go on); new subscriptions get one.

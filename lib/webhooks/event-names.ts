@@ -23,3 +23,6 @@ export const TRADE_EVENT_NAMES = [
 
 export const EVENT_NAMES = [...TRADE_EVENT_NAMES, "user.connected"] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
+
+/** Sent only on request, to one subscription, to try an endpoint (lib/webhooks/test-event.ts); not subscribable. */
+export const TEST_EVENT_NAME = "webhook.test";
