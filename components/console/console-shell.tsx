@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/console/trades", label: "Trades" },
   { href: "/console/users", label: "Users" },
   { href: "/console/business-users", label: "Business users" },
+  { href: "/console/webhooks", label: "Webhooks" },
 ] as const;
 
 export function ConsoleShell({ tenantName, staffEmail, role, children }: { tenantName: string; staffEmail: string; role: string; children: ReactNode }) {
