@@ -41,27 +41,35 @@ test("an admin creates a test key, uses it, finds the calls in the request log, 
   expect(connected.status()).toBe(200);
   const missing = await request.get(`/api/v1/marketplace/users/seller-dev/trades/${randomUUID()}`, { headers: auth });
   expect(missing.status()).toBe(404);
+  expect((await request.post("/api/v1/marketplace/trades/initiate", { headers: auth, data: { title: "" } })).status()).toBe(400);
+  expect((await request.get("/api/v1/marketplace/users/seller-dev", { headers: auth })).status()).toBe(200);
 
   // Both calls are in the log; filters narrow it and stay in the address.
   await page.goto("/console/developers/logs");
-  await expect(page.getByRole("row")).toHaveCount(3);
+  await expect(page.getByRole("row")).toHaveCount(5);
+  await checkPage(page, testInfo, "console-request-log", problems);
   await page.getByLabel("Path contains").fill("/connect");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/path=%2Fconnect/);
   await expect(page.getByRole("row")).toHaveCount(2);
   await page.getByLabel("Path contains").fill("");
   await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).not.toHaveURL(/path=/);
+  await expect(page.getByRole("row")).toHaveCount(5);
   await page.getByLabel("Status").selectOption("4xx");
   await expect(page).toHaveURL(/status=4xx/);
+  await expect(page.getByRole("row")).toHaveCount(3);
+  await expect(page.getByRole("row").nth(1)).toContainText("validation-error");
+  await expect(page.getByRole("row").nth(2)).toContainText("not-found");
+  await page.getByLabel("Method").selectOption("GET");
   await expect(page.getByRole("row")).toHaveCount(2);
-  await expect(page.getByRole("row").nth(1)).toContainText("not-found");
+  await page.getByLabel("Method").selectOption("");
+  await expect(page).not.toHaveURL(/method=/);
   await page.getByLabel("Status").selectOption("2xx");
-  await expect(page.getByRole("row")).toHaveCount(2);
-  await expect(page.getByRole("row").nth(1)).toContainText("/api/v1/sandbox/users/seller-dev/connect");
-  await expect(page.getByRole("row").nth(1)).toContainText("Checkout backend");
-  await checkPage(page, testInfo, "console-request-log", problems);
-
-  await page.getByRole("row").nth(1).getByRole("button").click();
+  await expect(page.getByRole("row")).toHaveCount(3);
+  const connectRow = page.getByRole("row", { name: /sandbox\/users\/seller-dev\/connect/ });
+  await expect(connectRow).toContainText("Checkout backend");
+  await connectRow.getByRole("button").click();
   const detail = page.getByRole("dialog", { name: "API call" });
   await expect(detail).toContainText(correlation);
   await expect(detail).toContainText("Checkout backend");

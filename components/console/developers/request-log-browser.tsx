@@ -7,11 +7,11 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { RequestLogPage } from "@/lib/console/developers/request-log.ts";
 import { METHODS } from "@/lib/console/developers/request-log-filters.ts";
-import { consoleWhen } from "../ui.tsx";
 import { MethodBadge, StatusBadge } from "./badges.tsx";
 import { RequestLogDetail } from "./request-log-detail.tsx";
 
 const PAGING = ["older", "newer"];
+const shortWhen = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 
 export function RequestLogBrowser() {
   const router = useRouter();
@@ -62,22 +62,29 @@ export function RequestLogBrowser() {
           <label htmlFor="path" className="block text-xs font-medium text-slate-700">
             Path contains
           </label>
-          <input id="path" value={path} onChange={(e) => setPath(e.target.value)} placeholder="/trades/initiate" className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm" />
+          <input id="path" value={path} onChange={(e) => setPath(e.target.value)} placeholder="/trades/initiate" className="mt-1 h-10 w-full rounded-lg border border-slate-400 px-3 text-sm" />
         </div>
         <div>
           <label htmlFor="correlationId" className="block text-xs font-medium text-slate-700">
             Correlation id
           </label>
-          <input id="correlationId" value={correlationId} onChange={(e) => setCorrelationId(e.target.value)} placeholder="Exact X-Correlation-Id" className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 font-mono text-sm" />
+          <input id="correlationId" value={correlationId} onChange={(e) => setCorrelationId(e.target.value)} placeholder="Exact X-Correlation-Id" className="mt-1 h-10 w-full rounded-lg border border-slate-400 px-3 font-mono text-sm" />
         </div>
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <button type="submit" className="h-10 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">
           Apply
         </button>
       </form>
 
       <div className="mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[52rem] text-left text-sm">
+        <table className="w-full min-w-[52rem] table-fixed text-left text-sm">
           <caption className="sr-only">API calls, newest first</caption>
+          <colgroup>
+            <col className="w-44" />
+            <col />
+            <col className="w-48" />
+            <col className="w-24" />
+            <col className="w-36" />
+          </colgroup>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
             <tr>
               <th scope="col" className="px-4 py-2.5 font-semibold">Time</th>
@@ -90,19 +97,19 @@ export function RequestLogBrowser() {
           <tbody className={isFetching ? "opacity-60" : ""}>
             {data?.entries.map((entry) => (
               <tr key={entry.entryId} onClick={() => update({ entry: entry.entryId }, "push")} className={`cursor-pointer border-b border-slate-100 last:border-0 hover:bg-slate-50 ${entry.entryId === entryId ? "bg-brand-50" : ""}`}>
-                <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{consoleWhen(entry.createdAt)}</td>
-                <td className="max-w-0 px-4 py-2.5">
+                <td className="px-4 py-2.5 whitespace-nowrap text-slate-600 tabular-nums">{shortWhen(entry.createdAt)}</td>
+                <td className="px-4 py-2.5">
                   <button type="button" onClick={(e) => { e.stopPropagation(); update({ entry: entry.entryId }, "push"); }} className="flex w-full min-w-0 items-center text-left hover:underline">
                     <MethodBadge method={entry.method} />
-                    <span className="truncate font-mono text-xs text-slate-900">{entry.path}</span>
+                    <span title={entry.path} className="truncate font-mono text-xs text-slate-900">{entry.path}</span>
                   </button>
                 </td>
-                <td className="px-4 py-2.5 whitespace-nowrap">
+                <td className="truncate px-4 py-2.5 whitespace-nowrap">
                   <StatusBadge status={entry.status} />
                   {entry.typeCode && <span className="ml-2 text-xs text-slate-600">{entry.typeCode}</span>}
                 </td>
                 <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums text-slate-700">{entry.durationMs.toLocaleString("en-GB")} ms</td>
-                <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">{entry.token ? entry.token.name : "—"}</td>
+                <td className="truncate px-4 py-2.5 whitespace-nowrap text-slate-700">{entry.token ? entry.token.name : "—"}</td>
               </tr>
             ))}
             {data && data.entries.length === 0 && (
@@ -129,7 +136,7 @@ export function RequestLogBrowser() {
         </p>
       )}
       <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-700">
-        <p aria-live="polite">{data ? `${data.entries.length} calls on this page` : " "}</p>
+        <p aria-live="polite">{data ? `${data.entries.length} ${data.entries.length === 1 ? "call" : "calls"} on this page` : " "}</p>
         <div className="flex gap-2">
           <button type="button" disabled={!data?.newerCursor} onClick={() => update({ newer: data?.newerCursor ?? undefined, older: undefined }, "push")} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
             ← Newer
@@ -150,7 +157,7 @@ function Select({ id, label, value, options, onChange }: { id: string; label: st
       <label htmlFor={id} className="block text-xs font-medium text-slate-700">
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-slate-400 bg-white px-2 py-2 text-sm">
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 h-10 w-full rounded-lg border border-slate-400 bg-white px-2 text-sm">
         {options.map(([optionValue, text]) => (
           <option key={optionValue} value={optionValue}>
             {text}
