@@ -81,9 +81,9 @@ export function RequestLogBrowser() {
           <colgroup>
             <col className="w-44" />
             <col />
-            <col className="w-48" />
+            <col className="w-44" />
             <col className="w-24" />
-            <col className="w-36" />
+            <col className="w-44" />
           </colgroup>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
             <tr>
