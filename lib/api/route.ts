@@ -37,6 +37,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     const { traceId, error: correlationError } = correlationId(request);
     let tenantContext: TenantContext | null = null;
     let response: Response;
+    let typeCode: string | null = null;
     try {
       if (correlationError) throw correlationError;
       tenantContext = await authenticate(request);
@@ -46,10 +47,11 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
       response = await handle(operation, handler, request, routeContext, tenantContext, traceId);
     } catch (error) {
       response = failure(error, traceId, operation.operationId);
+      typeCode = error instanceof ApiError ? error.code : "internal-error";
     }
     response.headers.set("X-Correlation-Id", traceId);
     response.headers.set("Cache-Control", "no-store");
-    if (tenantContext) logRequest(tenantContext, request, response.status, started, traceId);
+    if (tenantContext) logRequest(tenantContext, request, response.status, typeCode, started, traceId);
     return response;
   };
 }
@@ -129,8 +131,9 @@ export function failure(error: unknown, traceId: string, where: string): Respons
   return Response.json(internalErrorRecord(traceId), { status: 500 });
 }
 
-function logRequest(context: TenantContext, request: Request, status: number, started: number, traceId: string) {
+function logRequest(context: TenantContext, request: Request, status: number, typeCode: string | null, started: number, traceId: string) {
   // The request log that the console shows; losing a line of it is acceptable, slowing the call is not.
+  // Never the token, the query string or a body: only what identifies the call and how it ended.
   db.apiRequestLog
     .create({
       data: {
@@ -142,6 +145,7 @@ function logRequest(context: TenantContext, request: Request, status: number, st
         status,
         durationMs: Math.round(performance.now() - started),
         correlationId: traceId,
+        typeCode,
       },
     })
     .catch((error: unknown) => console.error(`[${traceId}] could not write the request log`, error));

@@ -1,4 +1,6 @@
-// Operator actions on API tokens: list, rotate (new token, old one revoked) and revoke.
+// Actions on API tokens, for operators (CLI) and tenant admins (console): list, issue, rotate (new
+// token, old one revoked) and revoke. Only the hash and a display prefix are stored; the token
+// itself exists only in the return value of issue/rotate.
 import type { Db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { generateApiToken } from "../auth/api-tokens.ts";
@@ -30,7 +32,18 @@ export async function rotateToken(db: Db, tenantId: string, mode: ApiMode): Prom
   });
 }
 
-export async function revokeToken(db: Db, tokenId: string): Promise<boolean> {
-  const { count } = await db.apiToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
+/** A further token of `mode`; the tenant's other tokens stay valid. */
+export async function issueToken(db: Db, tenantId: string, mode: ApiMode, name: string) {
+  const fresh = generateApiToken(mode);
+  const token = await db.apiToken.create({ data: { tenantId, mode, name, tokenHash: fresh.tokenHash, prefix: fresh.prefix } });
+  return { token, apiKey: fresh.token };
+}
+
+/**
+ * Revokes a token (scoped to `tenantId` when given). Authentication looks the token up on every
+ * call (lib/auth/authenticate.ts caches nothing), so the very next call with it is a 401.
+ */
+export async function revokeToken(db: Db, tokenId: string, tenantId?: string): Promise<boolean> {
+  const { count } = await db.apiToken.updateMany({ where: { id: tokenId, revokedAt: null, ...(tenantId ? { tenantId } : {}) }, data: { revokedAt: new Date() } });
   return count === 1;
 }

@@ -1,0 +1,51 @@
+// The tenant's API tokens as the console shows and changes them. Anyone on the staff may see the
+// list (never a token: only its prefix); only admins create or revoke one. A new token is returned
+// once, in the answer to its creation, and then exists only as a hash (lib/tenants/manage-tokens.ts).
+import { z } from "zod";
+import { ApiError } from "../../api/errors.ts";
+import { db } from "../../db/client.ts";
+import { issueToken, revokeToken } from "../../tenants/manage-tokens.ts";
+import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
+
+/** Enough for one per integration and environment; more usually means forgotten ones. */
+export const MAX_ACTIVE_TOKENS = 20;
+
+export const CreateTokenInput = z.strictObject({
+  name: z.string().trim().min(1, "Give the key a name.").max(64, "At most 64 characters."),
+  mode: z.enum(["test", "live"]),
+});
+
+const view = (t: { id: string; name: string; mode: "test" | "live"; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }) => ({
+  tokenId: t.id,
+  name: t.name,
+  mode: t.mode,
+  prefix: t.prefix,
+  createdAt: t.createdAt.toISOString(),
+  lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+  revokedAt: t.revokedAt?.toISOString() ?? null,
+});
+
+export type ApiTokenView = ReturnType<typeof view>;
+
+/** Active tokens first, each group newest first. */
+export async function listApiTokens(tenantId: string): Promise<ApiTokenView[]> {
+  const tokens = await db.apiToken.findMany({ where: { tenantId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return tokens.map(view).sort((a, b) => Number(a.revokedAt !== null) - Number(b.revokedAt !== null));
+}
+
+export async function createApiToken(context: StaffContext, input: z.output<typeof CreateTokenInput>) {
+  assertAdmin(context);
+  const active = await db.apiToken.count({ where: { tenantId: context.tenant.id, revokedAt: null } });
+  if (active >= MAX_ACTIVE_TOKENS) throw new ApiError("conflict", `You already have ${MAX_ACTIVE_TOKENS} active keys: revoke one you no longer use first.`);
+  const { token, apiKey } = await issueToken(db, context.tenant.id, input.mode, input.name);
+  return { ...view(token), token: apiKey };
+}
+
+/** Effective at once: every API call looks its token up afresh. Revoking a revoked key changes nothing. */
+export async function revokeApiToken(context: StaffContext, tokenId: string) {
+  assertAdmin(context);
+  const token = await db.apiToken.findFirst({ where: { id: tokenId, tenantId: context.tenant.id } });
+  if (!token) throw ApiError.notFound(`API key ${JSON.stringify(tokenId)}`);
+  if (!token.revokedAt) await revokeToken(db, token.id, context.tenant.id);
+  return view(await db.apiToken.findUniqueOrThrow({ where: { id: token.id } }));
+}
