@@ -3,12 +3,14 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-export function ConsoleNav({ sections }: { sections: readonly { href: string; label: string }[] }) {
+/** `match`: the path prefix that belongs to the section, when it is not the link itself. */
+export function ConsoleNav({ sections }: { sections: readonly { href: string; label: string; match?: string }[] }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Console" className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-col lg:pb-0">
       {sections.map((section) => {
-        const current = pathname === section.href || pathname.startsWith(`${section.href}/`);
+        const base = section.match ?? section.href;
+        const current = pathname === base || pathname.startsWith(`${base}/`);
         return (
           <Link
             key={section.href}

@@ -9,7 +9,7 @@ const SECTIONS = [
   { href: "/console/users", label: "Users" },
   { href: "/console/business-users", label: "Business users" },
   { href: "/console/webhooks", label: "Webhooks" },
-  { href: "/console/developers/api-keys", label: "Developers" },
+  { href: "/console/developers/api-keys", label: "Developers", match: "/console/developers" },
 ] as const;
 
 export function ConsoleShell({ tenantName, staffEmail, role, children }: { tenantName: string; staffEmail: string; role: string; children: ReactNode }) {
