@@ -23,7 +23,8 @@ export function consoleJson(handler: Handler) {
       return json(await handler(context, request, (await route?.params) ?? {}));
     } catch (error) {
       if (error instanceof ConsoleForbidden) return json({ error: error.message }, 403);
-      if (error instanceof ApiError) return json({ error: error.message, code: error.code }, error.status);
+      // `errors` names the offending fields ({ key, value }) so a form can show each next to its field.
+      if (error instanceof ApiError) return json({ error: error.message, code: error.code, ...(error.errors.length ? { errors: error.errors } : {}) }, error.status);
       console.error("console endpoint failed:", error);
       return json({ error: "Something went wrong on our side." }, 500);
     }
@@ -33,6 +34,9 @@ export function consoleJson(handler: Handler) {
 /** The JSON body, checked; a bad one is a 400 naming the problem. */
 export async function consoleBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const parsed = schema.safeParse(await request.json().catch(() => undefined));
-  if (!parsed.success) throw new ApiError("validation-error", parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ key: issue.path.join(".") || "body", value: issue.message }));
+    throw new ApiError("validation-error", errors.map((e) => `${e.key}: ${e.value}`).join("; "), { errors });
+  }
   return parsed.data;
 }
