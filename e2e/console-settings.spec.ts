@@ -31,10 +31,10 @@ test("an admin changes settings and invites a viewer, who can only look until di
   await hosted.getByLabel("Brand colour", { exact: true }).fill("#0f766e");
   await expect(hosted).toContainText("passes WCAG AA");
   await hosted.getByRole("button", { name: "+ Add redirect origin" }).click();
-  await hosted.getByLabel("Redirect origin 1").fill("https://shop.example/checkout");
+  await hosted.getByLabel("Redirect origin 1", { exact: true }).fill("https://shop.example/checkout");
   await hosted.getByRole("button", { name: "Save hosted pages" }).click();
   await expect(hosted.getByRole("alert")).toContainText("Nothing was saved");
-  await expect(hosted.getByLabel("Redirect origin 1")).toHaveAttribute("aria-invalid", "true");
+  await expect(hosted.getByLabel("Redirect origin 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(hosted).toContainText("no path");
   await checkPage(page, testInfo, "console-settings-error", problems);
 
@@ -44,15 +44,15 @@ test("an admin changes settings and invites a viewer, who can only look until di
   await expect(deadlines.getByLabel("Seller ships within", { exact: true })).toHaveValue("3");
   await hosted.getByLabel("Brand colour", { exact: true }).fill("#0f766e");
   await hosted.getByRole("button", { name: "+ Add redirect origin" }).click();
-  await hosted.getByLabel("Redirect origin 1").fill("https://shop.example/");
+  await hosted.getByLabel("Redirect origin 1", { exact: true }).fill("https://shop.example/");
   await hosted.getByRole("button", { name: "+ Add redirect origin" }).click();
-  await hosted.getByLabel("Redirect origin 2").fill("yourapp://");
+  await hosted.getByLabel("Redirect origin 2", { exact: true }).fill("yourapp://");
   await hosted.getByRole("button", { name: "Save hosted pages" }).click();
   await expect(hosted.getByRole("status")).toHaveText("Saved");
-  await expect(hosted.getByLabel("Redirect origin 1")).toHaveValue("https://shop.example");
+  await expect(hosted.getByLabel("Redirect origin 1", { exact: true })).toHaveValue("https://shop.example");
   await page.reload();
   await expect(hosted.getByLabel("Brand colour", { exact: true })).toHaveValue("#0f766e");
-  await expect(hosted.getByLabel("Redirect origin 2")).toHaveValue("yourapp://");
+  await expect(hosted.getByLabel("Redirect origin 2", { exact: true })).toHaveValue("yourapp://");
 
   // Invite a viewer.
   await page.goto("/console/team");

@@ -4,7 +4,7 @@
 // redirect origins (https origins, or an app's scheme such as yourapp://).
 import { useState } from "react";
 import { MAX_REDIRECT_ORIGINS } from "@/lib/console/settings/settings-rules.ts";
-import { BrandPreview } from "./brand-preview.tsx";
+import { BrandPreview, ColourBox } from "./brand-preview.tsx";
 import { ListEditor } from "./list-editor.tsx";
 import { FieldProblem, inputClass, ReadOnlyValue, SettingsSection, useSectionSave } from "./settings-section.tsx";
 
@@ -92,7 +92,7 @@ export function HostedPagesForm({ values, canEdit }: { values: HostedPagesValues
           <ReadOnlyValue label="Brand name">{values.brandName || "—"}</ReadOnlyValue>
           <ReadOnlyValue label="Brand colour">
             <span className="inline-flex items-center gap-2">
-              {values.brandColor && <span aria-hidden="true" className="inline-block h-4 w-4 rounded ring-1 ring-slate-300" style={{ background: values.brandColor }} />}
+              {values.brandColor && <ColourBox background={values.brandColor} className="inline-block h-4 w-4 rounded ring-1 ring-slate-300" />}
               <span className="font-mono">{values.brandColor || "The service’s blue"}</span>
             </span>
           </ReadOnlyValue>

@@ -8,7 +8,7 @@ const DAY = 24 * HOUR;
 export const DEADLINES = [
   { key: "unpaidExpirySeconds", label: "Unpaid trade expires", description: "A trade the buyer has not paid for is cancelled after this long.", min: HOUR, max: 30 * DAY },
   { key: "shipmentDeadlineSeconds", label: "Seller ships within", description: "A paid trade with no parcel sent by then is cancelled and the buyer refunded.", min: DAY, max: 30 * DAY },
-  { key: "acceptanceDeadlineSeconds", label: "Buyer accepts within", description: "A delivered item the buyer has not accepted or rejected by then counts as accepted, and the seller is paid.", min: DAY, max: 14 * DAY },
+  { key: "acceptanceDeadlineSeconds", label: "Buyer accepts within", description: "A delivered item the buyer has not accepted or rejected by then counts as accepted, and the seller is paid. The seller has as long to answer a rejection.", min: DAY, max: 14 * DAY },
   { key: "returnShipmentDeadlineSeconds", label: "Buyer returns within", description: "After a rejection, a return parcel not sent by then ends the return: the seller is paid.", min: DAY, max: 30 * DAY },
   { key: "returnAcceptanceDeadlineSeconds", label: "Seller accepts return within", description: "A returned item the seller has not accepted or disputed by then counts as accepted, and the buyer is refunded.", min: DAY, max: 14 * DAY },
 ] as const;
