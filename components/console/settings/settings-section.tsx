@@ -65,7 +65,7 @@ export function SettingsSection({ id, title, description, children, canEdit, onS
     </div>
   );
   return (
-    <section aria-labelledby={id} className="grid gap-4 border-b border-slate-200 py-8 first:pt-2 last:border-0 lg:grid-cols-[17rem_1fr] lg:gap-10">
+    <section aria-labelledby={id} className="grid items-start gap-4 border-b border-slate-200 py-8 first:pt-2 last:border-0 lg:grid-cols-[17rem_1fr] lg:gap-10">
       <div>
         <h2 id={id} className="text-base font-semibold">
           {title}

@@ -20,7 +20,7 @@ function MemberActions({ member }: { member: TeamMember }) {
   const base = `/console/api/team/${encodeURIComponent(member.id)}`;
   const other = member.role === "admin" ? "viewer" : "admin";
   return (
-    <div role="group" aria-label={`Change ${member.email}`} className="flex flex-wrap justify-end gap-2">
+    <div role="group" aria-label={`Change ${member.email}`} className="flex justify-end gap-2 whitespace-nowrap">
       {(member.status === "invited" || member.status === "invite-expired") && <RenewInvitation staffId={member.id} email={member.email} />}
       {member.status !== "disabled" && (
         <ConfirmButton
@@ -85,7 +85,7 @@ export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin
                   {member.status === "invited" && member.inviteExpiresAt && <p className="mt-1 text-xs text-slate-600">until {consoleWhen(member.inviteExpiresAt)}</p>}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">{member.lastSignInAt ? consoleWhen(member.lastSignInAt) : "Never"}</td>
-                {isAdmin && <td className="px-4 py-3">{member.isYou ? <p className="text-right text-xs text-slate-600">Another admin can change your role</p> : <MemberActions member={member} />}</td>}
+                {isAdmin && <td className="w-px px-4 py-3">{member.isYou ? <p className="text-right text-xs whitespace-nowrap text-slate-600">That’s you</p> : <MemberActions member={member} />}</td>}
               </tr>
             );
           })}

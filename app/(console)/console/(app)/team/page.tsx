@@ -5,6 +5,7 @@ import { InviteMember } from "@/components/console/team/invite-member.tsx";
 import { TeamTable } from "@/components/console/team/team-table.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
 import { listTeam } from "@/lib/console/team/list-team.ts";
+import { INVITE_TTL_S } from "@/lib/tenants/invite-staff.ts";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -27,6 +28,20 @@ export default async function TeamPage() {
       <div className="mt-5">
         <TeamTable members={members} isAdmin={context.isAdmin} />
       </div>
+      <section aria-labelledby="roles" className="mt-8 grid gap-4 sm:grid-cols-2">
+        <h2 id="roles" className="sr-only">
+          Roles
+        </h2>
+        <div className="rounded-xl border border-slate-200 bg-white p-5">
+          <h3 className="font-semibold">Admin</h3>
+          <p className="mt-1 text-sm text-slate-600">Everything a viewer sees, and changes it: cancels trades and decides disputes, edits settings, webhooks and API tokens, and manages the team. Admins cannot change their own role or access; another admin must.</p>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-5">
+          <h3 className="font-semibold">Viewer</h3>
+          <p className="mt-1 text-sm text-slate-600">Sees trades, users, webhook deliveries and settings to answer customers, but changes nothing. Good for support staff.</p>
+        </div>
+      </section>
+      <p className="mt-4 text-sm text-slate-600">Invited members get a link that works once, for {INVITE_TTL_S / 86_400} days, to choose their own password. Disabling a member signs them out at once.</p>
     </div>
   );
 }
