@@ -43,7 +43,7 @@ function MemberActions({ member }: { member: TeamMember }) {
 
 export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Team members</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
@@ -77,14 +77,14 @@ export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin
                     {member.name}
                     {member.isYou && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
                   </p>
-                  <p className="text-slate-600">{member.email}</p>
+                  <p className="break-all text-slate-600">{member.email}</p>
                 </td>
                 <td className="px-4 py-3">{member.role === "admin" ? "Admin" : "Viewer"}</td>
                 <td className="px-4 py-3">
                   <Badge className={colour}>{label}</Badge>
                   {member.status === "invited" && member.inviteExpiresAt && <p className="mt-1 text-xs text-slate-600">until {consoleWhen(member.inviteExpiresAt)}</p>}
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{member.lastSignInAt ? consoleWhen(member.lastSignInAt) : "Never"}</td>
+                <td className="px-4 py-3 text-slate-700">{member.lastSignInAt ? consoleWhen(member.lastSignInAt) : "Never"}</td>
                 {isAdmin && <td className="w-px px-4 py-3">{member.isYou ? <p className="text-right text-xs whitespace-nowrap text-slate-600">That’s you</p> : <MemberActions member={member} />}</td>}
               </tr>
             );
