@@ -1,7 +1,8 @@
 // The console's own JSON endpoints (what its pages fetch and post): the signed-in staff user's
 // tenant, or 401. A change must come from our own pages (same origin; the session cookie is
-// SameSite=Lax as well) and the use case checks the admin role (403). Errors say what staff may
-// know: the engine's refusals as they are, anything else only that it failed.
+// SameSite=Lax as well) and only admins change anything: every non-GET is refused to a viewer
+// here (403, before the body is even read), and each use case checks the role again. Errors say
+// what staff may know: the engine's refusals as they are, anything else only that it failed.
 import { z } from "zod";
 import { ApiError } from "../api/errors.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
@@ -19,11 +20,12 @@ export function consoleJson(handler: Handler) {
     if (request.method !== "GET" && !isSameOrigin(request)) return json({ error: "Changes come only from the console's own pages." }, 403);
     const context = await currentStaff();
     if (!context) return json({ error: "Sign in to the console." }, 401);
+    if (request.method !== "GET" && !context.isAdmin) return json({ error: new ConsoleForbidden().message }, 403);
     try {
       return json(await handler(context, request, (await route?.params) ?? {}));
     } catch (error) {
       if (error instanceof ConsoleForbidden) return json({ error: error.message }, 403);
-      // Field errors (key = the field's JSON path) let a form put each message under its input.
+      // `errors` names the offending fields ({ key, value }) so a form can show each next to its field.
       if (error instanceof ApiError) return json({ error: error.message, code: error.code, ...(error.errors.length ? { errors: error.errors } : {}) }, error.status);
       console.error("console endpoint failed:", error);
       return json({ error: "Something went wrong on our side." }, 500);
@@ -34,6 +36,9 @@ export function consoleJson(handler: Handler) {
 /** The JSON body, checked; a bad one is a 400 naming the problem. */
 export async function consoleBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const parsed = schema.safeParse(await request.json().catch(() => undefined));
-  if (!parsed.success) throw new ApiError("validation-error", parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ key: issue.path.join(".") || "body", value: issue.message }));
+    throw new ApiError("validation-error", errors.map((e) => `${e.key}: ${e.value}`).join("; "), { errors });
+  }
   return parsed.data;
 }

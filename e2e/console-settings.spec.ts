@@ -1,0 +1,134 @@
+// Settings and team in the tenant console: an admin changes a deadline, the brand colour and the
+// redirect origins (a bad origin is refused next to its field, and nothing is saved), invites a
+// viewer by link; the viewer sets a password in another browser, sees the settings read-only and
+// is refused every change, also when calling the server directly; the admin disables them and
+// their session ends at once.
+import { expect, test } from "@playwright/test";
+import { consoleOrigin, consoleSignIn } from "./support/console.ts";
+import { checkPage, watchPage } from "./support/pages.ts";
+import { createE2eTenant } from "./support/tenant.ts";
+
+const VIEWER_PASSWORD = "plum tram lantern 42";
+
+test("an admin changes settings and invites a viewer, who can only look until disabled", async ({ page, browser, baseURL }, testInfo) => {
+  const tenant = createE2eTenant("Indstillingsmarkedet");
+  const problems = watchPage(page);
+  await consoleSignIn(page, tenant.consoleEmail, tenant.consolePassword);
+
+  await page.goto("/console/settings");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Fee agreement" })).toContainText("Read only");
+  await checkPage(page, testInfo, "console-settings", problems);
+
+  // A deadline, in days.
+  const deadlines = page.getByRole("region", { name: "Deadlines" });
+  await deadlines.getByLabel("Seller ships within", { exact: true }).fill("3");
+  await deadlines.getByRole("button", { name: "Save deadlines" }).click();
+  await expect(deadlines.getByRole("status")).toHaveText("Saved");
+
+  // Brand colour with its contrast check, and a redirect origin that is not an origin.
+  const hosted = page.getByRole("region", { name: "Hosted pages" });
+  await hosted.getByLabel("Brand colour", { exact: true }).fill("#0f766e");
+  await expect(hosted).toContainText("passes WCAG AA");
+  await hosted.getByRole("button", { name: "+ Add redirect origin" }).click();
+  await hosted.getByLabel("Redirect origin 1", { exact: true }).fill("https://shop.example/checkout");
+  await hosted.getByRole("button", { name: "Save hosted pages" }).click();
+  await expect(hosted.getByRole("alert")).toContainText("Nothing was saved");
+  await expect(hosted.getByLabel("Redirect origin 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(hosted).toContainText("no path");
+  await checkPage(page, testInfo, "console-settings-error", problems);
+
+  // Refused means nothing changed: the colour is not saved either.
+  await page.reload();
+  await expect(hosted.getByLabel("Brand colour", { exact: true })).toHaveValue("");
+  await expect(deadlines.getByLabel("Seller ships within", { exact: true })).toHaveValue("3");
+  await hosted.getByLabel("Brand colour", { exact: true }).fill("#0f766e");
+  await hosted.getByRole("button", { name: "+ Add redirect origin" }).click();
+  await hosted.getByLabel("Redirect origin 1", { exact: true }).fill("https://shop.example/");
+  await hosted.getByRole("button", { name: "+ Add redirect origin" }).click();
+  await hosted.getByLabel("Redirect origin 2", { exact: true }).fill("yourapp://");
+  await hosted.getByRole("button", { name: "Save hosted pages" }).click();
+  await expect(hosted.getByRole("status")).toHaveText("Saved");
+  await expect(hosted.getByLabel("Redirect origin 1", { exact: true })).toHaveValue("https://shop.example");
+  await page.reload();
+  await expect(hosted.getByLabel("Brand colour", { exact: true })).toHaveValue("#0f766e");
+  await expect(hosted.getByLabel("Redirect origin 2", { exact: true })).toHaveValue("yourapp://");
+
+  // Invite a viewer.
+  await page.goto("/console/team");
+  await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+  await checkPage(page, testInfo, "console-team", problems);
+  const viewerEmail = `viewer-${Date.now()}@e2e.example`;
+  await page.getByRole("button", { name: "Invite member" }).click();
+  const invite = page.getByRole("dialog");
+  await invite.getByLabel("Email").fill(viewerEmail);
+  await invite.getByLabel("Name").fill("Vera Viewer");
+  await invite.getByRole("button", { name: "Create invitation" }).click();
+  await expect(invite.getByRole("heading", { name: "Invitation ready" })).toBeVisible();
+  const link = await invite.getByLabel("Invitation link").inputValue();
+  expect(link).toMatch(/\/console\/invite\/[\w-]{43}$/);
+  await checkPage(page, testInfo, "console-team-invite", problems);
+  await invite.getByRole("button", { name: "Done" }).click();
+  const row = page.getByRole("row").filter({ hasText: viewerEmail });
+  await expect(row).toContainText("Invited");
+
+  // The invitee, in their own browser.
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  const viewerProblems = watchPage(viewer);
+  await viewer.goto(link);
+  await expect(viewer.getByRole("heading", { name: /Join .*console/ })).toBeVisible();
+  await checkPage(viewer, testInfo, "console-invite-accept", viewerProblems);
+  await viewer.getByLabel("Password", { exact: true }).fill(VIEWER_PASSWORD);
+  await viewer.getByLabel("Repeat the password").fill(VIEWER_PASSWORD);
+  await viewer.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(viewer).toHaveURL(/\/console\/trades/);
+
+  // Single use: the link is spent.
+  await viewer.goto(link);
+  await expect(viewer.getByRole("heading", { name: "This invitation link no longer works" })).toBeVisible();
+
+  // The viewer signs in with the new password and sees the settings read-only.
+  await viewerContext.clearCookies();
+  await consoleSignIn(viewer, viewerEmail, VIEWER_PASSWORD);
+  await viewer.goto("/console/settings");
+  await expect(viewer.getByText("You are a viewer")).toBeVisible();
+  await expect(viewer.getByRole("button", { name: /^Save/ })).toHaveCount(0);
+  await expect(viewer.getByRole("textbox")).toHaveCount(0);
+  await expect(viewer.getByRole("region", { name: "Deadlines" })).toContainText("3 days");
+  await expect(viewer.getByRole("region", { name: "Hosted pages" })).toContainText("#0f766e");
+  await expect(viewer.getByRole("region", { name: "Hosted pages" })).toContainText("yourapp://");
+  await checkPage(viewer, testInfo, "console-settings-viewer", viewerProblems);
+  await viewer.goto("/console/team");
+  await expect(viewer.getByRole("button", { name: "Invite member" })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: "Disable" })).toHaveCount(0);
+
+  // Calling the server directly: 403, and nothing changes.
+  const headers = consoleOrigin(baseURL!);
+  const day = 86_400;
+  const posts: [string, unknown][] = [
+    ["/console/api/settings/deadlines", { unpaidExpirySeconds: day, shipmentDeadlineSeconds: day, acceptanceDeadlineSeconds: day, returnShipmentDeadlineSeconds: day, returnAcceptanceDeadlineSeconds: day }],
+    ["/console/api/settings/hosted-pages", { brandName: "Hacked", brandColor: "#ff0000", locale: "en", allowedRedirectOrigins: ["https://evil.example"] }],
+    ["/console/api/settings/currency", { currency: "EUR" }],
+    ["/console/api/settings/business-ids", { allowedBusinessIds: ["66666666"] }],
+    ["/console/api/team", { email: `sneaky-${Date.now()}@e2e.example`, role: "admin" }],
+  ];
+  for (const [path, data] of posts) {
+    const response = await viewer.request.post(path, { headers, data });
+    expect(response.status(), path).toBe(403);
+  }
+  await viewer.goto("/console/settings");
+  await expect(viewer.getByRole("region", { name: "Deadlines" })).toContainText("3 days");
+  await expect(viewer.getByRole("region", { name: "Hosted pages" })).not.toContainText("evil.example");
+  await expect(viewer.getByRole("region", { name: "Currency" })).toContainText("DKK");
+
+  // The admin disables the viewer: their session ends at once.
+  await page.reload();
+  await row.getByRole("button", { name: "Disable" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
+  await expect(row).toContainText("Disabled");
+  await viewer.reload();
+  await expect(viewer).toHaveURL(/\/console\/sign-in/);
+  expect((await viewer.request.post("/console/api/settings/currency", { headers, data: { currency: "EUR" } })).status()).toBe(401);
+  await viewerContext.close();
+});

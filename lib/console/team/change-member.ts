@@ -1,0 +1,30 @@
+// An admin changes a member's role or disables / enables them. Never themselves (another admin
+// must), and never so that the tenant is left without an active admin. The tenant row is locked
+// first, so two admins demoting each other at once cannot both win: the second finds itself no
+// longer an admin. A disabled member's next request finds no session (staff-session.ts reloads
+// the member on every request).
+import { ApiError } from "../../api/errors.ts";
+import { db } from "../../db/client.ts";
+import type { StaffRole } from "../../db/generated/enums.ts";
+import { assertAdmin, ConsoleForbidden, type StaffContext } from "../auth/staff-session.ts";
+
+export type MemberChange = { role: StaffRole } | { disabled: boolean };
+
+export async function changeMember(context: StaffContext, staffId: string, change: MemberChange) {
+  assertAdmin(context);
+  const tenantId = context.tenant.id;
+  if (staffId === context.staff.id) throw new ApiError("conflict", "You cannot change your own role or access. Ask another admin.");
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Tenant" WHERE "id" = ${tenantId} FOR UPDATE`;
+    const actor = await tx.staffUser.findFirst({ where: { id: context.staff.id, tenantId }, select: { role: true, disabledAt: true } });
+    if (!actor || actor.disabledAt || actor.role !== "admin") throw new ConsoleForbidden();
+    const member = await tx.staffUser.findFirst({ where: { id: staffId, tenantId }, select: { id: true } });
+    if (!member) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
+    const data = "role" in change ? { role: change.role } : { disabledAt: change.disabled ? new Date() : null };
+    const updated = await tx.staffUser.update({ where: { id: staffId }, data, select: { id: true, role: true, disabledAt: true } });
+    const activeAdmins = await tx.staffUser.count({ where: { tenantId, role: "admin", disabledAt: null, inviteTokenHash: null } });
+    // Thrown inside the transaction: the change is rolled back.
+    if (activeAdmins === 0) throw new ApiError("conflict", "The team needs at least one active admin.");
+    return { staffId: updated.id, role: updated.role, disabled: updated.disabledAt !== null };
+  });
+}

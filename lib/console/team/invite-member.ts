@@ -1,0 +1,35 @@
+// An admin adds a member to the team by invitation (lib/tenants/invite-staff.ts): the answer
+// carries the link's path once; only its hash is kept. Renewing gives a pending member a new link.
+import { z } from "zod";
+import { ApiError } from "../../api/errors.ts";
+import { db } from "../../db/client.ts";
+import { inviteStaff, renewInvitation, StaffEmailTaken } from "../../tenants/invite-staff.ts";
+import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
+
+export const InviteBody = z.strictObject({
+  email: z.string().trim().max(320).pipe(z.email("Enter an email address such as ana@shop.example.")),
+  name: z.string().trim().max(120, "At most 120 characters.").optional(),
+  role: z.enum(["admin", "viewer"], "Choose admin or viewer."),
+});
+
+const invitePath = (token: string) => `/console/invite/${token}`;
+
+export async function inviteMember(context: StaffContext, body: z.output<typeof InviteBody>) {
+  assertAdmin(context);
+  try {
+    const invited = await inviteStaff(db, { tenantId: context.tenant.id, ...body });
+    return { staffId: invited.staffId, email: invited.email, role: invited.role, invitePath: invitePath(invited.token), expiresAt: invited.expiresAt.toISOString() };
+  } catch (error) {
+    if (error instanceof StaffEmailTaken) throw ApiError.field("email", "This email already has a console login.");
+    throw error;
+  }
+}
+
+export async function renewMemberInvitation(context: StaffContext, staffId: string) {
+  assertAdmin(context);
+  const renewed = await renewInvitation(db, context.tenant.id, staffId);
+  if (renewed) return { staffId, invitePath: invitePath(renewed.token), expiresAt: renewed.expiresAt.toISOString() };
+  const member = await db.staffUser.findFirst({ where: { id: staffId, tenantId: context.tenant.id }, select: { id: true } });
+  if (!member) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
+  throw new ApiError("conflict", "This member has already accepted their invitation.");
+}
