@@ -10,6 +10,8 @@ const SECTIONS = [
   { href: "/console/business-users", label: "Business users" },
   { href: "/console/webhooks", label: "Webhooks" },
   { href: "/console/developers/api-keys", label: "Developers", match: "/console/developers" },
+  { href: "/console/team", label: "Team" },
+  { href: "/console/settings", label: "Settings" },
 ] as const;
 
 export function ConsoleShell({ tenantName, staffEmail, role, children }: { tenantName: string; staffEmail: string; role: string; children: ReactNode }) {
