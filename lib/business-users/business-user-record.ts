@@ -8,7 +8,7 @@ import type { Address, BusinessUser } from "./schemas.ts";
 /** Business-user operations accept only the tenant's whitelisted company registration numbers (spec 5). */
 export function requireWhitelisted({ tenant }: TenantContext, businessId: string): void {
   if (!tenant.allowedBusinessIds.includes(businessId)) {
-    throw new ApiError("forbidden", `The business id ${JSON.stringify(businessId)} is not on your whitelist. Ask us to add it.`, {
+    throw new ApiError("forbidden", `The business id ${JSON.stringify(businessId)} is not on your whitelist. An admin can add it in the console (Settings → Business id whitelist).`, {
       errors: [{ key: "businessId", value: "Not whitelisted" }],
     });
   }
