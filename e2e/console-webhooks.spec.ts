@@ -113,7 +113,7 @@ test("an admin adds an endpoint, tests it, turns it off and on, rotates its secr
     await expect(rows(page)).toHaveCount(3);
     await page.getByLabel("Event", { exact: true }).selectOption("");
     await page.getByLabel("Trade id").fill(tradeId);
-    await page.getByRole("button", { name: "Filter" }).click();
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`trade=${tradeId}`));
     await expect(rows(page)).toHaveCount(2);
     await checkPage(page, testInfo, "console-webhook-deliveries", problems);
