@@ -78,10 +78,14 @@ describe("the console's overview", () => {
       const { endpoints } = await loadOverview(row, "test");
       const healthy = endpoints.find((e) => e.url === good.url)!;
       const failing = endpoints.find((e) => e.url === bad.url)!;
-      expect(healthy).toMatchObject({ succeeded: 1, failed: 0, pending: 0 });
+      expect(healthy).toMatchObject({ succeeded: 1, failed: 0, pending: 0, retrying: 0 });
       expect(isFailing(healthy)).toBe(false);
-      expect(failing).toMatchObject({ succeeded: 0, pending: 1, lastFailureStatus: 500 });
+      expect(failing).toMatchObject({ succeeded: 0, pending: 1, retrying: 1, lastFailureStatus: 500 });
       expect(isFailing(failing)).toBe(true);
+      // An endpoint that does not answer at all is failing too, and one the tenant switched off is not.
+      expect(isFailing({ ...healthy, pending: 1, retrying: 1, lastFailureStatus: null })).toBe(true);
+      expect(isFailing({ ...healthy, enabled: false, disabledReason: "Disabled by the tenant" })).toBe(false);
+      expect(isFailing({ ...healthy, enabled: false, disabledReason: "The endpoint answered 410 Gone" })).toBe(true);
     } finally {
       await good.close();
       await bad.close();

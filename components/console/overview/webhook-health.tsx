@@ -40,7 +40,7 @@ export function WebhookHealth({ endpoints, mode }: { endpoints: EndpointHealth[]
             <p className="mt-1 text-xs text-slate-600">
               {total === 0
                 ? `No deliveries in the last ${WEBHOOK_HEALTH_DAYS} days.`
-                : `${endpoint.succeeded.toLocaleString("en-GB")} delivered · ${endpoint.pending.toLocaleString("en-GB")} retrying · ${endpoint.failed.toLocaleString("en-GB")} failed in the last ${WEBHOOK_HEALTH_DAYS} days`}
+                : `${endpoint.succeeded.toLocaleString("en-GB")} delivered · ${endpoint.retrying.toLocaleString("en-GB")} retrying · ${endpoint.failed.toLocaleString("en-GB")} failed in the last ${WEBHOOK_HEALTH_DAYS} days`}
               {endpoint.lastFailureStatus ? ` · last error answer ${endpoint.lastFailureStatus}` : ""}
               {!endpoint.enabled && endpoint.disabledReason ? ` · disabled: ${endpoint.disabledReason}` : ""}
             </p>

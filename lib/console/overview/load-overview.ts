@@ -30,6 +30,8 @@ export interface EndpointHealth {
   succeeded: number;
   failed: number;
   pending: number;
+  /** Pending deliveries that were tried and did not get through (an error answer or no answer). */
+  retrying: number;
   lastFailureStatus: number | null;
 }
 
@@ -57,11 +59,15 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
             FROM "LedgerPosting" p JOIN "LedgerTransfer" t ON t."id" = p."transferId"
             WHERE p."tenantId" = ${tenant.id} AND p."account" = 'escrow' AND t."mode" = ${mode}::"ApiMode"
             GROUP BY p."tradeId") AS "perTrade"`,
-    db.$queryRaw<{ id: string; url: string; enabled: boolean; disabledReason: string | null; succeeded: bigint; failed: bigint; pending: bigint; lastFailureStatus: number | null }[]>`
+    db.$queryRaw<{ id: string; url: string; enabled: boolean; disabledReason: string | null; succeeded: bigint; failed: bigint; pending: bigint; retrying: bigint; lastFailureStatus: number | null }[]>`
       SELECT s."id", s."url", s."enabled", s."disabledReason",
         count(d."id") FILTER (WHERE d."status" = 'Succeeded') AS "succeeded",
         count(d."id") FILTER (WHERE d."status" = 'Failed') AS "failed",
         count(d."id") FILTER (WHERE d."status" = 'Pending') AS "pending",
+        -- Pending, and its latest recorded attempt got no 2xx (an error answer or none at all).
+        count(d."id") FILTER (WHERE d."status" = 'Pending' AND (
+          SELECT COALESCE(a."responseStatus" BETWEEN 200 AND 299, false) FROM "WebhookAttempt" a
+          WHERE a."deliveryId" = d."id" ORDER BY a."attemptNumber" DESC LIMIT 1) = false) AS "retrying",
         (array_agg(d."lastStatusCode" ORDER BY d."createdAt" DESC) FILTER (WHERE d."status" <> 'Succeeded' AND d."attemptCount" > 0))[1] AS "lastFailureStatus"
       FROM "WebhookSubscription" s
       LEFT JOIN "WebhookDelivery" d ON d."subscriptionId" = s."id" AND d."tenantId" = ${tenant.id} AND d."createdAt" >= ${timestamp(healthSince)}
@@ -98,6 +104,7 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
         succeeded: Number(e.succeeded),
         failed: Number(e.failed),
         pending: Number(e.pending),
+        retrying: Number(e.retrying),
         lastFailureStatus: e.lastFailureStatus,
       }),
     ),
@@ -106,5 +113,8 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
 
 export type Overview = Awaited<ReturnType<typeof loadOverview>>;
 
-/** An endpoint needs attention when deliveries failed, it was switched off by us, or retries pile up. */
-export const isFailing = (e: EndpointHealth) => e.failed > 0 || (!e.enabled && e.disabledReason !== null) || (e.pending > 0 && e.lastFailureStatus !== null);
+/** The reason the worker gives when it switches an endpoint off (deliver.ts); the tenant's own switch-off is not a failure. */
+const DISABLED_BY_US = /answered 410/;
+
+/** An endpoint needs attention when deliveries failed for good, are being retried, or we switched it off. */
+export const isFailing = (e: EndpointHealth) => e.failed > 0 || e.retrying > 0 || (!e.enabled && DISABLED_BY_US.test(e.disabledReason ?? ""));
