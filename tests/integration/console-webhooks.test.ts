@@ -100,8 +100,10 @@ describe("webhook endpoints in the console", () => {
     await staffSendTestEvent(admin, made.id);
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { subscriptionId: made.id } });
     const stranger = await staffOf((await freshTenant()).tenantId, "admin");
-    for (const change of [staffUpdateSubscription(stranger, made.id, { enabled: false }), staffRotateSecret(stranger, made.id), staffSendTestEvent(stranger, made.id), staffDeleteSubscription(stranger, made.id)]) {
-      await expect(change).rejects.toMatchObject({ code: "not-found" });
+    // One at a time: started together, a later refusal would reject before anything awaits it.
+    const changes = [() => staffUpdateSubscription(stranger, made.id, { enabled: false }), () => staffRotateSecret(stranger, made.id), () => staffSendTestEvent(stranger, made.id), () => staffDeleteSubscription(stranger, made.id)];
+    for (const change of changes) {
+      await expect(change()).rejects.toMatchObject({ code: "not-found" });
     }
     expect(await loadConsoleSubscription(stranger.tenant.id, made.id)).toBeNull();
     expect(await loadConsoleDelivery(stranger.tenant.id, delivery.id)).toBeNull();
