@@ -4,7 +4,7 @@
 // is covered the day it is added.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { sandboxTrade, tenantApi } from "./support/api.ts";
 import { consoleOrigin, consoleSignIn } from "./support/console.ts";
 import { payIntoEscrow } from "./support/journeys.ts";
@@ -26,6 +26,26 @@ function changeEndpoints(dir = API_DIR): { route: string; methods: string[] }[] 
   });
 }
 
+/**
+ * Counts the page's requests in flight, so that a test can wait until none has been for half a
+ * second: "networkidle" for client-side navigations, after which lists have their rows.
+ */
+function watchNetwork(page: Page) {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  page.on("request", () => {
+    inFlight++;
+    lastActivity = Date.now();
+  });
+  const ended = () => {
+    inFlight--;
+    lastActivity = Date.now();
+  };
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  return { settled: () => expect.poll(() => inFlight <= 0 && Date.now() - lastActivity >= 500, { timeout: 15_000, intervals: [100] }).toBe(true) };
+}
+
 /** What would change something visible if a refusal failed. */
 const CHANGE_CONTROLS = /^(Add|Create|Save|Invite|Delete|Revoke|Cancel trade|Rotate|Disable|Enable|Send test|Redeliver|Edit|Release|Refund|Make)/;
 
@@ -38,6 +58,7 @@ test("a viewer sees every section, is offered no change, and every change endpoi
   const viewer = addE2eStaff(tenant.tenantId, "viewer");
 
   const problems = watchPage(page);
+  const network = watchNetwork(page);
   await consoleSignIn(page, viewer.email, viewer.password);
   await expect(page.getByText("Viewer (read only)")).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Console" });
@@ -52,6 +73,7 @@ test("a viewer sees every section, is offered no change, and every change endpoi
     await expect(heading).not.toHaveText(previousHeading);
     previousHeading = await heading.innerText();
     // Lists fetch their rows after a client-side navigation: wait until they are in.
+    await network.settled();
     await expect(page.getByRole("main").getByText(/^Loading/)).toHaveCount(0);
     const offered = (await page.getByRole("main").getByRole("button").allInnerTexts()).filter((name) => CHANGE_CONTROLS.test(name.trim()));
     expect(offered, `change buttons a viewer sees on ${section}`).toEqual([]);
