@@ -45,14 +45,16 @@ export async function measureWebhooks(db: Db, tenantId: string, backlog: number)
     const started = performance.now();
     const worker = startWebhookWorker({ idleMs: 50 });
     const deadline = started + Math.max(120_000, backlog * 20);
-    for (;;) {
-      const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = ${tenantId} AND "status" = 'Succeeded'`;
-      if (row!.n >= backlog || performance.now() > deadline) break;
+    let delivered = 0;
+    while (delivered < backlog && performance.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
+      const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = ${tenantId} AND "status" = 'Succeeded'`;
+      delivered = row!.n;
     }
     const drainSeconds = (performance.now() - started) / 1000;
     await worker.stop();
-    return { backlog, drainSeconds, eventsPerSecond: backlog / drainSeconds, received };
+    // Over what was delivered: a backlog that did not drain in time is reported as such (received < backlog).
+    return { backlog, drainSeconds, eventsPerSecond: delivered / drainSeconds, received };
   } finally {
     receiver.close();
   }
