@@ -13,6 +13,11 @@ export interface SeedOptions {
   rareWord?: { word: string; every: number };
   /** The marketplace user who sells every n-th trade. */
   powerSeller?: { id: string; every: number };
+  /**
+   * Payers and payees drawn from `${prefix}0` … `${prefix}${count - 1}` (never the same user on
+   * both sides). Without it, ~1,000 `buyer-…` and ~1,000 `seller-…` ids as before.
+   */
+  users?: { prefix: string; count: number };
 }
 
 const STATES = ["Created", "AwaitingShipment", "Sent", "Delivered", "Succeeded", "Succeeded", "Succeeded", "Cancelled"];
@@ -24,6 +29,11 @@ export async function seedTrades(db: Db, options: SeedOptions): Promise<void> {
   const seller = options.powerSeller ?? { id: "power-seller", every: 10 };
   const states = `ARRAY[${STATES.map((s) => `'${s}'`).join(",")}]::"TradeState"[]`;
   const titles = `ARRAY[${TITLES.map((t) => `'${t}'`).join(",")}]`;
+  // $8 = prefix, $9 = count; the payee is the payer shifted by 1..count-1, so never the payer.
+  const users = options.users;
+  const payer = users ? `$8 || (i % $9)` : `'buyer-' || (i % 997)`;
+  const payee = users ? `$8 || ((i % $9 + 1 + (i / $9) % ($9 - 1)) % $9)` : `'seller-' || (i % 1009)`;
+  const userParams = users ? [users.prefix, users.count] : [];
   await db.$executeRawUnsafe(
     `INSERT INTO "Trade" ("id", "tenantId", "mode", "referenceId", "title", "description", "currency",
        "payerMarketplaceUserId", "payeeMarketplaceUserId", "createdBy",
@@ -31,8 +41,8 @@ export async function seedTrades(db: Db, options: SeedOptions): Promise<void> {
        "payerTotalMinor", "payeePayoutMinor", "serviceRevenueMinor", "tenantRevenueMinor", "successUrl", "cancelUrl", "state", "createdAt", "updatedAt")
      SELECT gen_random_uuid()::text, $1, $2::"ApiMode", 'seed-' || i,
        CASE WHEN i % $3 = 0 THEN 'Rare ' || $4 || ' chair #' || i ELSE (${titles})[1 + i % ${TITLES.length}] || ' #' || i END,
-       'Seeded', 'DKK', 'buyer-' || (i % 997), CASE WHEN i % $5 = 0 THEN $6 ELSE 'seller-' || (i % 1009) END,
-       CASE WHEN i % $5 = 0 THEN $6 ELSE 'seller-' || (i % 1009) END,
+       'Seeded', 'DKK', ${payer}, CASE WHEN i % $5 = 0 THEN $6 ELSE ${payee} END,
+       CASE WHEN i % $5 = 0 THEN $6 ELSE ${payee} END,
        ((i * 7919) % 500000) + 1000, 0, 0, 0, 0, 0, 0, ((i * 7919) % 500000) + 1000, ((i * 7919) % 500000) + 1000, 0, 0,
        'https://shop.example/ok', 'https://shop.example/no', (${states})[1 + i % ${STATES.length}],
        now() - (i || ' minutes')::interval * 5, now()
@@ -44,6 +54,7 @@ export async function seedTrades(db: Db, options: SeedOptions): Promise<void> {
     seller.every,
     seller.id,
     options.count,
+    ...userParams,
   );
   await db.$executeRawUnsafe(
     `INSERT INTO "TradeParty" ("tradeId", "role", "tenantId", "mode", "marketplaceUserId", "tradeCreatedAt")

@@ -1,0 +1,211 @@
+// npm run bench -- [--smoke] [--embedded] [--trades 100000] [--users 1000] [--tenants 3]
+//                  [--seconds 10] [--connections 32] [--backlog 100000] [--build] [--out bench-results]
+// The service against the practical limit of this machine (issue 7). Creates a fresh database on
+// BENCH_DATABASE_URL's server (default the local PostgreSQL at 127.0.0.1:5432; --embedded: an
+// in-memory PGlite), migrates and seeds it, starts the production Next server and the bare
+// node:http + pg baseline (baseline-server.ts), measures each scenario on both with the same load,
+// then the webhook worker draining a backlog; prints the table, writes JSON and Markdown, drops the
+// database. --smoke: tiny data and one-second runs, so that CI proves it still works.
+// A benchmark, not a test: it reports figures and asserts only that the calls succeeded.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { openEmbeddedDatabase } from "../../lib/db/embedded.ts";
+import { applyMigrations } from "../../lib/db/migrations.ts";
+import { hammer, initiateBody, journeys, type Measured, type Scenario } from "./load.ts";
+import { machine, markdown, rssMb, writeReport, type Report, type Row } from "./report.ts";
+import { seedBench } from "./seed-bench.ts";
+import { measureWebhooks } from "./webhooks.ts";
+
+const { values } = parseArgs({
+  options: {
+    smoke: { type: "boolean", default: false },
+    embedded: { type: "boolean", default: false },
+    build: { type: "boolean", default: false },
+    trades: { type: "string" },
+    users: { type: "string" },
+    tenants: { type: "string", default: "3" },
+    seconds: { type: "string" },
+    connections: { type: "string" },
+    backlog: { type: "string" },
+    out: { type: "string", default: "bench-results" },
+  },
+});
+const smoke = values.smoke;
+const trades = Number(values.trades ?? (smoke ? 3_000 : 100_000));
+const users = Number(values.users ?? (smoke ? 30 : 1_000));
+const tenants = Number(values.tenants);
+const seconds = Number(values.seconds ?? (smoke ? 1 : 10));
+const connections = Number(values.connections ?? (smoke ? 8 : 32));
+const backlog = Number(values.backlog ?? (smoke ? 200 : 100_000));
+const basePort = Number(process.env.BENCH_PORT ?? 3400);
+const servicePort = basePort;
+const baselinePort = basePort + 1;
+
+if (values.build || !existsSync(".next/BUILD_ID")) {
+  console.log("Building the production server (npm run build)…");
+  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const database = await openDatabase();
+const children: ChildProcess[] = [];
+let exitCode = 0;
+try {
+  await applyMigrations(database.url);
+  process.env.DATABASE_URL = database.url;
+  // Imported after DATABASE_URL is set: the process-wide client reads it on first use.
+  const { db } = await import("../../lib/db/client.ts");
+  const seeding = performance.now();
+  const data = await seedBench(db, { tenants, users, trades });
+  console.log(`Seeded ${trades.toLocaleString("en")} trades, ${users.toLocaleString("en")} users, ${tenants} tenants in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${values.embedded ? "PGlite" : "PostgreSQL"}).`);
+
+  const tenant = data.tenants[0]!;
+  const sample = await db.trade.findMany({ where: { tenantId: tenant.tenantId }, select: { id: true, payerMarketplaceUserId: true }, take: 1_000 });
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  const pair = (): [string, string] => {
+    const a = Math.floor(Math.random() * tenant.userCount);
+    const b = (a + 1 + Math.floor(Math.random() * (tenant.userCount - 1))) % tenant.userCount;
+    return [`${data.userPrefix}${a}`, `${data.userPrefix}${b}`];
+  };
+  const seller = data.powerSeller.id;
+  const deepPage = Math.max(2, Math.min(100, Math.floor(data.powerSeller.trades / 20)));
+  const scenarios: Scenario[] = [
+    { name: "Get trade details", method: "GET", next: () => ((t) => ({ path: `/api/v1/marketplace/users/${t.payerMarketplaceUserId}/trades/${t.id}` }))(pick(sample)) },
+    { name: `Get trades, page 1 (user with ${data.powerSeller.trades.toLocaleString("en")} trades)`, method: "GET", next: () => ({ path: `/api/v1/marketplace/users/${seller}/trades?page=1&pageSize=20` }) },
+    { name: `Get trades, page ${deepPage} (same user)`, method: "GET", next: () => ({ path: `/api/v1/marketplace/users/${seller}/trades?page=${deepPage}&pageSize=20` }) },
+    { name: "Initiate trade", method: "POST", next: () => ({ path: "/api/v1/marketplace/trades/initiate", body: initiateBody(...pair()) }) },
+  ];
+
+  const service = await startServer("service", servicePort, serviceCommand(servicePort));
+  children.push(service);
+  children.push(await startServer("baseline", baselinePort, [process.execPath, ["--import", "tsx", "scripts/bench/baseline-server.ts"]]));
+  const origin = (port: number) => `http://127.0.0.1:${port}`;
+
+  // Every route once, one at a time, before any load: the first call of a route loads its code.
+  for (const port of [servicePort, baselinePort]) {
+    for (const scenario of scenarios) await hammer(origin(port), tenant.testApiKey, scenario, { connections: 1, amount: 3 });
+    await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: 1, seconds: 0 });
+  }
+  const rows: Row[] = [];
+  // Smoke runs are for "it still works": the one-at-a-time calls above are their warm-up.
+  const warm = smoke ? 0 : Math.max(1, Math.round(seconds / 5));
+  for (const scenario of scenarios) {
+    const before = rssMb(service.pid!);
+    const measured: Measured[] = [];
+    for (const port of [servicePort, baselinePort]) {
+      if (warm) await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds: warm });
+      measured.push(await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds }));
+    }
+    rows.push({ name: scenario.name, unit: "req/s", connections, service: measured[0]!, baseline: measured[1]!, serviceRssMb: [before, rssMb(service.pid!)] });
+    console.log(`  ${scenario.name}: service ${measured[0]!.requestsPerSecond.toFixed(0)} req/s, baseline ${measured[1]!.requestsPerSecond.toFixed(0)} req/s`);
+  }
+  const journeyConcurrency = Math.min(connections, 16);
+  const beforeJourney = rssMb(service.pid!);
+  const journeyResults: Measured[] = [];
+  for (const port of [servicePort, baselinePort]) {
+    if (warm) await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds: warm });
+    journeyResults.push(await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds }));
+  }
+  rows.push({ name: "Journey: initiate → pay → label → sent → delivered → accept (8 calls)", unit: "journeys/s", connections: journeyConcurrency, service: journeyResults[0]!, baseline: journeyResults[1]!, serviceRssMb: [beforeJourney, rssMb(service.pid!)] });
+  console.log(`  Journey: service ${journeyResults[0]!.requestsPerSecond.toFixed(1)}/s, baseline ${journeyResults[1]!.requestsPerSecond.toFixed(1)}/s`);
+
+  // The servers stop before the worker runs: it has the machine to itself, like a worker process.
+  for (const child of children.splice(0)) await stop(child);
+  const webhooks = await measureWebhooks(db, data.tenants[1]?.tenantId ?? tenant.tenantId, backlog);
+
+  const report: Report = {
+    startedAt: new Date().toISOString(),
+    machine: machine(values.embedded ? "PGlite (embedded)" : "PostgreSQL"),
+    data: { trades, users, tenants, powerSellerTrades: data.powerSeller.trades, seconds, connections, backlog },
+    rows,
+    webhooks,
+  };
+  console.log(`\n${markdown(report)}\n`);
+  const files = writeReport(report, values.out);
+  console.log(`Wrote ${files.md} and ${files.json}`);
+  const failed = rows.filter((r) => r.service.failures || r.baseline.failures || !r.service.total || !r.baseline.total);
+  if (failed.length || webhooks.received < backlog) {
+    console.error(`Calls failed or never completed: ${failed.map((r) => r.name).join(", ") || "webhook backlog not drained"}`);
+    exitCode = 1;
+  }
+  await db.$disconnect();
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  for (const child of children) await stop(child);
+  await database.drop();
+}
+process.exit(exitCode);
+
+async function openDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (values.embedded) {
+    const embedded = await openEmbeddedDatabase("memory://");
+    return { url: embedded.url, drop: embedded.stop };
+  }
+  const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  const name = `escrow_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** The production Next server, as `npm start` runs it, without the in-server background jobs. */
+function serviceCommand(port: number): [string, string[]] {
+  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  return [process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"]];
+}
+
+async function startServer(name: string, port: number, [command, args]: [string, string[]]): Promise<ChildProcess> {
+  const child = spawn(command, args, {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_SECRET: "bench-only-secret-bench-only-secret",
+      // Measured separately below: here the API alone.
+      WEBHOOK_WORKER: "off",
+      SCHEDULER: "off",
+    },
+  });
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`The ${name} server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/marketplace/users/x/trades/y`);
+      if (response.status === 401) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`The ${name} server did not answer on port ${port} within 60 s`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
