@@ -33,18 +33,11 @@ export interface NewHostedSession {
 
 /** Creates the session and returns the address to send the user to. */
 export async function createHostedSession(tx: Tx, input: NewHostedSession): Promise<{ id: string; token: string; redirectUrl: string }> {
-  const { data, token, redirectUrl } = hostedSessionRow(input);
-  const session = await tx.hostedSession.create({ data, select: { id: true } });
-  return { id: session.id, token, redirectUrl };
-}
-
-/** The row of a new session and its address, for callers that write it in a batch of statements. */
-export function hostedSessionRow(input: NewHostedSession): { data: Prisma.HostedSessionUncheckedCreateInput; token: string; redirectUrl: string } {
   const token = randomBytes(32).toString("base64url");
   const { now, ...fields } = input;
-  return {
+  const session = await tx.hostedSession.create({
     data: { ...fields, tokenHash: hashSessionToken(token), csrfToken: randomBytes(24).toString("base64url"), expiresAt: new Date(now.getTime() + HOSTED_SESSION_TTL_MS) },
-    token,
-    redirectUrl: `${publicBaseUrl()}${hostedPagePath(input.kind, token)}`,
-  };
+    select: { id: true },
+  });
+  return { id: session.id, token, redirectUrl: `${publicBaseUrl()}${hostedPagePath(input.kind, token)}` };
 }
