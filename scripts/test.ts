@@ -3,6 +3,7 @@
 // 2. The integration tests again on PostgreSQL when TEST_DATABASE_URL names a server
 //    (e.g. postgresql://postgres@127.0.0.1:5432/postgres; a fresh database is made and dropped).
 // 3. The Playwright tests in Debian's Chromium against the production build.
+// 4. With TEST_DATABASE_URL: the benchmark's smoke run (SKIP_BENCH=1 leaves it out).
 /* eslint-disable @typescript-eslint/no-explicit-any -- reads the runners' JSON reports */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -53,6 +54,16 @@ if (process.env.SKIP_E2E === "1") {
     "test-results/playwright.json",
     (json) => [json.stats.expected + json.stats.flaky, json.stats.unexpected, json.stats.skipped],
   );
+}
+
+// The benchmark in its smoke mode (a few seconds, tiny data): not a timed test — it fails only
+// when a call fails or the webhook backlog does not drain — but it keeps `npm run bench` from
+// rotting. After the Playwright step, whose production build it reuses.
+if (process.env.TEST_DATABASE_URL && process.env.SKIP_BENCH !== "1") {
+  console.log("\n▶ Benchmark smoke run (npm run bench -- --smoke)\n");
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/index.ts", "--smoke"], { stdio: "inherit", env: { ...process.env, BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL } });
+  const ok = result.status === 0;
+  steps.push({ name: "Benchmark smoke run on PostgreSQL", ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
 console.log("\nSummary");
