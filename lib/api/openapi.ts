@@ -38,6 +38,15 @@ function errorResponses(codes: ErrorCode[]) {
   );
 }
 
+// The wrapper reads a body on every method but GET, and honours Idempotency-Key on every POST
+// (lib/api/route.ts), so those answers are possible whatever the operation lists itself.
+function documentedErrors(operation: Operation): ErrorCode[] {
+  const errors: ErrorCode[] = [...operation.errors];
+  if (operation.method !== "GET") errors.push("malformed-request", "payload-too-large");
+  if (operation.method === "POST") errors.push("idempotency-in-progress", "idempotency-key-mismatch");
+  return errors;
+}
+
 function toOpenApi(operation: Operation): ZodOpenApiOperationObject {
   const status = String(operation.successStatus ?? 200);
   return {
@@ -55,7 +64,7 @@ function toOpenApi(operation: Operation): ZodOpenApiOperationObject {
       [status]: operation.response
         ? { description: operation.responseDescription ?? "Success", content: { "application/json": { schema: operation.response } } }
         : { description: operation.responseDescription ?? "Success, no content" },
-      ...errorResponses(operation.errors),
+      ...errorResponses(documentedErrors(operation)),
     },
   };
 }

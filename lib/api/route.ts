@@ -11,7 +11,7 @@ import { ApiError, type FieldError } from "./errors.ts";
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKey, releaseIdempotencyKey, requestFingerprint } from "./idempotency.ts";
 import type { Operation } from "./operation.ts";
 import { NO_BODY, readJsonBody } from "./request-body.ts";
-import { parseOrThrow, validationError } from "./validation.ts";
+import { parseOrThrow, unsafeInputProblems, validationError } from "./validation.ts";
 
 export interface HandlerContext<P, Q, B> extends TenantContext {
   params: P;
@@ -68,18 +68,22 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   const rawParams = await routeContext.params;
   const body = operation.body || request.method !== "GET" ? await readJsonBody(request) : { json: NO_BODY, text: "" };
 
-  // Every problem of the request at once: params, query and body.
+  // Every problem of the request at once: params, query, body and the Idempotency-Key header.
+  // Input no schema should have to think about (NUL characters, absurd nesting) is refused first.
+  const rawQuery = Object.fromEntries(url.searchParams);
+  const unsafe = [...unsafeInputProblems(rawParams), ...unsafeInputProblems(rawQuery), ...(body.json === NO_BODY ? [] : unsafeInputProblems(body.json))];
+  if (unsafe.length) throw validationError(unsafe);
   const problems: FieldError[] = [];
   const params = operation.params ? tryParse(operation.params, rawParams, "", problems) : undefined;
-  const query = operation.query ? tryParse(operation.query, Object.fromEntries(url.searchParams), "", problems) : undefined;
+  const query = operation.query ? tryParse(operation.query, rawQuery, "", problems) : undefined;
   let parsedBody: unknown;
   if (operation.body) {
     if (body.json === NO_BODY) problems.push({ key: "body", value: "A JSON request body is required." });
     else parsedBody = tryParse(operation.body, body.json, "", problems);
   }
+  const key = request.method === "POST" ? tryIdempotencyKey(request, problems) : null;
   if (problems.length) throw validationError(problems);
 
-  const key = request.method === "POST" ? idempotencyKey(request) : null;
   const scope = { tenantId: tenantContext.tenant.id, mode: tenantContext.mode };
   const claim = key ? await claimIdempotencyKey(scope, key, request.method, url.pathname, requestFingerprint(request.method, url.pathname, body.text)) : null;
   if (claim?.kind === "replay") {
@@ -109,6 +113,16 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       }
     }
     throw error;
+  }
+}
+
+function tryIdempotencyKey(request: Request, problems: FieldError[]): string | null {
+  try {
+    return idempotencyKey(request);
+  } catch (error) {
+    if (error instanceof ApiError) problems.push(...error.errors);
+    else throw error;
+    return null;
   }
 }
 

@@ -15,7 +15,7 @@ export const initiateTrade = defineOperation({
   tags: ["Trades"],
   body: InitiateTradeBody,
   response: InitiateTradeResponse,
-  errors: [...POST_ERRORS, "conflict", "payee-not-connected"],
+  errors: [...POST_ERRORS, "conflict", "payee-not-connected", "forbidden"],
 });
 
 export const getTrades = defineOperation({

@@ -1,93 +1,100 @@
-// Every operation that takes an id, called with another tenant's token on this tenant's real
-// objects, answers 404 (like an unknown id) and changes nothing. The list of operations comes from
-// the API's own operation index, so a new operation is walked without editing this test.
-import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { OPERATIONS } from "../../lib/api/operations-index.ts";
-import type { Operation } from "../../lib/api/operation.ts";
-import { callRoute } from "../helpers/call-route.ts";
-import { tenantClient } from "../helpers/tenant-client.ts";
-import { db, freshTenant } from "../helpers/tenants.ts";
+// The tenant-isolation matrix (issue 8), generated from the served OpenAPI document: every
+// operation that takes an id in its path is called with a second tenant's token on each of the first
+// tenant's real objects (users, trades, payments, labels, business users, webhook subscriptions and
+// events). It must answer exactly as it does for an id that does not exist (decisions.md §2) — 404
+// for every id the service issued — and leave every row of the first tenant as it was. Sandbox
+// operations answer 403 to a live token, and a live token sees none of the test-mode objects.
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildWorld, EXAMPLE_BUSINESS, tenantRows } from "../helpers/api-world.ts";
+import { callRoute, type CallResult } from "../helpers/call-route.ts";
+import { canonical } from "../helpers/openapi-cases.ts";
+import { concretePath, documentedOperations, type DocumentedOperation } from "../helpers/openapi-operations.ts";
+import { freshTenant } from "../helpers/tenants.ts";
 
-// Valid bodies, so that each call gets past validation to the lookup that must fail.
-const BODIES: Record<string, unknown> = {
-  cancelOngoingTrade: { state: "LabelCreated" },
-  rejectItemCondition: "broken",
-  initiatePaymentFlow: { successUrl: "https://s.example/ok", cancelUrl: "https://s.example/no" },
-  buyShipmentForDelivery: { price: 10, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 },
-  buyShipmentForReturn: { price: 10, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 },
-  editBusinessUser: { name: "Other", phoneNumber: null, address: {}, payoutsAccountNumber: "DK5000400440116243" },
-  getTradeStatusLink: { returnUrl: "https://s.example/back" },
-  initiateSelectPayoutAccount: { returnUrl: "https://s.example/back" },
-  sandboxCompletePayment: { outcome: "succeeded" },
-  sandboxShipmentEvent: { event: "sent" },
-  sandboxConnectUser: { kycLevel: 1 },
-  updateWebhookSubscription: { enabled: false },
-};
+const { document, operations } = await documentedOperations();
+const withIds = operations.filter((operation) => operation.pathParams.length > 0);
+const isSandbox = (operation: DocumentedOperation) => operation.path.startsWith("/v1/sandbox/");
+// Ids the tenant chooses itself (its users, its business users' registration numbers) name
+// different objects in each tenant; every other id is issued by the service and must be a 404.
+const TENANT_CHOSEN = new Set(["marketplaceUserId", "businessId", "businessLocationId"]);
 
-// Operations that create in the caller's own scope and take no id of another tenant's object.
-const CREATES_OWN = new Set(["initiateTrade", "initiateUserConnect", "createBusinessUser", "advanceSandboxClock", "sandboxConnectUser", "createWebhookSubscription"]);
-// Operations that list the caller's own objects: they must answer an empty list, not 404.
-const LISTS_OWN: Record<string, (json: Record<string, unknown>) => unknown[]> = {
-  getTrades: (json) => json.trades as unknown[],
-  listWebhookSubscriptions: (json) => json.subscriptions as unknown[],
-  listWebhookEvents: (json) => json.events as unknown[],
-};
+let world: Awaited<ReturnType<typeof buildWorld>>;
 
-async function handlerFor(operation: Operation) {
-  const file = path.join(process.cwd(), "app/api", operation.path.replace(/\{([^}]+)\}/g, "[$1]"), "route.ts");
-  const routeModule = (await import(file)) as Record<string, Parameters<typeof callRoute>[0]>;
-  return routeModule[operation.method]!;
+beforeAll(async () => {
+  world = await buildWorld();
+}, 120_000);
+
+async function call(operation: DocumentedOperation, token: string, params: Record<string, string>): Promise<CallResult> {
+  const body = operation.body ? canonical(document, operation.body) : undefined;
+  return callRoute(operation.handler, { method: operation.method, path: concretePath(operation, params), params, token, body });
 }
 
-describe("tenant isolation", () => {
-  it("answers 404 to every id-taking operation on another tenant's objects, changing nothing", async () => {
-    const owner = await freshTenant({ allowedBusinessIds: ["12345678"] });
-    const intruder = await freshTenant({ allowedBusinessIds: ["12345678"] });
-    const api = tenantClient(owner.testApiKey);
-    await api.connect("seller");
-    await api.connect("buyer");
-    const { tradeId } = (await api.initiate({ title: "T", description: "D", amount: 100, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://s.example/ok", cancelUrl: "https://s.example/no" })).json;
-    const escrow = (await api.acceptAndPay("buyer", tradeId)).json;
-    await api.completePayment(escrow.paymentId);
-    const labelPayment = (await api.buyDelivery("seller", tradeId, { price: 10, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 })).json;
-    await api.completePayment(labelPayment.paymentId);
-    const pendingReturnless = (await api.trade("seller", tradeId)).json;
-    const labelId = pendingReturnless.phases.delivery.labelId as string;
-    const { POST: createBusiness } = await import("../../app/api/v1/marketplace/business-users/route.ts");
-    await callRoute(createBusiness, { method: "POST", path: "/x", token: owner.testApiKey, body: { businessId: "12345678", businessLocationId: "1", name: "Shop", phoneNumber: "+45", address: {}, payoutsAccountNumber: "DK5000400440116243" } });
+/** The owner's real ids for the operation: each object of the last path parameter, the first of the others. */
+function ownerIdSets(operation: DocumentedOperation): Record<string, string>[] {
+  const names = operation.pathParams.map((p) => p.name);
+  const varied = names[names.length - 1]!;
+  return (world.ids[varied] ?? []).map((id) => Object.fromEntries(names.map((name) => [name, name === varied ? id : world.ids[name]![0]!])));
+}
 
-    const { POST: createSubscription } = await import("../../app/api/v1/webhooks/subscriptions/route.ts");
-    const subscription = (await callRoute(createSubscription, { method: "POST", path: "/x", token: owner.testApiKey, body: { url: "http://localhost:9/hooks" } })).json;
-    const event = await db.outboxEvent.findFirstOrThrow({ where: { tenantId: owner.tenantId } });
+const unknownIds = (operation: DocumentedOperation) => Object.fromEntries(operation.pathParams.map((p) => [p.name, p.name === "businessId" ? EXAMPLE_BUSINESS.businessId : `never-issued-${p.name}`]));
+const answer = (result: CallResult) => `${result.status} ${result.status >= 400 ? result.json?.typeCode : ""}`.trim();
 
-    const ids: Record<string, string> = { marketplaceUserId: "seller", tradeId, paymentId: escrow.paymentId, labelId, businessId: "12345678", businessLocationId: "1", subscriptionId: subscription.id, eventId: event.id };
-    const snapshot = async () => ({
-      trade: await db.trade.findUniqueOrThrow({ where: { id: tradeId }, select: { state: true, sequence: true, updatedAt: true } }),
-      postings: await db.ledgerPosting.count({ where: { tenantId: owner.tenantId } }),
-      events: await db.outboxEvent.count({ where: { tenantId: owner.tenantId } }),
-      business: await db.businessUser.findFirstOrThrow({ where: { tenantId: owner.tenantId }, select: { name: true, updatedAt: true } }),
-      sessions: await db.hostedSession.count({ where: { tenantId: owner.tenantId } }),
-      subscription: await db.webhookSubscription.findUniqueOrThrow({ where: { id: subscription.id }, select: { enabled: true, secret: true, updatedAt: true } }),
-      deliveries: await db.webhookDelivery.count({ where: { tenantId: owner.tenantId, status: "Pending" } }),
-    });
-    const before = await snapshot();
-
-    const walked: string[] = [];
-    for (const operation of OPERATIONS) {
-      if (CREATES_OWN.has(operation.operationId)) continue;
-      const params = Object.fromEntries([...operation.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name!, ids[name!]!]));
-      const concretePath = `/api${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name]!)}`;
-      const result = await callRoute(await handlerFor(operation), { method: operation.method, path: concretePath, params, token: intruder.testApiKey, body: BODIES[operation.operationId] });
-      const listed = LISTS_OWN[operation.operationId];
-      if (listed) {
-        expect([result.status, listed(result.json)], operation.operationId).toEqual([200, []]);
-      } else {
-        expect([result.status, result.json?.typeCode], operation.operationId).toEqual([404, "not-found"]);
-      }
-      walked.push(operation.operationId);
+describe("tenant isolation, generated from the OpenAPI document", () => {
+  it("walks every operation that takes an id, and each kind of object", () => {
+    expect(withIds.length).toBeGreaterThanOrEqual(20);
+    for (const name of new Set(withIds.flatMap((o) => o.pathParams.map((p) => p.name)))) {
+      expect(world.ids[name]?.length, `real objects for {${name}}`).toBeGreaterThan(0);
     }
-    expect(walked.length).toBe(OPERATIONS.length - CREATES_OWN.size);
-    expect(await snapshot()).toEqual(before);
+  });
+
+  for (const operation of withIds) {
+    it(`${operation.method} ${operation.path} (${operation.operationId}): another tenant's token finds nothing and changes nothing`, async () => {
+      const intruder = await freshTenant({ allowedBusinessIds: [EXAMPLE_BUSINESS.businessId] });
+      const before = await tenantRows(world.tenant.tenantId);
+      const unknown = answer(await call(operation, intruder.testApiKey, unknownIds(operation)));
+      const issuedIds = operation.pathParams.some((p) => !TENANT_CHOSEN.has(p.name));
+      if (issuedIds) expect(unknown, "an unknown service-issued id").toBe("404 not-found");
+      const sets = ownerIdSets(operation);
+      expect(sets.length).toBeGreaterThan(0);
+      for (const params of sets) {
+        const result = await call(operation, intruder.testApiKey, params);
+        expect(answer(result), `${operation.operationId} on ${JSON.stringify(params)}`).toBe(unknown);
+        const issued = Object.entries(params).filter(([name]) => !TENANT_CHOSEN.has(name)).map(([, id]) => id);
+        if (result.status < 300 && issued.length) expect(JSON.stringify(result.json)).not.toMatch(new RegExp(issued.join("|")));
+      }
+      expect(await tenantRows(world.tenant.tenantId)).toEqual(before);
+    });
+
+    it(`${operation.method} ${operation.path} (${operation.operationId}): the same tenant's live token ${isSandbox(operation) ? "is refused (403)" : "finds no test-mode object"}`, async () => {
+      const before = await tenantRows(world.tenant.tenantId);
+      const unknown = answer(await call(operation, world.tenant.liveApiKey, unknownIds(operation)));
+      for (const params of ownerIdSets(operation)) {
+        const result = await call(operation, world.tenant.liveApiKey, params);
+        if (isSandbox(operation)) expect(answer(result), operation.operationId).toBe("403 forbidden");
+        else expect(answer(result), `${operation.operationId} on ${JSON.stringify(params)}`).toBe(unknown);
+      }
+      expect(await tenantRows(world.tenant.tenantId)).toEqual(before);
+    });
+  }
+
+  it("answers 403 to a live token on every sandbox operation, also those without an id", async () => {
+    const sandbox = operations.filter(isSandbox);
+    expect(sandbox.length).toBeGreaterThanOrEqual(4);
+    for (const operation of sandbox) {
+      const params = Object.fromEntries(operation.pathParams.map((p) => [p.name, world.ids[p.name]![0]!]));
+      expect(answer(await call(operation, world.tenant.liveApiKey, params)), operation.operationId).toBe("403 forbidden");
+    }
+  });
+
+  it("lists none of the first tenant's objects to the second", async () => {
+    const intruder = await freshTenant();
+    const lists = operations.filter((o) => o.method === "GET" && o.pathParams.length === 0);
+    expect(lists.length).toBeGreaterThan(0);
+    const owned = [...world.ids.tradeId!, ...world.ids.subscriptionId!, ...world.ids.eventId!, ...world.ids.paymentId!];
+    for (const operation of lists) {
+      const result = await call(operation, intruder.testApiKey, {});
+      expect(result.status, operation.operationId).toBe(200);
+      expect(JSON.stringify(result.json)).not.toMatch(new RegExp(owned.join("|")));
+    }
   });
 });
