@@ -9,6 +9,7 @@ import type { RequestLogPage } from "@/lib/console/developers/request-log.ts";
 import { METHODS } from "@/lib/console/developers/request-log-filters.ts";
 import { MethodBadge, StatusBadge } from "./badges.tsx";
 import { RequestLogDetail } from "./request-log-detail.tsx";
+import { FilterSelect } from "../filter-select.tsx";
 
 const PAGING = ["older", "newer"];
 const shortWhen = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
@@ -55,9 +56,9 @@ export function RequestLogBrowser() {
   return (
     <div>
       <form onSubmit={onSearch} role="search" aria-label="Filter the request log" className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[8rem_8rem_8rem_minmax(0,1fr)_minmax(0,1fr)_auto]">
-        <Select id="mode" label="Mode" value={params.get("mode") ?? "test"} onChange={(v) => update({ mode: v })} options={[["test", "Test"], ["live", "Live"]]} />
-        <Select id="status" label="Status" value={params.get("status") ?? ""} onChange={(v) => update({ status: v })} options={[["", "Any status"], ["2xx", "2xx success"], ["4xx", "4xx refused"], ["5xx", "5xx failed"]]} />
-        <Select id="method" label="Method" value={params.get("method") ?? ""} onChange={(v) => update({ method: v })} options={[["", "Any method"], ...METHODS.map((m) => [m, m] as [string, string])]} />
+        <FilterSelect id="mode" label="Mode" value={params.get("mode") ?? "test"} onChange={(v) => update({ mode: v })} options={[["test", "Test"], ["live", "Live"]]} />
+        <FilterSelect id="status" label="Status" value={params.get("status") ?? ""} onChange={(v) => update({ status: v })} options={[["", "Any status"], ["2xx", "2xx success"], ["4xx", "4xx refused"], ["5xx", "5xx failed"]]} />
+        <FilterSelect id="method" label="Method" value={params.get("method") ?? ""} onChange={(v) => update({ method: v })} options={[["", "Any method"], ...METHODS.map((m) => [m, m] as [string, string])]} />
         <div>
           <label htmlFor="path" className="block text-xs font-medium text-slate-700">
             Path contains
@@ -147,23 +148,6 @@ export function RequestLogBrowser() {
         </div>
       </nav>
       {entryId && <RequestLogDetail entryId={entryId} known={data?.entries.find((e) => e.entryId === entryId)} onClose={() => update({ entry: undefined })} />}
-    </div>
-  );
-}
-
-function Select({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 h-10 w-full rounded-lg border border-slate-400 bg-white px-2 text-sm">
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { TradeListPage } from "@/lib/console/trades/list-trades.ts";
 import { PHASES } from "@/lib/console/trades/trade-filters.ts";
 import { TRADE_STATES, type TradeState } from "@/lib/trades/states.ts";
 import { StateBadge } from "../state-badge.tsx";
+import { FilterSelect } from "../filter-select.tsx";
 
 const money = (amount: string, currency: string) => new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(amount as unknown as number);
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
@@ -69,9 +70,9 @@ export function TradesBrowser() {
       </form>
 
       <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
-        <Select id="mode" label="Mode" value={params.get("mode") ?? "test"} onChange={(v) => update({ mode: v })} options={[["test", "Test (sandbox)"], ["live", "Live"]]} />
-        <Select id="phase" label="Phase" value={params.get("phase") ?? ""} onChange={(v) => update({ phase: v })} options={[["", "Any phase"], ...PHASES.map((p) => [p, p[0]!.toUpperCase() + p.slice(1)] as [string, string])]} />
-        <Select id="state" label="State" value={params.get("state") ?? ""} onChange={(v) => update({ state: v })} options={[["", "Any state"], ...TRADE_STATES.map((s) => [s, s] as [string, string])]} />
+        <FilterSelect id="mode" label="Mode" value={params.get("mode") ?? "test"} onChange={(v) => update({ mode: v })} options={[["test", "Test (sandbox)"], ["live", "Live"]]} />
+        <FilterSelect id="phase" label="Phase" value={params.get("phase") ?? ""} onChange={(v) => update({ phase: v })} options={[["", "Any phase"], ...PHASES.map((p) => [p, p[0]!.toUpperCase() + p.slice(1)] as [string, string])]} />
+        <FilterSelect id="state" label="State" value={params.get("state") ?? ""} onChange={(v) => update({ state: v })} options={[["", "Any state"], ...TRADE_STATES.map((s) => [s, s] as [string, string])]} />
         <Field id="from" label="Created from" type="date" value={params.get("from") ?? ""} onChange={(v) => update({ from: v })} />
         <Field id="to" label="Created to" type="date" value={params.get("to") ?? ""} onChange={(v) => update({ to: v })} />
         <Field id="min" label="Amount from" type="number" value={params.get("min") ?? ""} onChange={(v) => update({ min: v })} />
@@ -166,22 +167,6 @@ function countText({ totalCount, moreThanCount }: TradeListPage["pagination"]): 
   return totalCount === 1 ? "1 trade" : `${totalCount.toLocaleString("en-GB")} trades`;
 }
 
-function Select({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-slate-400 bg-white px-2 py-2 text-sm">
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function Field({ id, label, type, value, onChange }: { id: string; label: string; type: string; value: string; onChange: (value: string) => void }) {
   return (

@@ -8,6 +8,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { UserListPage } from "@/lib/console/users/list-users.ts";
 import { KycBadge } from "./kyc-badge.tsx";
+import { FilterSelect } from "../filter-select.tsx";
 
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 
@@ -61,8 +62,8 @@ export function UsersBrowser() {
             Search
           </button>
         </form>
-        <Select id="mode" label="Mode" value={mode} onChange={(v) => update({ mode: v })} options={[["test", "Test (sandbox)"], ["live", "Live"]]} />
-        <Select id="kyc" label="KYC level" value={params.get("kyc") ?? ""} onChange={(v) => update({ kyc: v })} options={[["", "Any level"], ["1", "1 · Medium"], ["2", "2 · High"]]} />
+        <FilterSelect className="w-44" id="mode" label="Mode" value={mode} onChange={(v) => update({ mode: v })} options={[["test", "Test (sandbox)"], ["live", "Live"]]} />
+        <FilterSelect className="w-44" id="kyc" label="KYC level" value={params.get("kyc") ?? ""} onChange={(v) => update({ kyc: v })} options={[["", "Any level"], ["1", "1 · Medium"], ["2", "2 · High"]]} />
       </div>
 
       <div className="mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -136,23 +137,6 @@ export function UsersBrowser() {
           </button>
         </div>
       </nav>
-    </div>
-  );
-}
-
-function Select({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
-  return (
-    <div className="w-44">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-slate-400 bg-white px-2 py-2 text-sm">
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { DELIVERY_STATUSES, LOG_EVENT_NAMES } from "@/lib/console/webhooks/deliv
 import type { DeliveryListPage } from "@/lib/console/webhooks/list-deliveries.ts";
 import { DeliveryBadge, ResponseCode } from "./badges.tsx";
 import { ModeTabs } from "./mode-tabs.tsx";
+import { FilterSelect } from "../filter-select.tsx";
 
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 const short = (id: string) => `${id.slice(0, 8)}…`;
@@ -68,9 +69,9 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
     <div>
       <ModeTabs mode={mode} href={modeHref} />
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_14rem_1fr_1fr]">
-        <Select id="status" label="Status" value={params.get("status") ?? ""} onChange={(v) => update({ status: v })} options={[["", "Any status"], ...DELIVERY_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as [string, string])]} />
-        <Select id="event" label="Event" value={params.get("event") ?? ""} onChange={(v) => update({ event: v })} options={[["", "Any event"], ...LOG_EVENT_NAMES.map((e) => [e, e] as [string, string])]} />
-        <Select id="subscription" label="Endpoint" value={params.get("subscription") ?? ""} onChange={(v) => update({ subscription: v })} options={[["", "Any endpoint"], ...endpoints.filter((e) => e.mode === mode).map((e) => [e.id, e.url] as [string, string])]} />
+        <FilterSelect className="min-w-0" id="status" label="Status" value={params.get("status") ?? ""} onChange={(v) => update({ status: v })} options={[["", "Any status"], ...DELIVERY_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as [string, string])]} />
+        <FilterSelect className="min-w-0" id="event" label="Event" value={params.get("event") ?? ""} onChange={(v) => update({ event: v })} options={[["", "Any event"], ...LOG_EVENT_NAMES.map((e) => [e, e] as [string, string])]} />
+        <FilterSelect className="min-w-0" id="subscription" label="Endpoint" value={params.get("subscription") ?? ""} onChange={(v) => update({ subscription: v })} options={[["", "Any endpoint"], ...endpoints.filter((e) => e.mode === mode).map((e) => [e.id, e.url] as [string, string])]} />
         <form onSubmit={onTrade} role="search" aria-label="Deliveries of a trade" className="flex items-end gap-2">
           <div className="min-w-0 flex-1">
             <label htmlFor="trade" className="block text-xs font-medium text-slate-700">
@@ -198,23 +199,6 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
           </button>
         </div>
       </nav>
-    </div>
-  );
-}
-
-function Select({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-slate-400 bg-white px-2 py-2 text-sm">
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

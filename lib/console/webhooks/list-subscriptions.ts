@@ -75,3 +75,8 @@ export async function loadConsoleSubscription(tenantId: string, id: string): Pro
   const health = await subscriptionHealth(tenantId, [row.id]);
   return present(row, health.get(row.id)!, new Date());
 }
+
+/** Every endpoint of the tenant, both modes, for the delivery log's endpoint filter. */
+export function listEndpointChoices(tenantId: string) {
+  return db.webhookSubscription.findMany({ where: { tenantId }, select: { id: true, url: true, mode: true }, orderBy: { createdAt: "asc" } });
+}

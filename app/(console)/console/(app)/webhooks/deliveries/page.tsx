@@ -4,13 +4,13 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { DeliveriesBrowser } from "@/components/console/webhooks/deliveries-browser.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
-import { db } from "@/lib/db/client.ts";
+import { listEndpointChoices } from "@/lib/console/webhooks/list-subscriptions.ts";
 
 export const metadata: Metadata = { title: "Webhook deliveries" };
 
 export default async function DeliveriesPage() {
   const { tenant } = await requireStaff();
-  const endpoints = await db.webhookSubscription.findMany({ where: { tenantId: tenant.id }, select: { id: true, url: true, mode: true }, orderBy: { createdAt: "asc" } });
+  const endpoints = await listEndpointChoices(tenant.id);
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-sm">
