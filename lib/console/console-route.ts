@@ -5,6 +5,7 @@
 // what staff may know: the engine's refusals as they are, anything else only that it failed.
 import { z } from "zod";
 import { ApiError } from "../api/errors.ts";
+import { NO_BODY, readJsonBody } from "../api/request-body.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
 import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
 
@@ -33,9 +34,16 @@ export function consoleJson(handler: Handler) {
   };
 }
 
-/** The JSON body, checked; a bad one is a 400 naming the problem. */
+/** Console forms are small: a body past this is refused (413) before it is read whole. */
+const CONSOLE_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The JSON body, read as the API reads one (size limit, JSON content type, UTF-8), then checked:
+ * too large is a 413, not JSON a 400 malformed-request, a bad shape a 400 naming each field.
+ */
 export async function consoleBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const parsed = schema.safeParse(await request.json().catch(() => undefined));
+  const { json } = await readJsonBody(request, CONSOLE_BODY_LIMIT);
+  const parsed = schema.safeParse(json === NO_BODY ? undefined : json);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ key: issue.path.join(".") || "body", value: issue.message }));
     throw new ApiError("validation-error", errors.map((e) => `${e.key}: ${e.value}`).join("; "), { errors });

@@ -88,7 +88,7 @@ describe("API keys in the console", () => {
   it("bad input is a clear 400 naming the field, and no key is made; too many active keys is a 409", async () => {
     const tenant = await freshTenant();
     const admin = await staffOf(tenant.tenantId, "admin");
-    const post = (body: unknown) => consoleBody(new Request("https://escrow.test/x", { method: "POST", body: JSON.stringify(body) }), CreateTokenInput);
+    const post = (body: unknown) => consoleBody(new Request("https://escrow.test/x", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }), CreateTokenInput);
     await expect(post({ name: "  ", mode: "test" })).rejects.toMatchObject({ code: "validation-error", message: "name: Give the key a name." });
     await expect(post({ name: "Ok", mode: "prod" })).rejects.toMatchObject({ code: "validation-error", message: expect.stringMatching(/^mode: /) });
     await expect(post({ name: "Ok", mode: "test", tokenHash: "x" })).rejects.toMatchObject({ code: "validation-error" });
