@@ -127,10 +127,11 @@ describe("test events and the delivery log", () => {
       expect(JSON.parse(received.body)).toMatchObject({ id: eventId, eventName: "webhook.test", metadata: { subscriptionId: made.id } });
       expect(() => new Webhook(made.secret).verify(received.body, received.headers)).not.toThrow();
 
+      // The worker records the attempt after the receiver has answered: wait for the record.
+      await waitFor(async () => (await log(tenant.tenantId, "")).deliveries[0]?.status === "Succeeded", 5_000, "the delivery to be recorded");
       const page = await log(tenant.tenantId, "");
       expect(page.deliveries).toHaveLength(1);
       expect(page.deliveries[0]).toMatchObject({ eventId, eventName: "webhook.test", subscriptionId: made.id, url: receiver.url, attemptCount: 1, lastAttempt: { responseStatus: 204 } });
-      await waitFor(async () => (await loadConsoleDelivery(tenant.tenantId, page.deliveries[0]!.id))?.status === "Succeeded", 5_000, "the delivery to be recorded");
       const detail = (await loadConsoleDelivery(tenant.tenantId, page.deliveries[0]!.id))!;
       expect(detail.attempts).toHaveLength(1);
       expect(detail.attempts[0]).toMatchObject({ attemptNumber: 1, requestUrl: receiver.url, responseStatus: 204, requestHeaders: { "webhook-id": eventId } });
