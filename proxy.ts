@@ -1,12 +1,18 @@
-// Runs before every page (not the API, not static files): a fresh CSP nonce per request (Next
-// reads it from the request's Content-Security-Policy header and puts it on its scripts), and on
-// hosted pages the browser-id and language cookies (lib/hosted/cookies.ts).
+// Runs before every page (not the API, not static files): on hosted pages first the per-client
+// rate limit (lib/hosted/rate-limit.ts), then a fresh CSP nonce per request (Next reads it from
+// the request's Content-Security-Policy header and puts it on its scripts), and on hosted pages
+// the browser-id and language cookies (lib/hosted/cookies.ts).
 import { NextResponse, type NextRequest } from "next/server";
 import { BROWSER_COOKIE, BROWSER_COOKIE_MAX_AGE_S, cookieAttributes, isHttpsRequest, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "./lib/hosted/cookies.ts";
 import { contentSecurityPolicy, newNonce } from "./lib/hosted/content-security-policy.ts";
 import { isHostedPath } from "./lib/hosted/hosted-paths.ts";
+import { limitHostedRequest } from "./lib/hosted/rate-limit.ts";
 
 export function proxy(request: NextRequest) {
+  if (isHostedPath(request.nextUrl.pathname)) {
+    const refused = limitHostedRequest(request);
+    if (refused) return refused;
+  }
   const nonce = newNonce();
   const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);

@@ -1,5 +1,6 @@
 // Settings and team in the tenant console: an admin changes a deadline, the brand colour and the
-// redirect origins (a bad origin is refused next to its field, and nothing is saved), invites a
+// redirect origins (a bad origin is refused next to its field, and nothing is saved) and the API
+// rate limit (within its bounds), invites a
 // viewer by link; the viewer sets a password in another browser, sees the settings read-only and
 // is refused every change, also when calling the server directly; the admin disables them and
 // their session ends at once.
@@ -11,7 +12,7 @@ import { createE2eTenant } from "./support/tenant.ts";
 const VIEWER_PASSWORD = "plum tram lantern 42";
 
 test("an admin changes settings and invites a viewer, who can only look until disabled", async ({ page, browser, baseURL }, testInfo) => {
-  const tenant = createE2eTenant("Indstillingsmarkedet");
+  const tenant = createE2eTenant("Indstillingsmarkedet", { rateLimitPerMinute: 1200 });
   const problems = watchPage(page);
   await consoleSignIn(page, tenant.consoleEmail, tenant.consolePassword);
 
@@ -53,6 +54,21 @@ test("an admin changes settings and invites a viewer, who can only look until di
   await page.reload();
   await expect(hosted.getByLabel("Brand colour", { exact: true })).toHaveValue("#0f766e");
   await expect(hosted.getByLabel("Redirect origin 2", { exact: true })).toHaveValue("yourapp://");
+
+  // The API rate limit: below the console's bounds is refused next to the field, within is saved.
+  const limits = page.getByRole("region", { name: "API rate limit" });
+  const perMinute = limits.getByLabel("Requests per minute, per token", { exact: true });
+  await expect(perMinute).toHaveValue("1200");
+  await perMinute.fill("10");
+  await limits.getByRole("button", { name: "Save API rate limit" }).click();
+  await expect(limits.getByRole("alert")).toContainText("Nothing was saved");
+  await expect(limits).toContainText("At least 60 a minute.");
+  await expect(perMinute).toHaveAttribute("aria-invalid", "true");
+  await perMinute.fill("3000");
+  await limits.getByRole("button", { name: "Save API rate limit" }).click();
+  await expect(limits.getByRole("status")).toHaveText("Saved");
+  await page.reload();
+  await expect(perMinute).toHaveValue("3000");
 
   // Invite a viewer.
   await page.goto("/console/team");
@@ -98,6 +114,7 @@ test("an admin changes settings and invites a viewer, who can only look until di
   await expect(viewer.getByRole("region", { name: "Deadlines" })).toContainText("3 days");
   await expect(viewer.getByRole("region", { name: "Hosted pages" })).toContainText("#0f766e");
   await expect(viewer.getByRole("region", { name: "Hosted pages" })).toContainText("yourapp://");
+  await expect(viewer.getByRole("region", { name: "API rate limit" })).toContainText("3,000");
   await checkPage(viewer, testInfo, "console-settings-viewer", viewerProblems);
   await viewer.goto("/console/team");
   await expect(viewer.getByRole("button", { name: "Invite member" })).toHaveCount(0);
@@ -111,6 +128,7 @@ test("an admin changes settings and invites a viewer, who can only look until di
     ["/console/api/settings/hosted-pages", { brandName: "Hacked", brandColor: "#ff0000", locale: "en", allowedRedirectOrigins: ["https://evil.example"] }],
     ["/console/api/settings/currency", { currency: "EUR" }],
     ["/console/api/settings/business-ids", { allowedBusinessIds: ["66666666"] }],
+    ["/console/api/settings/rate-limit", { rateLimitPerMinute: 6000 }],
     ["/console/api/team", { email: `sneaky-${Date.now()}@e2e.example`, role: "admin" }],
   ];
   for (const [path, data] of posts) {
@@ -121,6 +139,7 @@ test("an admin changes settings and invites a viewer, who can only look until di
   await expect(viewer.getByRole("region", { name: "Deadlines" })).toContainText("3 days");
   await expect(viewer.getByRole("region", { name: "Hosted pages" })).not.toContainText("evil.example");
   await expect(viewer.getByRole("region", { name: "Currency" })).toContainText("DKK");
+  await expect(viewer.getByRole("region", { name: "API rate limit" })).toContainText("3,000");
 
   // The admin disables the viewer: their session ends at once.
   await page.reload();

@@ -8,18 +8,21 @@ import { applyMigrations } from "../lib/db/migrations.ts";
 import { addStaff } from "../lib/tenants/add-staff.ts";
 import { createTenant } from "../lib/tenants/create-tenant.ts";
 import { updateHostedPageSettings } from "../lib/tenants/hosted-page-settings.ts";
+import { checkRateLimit, updateRateLimit } from "../lib/tenants/rate-limit-settings.ts";
 import { listTenants, revokeToken, rotateToken } from "../lib/tenants/manage-tokens.ts";
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
   tenant create --name <name> [--allow-business-id <id>]... [--allow-redirect-origin <origin>]...
                 [--brand-name <name>] [--brand-color <#rrggbb>] [--locale en|da]
-                [--console-email <email>] [--json]
+                [--console-email <email>] [--rate-limit <requests per minute>] [--json]
       Creates a tenant with a test and a live API token and an admin console login (shown once).
   tenant update --tenant <tenantId> [--brand-name <name>] [--brand-color <#rrggbb>] [--locale en|da]
-                [--allow-redirect-origin <origin>]... [--json]
+                [--allow-redirect-origin <origin>]... [--rate-limit <requests per minute>] [--json]
       Changes how the tenant's hosted pages look and where they may send users. Redirect origins
       are https origins (https://shop.example) or app schemes (yourapp://); giving any replaces the list.
+      --rate-limit sets the API requests per minute each of its tokens may make (default 1200;
+      1 to 10,000,000 here, while the tenant's admins may choose 60 to 6,000 in the console).
   staff add --tenant <tenantId> --email <email> [--name <name>] [--role admin|viewer] [--json]
       Adds a console login to the tenant (the password is shown once). Viewers can look, not change.
   tenant list [--json]
@@ -44,6 +47,7 @@ const { positionals, values } = parseArgs({
     role: { type: "string" },
     mode: { type: "string" },
     token: { type: "string" },
+    "rate-limit": { type: "string" },
     json: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -58,6 +62,12 @@ if (values.help || !resource) {
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
   process.exit(2);
+}
+
+/** --rate-limit as a checked number (lib/tenants/rate-limit-settings.ts), or undefined. */
+function rateLimitOption(): number | undefined {
+  const text = values["rate-limit"];
+  return text === undefined ? undefined : checkRateLimit(Number(text.trim() || Number.NaN));
 }
 
 function print(result: unknown, human: () => string) {
@@ -81,6 +91,7 @@ try {
         brandColor: values["brand-color"],
         locale: values.locale as "en" | "da" | undefined,
         consoleEmail: values["console-email"],
+        rateLimitPerMinute: rateLimitOption(),
       });
       print(tenant, () =>
         [
@@ -95,13 +106,16 @@ try {
     }
     case "tenant update": {
       if (!values.tenant) fail("tenant update needs --tenant.");
+      const rateLimit = rateLimitOption(); // checked before anything changes
       const updated = await updateHostedPageSettings(db, values.tenant, {
         brandName: values["brand-name"],
         brandColor: values["brand-color"],
         locale: values.locale as "en" | "da" | undefined,
         allowedRedirectOrigins: values["allow-redirect-origin"],
       });
-      print(updated, () => `Updated ${updated.name}: brand ${updated.brandName ?? updated.name} ${updated.brandColor ?? "(default colour)"}, language ${updated.locale}, redirect origins ${updated.allowedRedirectOrigins.join(", ") || "any (sandbox)"}.`);
+      const limited = rateLimit === undefined ? null : await updateRateLimit(db, values.tenant, rateLimit);
+      const result = { ...updated, rateLimitPerMinute: limited?.rateLimitPerMinute };
+      print(result, () => `Updated ${updated.name}: brand ${updated.brandName ?? updated.name} ${updated.brandColor ?? "(default colour)"}, language ${updated.locale}, redirect origins ${updated.allowedRedirectOrigins.join(", ") || "any (sandbox)"}${limited ? `, ${limited.rateLimitPerMinute} API requests per minute per token` : ""}.`);
       break;
     }
     case "staff add": {

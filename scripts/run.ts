@@ -1,7 +1,7 @@
 // npm run dev / npm start
 // Opens the database (embedded PGlite in .data/ unless DATABASE_URL is set), applies migrations,
-// makes sure the demo tenant exists, then runs Next (dev server or production server) with
-// DATABASE_URL pointing at that database, and prints where everything is.
+// makes sure the demo tenant exists, then runs Next's dev server or the production server
+// (scripts/serve.ts) with DATABASE_URL pointing at that database, and prints where everything is.
 //
 // This process owns the embedded database for as long as the app runs; the Next server is a child
 // process that connects over the Postgres wire protocol, so PGlite's WebAssembly work never blocks
@@ -35,7 +35,11 @@ try {
 }
 
 let demo: Awaited<ReturnType<typeof ensureDemoTenant>> | null = null;
-if (process.env.DEMO_TENANT !== "false") {
+// The demo tenant (its console login is real) is for trying the service out: made by `npm run dev`
+// and by `npm start` on the embedded database, never on a real DATABASE_URL unless asked for
+// (DEMO_TENANT=true); DEMO_TENANT=false turns it off everywhere.
+const wantDemo = process.env.DEMO_TENANT === "true" || (process.env.DEMO_TENANT !== "false" && (mode === "dev" || database.kind === "embedded"));
+if (wantDemo) {
   // Beside the data it belongs to: the embedded folder, or one file per PostgreSQL address.
   const file =
     database.kind === "embedded"
@@ -48,7 +52,10 @@ if (process.env.DEMO_TENANT !== "false") {
 
 const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
-const child = spawn(process.execPath, [nextBin, mode, "--port", String(port)], {
+// Production: scripts/serve.ts (Next for pages, the v1 API's route handlers called directly);
+// development: `next dev`, so that everything reloads as you edit.
+const command = mode === "start" ? ["--import", "tsx", "scripts/serve.ts", "--port", String(port)] : [nextBin, "dev", "--port", String(port)];
+const child = spawn(process.execPath, command, {
   stdio: "inherit",
   env: {
     ...process.env,

@@ -3,7 +3,9 @@
 // 2. The integration tests again on PostgreSQL when TEST_DATABASE_URL names a server
 //    (e.g. postgresql://postgres@127.0.0.1:5432/postgres; a fresh database is made and dropped).
 // 3. The Playwright tests in Debian's Chromium against the production build.
-// 4. With TEST_DATABASE_URL: the benchmark's smoke run (SKIP_BENCH=1 leaves it out).
+// 4. With TEST_DATABASE_URL: the crash and several-instance tests (tests/processes), which start
+//    the production server as child processes and kill it (SKIP_PROCESSES=1 leaves them out).
+// 5. With TEST_DATABASE_URL: the benchmark's smoke run (SKIP_BENCH=1 leaves it out).
 /* eslint-disable @typescript-eslint/no-explicit-any -- reads the runners' JSON reports */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -53,6 +55,24 @@ if (process.env.SKIP_E2E === "1") {
     { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json" },
     "test-results/playwright.json",
     (json) => [json.stats.expected + json.stats.flaky, json.stats.unexpected, json.stats.skipped],
+  );
+}
+
+// Crash safety and several instances: real `next start` processes on the Playwright step's
+// production build (built here when that step was skipped), on PostgreSQL — killing a server
+// and restarting it, or running two, only means something against a database that outlives them.
+if (process.env.TEST_DATABASE_URL && process.env.SKIP_PROCESSES !== "1") {
+  if (!existsSync(".next/BUILD_ID")) {
+    console.log("\nNo production build yet: npm run build\n");
+    spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  }
+  run(
+    "Crash and several-instance tests on PostgreSQL (production server processes)",
+    process.execPath,
+    [...vitest("test-results/vitest-processes.json"), "--config", "vitest.processes.config.ts"],
+    {},
+    "test-results/vitest-processes.json",
+    vitestCounts,
   );
 }
 

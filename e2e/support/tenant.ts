@@ -16,10 +16,13 @@ export interface TenantOptions {
   locale?: "en" | "da";
   redirectOrigins?: string[];
   businessIds?: string[];
+  /** API requests per minute per token; unthrottled (10,000,000) unless given. */
+  rateLimitPerMinute?: number;
 }
 
 export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptions = {}): E2eTenant {
-  const args = ["tenant", "create", "--name", name, "--json"];
+  // The suites are not about the API rate limit: no throttling of their tokens unless asked.
+  const args = ["tenant", "create", "--name", name, "--rate-limit", String(options.rateLimitPerMinute ?? 10_000_000), "--json"];
   if (options.brandName) args.push("--brand-name", options.brandName);
   if (options.brandColor) args.push("--brand-color", options.brandColor);
   if (options.locale) args.push("--locale", options.locale);

@@ -21,6 +21,17 @@ const IdempotencyHeader = z
   .optional()
   .meta({ description: "Makes a retried POST safe: the first response for a key is replayed for 24 hours; the same key with another body answers 422." });
 
+// lib/api/rate-limit.ts: every answer to a valid token carries where the token stands; a 429 also
+// says when to retry.
+const RateLimitHeaders = z.object({
+  "RateLimit-Limit": z.int().min(1).meta({ description: "Requests this token may make per minute (the tenant's setting)." }),
+  "RateLimit-Remaining": z.int().min(0).meta({ description: "Requests left in the current one-minute window." }),
+  "RateLimit-Reset": z.int().min(1).meta({ description: "Seconds until the window ends and the count starts again." }),
+});
+const RetryAfterHeaders = RateLimitHeaders.extend({
+  "Retry-After": z.int().min(1).meta({ description: "Seconds to wait before the token's requests are accepted again." }),
+});
+
 function errorResponses(codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) {
@@ -33,15 +44,17 @@ function errorResponses(codes: ErrorCode[]) {
       {
         description: `${list.map((code) => `\`${code}\` (${ERROR_CODES[code].title.toLowerCase()})`).join(", ")}`,
         content: { "application/json": { schema: ErrorRecordSchema } },
+        ...(status === 429 ? { headers: RetryAfterHeaders } : {}),
       },
     ]),
   );
 }
 
-// The wrapper reads a body on every method but GET, and honours Idempotency-Key on every POST
-// (lib/api/route.ts), so those answers are possible whatever the operation lists itself.
+// The wrapper rate-limits every token, reads a body on every method but GET, and honours
+// Idempotency-Key on every POST (lib/api/route.ts), so those answers are possible whatever the
+// operation lists itself.
 function documentedErrors(operation: Operation): ErrorCode[] {
-  const errors: ErrorCode[] = [...operation.errors];
+  const errors: ErrorCode[] = [...operation.errors, "rate-limited"];
   if (operation.method !== "GET") errors.push("malformed-request", "payload-too-large");
   if (operation.method === "POST") errors.push("idempotency-in-progress", "idempotency-key-mismatch");
   return errors;
@@ -62,8 +75,8 @@ function toOpenApi(operation: Operation): ZodOpenApiOperationObject {
     ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } } : {}),
     responses: {
       [status]: operation.response
-        ? { description: operation.responseDescription ?? "Success", content: { "application/json": { schema: operation.response } } }
-        : { description: operation.responseDescription ?? "Success, no content" },
+        ? { description: operation.responseDescription ?? "Success", headers: RateLimitHeaders, content: { "application/json": { schema: operation.response } } }
+        : { description: operation.responseDescription ?? "Success, no content", headers: RateLimitHeaders },
       ...errorResponses(documentedErrors(operation)),
     },
   };
@@ -83,7 +96,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       title: "Marketplace Escrow Trade Service API",
       version: "1.0.0",
       description:
-        "Marketplaces (tenants) let their users buy from each other with the buyer's money held in escrow until the item arrives and is accepted. Every call carries `Authorization: Bearer <API token>`; test tokens (`esk_test_…`) work on sandbox data, live tokens (`esk_live_…`) on real money. Every failure answers the error record.",
+        "Marketplaces (tenants) let their users buy from each other with the buyer's money held in escrow until the item arrives and is accepted. Every call carries `Authorization: Bearer <API token>`; test tokens (`esk_test_…`) work on sandbox data, live tokens (`esk_live_…`) on real money. Every failure answers the error record. Each token may make its tenant's number of requests per minute (1,200 unless agreed otherwise; console settings): every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), and a token over its limit gets 429 `rate-limited` with `Retry-After` (seconds) until the minute's window ends.",
     },
     servers: [{ url: `${publicBaseUrl()}/api`, description: "This server" }],
     security: [{ bearerAuth: [] }],

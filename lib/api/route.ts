@@ -1,16 +1,17 @@
 // The one wrapper every v1 route uses (STYLE.md pattern 1):
-// correlation id → auth → tenant → parse params/query/body → idempotency → handle → serialize,
+// correlation id → auth → tenant → rate limit → parse params/query/body → idempotency → handle → serialize,
 // and every failure as the spec's error record (decisions.md §2).
 import type { z } from "zod";
 import { authenticate, type TenantContext } from "../auth/authenticate.ts";
 import { tenantNow } from "../clock.ts";
-import { db } from "../db/client.ts";
 import { correlationId } from "./correlation.ts";
 import { errorRecord, internalErrorRecord } from "./error-record.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKey, releaseIdempotencyKey, requestFingerprint } from "./idempotency.ts";
 import type { Operation } from "./operation.ts";
+import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./rate-limit.ts";
 import { NO_BODY, readJsonBody } from "./request-body.ts";
+import { logApiRequest } from "./request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "./validation.ts";
 
 export interface HandlerContext<P, Q, B> extends TenantContext {
@@ -38,9 +39,11 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     let tenantContext: TenantContext | null = null;
     let response: Response;
     let typeCode: string | null = null;
+    let rateLimit: RateLimitHeaders = {};
     try {
       if (correlationError) throw correlationError;
       tenantContext = await authenticate(request);
+      rateLimit = limitApiRequest(tenantContext);
       if (operation.sandboxOnly && tenantContext.mode !== "test") {
         throw new ApiError("forbidden", "Sandbox operations need a test-mode token (esk_test_…).");
       }
@@ -51,6 +54,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     }
     response.headers.set("X-Correlation-Id", traceId);
     response.headers.set("Cache-Control", "no-store");
+    setRateLimitHeaders(response, rateLimit);
     if (tenantContext) logRequest(tenantContext, request, response.status, typeCode, started, traceId);
     return response;
   };
@@ -146,22 +150,17 @@ export function failure(error: unknown, traceId: string, where: string): Respons
 }
 
 function logRequest(context: TenantContext, request: Request, status: number, typeCode: string | null, started: number, traceId: string) {
-  // The request log that the console shows; losing a line of it is acceptable, slowing the call is not.
-  // Never the token, the query string or a body: only what identifies the call and how it ended.
-  db.apiRequestLog
-    .create({
-      data: {
-        tenantId: context.tenant.id,
-        mode: context.mode,
-        tokenId: context.tokenId,
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status,
-        durationMs: Math.round(performance.now() - started),
-        correlationId: traceId,
-        typeCode,
-      },
-    })
-    .catch((error: unknown) => console.error(`[${traceId}] could not write the request log`, error));
+  // Losing a line of the request log is acceptable, slowing the call is not: it is written in batches.
+  logApiRequest({
+    tenantId: context.tenant.id,
+    mode: context.mode,
+    tokenId: context.tokenId,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    status,
+    durationMs: Math.round(performance.now() - started),
+    correlationId: traceId,
+    typeCode,
+    createdAt: new Date(),
+  });
 }
-

@@ -3,20 +3,27 @@
 // Lazy on purpose: `next build` imports route modules without a database, and scripts set
 // DATABASE_URL (embedded or real) before the first query.
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/client.ts";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
-const globalForDb = globalThis as unknown as { __escrowDb?: Db; __escrowDbUrl?: string };
+const globalForDb = globalThis as unknown as { __escrowDb?: Db; __escrowDbUrl?: string; __escrowPool?: pg.Pool };
+
+/** Pools by client, for lib/db/sql.ts: plain SQL runs on the connections Prisma uses. */
+const pools = new WeakMap<Db, pg.Pool>();
 
 export function createDb(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Db {
-  const adapter = new PrismaPg({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
-  return new PrismaClient({
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const client = new PrismaClient({
     adapter,
     // Interactive transactions wait up to 2 s for a connection by default, which fails under load
     // (TOOLCHAIN.md); ours are short, so waiting longer is safe.
     transactionOptions: { maxWait: 10_000, timeout: 15_000 },
   });
+  pools.set(client, pool);
+  return client;
 }
 
 function current(): Db {
@@ -28,6 +35,9 @@ function current(): Db {
   if (!globalForDb.__escrowDb || globalForDb.__escrowDbUrl !== url) {
     globalForDb.__escrowDb = createDb(url);
     globalForDb.__escrowDbUrl = url;
+    // On globalThis with the client: the production server loads this module twice (Next's bundle
+    // for pages, tsx for the API's route handlers, scripts/serve.ts), and both must find the pool.
+    globalForDb.__escrowPool = pools.get(globalForDb.__escrowDb);
   }
   return globalForDb.__escrowDb;
 }
@@ -40,3 +50,12 @@ export const db: Db = new Proxy({} as Db, {
     return typeof value === "function" ? value.bind(client) : value;
   },
 });
+
+/** The pg pool under the process-wide client (the same connections), for lib/db/sql.ts. */
+export function currentPool(): pg.Pool {
+  const client = current();
+  // A client made by another copy of this module that keeps no pool (a `.next` build older than the
+  // source that scripts/serve.ts runs) still gets one: a pool of its own on the same database.
+  globalForDb.__escrowPool ??= pools.get(client) ?? new pg.Pool({ connectionString: globalForDb.__escrowDbUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 10_000 });
+  return globalForDb.__escrowPool;
+}

@@ -31,13 +31,20 @@ export interface NewHostedSession {
   now: Date;
 }
 
-/** Creates the session and returns the address to send the user to. */
-export async function createHostedSession(tx: Tx, input: NewHostedSession): Promise<{ id: string; token: string; redirectUrl: string }> {
+/** A new session's secrets and row, not yet stored (initiate-trade writes it in its own statement). */
+export function newHostedSession(input: NewHostedSession) {
   const token = randomBytes(32).toString("base64url");
   const { now, ...fields } = input;
-  const session = await tx.hostedSession.create({
-    data: { ...fields, tokenHash: hashSessionToken(token), csrfToken: randomBytes(24).toString("base64url"), expiresAt: new Date(now.getTime() + HOSTED_SESSION_TTL_MS) },
-    select: { id: true },
-  });
-  return { id: session.id, token, redirectUrl: `${publicBaseUrl()}${hostedPagePath(input.kind, token)}` };
+  return {
+    token,
+    redirectUrl: `${publicBaseUrl()}${hostedPagePath(input.kind, token)}`,
+    row: { ...fields, tokenHash: hashSessionToken(token), csrfToken: randomBytes(24).toString("base64url"), expiresAt: new Date(now.getTime() + HOSTED_SESSION_TTL_MS) },
+  };
+}
+
+/** Creates the session and returns the address to send the user to. */
+export async function createHostedSession(tx: Tx, input: NewHostedSession): Promise<{ id: string; token: string; redirectUrl: string }> {
+  const { token, redirectUrl, row } = newHostedSession(input);
+  const session = await tx.hostedSession.create({ data: row, select: { id: true } });
+  return { id: session.id, token, redirectUrl };
 }

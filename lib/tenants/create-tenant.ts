@@ -4,11 +4,14 @@ import type { Db } from "../db/client.ts";
 import { generateApiToken } from "../auth/api-tokens.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import { checkHostedPageSettings, type HostedPageSettings } from "./hosted-page-settings.ts";
+import { checkRateLimit } from "./rate-limit-settings.ts";
 
 export interface CreateTenantInput extends HostedPageSettings {
   name: string;
   allowedBusinessIds?: string[];
   consoleEmail?: string;
+  /** API requests per minute per token; the schema's default (1,200) when not given. */
+  rateLimitPerMinute?: number;
 }
 
 export interface CreatedTenant {
@@ -24,6 +27,7 @@ export async function createTenant(db: Db, input: CreateTenantInput): Promise<Cr
   const name = input.name.trim();
   if (!name || name.length > 200) throw new Error("The tenant name must be 1 to 200 characters.");
   const hosted = checkHostedPageSettings({ brandName: input.brandName, brandColor: input.brandColor, locale: input.locale, allowedRedirectOrigins: input.allowedRedirectOrigins ?? [] });
+  const rateLimit = input.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: checkRateLimit(input.rateLimitPerMinute) };
   const test = generateApiToken("test");
   const live = generateApiToken("live");
   const consolePassword = generatePassword();
@@ -31,7 +35,7 @@ export async function createTenant(db: Db, input: CreateTenantInput): Promise<Cr
 
   return db.$transaction(async (tx) => {
     const tenant = await tx.tenant.create({
-      data: { name, allowedBusinessIds: input.allowedBusinessIds ?? [], ...hosted },
+      data: { name, allowedBusinessIds: input.allowedBusinessIds ?? [], ...hosted, ...rateLimit },
     });
     const consoleEmail = (input.consoleEmail ?? `admin+${tenant.id.slice(0, 8)}@${slug(name)}.example`).toLowerCase();
     await tx.apiToken.createMany({

@@ -6,10 +6,11 @@ import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { checkAppSwitch, checkRedirectUrl } from "../hosted/redirect-urls.ts";
-import { createHostedSession } from "../hosted/sessions.ts";
+import { newHostedSession } from "../hosted/sessions.ts";
 import { decimalFromNumber, decimalToString, minorUnitsFromNumber, parseDecimal } from "../money/decimal.ts";
 import { computeTradeMoney, FeeProblem } from "../money/fees.ts";
 import { deadlineFor } from "./deadlines.ts";
+import { insertInitiatedTrade, isUniqueViolation, type CheckoutClaim } from "./insert-initiated-trade.ts";
 import type { InitiateTradeBody } from "./schemas.ts";
 
 type Body = z.output<typeof InitiateTradeBody>;
@@ -55,83 +56,69 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
 
   const scope = { tenantId: tenant.id, mode };
   const deadline = deadlineFor("Created", tenant, now);
-  return db.$transaction(async (tx) => {
-    const payee = await tx.marketplaceUser.findUnique({ where: { tenantId_mode_marketplaceUserId: { ...scope, marketplaceUserId: body.payeeMarketplaceUserId } }, select: { id: true } });
-    if (!payee) {
-      throw new ApiError("payee-not-connected", `The payee ${JSON.stringify(body.payeeMarketplaceUserId)} has not connected yet: send them through Initiate user connect first.`);
+  const claims: CheckoutClaim[] = [];
+  if (body.checkoutUniquenessKey) claims.push({ kind: "uniqueness", key: body.checkoutUniquenessKey });
+  if (body.checkoutIdempotencyKey) claims.push({ kind: "idempotency", key: body.checkoutIdempotencyKey });
+  const session = newHostedSession({ ...scope, kind: "Checkout", marketplaceUserId: body.payerMarketplaceUserId, successUrl, cancelUrl, appSwitch, now });
+  const row = {
+    ...scope,
+    referenceId: body.referenceId ?? null,
+    title: body.title,
+    description: body.description,
+    currency: tenant.currency,
+    imageUrls: body.imageUrls ?? [],
+    payerMarketplaceUserId: body.payerMarketplaceUserId,
+    payeeMarketplaceUserId: body.payeeMarketplaceUserId,
+    prioritizedPayees: (body.prioritizedPayees ?? null) as Prisma.InputJsonValue | null,
+    amountMinor,
+    payerFeePercent: decimalToString(payerFeePercent),
+    payerFixedFeeMinor,
+    payeeFeePercent: decimalToString(payeeFeePercent),
+    payeeFixedFeeMinor,
+    ...money,
+    checkoutUniquenessKey: body.checkoutUniquenessKey ?? null,
+    checkoutIdempotencyKey: body.checkoutIdempotencyKey ?? null,
+    checkoutType: body.checkoutType ?? null,
+    deliveryByHandAllowed: body.deliveryByHandAllowed ?? false,
+    shipping: (body.shipping ?? null) as Prisma.InputJsonValue | null,
+    returnShipping: (body.returnShipping ?? null) as Prisma.InputJsonValue | null,
+    appSwitch: appSwitch ?? null,
+    successUrl,
+    cancelUrl,
+    deadlineAt: deadline?.at ?? null,
+    deadlineKind: deadline?.action ?? null,
+    now,
+  };
+  let tradeId: string | null = null;
+  // A key held by a trade that is cancelled (and so releases it) between our failed insert and the
+  // lookup of its holder is free again: try once more rather than refuse.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      tradeId = await insertInitiatedTrade(row, claims, session.row);
+      break;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await refuseTakenCheckoutKey(scope, claims);
+      if (attempt === 3) throw error;
     }
-    const trade = await tx.trade.create({
-      data: {
-        ...scope,
-        referenceId: body.referenceId ?? null,
-        title: body.title,
-        description: body.description,
-        currency: tenant.currency,
-        imageUrls: body.imageUrls ?? [],
-        payerMarketplaceUserId: body.payerMarketplaceUserId,
-        payeeMarketplaceUserId: body.payeeMarketplaceUserId,
-        createdBy: body.payeeMarketplaceUserId,
-        prioritizedPayees: (body.prioritizedPayees ?? undefined) as Prisma.InputJsonValue | undefined,
-        amountMinor,
-        payerFeePercent: decimalToString(payerFeePercent),
-        payerFixedFeeMinor,
-        payeeFeePercent: decimalToString(payeeFeePercent),
-        payeeFixedFeeMinor,
-        ...money,
-        checkoutUniquenessKey: body.checkoutUniquenessKey ?? null,
-        checkoutIdempotencyKey: body.checkoutIdempotencyKey ?? null,
-        checkoutType: body.checkoutType ?? null,
-        deliveryByHandAllowed: body.deliveryByHandAllowed ?? false,
-        shipping: (body.shipping ?? undefined) as Prisma.InputJsonValue | undefined,
-        returnShipping: (body.returnShipping ?? undefined) as Prisma.InputJsonValue | undefined,
-        appSwitch,
-        successUrl,
-        cancelUrl,
-        state: "Created",
-        contractStartedAt: now,
-        deadlineAt: deadline?.at ?? null,
-        deadlineKind: deadline?.action ?? null,
-        createdAt: now,
-      },
-    });
-    await tx.tradeParty.createMany({
-      data: [
-        { tradeId: trade.id, role: "payer", ...scope, marketplaceUserId: trade.payerMarketplaceUserId, tradeCreatedAt: now },
-        { tradeId: trade.id, role: "payee", ...scope, marketplaceUserId: trade.payeeMarketplaceUserId, tradeCreatedAt: now },
-      ],
-    });
-    await tx.tradeTimelineEntry.create({ data: { tradeId: trade.id, sequence: 0, action: "initiate", actor: "tenant", toState: "Created", occurredAt: now } });
-    await claimCheckoutKeys(tx, scope, trade.id, body);
-    const session = await createHostedSession(tx, {
-      ...scope,
-      kind: "Checkout",
-      marketplaceUserId: body.payerMarketplaceUserId,
-      tradeId: trade.id,
-      successUrl,
-      cancelUrl,
-      appSwitch,
-      now,
-    });
-    return { tradeId: trade.id, redirectUrl: session.redirectUrl };
-  });
+  }
+  if (!tradeId) {
+    throw new ApiError("payee-not-connected", `The payee ${JSON.stringify(body.payeeMarketplaceUserId)} has not connected yet: send them through Initiate user connect first.`);
+  }
+  return { tradeId, redirectUrl: session.redirectUrl };
 }
 
 /**
- * At most one live checkout per key (spec 8): the claim's primary key decides, also between
- * concurrent requests. ON CONFLICT DO NOTHING (skipDuplicates) keeps the transaction usable so
- * that the refusal can name the trade that holds the key.
+ * At most one live checkout per key (spec 8): the claim's primary key decided, also between
+ * concurrent requests (insert-initiated-trade.ts). The refusal names the trade that holds the key.
  */
-async function claimCheckoutKeys(tx: Prisma.TransactionClient, scope: { tenantId: string; mode: "test" | "live" }, tradeId: string, body: Body) {
-  const keys = [
-    { kind: "uniqueness", key: body.checkoutUniquenessKey, field: "checkoutUniquenessKey" },
-    { kind: "idempotency", key: body.checkoutIdempotencyKey, field: "checkoutIdempotencyKey" },
-  ].filter((k): k is { kind: string; key: string; field: string } => !!k.key);
-  for (const { kind, key, field } of keys) {
-    const { count } = await tx.checkoutKeyClaim.createMany({ data: [{ ...scope, kind, key, tradeId }], skipDuplicates: true });
-    if (count === 1) continue;
-    const holder = await tx.checkoutKeyClaim.findUnique({ where: { tenantId_mode_kind_key: { ...scope, kind, key } }, select: { tradeId: true } });
-    throw new ApiError("conflict", `The ${field} ${JSON.stringify(key)} already belongs to trade ${holder?.tradeId ?? "(being created)"}, which is not cancelled.`, {
-      errors: [{ key: field, value: `Already used by trade ${holder?.tradeId ?? ""}` }],
+async function refuseTakenCheckoutKey(scope: { tenantId: string; mode: "test" | "live" }, claims: CheckoutClaim[]): Promise<void> {
+  for (const { kind, key } of claims) {
+    const holder = await db.checkoutKeyClaim.findUnique({ where: { tenantId_mode_kind_key: { ...scope, kind, key } }, select: { tradeId: true } });
+    if (!holder) continue;
+    const field = kind === "uniqueness" ? "checkoutUniquenessKey" : "checkoutIdempotencyKey";
+    throw new ApiError("conflict", `The ${field} ${JSON.stringify(key)} already belongs to trade ${holder.tradeId}, which is not cancelled.`, {
+      errors: [{ key: field, value: `Already used by trade ${holder.tradeId}` }],
     });
   }
 }

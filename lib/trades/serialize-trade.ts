@@ -1,31 +1,27 @@
 // The Trade of spec 2.1 (plus `state`) from database rows. Never returns rows as they are
 // (STYLE.md: explicit serializers define the public contract).
 import type { z } from "zod";
-import { db } from "../db/client.ts";
-import type { MarketplaceUser, ServiceAccount, ShipmentLabel, Trade } from "../db/generated/client.ts";
+import type { ShipmentLabel, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { numberFromMinorUnits } from "../money/decimal.ts";
 import { LABEL_PAID_BY, type Locale } from "./presentation/codes.ts";
 import { partyStatus, type Role } from "./presentation/status.ts";
 import { partyTimeline } from "./presentation/timeline.ts";
 import type { Trade as TradeSchema } from "./schemas.ts";
+import { connectedUsers, labelsOfTrades, type Connected } from "./trade-reads.ts";
 
 type TradeResponse = z.input<typeof TradeSchema>;
-type Connected = MarketplaceUser & { serviceAccount: ServiceAccount };
 
 const stamp = (date: Date | null) => (date ? date.toISOString() : "");
 const amount = (minor: bigint) => numberFromMinorUnits(minor);
 
-/** Serializes trades with two extra queries in all, whatever their number. */
+/** Serializes trades with three extra queries in all, run side by side, whatever their number. */
 export async function serializeTrades(scope: { tenantId: string; mode: ApiMode }, trades: Trade[], locale: Locale): Promise<TradeResponse[]> {
   if (trades.length === 0) return [];
   const ids = trades.map((x) => x.id);
   const userIds = [...new Set(trades.flatMap((x) => [x.payerMarketplaceUserId, x.payeeMarketplaceUserId]))];
-  const [labels, users] = await Promise.all([
-    db.shipmentLabel.findMany({ where: { tradeId: { in: ids }, tenantId: scope.tenantId }, orderBy: { createdAt: "asc" } }),
-    db.marketplaceUser.findMany({ where: { ...scope, marketplaceUserId: { in: userIds } }, include: { serviceAccount: true } }),
-  ]);
-  const usersById = new Map(users.map((u) => [u.marketplaceUserId, u]));
+  // Three queries side by side: the labels, the users and their service accounts.
+  const [labels, usersById] = await Promise.all([labelsOfTrades(scope.tenantId, ids), connectedUsers(scope, userIds)]);
   return trades.map((trade) => {
     const legs = labels.filter((l) => l.tradeId === trade.id);
     return serializeTrade(trade, legs, usersById, locale);

@@ -1,34 +1,62 @@
-// Claims deliveries that are due, for one worker: each claimed delivery gets its next attempt
-// number and a lease (its next attempt moves a minute ahead), in one short statement, so no two
-// workers ever make the same attempt and no transaction stays open during HTTP. A delivery waits
-// while an earlier delivery of the same trade (ordering key) to the same subscription is pending:
-// events of a trade arrive in order.
+// Claims deliveries that are due, for one worker, with everything their attempt needs: each
+// claimed delivery gets its next attempt number and a lease (its next attempt moves a minute
+// ahead), and comes back with its event's payload and its subscription, all in one statement —
+// no two workers ever make the same attempt, no transaction stays open during HTTP, and a worker
+// needs no further reads per delivery. A delivery waits while an earlier delivery of the same
+// trade (ordering key) to the same subscription is pending: events of a trade arrive in order.
+// (A delivery carries its event's createdAt and sequence, so that check reads one index; among
+// deliveries due at the same time the earliest event comes first, which is the head of its trade's
+// queue, so the scan seldom passes over waiting ones.)
 import { db } from "../db/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
 
 export interface ClaimedDelivery {
   id: string;
   attemptNumber: number;
+  eventId: string;
+  payload: unknown;
+  subscription: {
+    id: string;
+    mode: ApiMode;
+    url: string;
+    enabled: boolean;
+    secret: string;
+    previousSecret: string | null;
+    previousSecretExpiresAt: Date | null;
+  };
 }
 
-export const LEASE_SECONDS = 60;
+// Must outlast one attempt (WEBHOOK_TIMEOUT_MS, 15 s by default) and its recording; only a
+// worker that died mid-attempt lets a lease run out, and its delivery is then claimed again.
+export const LEASE_SECONDS = Number(process.env.WEBHOOK_LEASE_SECONDS ?? 60);
+
+/** A returned row: the delivery's columns, then its subscription's under their own names. */
+type ClaimRow = { id: string; attemptCount: number; eventId: string; payload: unknown; subscriptionId: string } & Omit<ClaimedDelivery["subscription"], "id">;
 
 export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
-  const rows = await db.$queryRaw<{ id: string; attemptCount: number }[]>`
+  const rows = await db.$queryRaw<ClaimRow[]>`
     WITH due AS (
       SELECT d."id" FROM "WebhookDelivery" d
-      JOIN "OutboxEvent" ev ON ev."id" = d."eventId"
       WHERE d."status" = 'Pending' AND d."nextAttemptAt" <= now()
         AND NOT EXISTS (
-          SELECT 1 FROM "WebhookDelivery" p JOIN "OutboxEvent" pe ON pe."id" = p."eventId"
+          SELECT 1 FROM "WebhookDelivery" p
           WHERE p."subscriptionId" = d."subscriptionId" AND p."orderingKey" = d."orderingKey" AND p."status" = 'Pending'
-            AND (pe."createdAt", pe."sequence", pe."id") < (ev."createdAt", ev."sequence", ev."id"))
-      ORDER BY d."nextAttemptAt"
+            AND (p."createdAt", p."eventSequence", p."eventId") < (d."createdAt", d."eventSequence", d."eventId"))
+      ORDER BY d."nextAttemptAt", d."createdAt", d."eventSequence"
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED)
     UPDATE "WebhookDelivery" w
     SET "attemptCount" = w."attemptCount" + 1, "nextAttemptAt" = now() + make_interval(secs => ${LEASE_SECONDS})
-    FROM due WHERE w."id" = due."id"
-    RETURNING w."id", w."attemptCount"`;
-  return rows.map((r) => ({ id: r.id, attemptNumber: Number(r.attemptCount) }));
+    FROM due, "OutboxEvent" ev, "WebhookSubscription" s
+    WHERE w."id" = due."id" AND ev."id" = w."eventId" AND s."id" = w."subscriptionId"
+    RETURNING w."id", w."attemptCount", ev."id" AS "eventId", ev."payload", s."id" AS "subscriptionId", s."mode"::text AS "mode",
+      s."url", s."enabled", s."secret", s."previousSecret", s."previousSecretExpiresAt"`;
+  return rows.map((r) => ({
+    id: r.id,
+    attemptNumber: Number(r.attemptCount),
+    eventId: r.eventId,
+    payload: r.payload,
+    subscription: { id: r.subscriptionId, mode: r.mode, url: r.url, enabled: r.enabled, secret: r.secret, previousSecret: r.previousSecret, previousSecretExpiresAt: r.previousSecretExpiresAt },
+  }));
 }

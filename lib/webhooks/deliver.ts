@@ -1,7 +1,6 @@
-// Makes one claimed attempt of a delivery and records it: 2xx delivered; 410 Gone turns the
+// Makes one claimed attempt of a delivery and decides what it means, without touching the
+// database (record-attempts.ts writes the outcomes in batches): 2xx delivered; 410 Gone turns the
 // subscription off; anything else is retried on the schedule until it is used up.
-import { db } from "../db/client.ts";
-import type { Prisma } from "../db/generated/client.ts";
 import { ApiError } from "../api/errors.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
 import { nextRetryDelay } from "./retry-schedule.ts";
@@ -9,14 +8,27 @@ import { sendWebhook, type SendResult } from "./send-webhook.ts";
 import { activeSecrets, signedHeaders } from "./signing.ts";
 import { checkWebhookUrlShape, resolveWebhookTarget } from "./url-safety.ts";
 
-export async function deliverClaimed(claim: ClaimedDelivery, schedule: readonly number[]): Promise<void> {
-  const delivery = await db.webhookDelivery.findUnique({ where: { id: claim.id }, include: { event: true, subscription: true } });
-  if (!delivery || delivery.status !== "Pending") return;
-  const { event, subscription } = delivery;
-  const body = JSON.stringify(event.payload);
+export interface AttemptOutcome {
+  deliveryId: string;
+  subscriptionId: string;
+  attemptNumber: number;
+  requestUrl: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string;
+  result: SendResult;
+  /** The delivery's status after this attempt (Pending: retried at nextAttemptAt). */
+  status: "Pending" | "Succeeded" | "Failed" | "Cancelled";
+  nextAttemptAt: Date | null;
+  /** 410 Gone: the subscription is switched off and its pending deliveries cancelled. */
+  gone: boolean;
+}
+
+export async function attemptDelivery(claim: ClaimedDelivery, schedule: readonly number[]): Promise<AttemptOutcome> {
+  const { subscription } = claim;
+  const body = JSON.stringify(claim.payload);
   const now = new Date();
   // Signed afresh for every attempt: receivers refuse timestamps older than five minutes.
-  const headers = signedHeaders(event.id, body, activeSecrets(subscription, now), now);
+  const headers = signedHeaders(claim.eventId, body, activeSecrets(subscription, now), now);
 
   let result: SendResult;
   if (!subscription.enabled) {
@@ -34,33 +46,17 @@ export async function deliverClaimed(claim: ClaimedDelivery, schedule: readonly 
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   const gone = result.status === 410;
   const delay = ok || gone || !subscription.enabled ? null : nextRetryDelay(schedule, claim.attemptNumber);
-  const update: Prisma.WebhookDeliveryUpdateInput = ok
-    ? { status: "Succeeded", completedAt: new Date(), lastStatusCode: result.status }
-    : gone || !subscription.enabled
-      ? { status: "Cancelled", completedAt: new Date(), lastStatusCode: result.status }
-      : delay === null
-        ? { status: "Failed", completedAt: new Date(), lastStatusCode: result.status }
-        : { nextAttemptAt: new Date(Date.now() + delay), lastStatusCode: result.status };
-
-  await db.$transaction(async (tx) => {
-    // The attempt number was claimed atomically; the unique key makes a duplicate record impossible.
-    await tx.webhookAttempt.create({
-      data: {
-        deliveryId: delivery.id,
-        attemptNumber: claim.attemptNumber,
-        requestUrl: subscription.url,
-        requestHeaders: headers,
-        requestBody: body,
-        responseStatus: result.status,
-        responseExcerpt: result.excerpt,
-        durationMs: result.durationMs,
-        error: result.error,
-      },
-    });
-    await tx.webhookDelivery.updateMany({ where: { id: delivery.id, attemptCount: claim.attemptNumber }, data: update });
-    if (gone) {
-      await tx.webhookSubscription.update({ where: { id: subscription.id }, data: { enabled: false, disabledReason: "The endpoint answered 410 Gone" } });
-      await tx.webhookDelivery.updateMany({ where: { subscriptionId: subscription.id, status: "Pending" }, data: { status: "Cancelled", completedAt: new Date() } });
-    }
-  });
+  const status = ok ? "Succeeded" : gone || !subscription.enabled ? "Cancelled" : delay === null ? "Failed" : "Pending";
+  return {
+    deliveryId: claim.id,
+    subscriptionId: subscription.id,
+    attemptNumber: claim.attemptNumber,
+    requestUrl: subscription.url,
+    requestHeaders: headers,
+    requestBody: body,
+    result,
+    status,
+    nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
+    gone,
+  };
 }

@@ -66,7 +66,7 @@ export async function redeliverWebhookEvent(context: TenantContext, eventId: str
   await db.$transaction(async (tx) => {
     // Existing deliveries start again (their attempt numbers go on); new subscriptions get one.
     await tx.webhookDelivery.createMany({
-      data: wanted.map((s) => ({ eventId: event.id, subscriptionId: s.id, tenantId: event.tenantId, orderingKey: event.orderingKey, createdAt: event.createdAt, nextAttemptAt: now })),
+      data: wanted.map((s) => ({ eventId: event.id, subscriptionId: s.id, tenantId: event.tenantId, orderingKey: event.orderingKey, eventSequence: event.sequence, createdAt: event.createdAt, nextAttemptAt: now })),
       skipDuplicates: true,
     });
     await tx.webhookDelivery.updateMany({ where: { eventId: event.id, subscriptionId: { in: wanted.map((s) => s.id) } }, data: { status: "Pending", nextAttemptAt: now, completedAt: null } });

@@ -2,6 +2,12 @@
 // for sandbox subscriptions. In live mode the host must not resolve to loopback, private,
 // link-local, CGNAT or cloud-metadata addresses — checked when subscribing and again at delivery,
 // where the connection goes to the address that was checked (no second lookup, no redirects).
+//
+// Sandbox subscriptions may reach loopback and private addresses so that a developer can run a
+// receiver next to a local copy of the service. On a shared deployment "loopback" is our own host,
+// and any tenant's test token could make the worker call it and read the answer in its delivery
+// log; so the production server refuses them unless the operator allows them
+// (WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow), and then sandbox subscriptions get live mode's checks.
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 import { ApiError } from "../api/errors.ts";
@@ -48,6 +54,20 @@ export function isPublicAddress(address: string): boolean {
   return false;
 }
 
+/**
+ * Whether sandbox subscriptions may target loopback and private addresses: WEBHOOK_SANDBOX_PRIVATE_TARGETS
+ * `allow` or `deny`; by default allowed, except in the production server (NODE_ENV=production).
+ */
+export function sandboxMayReachPrivateAddresses(env: Record<string, string | undefined> = process.env): boolean {
+  const setting = env.WEBHOOK_SANDBOX_PRIVATE_TARGETS;
+  if (setting === "allow") return true;
+  if (setting === "deny") return false;
+  return env.NODE_ENV !== "production";
+}
+
+/** Whether this subscription's mode may target loopback and private addresses. */
+const mayReachPrivate = (mode: ApiMode) => mode === "test" && sandboxMayReachPrivateAddresses();
+
 /** The checks that need no network: scheme, credentials, loopback http in sandbox. */
 export function checkWebhookUrlShape(mode: ApiMode, value: string): URL {
   let url: URL;
@@ -58,14 +78,16 @@ export function checkWebhookUrlShape(mode: ApiMode, value: string): URL {
   }
   if (url.username || url.password) throw ApiError.field("url", "Must not contain credentials.");
   if (url.protocol === "http:") {
-    if (mode !== "test" || !isLoopbackHost(url.hostname)) throw ApiError.field("url", "Must use https (http is allowed only to localhost, for sandbox subscriptions).");
+    if (!mayReachPrivate(mode) || !isLoopbackHost(url.hostname)) {
+      throw ApiError.field("url", mode === "test" && isLoopbackHost(url.hostname) ? "Must use https: this server does not deliver sandbox webhooks to its own host." : "Must use https (http is allowed only to localhost, for sandbox subscriptions).");
+    }
   } else if (url.protocol !== "https:") {
     throw ApiError.field("url", "Must use https.");
   }
   return url;
 }
 
-/** The address to connect to; in live mode only a public one. Throws ApiError on `url`. */
+/** The address to connect to; only a public one, except for sandbox subscriptions where allowed. Throws ApiError on `url`. */
 export async function resolveWebhookTarget(mode: ApiMode, url: URL): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let resolved: { address: string; family: number }[];
@@ -74,7 +96,7 @@ export async function resolveWebhookTarget(mode: ApiMode, url: URL): Promise<{ a
   } catch {
     throw ApiError.field("url", `The host ${host} could not be resolved.`);
   }
-  if (mode === "live") {
+  if (!mayReachPrivate(mode)) {
     const unsafe = resolved.find((r) => !isPublicAddress(r.address));
     if (unsafe) throw ApiError.field("url", `The host resolves to ${unsafe.address}, which is not a public address.`);
   }

@@ -1,5 +1,6 @@
 // npm run bench -- [--smoke] [--embedded] [--trades 100000] [--users 1000] [--tenants 3]
 //                  [--seconds 10] [--connections 32] [--backlog 100000] [--build] [--out bench-results]
+//                  [--webhooks-only] [--server direct|next] [--memory-minutes 5]
 // The service against the practical limit of this machine (issue 7). Creates a fresh database on
 // BENCH_DATABASE_URL's server (default the local PostgreSQL at 127.0.0.1:5432; --embedded: an
 // in-memory PGlite), migrates and seeds it, starts the production Next server and the bare
@@ -7,16 +8,17 @@
 // then the webhook worker draining a backlog; prints the table, writes JSON and Markdown, drops the
 // database. --smoke: tiny data and one-second runs, so that CI proves it still works.
 // A benchmark, not a test: it reports figures and asserts only that the calls succeeded.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openEmbeddedDatabase } from "../../lib/db/embedded.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { hammer, initiateBody, journeys, type Measured, type Scenario } from "./load.ts";
 import { machine, markdown, rssMb, writeReport, type Report, type Row } from "./report.ts";
+import { measureMemory, type MemoryResult } from "./memory.ts";
 import { seedBench } from "./seed-bench.ts";
+import { serviceCommand, startServer, stopServer as stop } from "./server.ts";
 import { measureWebhooks } from "./webhooks.ts";
 
 const { values } = parseArgs({
@@ -30,6 +32,9 @@ const { values } = parseArgs({
     seconds: { type: "string" },
     connections: { type: "string" },
     backlog: { type: "string" },
+    "webhooks-only": { type: "boolean", default: false },
+    server: { type: "string", default: "direct" },
+    "memory-minutes": { type: "string", default: "0" },
     out: { type: "string", default: "bench-results" },
   },
 });
@@ -79,38 +84,50 @@ try {
     { name: "Initiate trade", method: "POST", next: () => ({ path: "/api/v1/marketplace/trades/initiate", body: initiateBody(...pair()) }) },
   ];
 
-  const service = await startServer("service", servicePort, serviceCommand(servicePort));
-  children.push(service);
-  children.push(await startServer("baseline", baselinePort, [process.execPath, ["--import", "tsx", "scripts/bench/baseline-server.ts"]]));
-  const origin = (port: number) => `http://127.0.0.1:${port}`;
-
-  // Every route once, one at a time, before any load: the first call of a route loads its code.
-  for (const port of [servicePort, baselinePort]) {
-    for (const scenario of scenarios) await hammer(origin(port), tenant.testApiKey, scenario, { connections: 1, amount: 3 });
-    await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: 1, seconds: 0 });
-  }
   const rows: Row[] = [];
-  // Smoke runs are for "it still works": the one-at-a-time calls above are their warm-up.
-  const warm = smoke ? 0 : Math.max(1, Math.round(seconds / 5));
-  for (const scenario of scenarios) {
-    const before = rssMb(service.pid!);
-    const measured: Measured[] = [];
+  let memory: MemoryResult | undefined;
+  // --webhooks-only: just the worker (for working on it); the API rows stay empty.
+  if (!values["webhooks-only"]) {
+    // Measured separately below: here the API alone, without the in-server background jobs.
+    const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off" } };
+    // BENCH_NODE_FLAGS: Node flags for the service only, e.g. "--cpu-prof --cpu-prof-dir=prof" to see where its time goes.
+    const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+    const service = await startServer("service", servicePort, serviceCommand(servicePort, { server: values.server === "next" ? "next" : "direct", nodeFlags }), background);
+    children.push(service);
+    children.push(await startServer("baseline", baselinePort, [process.execPath, ["--import", "tsx", "scripts/bench/baseline-server.ts"]], background));
+    const origin = (port: number) => `http://127.0.0.1:${port}`;
+
+    // Every route once, one at a time, before any load: the first call of a route loads its code.
     for (const port of [servicePort, baselinePort]) {
-      if (warm) await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds: warm });
-      measured.push(await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds }));
+      for (const scenario of scenarios) await hammer(origin(port), tenant.testApiKey, scenario, { connections: 1, amount: 3 });
+      await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: 1, seconds: 0 });
     }
-    rows.push({ name: scenario.name, unit: "req/s", connections, service: measured[0]!, baseline: measured[1]!, serviceRssMb: [before, rssMb(service.pid!)] });
-    console.log(`  ${scenario.name}: service ${measured[0]!.requestsPerSecond.toFixed(0)} req/s, baseline ${measured[1]!.requestsPerSecond.toFixed(0)} req/s`);
+    // Smoke runs are for "it still works": the one-at-a-time calls above are their warm-up.
+    const warm = smoke ? 0 : Math.max(1, Math.round(seconds / 5));
+    for (const scenario of scenarios) {
+      const before = rssMb(service.pid!);
+      const measured: Measured[] = [];
+      for (const port of [servicePort, baselinePort]) {
+        if (warm) await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds: warm });
+        measured.push(await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds }));
+      }
+      rows.push({ name: scenario.name, unit: "req/s", connections, service: measured[0]!, baseline: measured[1]!, serviceRssMb: [before, rssMb(service.pid!)] });
+      console.log(`  ${scenario.name}: service ${measured[0]!.requestsPerSecond.toFixed(0)} req/s, baseline ${measured[1]!.requestsPerSecond.toFixed(0)} req/s`);
+    }
+    const journeyConcurrency = Math.min(connections, 16);
+    const beforeJourney = rssMb(service.pid!);
+    const journeyResults: Measured[] = [];
+    for (const port of [servicePort, baselinePort]) {
+      if (warm) await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds: warm });
+      journeyResults.push(await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds }));
+    }
+    rows.push({ name: "Journey: initiate → pay → label → sent → delivered → accept (8 calls)", unit: "journeys/s", connections: journeyConcurrency, service: journeyResults[0]!, baseline: journeyResults[1]!, serviceRssMb: [beforeJourney, rssMb(service.pid!)] });
+    console.log(`  Journey: service ${journeyResults[0]!.requestsPerSecond.toFixed(1)}/s, baseline ${journeyResults[1]!.requestsPerSecond.toFixed(1)}/s`);
+
+    // --memory-minutes: the service alone under steady load for that long, its memory sampled.
+    const memoryMinutes = Number(values["memory-minutes"]);
+    if (memoryMinutes > 0) memory = await measureMemory(origin(servicePort), tenant.testApiKey, scenarios, service.pid!, memoryMinutes, connections);
   }
-  const journeyConcurrency = Math.min(connections, 16);
-  const beforeJourney = rssMb(service.pid!);
-  const journeyResults: Measured[] = [];
-  for (const port of [servicePort, baselinePort]) {
-    if (warm) await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds: warm });
-    journeyResults.push(await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds }));
-  }
-  rows.push({ name: "Journey: initiate → pay → label → sent → delivered → accept (8 calls)", unit: "journeys/s", connections: journeyConcurrency, service: journeyResults[0]!, baseline: journeyResults[1]!, serviceRssMb: [beforeJourney, rssMb(service.pid!)] });
-  console.log(`  Journey: service ${journeyResults[0]!.requestsPerSecond.toFixed(1)}/s, baseline ${journeyResults[1]!.requestsPerSecond.toFixed(1)}/s`);
 
   // The servers stop before the worker runs: it has the machine to itself, like a worker process.
   for (const child of children.splice(0)) await stop(child);
@@ -122,12 +139,13 @@ try {
     data: { trades, users, tenants, powerSellerTrades: data.powerSeller.trades, seconds, connections, backlog },
     rows,
     webhooks,
+    memory,
   };
   console.log(`\n${markdown(report)}\n`);
   const files = writeReport(report, values.out);
   console.log(`Wrote ${files.md} and ${files.json}`);
   const failed = rows.filter((r) => r.service.failures || r.baseline.failures || !r.service.total || !r.baseline.total);
-  if (failed.length || webhooks.received < backlog) {
+  if (failed.length || webhooks.received < backlog || memory?.failures) {
     console.error(`Calls failed or never completed: ${failed.map((r) => r.name).join(", ") || "webhook backlog not drained"}`);
     exitCode = 1;
   }
@@ -163,49 +181,4 @@ async function openDatabase(): Promise<{ url: string; drop: () => Promise<void> 
       await client.end();
     },
   };
-}
-
-/** The production Next server, as `npm start` runs it, without the in-server background jobs. */
-function serviceCommand(port: number): [string, string[]] {
-  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  return [process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"]];
-}
-
-async function startServer(name: string, port: number, [command, args]: [string, string[]]): Promise<ChildProcess> {
-  const child = spawn(command, args, {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-      NEXTAUTH_SECRET: "bench-only-secret-bench-only-secret",
-      // Measured separately below: here the API alone.
-      WEBHOOK_WORKER: "off",
-      SCHEDULER: "off",
-    },
-  });
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`The ${name} server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/marketplace/users/x/trades/y`);
-      if (response.status === 401) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`The ${name} server did not answer on port ${port} within 60 s`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
 }

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Measured } from "./load.ts";
+import type { MemoryResult } from "./memory.ts";
 import type { WebhookResult } from "./webhooks.ts";
 
 export interface Row {
@@ -22,6 +23,7 @@ export interface Report {
   data: Record<string, number | string>;
   rows: Row[];
   webhooks: WebhookResult;
+  memory?: MemoryResult;
 }
 
 export function machine(database: string): Record<string, string | number> {
@@ -52,8 +54,15 @@ export function markdown(report: Report): string {
         `| ${r.name} | ${r.connections} | ${f(r.service.requestsPerSecond, r.unit === "journeys/s" ? 1 : 0)} ${r.unit} | ${f(r.service.p50Ms, 1)} | ${f(r.service.p99Ms, 1)} | ${f(r.baseline.requestsPerSecond, r.unit === "journeys/s" ? 1 : 0)} ${r.unit} | ${f(r.baseline.p50Ms, 1)} | ${f(r.baseline.p99Ms, 1)} | ${r.baseline.requestsPerSecond ? `${f((100 * r.service.requestsPerSecond) / r.baseline.requestsPerSecond)}%` : "–"} | ${r.service.failures}/${r.baseline.failures} | ${f(r.serviceRssMb[0])}→${f(r.serviceRssMb[1])} |`,
     ),
     "",
-    `Webhook delivery (the service's worker, 16 in flight, to a local receiver): ${f(report.webhooks.eventsPerSecond)} events/s; a backlog of ${f(report.webhooks.backlog)} events drained in ${f(report.webhooks.drainSeconds, 1)} s (${f(report.webhooks.received)} requests received).`,
+    `Webhook delivery (the service's worker, ${report.webhooks.concurrency} in flight, to a local receiver): ${f(report.webhooks.eventsPerSecond)} events/s; a backlog of ${f(report.webhooks.backlog)} events drained in ${f(report.webhooks.drainSeconds, 1)} s (${f(report.webhooks.received)} requests received).`,
   ];
+  if (report.memory) {
+    const { samples } = report.memory;
+    lines.push(
+      "",
+      `Memory under load for ${report.memory.minutes} minutes (${f(report.memory.requests)} requests, ${report.memory.failures} failed): service RSS ${samples.map((s) => `${f(s.rssMb)}`).join(" → ")} MB (every 30 s).`,
+    );
+  }
   return lines.join("\n");
 }
 

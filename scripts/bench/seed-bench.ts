@@ -4,6 +4,7 @@
 // the trades and one power seller with up to 10,000 of them: the user whose Get trades is measured.
 import type { Db } from "../../lib/db/client.ts";
 import { createTenant } from "../../lib/tenants/create-tenant.ts";
+import { OPERATOR_RATE_LIMIT } from "../../lib/tenants/rate-limit-settings.ts";
 import { seedTrades } from "./seed-trades.ts";
 
 export interface BenchTenant {
@@ -25,7 +26,8 @@ const POWER_SELLER_TRADES = 10_000;
 export async function seedBench(db: Db, options: { tenants: number; users: number; trades: number }): Promise<BenchData> {
   const tenants: BenchTenant[] = [];
   for (let t = 0; t < options.tenants; t++) {
-    const created = await createTenant(db, { name: `Bench tenant ${t + 1}` });
+    // The benchmark measures the service, not its rate limit (OPERATOR_RATE_LIMIT's ceiling).
+    const created = await createTenant(db, { name: `Bench tenant ${t + 1}`, rateLimitPerMinute: OPERATOR_RATE_LIMIT.max });
     const userCount = Math.floor(options.users / options.tenants) + (t < options.users % options.tenants ? 1 : 0);
     tenants.push({ tenantId: created.tenantId, testApiKey: created.testApiKey, userCount });
   }

@@ -12,6 +12,7 @@ export interface WebhookResult {
   drainSeconds: number;
   eventsPerSecond: number;
   received: number;
+  concurrency: number;
 }
 
 const EVENTS_PER_TRADE = 4;
@@ -43,18 +44,22 @@ export async function measureWebhooks(db: Db, tenantId: string, backlog: number)
     await db.$executeRawUnsafe(`ANALYZE "OutboxEvent"`);
     const { startWebhookWorker } = await import("../../lib/webhooks/worker.ts");
     const started = performance.now();
-    const worker = startWebhookWorker({ idleMs: 50 });
+    const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 128);
+    const worker = startWebhookWorker({ idleMs: 50, concurrency });
     const deadline = started + Math.max(120_000, backlog * 20);
     let delivered = 0;
+    // The receiver's count is free to read; the database's (which counts each delivery once, and
+    // only once recorded) is read when the receiver has seen enough.
     while (delivered < backlog && performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, received < backlog ? 50 : 10));
+      if (received < backlog) continue;
       const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = ${tenantId} AND "status" = 'Succeeded'`;
       delivered = row!.n;
     }
     const drainSeconds = (performance.now() - started) / 1000;
     await worker.stop();
     // Over what was delivered: a backlog that did not drain in time is reported as such (received < backlog).
-    return { backlog, drainSeconds, eventsPerSecond: delivered / drainSeconds, received };
+    return { backlog, drainSeconds, eventsPerSecond: delivered / drainSeconds, received, concurrency };
   } finally {
     receiver.close();
   }

@@ -5,7 +5,8 @@ import type { TradeState } from "../../lib/db/generated/enums.ts";
 import { parseDecimal } from "../../lib/money/decimal.ts";
 import { computeTradeMoney } from "../../lib/money/fees.ts";
 
-export async function insertTrade(tenantId: string, options: { state?: TradeState; amountMinor?: bigint } = {}) {
+/** Parties default to payer-1 / payee-1; pass connected users' ids for calls that act as a party. */
+export async function insertTrade(tenantId: string, options: { state?: TradeState; amountMinor?: bigint; payer?: string; payee?: string } = {}) {
   const amountMinor = options.amountMinor ?? 100000n;
   const fees = { amountMinor, payerFeePercent: parseDecimal("2.5"), payerFixedFeeMinor: 500n, payeeFeePercent: parseDecimal("5"), payeeFixedFeeMinor: 0n };
   const money = computeTradeMoney(fees, { servicePayerFeePercent: parseDecimal("1"), servicePayerFixedMinor: 0n, servicePayeeFeePercent: parseDecimal("1"), servicePayeeFixedMinor: 0n });
@@ -20,9 +21,9 @@ export async function insertTrade(tenantId: string, options: { state?: TradeStat
       title: "Bike",
       description: "A used bike",
       currency: "DKK",
-      payerMarketplaceUserId: "payer-1",
-      payeeMarketplaceUserId: "payee-1",
-      createdBy: "payee-1",
+      payerMarketplaceUserId: options.payer ?? "payer-1",
+      payeeMarketplaceUserId: options.payee ?? "payee-1",
+      createdBy: options.payee ?? "payee-1",
       amountMinor,
       payerFeePercent: "2.5",
       payerFixedFeeMinor: 500n,

@@ -1,14 +1,16 @@
 // The settings page's changes: admins only; each section validated as a whole (a rejected save
 // changes nothing) with the problem named per field; the currency only while there are no trades;
-// the whitelist keeps ids that business users still use.
+// the whitelist keeps ids that business users still use; the API rate limit within the console's
+// bounds.
 import { describe, expect, it } from "vitest";
 import { ConsoleForbidden } from "../../lib/console/auth/staff-session.ts";
 import { loadSettings } from "../../lib/console/settings/load-settings.ts";
-import { BusinessIdsBody, DeadlinesBody, HostedPagesBody } from "../../lib/console/settings/settings-rules.ts";
+import { BusinessIdsBody, DeadlinesBody, HostedPagesBody, RateLimitBody } from "../../lib/console/settings/settings-rules.ts";
 import { updateBusinessIds } from "../../lib/console/settings/update-business-ids.ts";
 import { updateCurrency } from "../../lib/console/settings/update-currency.ts";
 import { updateDeadlines } from "../../lib/console/settings/update-deadlines.ts";
 import { updateHostedPages } from "../../lib/console/settings/update-hosted-pages.ts";
+import { updateApiRateLimit } from "../../lib/console/settings/update-rate-limit.ts";
 import { staffOf } from "../helpers/staff-context.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
@@ -18,7 +20,8 @@ const deadlines = { unpaidExpirySeconds: 3 * DAY, shipmentDeadlineSeconds: 4 * D
 const hosted = { brandName: "Loppemarkedet", brandColor: "#0F766E", locale: "da" as const, allowedRedirectOrigins: ["https://shop.example", "loppe://", "https://shop.example/"] };
 
 async function adminTenant() {
-  const tenant = await freshTenant({ allowedBusinessIds: ["12345678"] });
+  // The schema's default rate limit, not the helper's unthrottled one.
+  const tenant = await freshTenant({ allowedBusinessIds: ["12345678"], rateLimitPerMinute: undefined });
   return { tenant, admin: await staffOf(tenant.tenantId, "admin") };
 }
 const row = (tenantId: string) => db.tenant.findUniqueOrThrow({ where: { id: tenantId } });
@@ -49,6 +52,7 @@ describe("console settings", () => {
     await expect(updateHostedPages(viewer, hosted)).rejects.toBeInstanceOf(ConsoleForbidden);
     await expect(updateCurrency(viewer, { currency: "EUR" })).rejects.toBeInstanceOf(ConsoleForbidden);
     await expect(updateBusinessIds(viewer, { allowedBusinessIds: [] })).rejects.toBeInstanceOf(ConsoleForbidden);
+    await expect(updateApiRateLimit(viewer, { rateLimitPerMinute: 3000 })).rejects.toBeInstanceOf(ConsoleForbidden);
     expect(await row(tenant.tenantId)).toEqual(before);
     // Viewers may look.
     expect((await loadSettings(viewer)).currency.currency).toBe("DKK");
@@ -102,5 +106,19 @@ describe("console settings", () => {
   it("rejects malformed whitelist entries", () => {
     const parsed = BusinessIdsBody.safeParse({ allowedBusinessIds: ["ok", "", "has space", "x".repeat(65)] });
     expect(parsed.error!.issues.map((i) => i.path.join("."))).toEqual(["allowedBusinessIds.1", "allowedBusinessIds.2", "allowedBusinessIds.3"]);
+  });
+
+  it("an admin sets the API rate limit within 60..6,000 a minute", async () => {
+    const { tenant, admin } = await adminTenant();
+    expect(await updateApiRateLimit(admin, RateLimitBody.parse({ rateLimitPerMinute: 3000 }))).toEqual({ rateLimitPerMinute: 3000 });
+    expect((await loadSettings(admin)).rateLimitPerMinute).toBe(3000);
+    expect((await row(tenant.tenantId)).rateLimitPerMinute).toBe(3000);
+
+    const messages = (input: unknown) => RateLimitBody.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    expect(messages({ rateLimitPerMinute: 59 })).toEqual(["rateLimitPerMinute: At least 60 a minute."]);
+    expect(messages({ rateLimitPerMinute: 6001 })).toEqual(["rateLimitPerMinute: At most 6,000 a minute; contact us for more."]);
+    expect(messages({ rateLimitPerMinute: 100.5 })).toEqual(["rateLimitPerMinute: Whole requests only."]);
+    expect(messages({ rateLimitPerMinute: "100" })).toEqual(["rateLimitPerMinute: Enter a number."]);
+    expect(RateLimitBody.safeParse({ rateLimitPerMinute: 100, extra: 1 }).success).toBe(false);
   });
 });

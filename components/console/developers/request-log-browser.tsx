@@ -3,7 +3,8 @@
 // TanStack Query from /console/api/developers/request-log, paged by cursor (Newer / Older). A row
 // opens the call's details (also in the address, as `entry`).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
+import { useAddressUpdate } from "../use-address-update.ts";
 import { useState, type FormEvent } from "react";
 import type { RequestLogPage } from "@/lib/console/developers/request-log.ts";
 import { METHODS } from "@/lib/console/developers/request-log-filters.ts";
@@ -11,12 +12,12 @@ import { MethodBadge, StatusBadge } from "./badges.tsx";
 import { RequestLogDetail } from "./request-log-detail.tsx";
 import { FilterSelect } from "../filter-select.tsx";
 
-const PAGING = ["older", "newer"];
 const shortWhen = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 
+/** Keys that page the list; changing any other key starts again at the top. */
+const PAGING_KEYS = ["older", "newer", "entry"];
+
 export function RequestLogBrowser() {
-  const router = useRouter();
-  const pathname = usePathname();
   const params = useSearchParams();
   const listParams = new URLSearchParams(params);
   listParams.delete("entry");
@@ -31,18 +32,7 @@ export function RequestLogBrowser() {
     placeholderData: keepPreviousData,
   });
 
-  /** Changes the address; a filter change starts again at the newest calls. */
-  const update = (changes: Record<string, string | undefined>, method: "push" | "replace" = "replace") => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!Object.keys(changes).some((key) => PAGING.includes(key) || key === "entry")) for (const key of [...PAGING, "entry"]) next.delete(key);
-    const url = `${pathname}?${next}`;
-    if (method === "push") router.push(url, { scroll: false });
-    else router.replace(url, { scroll: false });
-  };
+  const update = useAddressUpdate(PAGING_KEYS);
 
   const [path, setPath] = useState(params.get("path") ?? "");
   const [correlationId, setCorrelationId] = useState(params.get("correlationId") ?? "");

@@ -4,7 +4,8 @@
 // screen while the next loads.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
+import { useAddressUpdate } from "../use-address-update.ts";
 import { useState, type FormEvent } from "react";
 import type { TradeListPage } from "@/lib/console/trades/list-trades.ts";
 import { PHASES } from "@/lib/console/trades/trade-filters.ts";
@@ -15,9 +16,10 @@ import { FilterSelect } from "../filter-select.tsx";
 const money = (amount: string, currency: string) => new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(amount as unknown as number);
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 
+/** Keys that page the list; changing any other key starts again at the top. */
+const PAGING_KEYS = ["after", "before"];
+
 export function TradesBrowser() {
-  const router = useRouter();
-  const pathname = usePathname();
   const params = useSearchParams();
   const query = params.toString();
   const { data, isFetching, isError } = useQuery({
@@ -30,20 +32,7 @@ export function TradesBrowser() {
     placeholderData: keepPreviousData,
   });
 
-  /** Changes filters in the address. */
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    // Any change but paging starts again at the top.
-    if (!("after" in changes || "before" in changes)) {
-      next.delete("after");
-      next.delete("before");
-    }
-    router.replace(`${pathname}?${next}`, { scroll: false });
-  };
+  const update = useAddressUpdate(PAGING_KEYS);
 
   const [search, setSearch] = useState(params.get("q") ?? "");
   const onSearch = (event: FormEvent) => {

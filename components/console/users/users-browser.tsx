@@ -4,7 +4,8 @@
 // previous page stays on screen while the next loads.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
+import { useAddressUpdate } from "../use-address-update.ts";
 import { useState, type FormEvent } from "react";
 import type { UserListPage } from "@/lib/console/users/list-users.ts";
 import { KycBadge } from "./kyc-badge.tsx";
@@ -12,9 +13,10 @@ import { FilterSelect } from "../filter-select.tsx";
 
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 
+/** Keys that page the list; changing any other key starts again at the top. */
+const PAGING_KEYS = ["page"];
+
 export function UsersBrowser() {
-  const router = useRouter();
-  const pathname = usePathname();
   const params = useSearchParams();
   const query = params.toString();
   const mode = params.get("mode") === "live" ? "live" : "test";
@@ -28,16 +30,7 @@ export function UsersBrowser() {
     placeholderData: keepPreviousData,
   });
 
-  /** Changes filters in the address; any change but paging starts again at page 1. */
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!("page" in changes)) next.delete("page");
-    router.replace(`${pathname}?${next}`, { scroll: false });
-  };
+  const update = useAddressUpdate(PAGING_KEYS);
 
   const [search, setSearch] = useState(params.get("q") ?? "");
   const onSearch = (event: FormEvent) => {

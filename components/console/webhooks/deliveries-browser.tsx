@@ -4,7 +4,8 @@
 // stays on screen while the next loads, and the page refreshes itself while deliveries are pending.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useAddressUpdate } from "../use-address-update.ts";
 import { useState, type FormEvent } from "react";
 import { DELIVERY_STATUSES, LOG_EVENT_NAMES } from "@/lib/console/webhooks/delivery-filters.ts";
 import type { DeliveryListPage } from "@/lib/console/webhooks/list-deliveries.ts";
@@ -21,9 +22,10 @@ export interface EndpointOption {
   mode: "test" | "live";
 }
 
+/** Keys that page the list; changing any other key starts again at the top. */
+const PAGING_KEYS = ["page"];
+
 export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }) {
-  const router = useRouter();
-  const pathname = usePathname();
   const params = useSearchParams();
   const query = params.toString();
   const mode = params.get("mode") === "live" ? "live" : "test";
@@ -38,16 +40,8 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
     refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === "Pending") ? 2_000 : false),
   });
 
-  /** Changes filters in the address; any change but paging starts again at page 1. */
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!("page" in changes)) next.delete("page");
-    router.replace(`${pathname}?${next}`, { scroll: false });
-  };
+  const pathname = usePathname();
+  const update = useAddressUpdate(PAGING_KEYS);
   const modeHref = (m: "test" | "live") => {
     const next = new URLSearchParams(params);
     next.set("mode", m);

@@ -4,14 +4,10 @@
 // disabled user or a changed role takes effect at once.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { clientAddress } from "../../http/client-address.ts";
 import { authorizeStaff } from "./authorize-staff.ts";
 
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
-
-function clientAddress(headers: unknown): string {
-  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : ((headers as Record<string, string | undefined> | undefined)?.[name] ?? null));
-  return get("x-forwarded-for")?.split(",")[0]?.trim() || get("x-real-ip") || "unknown";
-}
 
 export const authOptions: NextAuthOptions = {
   secret: process.env.NEXTAUTH_SECRET,
@@ -23,7 +19,7 @@ export const authOptions: NextAuthOptions = {
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, request) {
-        const result = await authorizeStaff(credentials?.email ?? "", credentials?.password ?? "", clientAddress(request?.headers));
+        const result = await authorizeStaff(credentials?.email ?? "", credentials?.password ?? "", clientAddress(request?.headers as Record<string, string | undefined> | undefined));
         if (result.ok) return { id: result.staff.id, email: result.staff.email, name: result.staff.name };
         // next-auth hands the message to the sign-in page as ?error=…
         if (result.reason === "rate-limited") throw new Error(`rate-limited:${result.retryAfterSeconds}`);

@@ -46,3 +46,15 @@ export const BusinessIdsBody = z.strictObject({
     .array(z.string().trim().min(1, "Enter a company registration number.").max(64, "At most 64 characters.").regex(/^\S*$/, "No spaces."))
     .max(MAX_BUSINESS_IDS, `At most ${MAX_BUSINESS_IDS} business ids.`),
 });
+
+// API requests per minute per token (lib/api/rate-limit.ts). Below 60 a marketplace could lock
+// itself out of its own trades; above 6,000 (100 a second, per token) is agreed with the service,
+// which sets it with the operator CLI (lib/tenants/rate-limit-settings.ts).
+export const CONSOLE_RATE_LIMIT = { min: 60, max: 6000 } as const;
+export const RateLimitBody = z.strictObject({
+  rateLimitPerMinute: z
+    .number("Enter a number.")
+    .int("Whole requests only.")
+    .min(CONSOLE_RATE_LIMIT.min, `At least ${CONSOLE_RATE_LIMIT.min} a minute.`)
+    .max(CONSOLE_RATE_LIMIT.max, `At most ${CONSOLE_RATE_LIMIT.max.toLocaleString("en-GB")} a minute; contact us for more.`),
+});

@@ -1,11 +1,12 @@
 // /console/settings – the tenant's settings, one section at a time: admins save each section,
-// viewers see the values. The fee agreement and the API rate limit are set with the service and
-// shown read-only.
+// viewers see the values. The fee agreement is set with the service and shown read-only; the API
+// rate limit is the admins' within bounds (above them, the service's).
 import type { Metadata } from "next";
 import { BusinessIdsForm } from "@/components/console/settings/business-ids-form.tsx";
 import { CurrencyForm } from "@/components/console/settings/currency-form.tsx";
 import { DeadlinesForm } from "@/components/console/settings/deadlines-form.tsx";
 import { HostedPagesForm } from "@/components/console/settings/hosted-pages-form.tsx";
+import { RateLimitForm } from "@/components/console/settings/rate-limit-form.tsx";
 import { ReadOnlyValue, SettingsSection } from "@/components/console/settings/settings-section.tsx";
 import { consoleMoney } from "@/components/console/ui.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
@@ -23,7 +24,7 @@ export default async function SettingsPage() {
   return (
     <div className="max-w-5xl">
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-      <p className="mt-1 text-sm text-slate-600">How trades run for {context.tenant.name}: deadlines, currency, the hosted pages and who may be a business user.</p>
+      <p className="mt-1 text-sm text-slate-600">How trades run for {context.tenant.name}: deadlines, currency, the hosted pages, who may be a business user and the API rate limit.</p>
       {!isAdmin && (
         <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
           You are a viewer: you can see the settings; an admin of your team can change them.
@@ -44,9 +45,7 @@ export default async function SettingsPage() {
             </ReadOnlyValue>
           </div>
         </SettingsSection>
-        <SettingsSection id="api-limits" title="API rate limit" description={<p>How many API requests per minute each of your tokens may make.</p>} canEdit={false} note="Read only: contact us if you need more.">
-          <ReadOnlyValue label="Requests per minute, per token">{settings.rateLimitPerMinute.toLocaleString("en-GB")}</ReadOnlyValue>
-        </SettingsSection>
+        <RateLimitForm rateLimitPerMinute={settings.rateLimitPerMinute} canEdit={isAdmin} />
       </div>
     </div>
   );

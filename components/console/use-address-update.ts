@@ -1,0 +1,45 @@
+"use client";
+// Filters and paging of the console's lists live in the address. A change is built on the newest
+// address we asked for, not on the last render's search params: router.replace commits in a
+// transition, so two quick changes (a filter, then another before the first has rendered) would
+// otherwise both start from the old address and the first would be lost.
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useRef } from "react";
+
+/**
+ * Returns `update(changes, method)`: sets or (with an empty value) removes the given keys. When none
+ * of the changed keys is one of `pagingKeys`, those are removed too, so a new filter starts at the top.
+ */
+export function useAddressUpdate(pagingKeys: readonly string[]) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const current = useSearchParams().toString();
+  const pending = useRef<string | null>(null);
+
+  // Once the address we asked for has rendered, or the user went back or forward, the render's
+  // address is the newest again.
+  useEffect(() => {
+    if (pending.current === current) pending.current = null;
+  }, [current]);
+  useEffect(() => {
+    const reset = () => (pending.current = null);
+    window.addEventListener("popstate", reset);
+    return () => window.removeEventListener("popstate", reset);
+  }, []);
+
+  return useCallback(
+    (changes: Record<string, string | undefined>, method: "push" | "replace" = "replace") => {
+      const next = new URLSearchParams(pending.current ?? window.location.search);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      if (!Object.keys(changes).some((key) => pagingKeys.includes(key))) for (const key of pagingKeys) next.delete(key);
+      pending.current = next.toString();
+      const url = `${pathname}?${next}`;
+      if (method === "push") router.push(url, { scroll: false });
+      else router.replace(url, { scroll: false });
+    },
+    [pathname, router, pagingKeys],
+  );
+}

@@ -1,0 +1,43 @@
+// The API request log that the console shows (Developers → Request log). Lines are written in
+// batches: a call only adds its line to a buffer, and the buffer goes to the database in one
+// multi-row insert once the calls of the moment have been answered (the next turn of the event
+// loop, or at most 200 lines). Losing the last few lines in a crash is acceptable for this log;
+// a round trip per call on the API's hot path is not (docs/performance.md).
+// Never the token, the query string or a body: only what identifies the call and how it ended.
+import { db } from "../db/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
+
+export interface RequestLogLine {
+  tenantId: string;
+  mode: ApiMode;
+  tokenId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  correlationId: string;
+  typeCode: string | null;
+  createdAt: Date;
+}
+
+const MAX_BATCH = 200;
+let buffer: RequestLogLine[] = [];
+let scheduled = false;
+
+export function logApiRequest(line: RequestLogLine): void {
+  buffer.push(line);
+  if (buffer.length >= MAX_BATCH) void flushRequestLog();
+  else if (!scheduled) {
+    scheduled = true;
+    setImmediate(() => void flushRequestLog());
+  }
+}
+
+/** Writes what is buffered; resolves when it is written (or its failure logged). */
+export async function flushRequestLog(): Promise<void> {
+  scheduled = false;
+  if (!buffer.length) return;
+  const lines = buffer;
+  buffer = [];
+  await db.apiRequestLog.createMany({ data: lines }).catch((error: unknown) => console.error(`Could not write ${lines.length} request log lines`, error));
+}

@@ -1,0 +1,89 @@
+// The v1 API's route handlers (app/api/v1/**/route.ts), found on disk and matched to a path the
+// way Next's App Router matches them, so that the production server can call them without going
+// through Next's router (scripts/serve.ts; docs/performance.md has why). The route files stay the
+// one implementation: this only finds them and passes them a Request and their params.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type RouteModule = Partial<Record<string, RouteHandler>>;
+
+interface Node {
+  fixed: Map<string, Node>;
+  /** A `[name]` folder; catch-all folders (`[...name]`) are left to Next. */
+  param?: { name: string; node: Node };
+  module?: RouteModule;
+}
+
+export interface ApiRouter {
+  /** The handler for this method and path with its params, or null when Next should answer. */
+  match(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | null;
+  readonly routeCount: number;
+}
+
+const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+
+/** Imports every route.ts under `dir` (e.g. app/api/v1) and builds the router; `base` is its URL prefix. */
+export async function loadApiRouter(dir: string, base: string): Promise<ApiRouter> {
+  const root: Node = { fixed: new Map() };
+  let routeCount = 0;
+  const walk = async (folder: string, node: Node) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isFile() && entry.name === "route.ts") {
+        node.module = (await import(pathToFileURL(full).href)) as RouteModule;
+        routeCount++;
+      } else if (entry.isDirectory()) {
+        const dynamic = /^\[([^.[\]]+)\]$/.exec(entry.name);
+        if (entry.name.startsWith("(") || entry.name.startsWith("_") || entry.name.startsWith("[...") || entry.name.startsWith("[[")) {
+          throw new Error(`${full}: route groups, private folders and catch-all segments are not supported by the API router`);
+        }
+        let child: Node;
+        if (dynamic) {
+          if (node.param && node.param.name !== dynamic[1]) throw new Error(`${folder}: two dynamic folders`);
+          node.param ??= { name: dynamic[1]!, node: { fixed: new Map() } };
+          child = node.param.node;
+        } else {
+          child = node.fixed.get(entry.name) ?? { fixed: new Map() };
+          node.fixed.set(entry.name, child);
+        }
+        await walk(full, child);
+      }
+    }
+  };
+  await walk(dir, root);
+  const prefix = base.endsWith("/") ? base : `${base}/`;
+
+  return {
+    routeCount,
+    match(method, pathname) {
+      if (!METHODS.has(method) || !pathname.startsWith(prefix) || pathname.endsWith("/")) return null;
+      const segments = pathname.slice(prefix.length).split("/");
+      const params: Record<string, string> = {};
+      const found = find(root, segments, 0, params);
+      const handler = found?.module?.[method];
+      return handler ? { handler, params } : null;
+    },
+  };
+}
+
+/** Depth first, a fixed folder before a dynamic one at every level (as Next sorts its routes). */
+function find(node: Node, segments: string[], index: number, params: Record<string, string>): Node | null {
+  if (index === segments.length) return node.module ? node : null;
+  const segment = segments[index]!;
+  if (!segment) return null;
+  const fixed = node.fixed.get(segment);
+  const viaFixed = fixed && find(fixed, segments, index + 1, params);
+  if (viaFixed) return viaFixed;
+  if (!node.param) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(segment);
+  } catch {
+    return null; // malformed escapes: Next's answer
+  }
+  const found = find(node.param.node, segments, index + 1, params);
+  if (found) params[node.param.name] = value;
+  return found;
+}

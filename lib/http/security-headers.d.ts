@@ -1,0 +1,3 @@
+// Types of security-headers.js (plain JavaScript so that next.config.js can import it).
+export declare const securityHeaders: { key: string; value: string }[];
+export declare const lockedDownPolicy: { key: string; value: string };

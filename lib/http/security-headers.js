@@ -1,0 +1,20 @@
+// The headers every response carries, shared by next.config.js (pages, and the API when Next
+// serves it) and scripts/serve.ts (the API when the production server serves it directly), so
+// both paths answer with the same headers. Plain JavaScript: next.config.js imports it as is.
+
+/** Every response: no MIME sniffing, no framing (payment pages must not be clickjacked), and a
+ * referrer policy that never sends a hosted page's address (it holds the session token) to another
+ * origin. (Not no-referrer: with it, Chrome sends Origin: null on form posts, which the hosted
+ * forms' same-origin check rightly refuses.) */
+export const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  // Browsers ignore it over plain http (local development); behind TLS it pins https.
+  { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" },
+];
+
+/** The API and static files: a policy that allows nothing to run. Pages get theirs from proxy.ts. */
+export const lockedDownPolicy = { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'" };

@@ -1,0 +1,41 @@
+// Calls a v1 route handler for a Node request and writes its Response back, with the headers that
+// next.config.js gives API answers when Next serves them (lib/http/security-headers.js).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { internalErrorRecord } from "../api/error-record.ts";
+import type { RouteHandler } from "./api-router.ts";
+import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
+
+const API_HEADERS: [string, string][] = [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]);
+
+export async function serveApi(request: IncomingMessage, response: ServerResponse, handler: RouteHandler, params: Record<string, string>, origin: string): Promise<void> {
+  try {
+    const headers = new Headers();
+    const raw = request.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    // The body stays a stream: the API's reader (lib/api/request-body.ts) stops at its size limit.
+    const webRequest = new Request(origin + request.url, {
+      method: request.method,
+      headers,
+      ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream, duplex: "half" } : {}),
+    } as RequestInit);
+    const answer = await handler(webRequest, { params: Promise.resolve(params) });
+    const body = Buffer.from(await answer.arrayBuffer());
+    const out: Record<string, string | string[]> = Object.fromEntries(API_HEADERS);
+    answer.headers.forEach((value, key) => {
+      out[key] = key === "set-cookie" ? answer.headers.getSetCookie() : value;
+    });
+    if (answer.status !== 204 && answer.status !== 304) out["content-length"] = String(body.length);
+    response.writeHead(answer.status, out);
+    response.end(body);
+  } catch (error) {
+    // apiRoute answers every failure itself; this is for a fault in the plumbing above.
+    const traceId = crypto.randomUUID();
+    console.error(`[${traceId}] serving ${request.method} ${request.url} failed:`, error);
+    if (!response.headersSent) {
+      response.writeHead(500, { ...Object.fromEntries(API_HEADERS), "content-type": "application/json", "x-correlation-id": traceId, "cache-control": "no-store" });
+    }
+    response.end(JSON.stringify(internalErrorRecord(traceId)));
+  }
+}

@@ -1,0 +1,76 @@
+// The reads behind every Trade the API answers with (Get trade details, Get trades and the
+// serializer), as plain SQL on the client's own pool (lib/db/sql.ts): they are the API's most
+// frequent queries, and Prisma's pipeline cost more CPU per query than the database's own work for
+// these lookups (docs/performance.md). The rows come back with exactly the types of Prisma's own
+// reads, which tests/integration/trade-reads.test.ts checks field by field, so a changed column
+// shows there.
+import type { MarketplaceUser, ServiceAccount, ShipmentLabel, Trade } from "../db/generated/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
+import { sql } from "../db/sql.ts";
+
+export type Scope = { tenantId: string; mode: ApiMode };
+export type Connected = MarketplaceUser & { serviceAccount: ServiceAccount };
+
+/** The trade, if this user is its payer or payee. */
+export async function findUserTrade(scope: Scope, marketplaceUserId: string, tradeId: string): Promise<Trade | null> {
+  const [trade] = await sql<Trade>(
+    `SELECT * FROM "Trade"
+     WHERE "id" = $1 AND "tenantId" = $2 AND "mode" = $3::"ApiMode" AND ($4 = "payerMarketplaceUserId" OR $4 = "payeeMarketplaceUserId")`,
+    [tradeId, scope.tenantId, scope.mode, marketplaceUserId],
+  );
+  return trade ?? null;
+}
+
+/** The trades with these ids, in the order of `ids`. */
+export async function tradesByIds(scope: Scope, ids: string[]): Promise<Trade[]> {
+  if (!ids.length) return [];
+  const rows = await sql<Trade>(`SELECT * FROM "Trade" WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "id" = ANY($3::text[])`, [scope.tenantId, scope.mode, ids]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+}
+
+/** The shipment labels of these trades, oldest first. */
+export function labelsOfTrades(tenantId: string, tradeIds: string[]): Promise<ShipmentLabel[]> {
+  return sql<ShipmentLabel>(`SELECT * FROM "ShipmentLabel" WHERE "tenantId" = $1 AND "tradeId" = ANY($2::text[]) ORDER BY "createdAt" ASC`, [tenantId, tradeIds]);
+}
+
+/** These users with their service accounts, by marketplace user id (two queries side by side). */
+export async function connectedUsers(scope: Scope, marketplaceUserIds: string[]): Promise<Map<string, Connected>> {
+  const [users, accounts] = await Promise.all([
+    sql<MarketplaceUser>(`SELECT * FROM "MarketplaceUser" WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "marketplaceUserId" = ANY($3::text[])`, [scope.tenantId, scope.mode, marketplaceUserIds]),
+    sql<ServiceAccount>(
+      `SELECT a.* FROM "ServiceAccount" a
+       WHERE a."id" IN (SELECT u."serviceAccountId" FROM "MarketplaceUser" u WHERE u."tenantId" = $1 AND u."mode" = $2::"ApiMode" AND u."marketplaceUserId" = ANY($3::text[]))`,
+      [scope.tenantId, scope.mode, marketplaceUserIds],
+    ),
+  ]);
+  const accountsById = new Map(accounts.map((a) => [a.id, a]));
+  const connected = new Map<string, Connected>();
+  for (const user of users) {
+    const serviceAccount = accountsById.get(user.serviceAccountId);
+    if (serviceAccount) connected.set(user.marketplaceUserId, { ...user, serviceAccount });
+  }
+  return connected;
+}
+
+// The state filter needs the trade; without it the count and the page read the index alone.
+const USER_PARTIES = `
+  FROM "TradeParty" p
+  WHERE p."tenantId" = $1 AND p."mode" = $2::"ApiMode" AND p."marketplaceUserId" = $3
+    AND ($4::text IS NULL OR p."role"::text = $4)
+    AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM "Trade" t WHERE t."id" = p."tradeId" AND t."state"::text = $5))`;
+
+/** One page of a user's trades, newest first, and how many there are (side by side). */
+export async function userTradePage(
+  scope: Scope,
+  marketplaceUserId: string,
+  filters: { role?: "payer" | "payee"; state?: string },
+  page: { offset: number; limit: number },
+): Promise<{ totalCount: number; tradeIds: string[] }> {
+  const values = [scope.tenantId, scope.mode, marketplaceUserId, filters.role ?? null, filters.state ?? null];
+  const [counted, rows] = await Promise.all([
+    sql<{ n: bigint }>(`SELECT count(*) AS n ${USER_PARTIES}`, values),
+    sql<{ tradeId: string }>(`SELECT p."tradeId" ${USER_PARTIES} ORDER BY p."tradeCreatedAt" DESC, p."tradeId" DESC OFFSET $6 LIMIT $7`, [...values, page.offset, page.limit]),
+  ]);
+  return { totalCount: Number(counted[0]?.n ?? 0), tradeIds: rows.map((r) => r.tradeId) };
+}

@@ -1,0 +1,87 @@
+// Starting and stopping the production server (scripts/serve.ts on the existing `.next` build)
+// as a child process: used by the benchmark and by the crash and several-instance tests
+// (tests/processes), which also kill it with SIGKILL.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+
+/**
+ * The production server as `npm start` runs it (scripts/serve.ts, via scripts/run.ts), minus the
+ * database setup; `server: "next"` runs plain `next start` instead (the benchmark compares them).
+ */
+export function serviceCommand(port: number, options: { server?: "direct" | "next"; nodeFlags?: string[] } = {}): [string, string[]] {
+  const flags = options.nodeFlags ?? [];
+  if (options.server === "next") {
+    const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+    return [process.execPath, [...flags, nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"]];
+  }
+  return [process.execPath, [...flags, "--import", "tsx", "scripts/serve.ts", "--port", String(port), "--hostname", "127.0.0.1"]];
+}
+
+export interface StartOptions {
+  /** Added to the environment, e.g. WEBHOOK_WORKER and SCHEDULER ("off" leaves them out). */
+  env?: Record<string, string>;
+  /** Where the server's output goes: "inherit" shows it, "ignore" drops it. */
+  stdout?: "inherit" | "ignore";
+}
+
+/**
+ * Starts a server and resolves once it answers HTTP (an unauthenticated API call gives 401).
+ * The child leads its own process group, so killServer() takes any process it spawned with it.
+ */
+export async function startServer(name: string, port: number, [command, args]: [string, string[]], options: StartOptions = {}): Promise<ChildProcess> {
+  const child = spawn(command, args, {
+    stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
+    detached: true,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_SECRET: "bench-only-secret-bench-only-secret",
+      // The benchmark's and the tests' receivers listen on loopback.
+      WEBHOOK_SANDBOX_PRIVATE_TARGETS: "allow",
+      ...options.env,
+    },
+  });
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The ${name} server exited with ${child.exitCode ?? child.signalCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/marketplace/users/x/trades/y`);
+      if (response.status === 401) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  killServer(child, "SIGKILL");
+  throw new Error(`The ${name} server did not answer on port ${port} within 60 s`);
+}
+
+/** Sends `signal` to the server's whole process group. */
+export function killServer(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Resolves once the child has exited (at once if it already has). */
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+/** SIGTERM, then SIGKILL after five seconds. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  killServer(child, "SIGTERM");
+  await Promise.race([exited(child), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  if (child.exitCode === null && child.signalCode === null) {
+    killServer(child, "SIGKILL");
+    await exited(child);
+  }
+}

@@ -1,0 +1,48 @@
+// Sandbox webhook targets (lib/webhooks/url-safety.ts): loopback and private addresses are allowed
+// for local development and refused by the production server unless the operator allows them.
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api/errors.ts";
+import { checkWebhookUrlShape, resolveWebhookTarget, sandboxMayReachPrivateAddresses } from "../../lib/webhooks/url-safety.ts";
+
+const original = process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS;
+afterEach(() => {
+  if (original === undefined) delete process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS;
+  else process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS = original;
+});
+
+async function refusal(work: () => unknown): Promise<string> {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof ApiError) return error.errors.map((e) => `${e.key}: ${e.value}`).join("; ");
+    throw error;
+  }
+  return "accepted";
+}
+
+describe("sandbox webhook targets", () => {
+  it("are allowed by default, denied by default in production, and the setting wins", () => {
+    expect(sandboxMayReachPrivateAddresses({})).toBe(true);
+    expect(sandboxMayReachPrivateAddresses({ NODE_ENV: "production" })).toBe(false);
+    expect(sandboxMayReachPrivateAddresses({ NODE_ENV: "production", WEBHOOK_SANDBOX_PRIVATE_TARGETS: "allow" })).toBe(true);
+    expect(sandboxMayReachPrivateAddresses({ WEBHOOK_SANDBOX_PRIVATE_TARGETS: "deny" })).toBe(false);
+  });
+
+  it("when allowed: sandbox http to loopback and https to private addresses pass; live mode never", async () => {
+    process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS = "allow";
+    expect(checkWebhookUrlShape("test", "http://127.0.0.1:9/hooks").hostname).toBe("127.0.0.1");
+    expect(await resolveWebhookTarget("test", new URL("https://10.1.2.3/hooks"))).toEqual({ address: "10.1.2.3", family: 4 });
+    expect(await refusal(() => checkWebhookUrlShape("live", "http://127.0.0.1:9/hooks"))).toMatch(/^url: Must use https/);
+    expect(await refusal(() => resolveWebhookTarget("live", new URL("https://10.1.2.3/hooks")))).toMatch(/^url: .*not a public address/);
+  });
+
+  it("when denied: sandbox subscriptions get live mode's checks", async () => {
+    process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS = "deny";
+    expect(await refusal(() => checkWebhookUrlShape("test", "http://127.0.0.1:9/hooks"))).toMatch(/^url: Must use https: this server does not deliver sandbox webhooks to its own host/);
+    expect(await refusal(() => checkWebhookUrlShape("test", "http://localhost:9/hooks"))).toMatch(/^url: Must use https/);
+    for (const address of ["127.0.0.1", "10.1.2.3", "169.254.169.254", "192.168.0.10", "[::1]"]) {
+      expect(await refusal(() => resolveWebhookTarget("test", new URL(`https://${address}/hooks`))), address).toMatch(/^url: .*not a public address/);
+    }
+    expect(await resolveWebhookTarget("test", new URL("https://93.184.215.14/hooks"))).toEqual({ address: "93.184.215.14", family: 4 });
+  });
+});
