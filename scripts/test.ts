@@ -9,31 +9,43 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reads the runners' JSON reports */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { playwrightFailures, vitestFailures, type Failure } from "./test-failures.ts";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const steps: { name: string; ok: boolean; passed: number; failed: number; skipped: number }[] = [];
+const steps: { name: string; ok: boolean; passed: number; failed: number; skipped: number; failures?: Failure[] }[] = [];
 
 /** Runs one step; `report` is the JSON report it writes, read back for the test counts. */
-function run(name: string, command: string, args: string[], env: Record<string, string>, report: string, count: (json: any) => [number, number, number]) {
+function run(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  report: string,
+  count: (json: any) => [number, number, number],
+  failuresOf: (json: any) => Failure[],
+) {
   console.log(`\n▶ ${name}\n`);
   rmSync(report, { force: true });
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   let [passed, failed, skipped] = [0, 0, 0];
+  let failures: Failure[] = [];
   try {
-    [passed, failed, skipped] = count(JSON.parse(readFileSync(report, "utf8")));
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    [passed, failed, skipped] = count(json);
+    failures = failuresOf(json);
   } catch {
     failed = 1; // no report: the runner itself failed
   }
-  steps.push({ name, ok: result.status === 0 && failed === 0, passed, failed, skipped });
+  steps.push({ name, ok: result.status === 0 && failed === 0, passed, failed, skipped, failures });
 }
 
 mkdirSync("test-results", { recursive: true });
 const vitest = (report: string) => ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
 const vitestCounts = (json: any): [number, number, number] => [json.numPassedTests, json.numFailedTests + (json.numTotalTestSuites === 0 ? 1 : 0), json.numPendingTests + json.numTodoTests];
-run("Unit, database and integration tests on the embedded database (PGlite)", process.execPath, vitest("test-results/vitest-embedded.json"), { TEST_DATABASE_URL: "" }, "test-results/vitest-embedded.json", vitestCounts);
+run("Unit, database and integration tests on the embedded database (PGlite)", process.execPath, vitest("test-results/vitest-embedded.json"), { TEST_DATABASE_URL: "" }, "test-results/vitest-embedded.json", vitestCounts, vitestFailures);
 
 if (process.env.TEST_DATABASE_URL) {
-  run("Integration tests on PostgreSQL", process.execPath, [...vitest("test-results/vitest-postgresql.json"), "tests/integration"], {}, "test-results/vitest-postgresql.json", vitestCounts);
+  run("Integration tests on PostgreSQL", process.execPath, [...vitest("test-results/vitest-postgresql.json"), "tests/integration"], {}, "test-results/vitest-postgresql.json", vitestCounts, vitestFailures);
 } else {
   console.log("\nTEST_DATABASE_URL is not set: skipping the PostgreSQL run (concurrency is only proven there).");
 }
@@ -55,6 +67,7 @@ if (process.env.SKIP_E2E === "1") {
     { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json" },
     "test-results/playwright.json",
     (json) => [json.stats.expected + json.stats.flaky, json.stats.unexpected, json.stats.skipped],
+    playwrightFailures,
   );
 }
 
@@ -73,6 +86,7 @@ if (process.env.TEST_DATABASE_URL && process.env.SKIP_PROCESSES !== "1") {
     {},
     "test-results/vitest-processes.json",
     vitestCounts,
+    vitestFailures,
   );
 }
 
@@ -87,7 +101,10 @@ if (process.env.TEST_DATABASE_URL && process.env.SKIP_BENCH !== "1") {
 }
 
 console.log("\nSummary");
-for (const step of steps) console.log(`  ${step.ok ? "✔" : "✘"} ${step.name}: ${step.passed} passed, ${step.failed} failed${step.skipped ? `, ${step.skipped} skipped` : ""}`);
+for (const step of steps) {
+  console.log(`  ${step.ok ? "✔" : "✘"} ${step.name}: ${step.passed} passed, ${step.failed} failed${step.skipped ? `, ${step.skipped} skipped` : ""}`);
+  for (const failure of step.failures ?? []) console.log(`      ✘ ${failure.name}\n        ${failure.message}`);
+}
 const total = (key: "passed" | "failed" | "skipped") => steps.reduce((sum, step) => sum + step[key], 0);
 const failedSteps = steps.filter((s) => !s.ok).length;
 const failed = Math.max(total("failed"), failedSteps);
