@@ -81,7 +81,7 @@ export const listWebhookEvents = defineOperation({
   method: "GET",
   path: "/v1/webhooks/events",
   summary: "List events and their deliveries",
-  description: "Every event written for this tenant and mode, newest first, with each delivery and every attempt (request headers, response status, excerpt, duration, error). Filter by trade, event name or delivery status.",
+  description: "Every event written for this tenant and mode, newest first, with each delivery and every attempt (request headers, response status, excerpt, duration, error). Filter by trade, event name or delivery status. Events are kept; a finished delivery and its attempts are kept for 30 days after it finished (the operator's setting), after which the event lists no delivery for it (redeliver sends it again).",
   tags: ["Webhooks"],
   query: EventsQuery,
   response: WebhookEventList,

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { DevelopersTabs } from "@/components/console/developers/developers-tabs.tsx";
 import { RequestLogBrowser } from "@/components/console/developers/request-log-browser.tsx";
+import { retentionPolicy } from "@/lib/jobs/retention-policy.ts";
 
 export const metadata: Metadata = { title: "Request log" };
 
@@ -12,7 +13,7 @@ export default function RequestLogPage() {
       <h1 className="text-2xl font-semibold tracking-tight">Developers</h1>
       <p className="mt-1 text-sm text-slate-600">Keys for your backend to call the escrow API, and a log of the calls it made.</p>
       <DevelopersTabs current="/console/developers/logs" />
-      <p className="mt-6 text-sm text-slate-600">Every call to the API with one of your keys, newest first. Paste an X-Correlation-Id (the traceId of an error) to find one call.</p>
+      <p className="mt-6 text-sm text-slate-600">Every call to the API with one of your keys, newest first. Paste an X-Correlation-Id (the traceId of an error) to find one call. Calls are kept for {retentionPolicy().requestLogDays} days.</p>
       <div className="mt-4">
         <Suspense>
           <RequestLogBrowser />

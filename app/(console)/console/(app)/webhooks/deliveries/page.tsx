@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { DeliveriesBrowser } from "@/components/console/webhooks/deliveries-browser.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
+import { retentionPolicy } from "@/lib/jobs/retention-policy.ts";
 import { listEndpointChoices } from "@/lib/console/webhooks/list-subscriptions.ts";
 
 export const metadata: Metadata = { title: "Webhook deliveries" };
@@ -19,7 +20,7 @@ export default async function DeliveriesPage() {
         </Link>
       </nav>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Delivery log</h1>
-      <p className="mt-1 max-w-2xl text-sm text-slate-600">Each event sent to each endpoint, newest first, with what the endpoint answered. Open one to see the signed request, every attempt and the next retry.</p>
+      <p className="mt-1 max-w-2xl text-sm text-slate-600">Each event sent to each endpoint, newest first, with what the endpoint answered. Open one to see the signed request, every attempt and the next retry. A delivery is kept for {retentionPolicy().webhookLogDays} days after it finished.</p>
       <div className="mt-5">
         <Suspense>
           <DeliveriesBrowser endpoints={endpoints} />

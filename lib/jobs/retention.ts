@@ -1,0 +1,92 @@
+// Retention: what the service keeps only for a while, deleted in bounded batches by the
+// scheduler (lib/jobs/scheduler.ts) so that no table grows without end.
+//
+// - The API request log (console → Developers): REQUEST_LOG_RETENTION_DAYS, default 90.
+// - Finished webhook deliveries and their attempts, which hold the signed event bodies with
+//   personal data: WEBHOOK_LOG_RETENTION_DAYS after they finished, default 30 (Stripe keeps 30
+//   days of events). Pending deliveries are never deleted. The events themselves (OutboxEvent,
+//   the API's event list) are kept: they are the record of what happened, and redelivering one
+//   makes a new delivery.
+// - Hosted-page sessions 30 days after their link expired (the link is dead after an hour).
+// - Idempotency records once expired (24 h), rate-limit counters a minute after their window.
+//
+// Each statement deletes at most BATCH rows, found on an index, so a round is short even with a
+// large backlog; several instances may run it at once (SKIP LOCKED: they share the rows, neither
+// waits). A round stops a table after MAX_BATCHES and goes on at the next round.
+import { db } from "../db/client.ts";
+import { retentionPolicy, type RetentionPolicy } from "./retention-policy.ts";
+
+const BATCH = 5_000;
+const MAX_BATCHES = 20;
+const DAY_MS = 86_400_000;
+const HOSTED_SESSION_DAYS = 30;
+
+export interface Pruned {
+  requestLog: number;
+  webhookDeliveries: number;
+  hostedSessions: number;
+  idempotencyRecords: number;
+  rateLimitCounters: number;
+}
+
+/** Repeats one batched delete until it deletes less than a batch (or MAX_BATCHES ran). */
+async function drain(deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < BATCH) break;
+  }
+  return total;
+}
+
+export async function pruneExpiredRecords(now = new Date(), policy: RetentionPolicy = retentionPolicy()): Promise<Pruned> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const requestLogCutoff = before(policy.requestLogDays);
+  const webhookCutoff = before(policy.webhookLogDays);
+  const hostedCutoff = before(HOSTED_SESSION_DAYS);
+  return {
+    // On the console's index (tenantId, mode, createdAt, id), one range per tenant and mode: no
+    // index on createdAt alone to maintain on the busiest insert of the service.
+    requestLog: await drain(
+      () => db.$executeRaw`
+        DELETE FROM "ApiRequestLog" WHERE "id" IN (
+          SELECT old."id" FROM "Tenant" t
+          CROSS JOIN (VALUES ('test'::"ApiMode"), ('live'::"ApiMode")) AS m("mode")
+          CROSS JOIN LATERAL (
+            SELECT "id" FROM "ApiRequestLog" l WHERE l."tenantId" = t."id" AND l."mode" = m."mode" AND l."createdAt" < ${requestLogCutoff}
+            LIMIT ${BATCH} FOR UPDATE SKIP LOCKED) old
+          LIMIT ${BATCH})`,
+    ),
+    // Attempts go with their delivery (ON DELETE CASCADE).
+    webhookDeliveries: await drain(
+      () => db.$executeRaw`
+        DELETE FROM "WebhookDelivery" WHERE "id" IN (
+          SELECT "id" FROM "WebhookDelivery" WHERE "completedAt" < ${webhookCutoff} AND "status" <> 'Pending'
+          ORDER BY "completedAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
+    ),
+    hostedSessions: await drain(
+      () => db.$executeRaw`
+        DELETE FROM "HostedSession" WHERE "id" IN (
+          SELECT "id" FROM "HostedSession" WHERE "expiresAt" < ${hostedCutoff} ORDER BY "expiresAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
+    ),
+    idempotencyRecords: await drain(
+      () => db.$executeRaw`
+        DELETE FROM "IdempotencyRecord" WHERE "id" IN (
+          SELECT "id" FROM "IdempotencyRecord" WHERE "expiresAt" < ${now} ORDER BY "expiresAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
+    ),
+    // A minute of slack: a counter whose window just ended may still be flushed by an instance,
+    // which would only start it again. The console sign-in's counters (RateLimit) likewise.
+    rateLimitCounters:
+      (await drain(
+        () => db.$executeRaw`
+          DELETE FROM "RateLimitCounter" WHERE "key" IN (
+            SELECT "key" FROM "RateLimitCounter" WHERE "expire" < ${String(now.getTime() - 60_000)}::bigint ORDER BY "expire" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
+      )) +
+      (await drain(
+        () => db.$executeRaw`
+          DELETE FROM "RateLimit" WHERE "key" IN (
+            SELECT "key" FROM "RateLimit" WHERE "expire" < ${new Date(now.getTime() - 60_000)} ORDER BY "expire" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
+      )),
+  };
+}
