@@ -2,8 +2,9 @@
 // redirect origins (a bad origin is refused next to its field, and nothing is saved) and the API
 // rate limit (within its bounds), invites a
 // viewer by link; the viewer sets a password in another browser, sees the settings read-only and
-// is refused every change, also when calling the server directly; the admin disables them and
-// their session ends at once.
+// is refused every change, also when calling the server directly; the admin signs them out of
+// every browser, then disables them, and each time their session ends at once; last the admin
+// signs themselves out everywhere.
 import { expect, test } from "@playwright/test";
 import { consoleOrigin, consoleSignIn } from "./support/console.ts";
 import { checkPage, watchPage } from "./support/pages.ts";
@@ -141,8 +142,20 @@ test("an admin changes settings and invites a viewer, who can only look until di
   await expect(viewer.getByRole("region", { name: "Currency" })).toContainText("DKK");
   await expect(viewer.getByRole("region", { name: "API rate limit" })).toContainText("3,000");
 
-  // The admin disables the viewer: their session ends at once.
+  // The admin signs the viewer out of every browser (a lost laptop): the viewer's next click finds
+  // no session, and their password still signs them in.
   await page.reload();
+  await row.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Every browser where they are signed in");
+  await page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await viewer.goto("/console/settings");
+  await expect(viewer).toHaveURL(/\/console\/sign-in/);
+  await consoleSignIn(viewer, viewerEmail, VIEWER_PASSWORD);
+  await viewer.goto("/console/settings");
+  await expect(viewer.getByText("You are a viewer")).toBeVisible();
+
+  // The admin disables the viewer: their session ends at once.
   await row.getByRole("button", { name: "Disable" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
   await expect(row).toContainText("Disabled");
@@ -150,4 +163,11 @@ test("an admin changes settings and invites a viewer, who can only look until di
   await expect(viewer).toHaveURL(/\/console\/sign-in/);
   expect((await viewer.request.post("/console/api/settings/currency", { headers, data: { currency: "EUR" } })).status()).toBe(401);
   await viewerContext.close();
+
+  // Finally the admin signs themselves out everywhere: this browser goes to the sign-in page.
+  const you = page.getByRole("row").filter({ hasText: "That’s you" });
+  await you.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByRole("dialog")).toContainText("this one included");
+  await page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/console\/sign-in/);
 });

@@ -16,8 +16,8 @@ process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
 export const CONSOLE_ORIGIN = "https://escrow.test";
 
 /** The cookie header a browser sends after staffId signed in (both names: plain and Secure-prefixed). */
-export async function sessionCookie(staffId: string): Promise<string> {
-  const token = await encode({ token: { sub: staffId, staffId }, secret: process.env.NEXTAUTH_SECRET!, maxAge: 60 * 60 });
+export async function sessionCookie(staffId: string, sessionVersion = 0): Promise<string> {
+  const token = await encode({ token: { sub: staffId, staffId, sessionVersion }, secret: process.env.NEXTAUTH_SECRET!, maxAge: 60 * 60 });
   return `next-auth.session-token=${token}; __Secure-next-auth.session-token=${token}`;
 }
 

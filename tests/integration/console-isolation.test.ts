@@ -30,6 +30,7 @@ const TARGETS: Record<string, Target> = {
   "POST team/[staffId]/access": { kind: "object", calls: (a) => each(a.ids.staffId, "staffId", { disabled: true }) },
   "POST team/[staffId]/invitation": { kind: "object", calls: (a) => each(a.ids.staffId, "staffId") },
   "POST team/[staffId]/role": { kind: "object", calls: (a) => each(a.ids.staffId, "staffId", { role: "viewer" }) },
+  "POST team/[staffId]/sessions": { kind: "object", calls: (a) => each(a.ids.staffId, "staffId") },
   "POST trades/[tradeId]/cancel": { kind: "object", calls: (a) => a.ids.tradeId!.map((tradeId) => ({ params: { tradeId }, body: { state: a.tradeStates.get(tradeId) } })) },
   "POST trades/[tradeId]/resolve": { kind: "object", calls: (a) => each(a.ids.tradeId, "tradeId", { outcome: "refund" }) },
   "POST webhook-events/[eventId]/redeliver": { kind: "object", calls: (a) => each(a.ids.eventId, "eventId") },

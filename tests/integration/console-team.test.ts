@@ -2,15 +2,20 @@
 // kept only as a hash; the invitee sets a password and can then sign in. Admins change roles and
 // disable members, never themselves and never leaving the tenant without an active admin; a
 // disabled member's session ends at once. Viewers change nothing.
+import "../helpers/next-runtime.ts"; // before any of Next's request-scope modules load
 import { describe, expect, it } from "vitest";
 import { POST as acceptRoute } from "../../app/(console)/console/api/invitations/accept/route.ts";
+import { POST as endSessionsRoute } from "../../app/(console)/console/api/team/[staffId]/sessions/route.ts";
+import { authOptions } from "../../lib/console/auth/auth-options.ts";
 import { authorizeStaff } from "../../lib/console/auth/authorize-staff.ts";
-import { ConsoleForbidden } from "../../lib/console/auth/staff-session.ts";
+import { ConsoleForbidden, currentStaff } from "../../lib/console/auth/staff-session.ts";
 import { changeMember } from "../../lib/console/team/change-member.ts";
+import { endMemberSessions } from "../../lib/console/team/end-sessions.ts";
 import { InviteBody, inviteMember, renewMemberInvitation } from "../../lib/console/team/invite-member.ts";
 import { listTeam } from "../../lib/console/team/list-team.ts";
 import { acceptInvitation, findInvitation, hashInviteToken, INVITE_TTL_S } from "../../lib/tenants/invite-staff.ts";
 import { callRoute } from "../helpers/call-route.ts";
+import { callConsole, CONSOLE_ORIGIN, inRequestScope, sessionCookie } from "../helpers/console-request.ts";
 import { contextOf, staffOf } from "../helpers/staff-context.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
@@ -24,6 +29,10 @@ async function team() {
   const owner = await db.staffUser.findUniqueOrThrow({ where: { email: tenant.consoleEmail } });
   return { tenant, admin: await contextOf(owner.id) };
 }
+
+/** Who a request carrying this session cookie is signed in as (null: signed out). */
+const signedInAs = async (staffId: string, sessionVersion: number) =>
+  (await inRequestScope(new Request(`${CONSOLE_ORIGIN}/console`, { headers: { Cookie: await sessionCookie(staffId, sessionVersion) } }), currentStaff))?.staff.id ?? null;
 
 const accept = (token: string, password: string, origin = "https://escrow.test") =>
   callRoute(acceptRoute, { method: "POST", path: "/console/api/invitations/accept", body: { token, password }, headers: { Origin: origin } });
@@ -123,8 +132,33 @@ describe("console team", () => {
     await expect(changeMember(viewer, admin.staff.id, { role: "viewer" })).rejects.toBeInstanceOf(ConsoleForbidden);
     await expect(changeMember(viewer, admin.staff.id, { disabled: true })).rejects.toBeInstanceOf(ConsoleForbidden);
     await expect(renewMemberInvitation(viewer, admin.staff.id)).rejects.toBeInstanceOf(ConsoleForbidden);
+    await expect(endMemberSessions(viewer, admin.staff.id)).rejects.toBeInstanceOf(ConsoleForbidden);
+    await expect(endMemberSessions(viewer, viewer.staff.id)).rejects.toBeInstanceOf(ConsoleForbidden);
     expect(await db.staffUser.findMany({ where: { tenantId: tenant.tenantId }, orderBy: { id: "asc" } })).toEqual(before);
     expect((await listTeam(viewer)).map((m) => m.isYou)).toEqual([false, true]);
+  });
+
+  it("an admin signs a member out of every browser; a new sign-in works, the old cookies do not", async () => {
+    const { tenant, admin } = await team();
+    const member = await staffOf(tenant.tenantId, "viewer");
+    expect(await signedInAs(member.staff.id, 0)).toBe(member.staff.id);
+
+    const ended = await callConsole(endSessionsRoute, { method: "POST", path: `/console/api/team/${member.staff.id}/sessions`, params: { staffId: member.staff.id }, staffId: admin.staff.id });
+    expect(ended).toEqual({ status: 200, json: { staffId: member.staff.id, sessionsEnded: true, you: false } });
+    // Every cookie made before is signed out; the member is not disabled and the admin is still in.
+    expect(await signedInAs(member.staff.id, 0)).toBeNull();
+    expect(await signedInAs(admin.staff.id, 0)).toBe(admin.staff.id);
+    expect((await db.staffUser.findUniqueOrThrow({ where: { id: member.staff.id } })).disabledAt).toBeNull();
+
+    // Signing in again puts the current version in the new cookie (next-auth's jwt callback).
+    const { sessionVersion } = await db.staffUser.findUniqueOrThrow({ where: { id: member.staff.id } });
+    const jwt = await authOptions.callbacks!.jwt!({ token: {}, user: { id: member.staff.id, sessionVersion } as never, account: null });
+    expect(jwt).toMatchObject({ staffId: member.staff.id, sessionVersion: 1 });
+    expect(await signedInAs(member.staff.id, jwt.sessionVersion as number)).toBe(member.staff.id);
+
+    // An admin may end their own sessions, this one included.
+    expect(await endMemberSessions(admin, admin.staff.id)).toMatchObject({ you: true });
+    expect(await signedInAs(admin.staff.id, 0)).toBeNull();
   });
 
   it("another tenant's member is not found", async () => {
@@ -132,6 +166,7 @@ describe("console team", () => {
     const stranger = await staffOf((await freshTenant()).tenantId, "viewer");
     await expect(changeMember(admin, stranger.staff.id, { disabled: true })).rejects.toMatchObject({ code: "not-found" });
     await expect(renewMemberInvitation(admin, stranger.staff.id)).rejects.toMatchObject({ code: "not-found" });
-    expect((await db.staffUser.findUniqueOrThrow({ where: { id: stranger.staff.id } })).disabledAt).toBeNull();
+    await expect(endMemberSessions(admin, stranger.staff.id)).rejects.toMatchObject({ code: "not-found" });
+    expect(await db.staffUser.findUniqueOrThrow({ where: { id: stranger.staff.id } })).toMatchObject({ disabledAt: null, sessionVersion: 0 });
   });
 });

@@ -16,6 +16,25 @@ function Badge({ className, children }: { className: string; children: string })
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}>{children}</span>;
 }
 
+/** Ends every console session of a member (theirs, or yours: this browser too). */
+function EndSessions({ member }: { member: TeamMember }) {
+  return (
+    <ConfirmButton
+      label="Sign out everywhere"
+      title={member.isYou ? "Sign yourself out everywhere?" : `Sign ${member.name} out everywhere?`}
+      body={
+        member.isYou ? (
+          <p>Every browser where you are signed in to the console, this one included, is signed out at once. Sign in again with your password.</p>
+        ) : (
+          <p>Every browser where they are signed in to the console is signed out at once, for example after a lost laptop. They can sign in again with their password; to keep them out, disable them.</p>
+        )
+      }
+      confirmLabel="Sign out everywhere"
+      path={`/console/api/team/${encodeURIComponent(member.id)}/sessions`}
+    />
+  );
+}
+
 function MemberActions({ member }: { member: TeamMember }) {
   const base = `/console/api/team/${encodeURIComponent(member.id)}`;
   const other = member.role === "admin" ? "viewer" : "admin";
@@ -32,6 +51,7 @@ function MemberActions({ member }: { member: TeamMember }) {
           payload={{ role: other }}
         />
       )}
+      {member.status === "active" && <EndSessions member={member} />}
       {member.status === "disabled" ? (
         <ConfirmButton label="Enable" title={`Enable ${member.name}?`} body={<p>They can sign in again with their password, with the role they had ({member.role}).</p>} confirmLabel="Enable" path={`${base}/access`} payload={{ disabled: false }} />
       ) : (
@@ -85,7 +105,14 @@ export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin
                   {member.status === "invited" && member.inviteExpiresAt && <p className="mt-1 text-xs text-slate-600">until {consoleWhen(member.inviteExpiresAt)}</p>}
                 </td>
                 <td className="px-4 py-3 text-slate-700">{member.lastSignInAt ? consoleWhen(member.lastSignInAt) : "Never"}</td>
-                {isAdmin && <td className="w-px px-4 py-3">{member.isYou ? <p className="text-right text-xs whitespace-nowrap text-slate-600">That’s you</p> : <MemberActions member={member} />}</td>}
+                {isAdmin && <td className="w-px px-4 py-3">{member.isYou ? (
+                      <div role="group" aria-label={`Change ${member.email}`} className="flex items-center justify-end gap-3 whitespace-nowrap">
+                        <p className="text-xs text-slate-600">That’s you</p>
+                        <EndSessions member={member} />
+                      </div>
+                    ) : (
+                      <MemberActions member={member} />
+                    )}</td>}
               </tr>
             );
           })}

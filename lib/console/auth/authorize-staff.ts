@@ -12,6 +12,7 @@ export interface StaffIdentity {
   name: string;
   tenantId: string;
   role: StaffRole;
+  sessionVersion: number;
 }
 
 export type SignInResult = { ok: true; staff: StaffIdentity } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
@@ -32,5 +33,5 @@ export async function authorizeStaff(emailInput: string, password: string, clien
   }
   await clearSignInFailures(email);
   await db.staffUser.update({ where: { id: staff.id }, data: { lastSignInAt: new Date() } });
-  return { ok: true, staff: { id: staff.id, email: staff.email, name: staff.name, tenantId: staff.tenantId, role: staff.role } };
+  return { ok: true, staff: { id: staff.id, email: staff.email, name: staff.name, tenantId: staff.tenantId, role: staff.role, sessionVersion: staff.sessionVersion } };
 }

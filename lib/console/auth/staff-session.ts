@@ -21,10 +21,11 @@ export class ConsoleForbidden extends Error {
 }
 
 export async function currentStaff(): Promise<StaffContext | null> {
-  const session = (await getServerSession(authOptions)) as { staffId?: string } | null;
+  const session = (await getServerSession(authOptions)) as { staffId?: string; sessionVersion?: number } | null;
   if (!session?.staffId) return null;
   const staff = await db.staffUser.findUnique({ where: { id: session.staffId }, include: { tenant: true } });
-  if (!staff || staff.disabledAt) return null;
+  // A session from before the member's sessions were ended is over, like a disabled member's.
+  if (!staff || staff.disabledAt || staff.sessionVersion !== (session.sessionVersion ?? 0)) return null;
   const { tenant, ...rest } = staff;
   return { staff: rest, tenant, isAdmin: staff.role === "admin" };
 }
