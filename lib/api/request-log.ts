@@ -6,6 +6,7 @@
 // Never the token, the query string or a body: only what identifies the call and how it ended.
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
+import { loggableError } from "../http/loggable-error.ts";
 
 export interface RequestLogLine {
   tenantId: string;
@@ -39,5 +40,5 @@ export async function flushRequestLog(): Promise<void> {
   if (!buffer.length) return;
   const lines = buffer;
   buffer = [];
-  await db.apiRequestLog.createMany({ data: lines }).catch((error: unknown) => console.error(`Could not write ${lines.length} request log lines`, error));
+  await db.apiRequestLog.createMany({ data: lines }).catch((error: unknown) => console.error(`Could not write ${lines.length} request log lines`, loggableError(error)));
 }

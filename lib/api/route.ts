@@ -13,6 +13,7 @@ import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./r
 import { NO_BODY, readJsonBody } from "./request-body.ts";
 import { logApiRequest } from "./request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "./validation.ts";
+import { loggableError } from "../http/loggable-error.ts";
 
 export interface HandlerContext<P, Q, B> extends TenantContext {
   params: P;
@@ -145,7 +146,7 @@ export function failure(error: unknown, traceId: string, where: string): Respons
     return Response.json(errorRecord(error, traceId), { status: error.status, headers: error.headers });
   }
   // Unknown errors: the log gets everything, the caller only the trace id.
-  console.error(`[${traceId}] ${where} failed:`, error);
+  console.error(`[${traceId}] ${where} failed:`, loggableError(error));
   return Response.json(internalErrorRecord(traceId), { status: 500 });
 }
 

@@ -8,6 +8,7 @@ import { ApiError } from "../api/errors.ts";
 import { NO_BODY, readJsonBody } from "../api/request-body.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
 import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
+import { loggableError } from "../http/loggable-error.ts";
 
 type RouteContext = { params: Promise<Record<string, string>> };
 type Handler = (context: StaffContext, request: Request, params: Record<string, string>) => Promise<unknown>;
@@ -28,7 +29,7 @@ export function consoleJson(handler: Handler) {
       if (error instanceof ConsoleForbidden) return json({ error: error.message }, 403);
       // `errors` names the offending fields ({ key, value }) so a form can show each next to its field.
       if (error instanceof ApiError) return json({ error: error.message, code: error.code, ...(error.errors.length ? { errors: error.errors } : {}) }, error.status);
-      console.error("console endpoint failed:", error);
+      console.error("console endpoint failed:", loggableError(error));
       return json({ error: "Something went wrong on our side." }, 500);
     }
   };

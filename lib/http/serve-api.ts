@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { internalErrorRecord } from "../api/error-record.ts";
 import type { RouteHandler } from "./api-router.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
+import { loggableError } from "./loggable-error.ts";
 
 const API_HEADERS: [string, string][] = [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]);
 
@@ -32,7 +33,7 @@ export async function serveApi(request: IncomingMessage, response: ServerRespons
   } catch (error) {
     // apiRoute answers every failure itself; this is for a fault in the plumbing above.
     const traceId = crypto.randomUUID();
-    console.error(`[${traceId}] serving ${request.method} ${request.url} failed:`, error);
+    console.error(`[${traceId}] serving ${request.method} ${(request.url ?? "").split("?")[0]} failed:`, loggableError(error));
     if (!response.headersSent) {
       response.writeHead(500, { ...Object.fromEntries(API_HEADERS), "content-type": "application/json", "x-correlation-id": traceId, "cache-control": "no-store" });
     }

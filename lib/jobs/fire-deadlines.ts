@@ -9,6 +9,7 @@ import { ApiError } from "../api/errors.ts";
 import { paymentRail } from "../payments/simulated-payment-rail.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
 import type { Action } from "../trades/transition-table.ts";
+import { loggableError } from "../http/loggable-error.ts";
 
 export interface FiredDeadline {
   tradeId: string;
@@ -77,7 +78,7 @@ async function fireOne(tradeId: string): Promise<FiredDeadline | null> {
     // A trade that moved meanwhile is not an error of the scheduler; anything else is logged and
     // retried on the next tick.
     if (error instanceof ApiError && (error.code === "conflict" || error.code === "invalid-state")) return null;
-    console.error(`Deadline of trade ${tradeId} failed:`, error);
+    console.error(`Deadline of trade ${tradeId} failed:`, loggableError(error));
     return null;
   }
 }

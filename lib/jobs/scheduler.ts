@@ -5,6 +5,7 @@
 import { fireDueDeadlines } from "./fire-deadlines.ts";
 import { pruneExpiredRecords } from "./retention.ts";
 import { retentionPolicy } from "./retention-policy.ts";
+import { loggableError } from "../http/loggable-error.ts";
 
 const INTERVAL_MS = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5000);
 const RETENTION_INTERVAL_MS = Number(process.env.RETENTION_INTERVAL_MS ?? 10 * 60_000);
@@ -25,7 +26,7 @@ export function startScheduler(): () => void {
     if (running) return; // a slow round is never overlapped by the next
     running = true;
     round()
-      .catch((error: unknown) => console.error("Scheduler round failed:", error))
+      .catch((error: unknown) => console.error("Scheduler round failed:", loggableError(error)))
       .finally(() => {
         running = false;
       });

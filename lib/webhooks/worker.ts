@@ -11,6 +11,7 @@ import { attemptDelivery, type AttemptOutcome } from "./deliver.ts";
 import { dispatchOutbox } from "./dispatch.ts";
 import { recordAttempts } from "./record-attempts.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "./retry-schedule.ts";
+import { loggableError } from "../http/loggable-error.ts";
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -50,13 +51,13 @@ export function startWebhookWorker(options: WorkerOptions = {}): { stop: () => P
         for (const claim of claims) {
           const job = attemptDelivery(claim, schedule)
             .then((outcome) => void finished.push(outcome))
-            .catch((error: unknown) => console.error(`Webhook delivery ${claim.id} failed:`, error))
+            .catch((error: unknown) => console.error(`Webhook delivery ${claim.id} failed:`, loggableError(error)))
             .finally(() => inFlight.delete(job));
           inFlight.add(job);
         }
         busy ||= claims.length > 0;
       } catch (error) {
-        console.error("Webhook worker round failed:", error);
+        console.error("Webhook worker round failed:", loggableError(error));
         await sleep(idleMs);
       }
       if (inFlight.size >= concurrency) {
@@ -74,7 +75,7 @@ export function startWebhookWorker(options: WorkerOptions = {}): { stop: () => P
       stopped = true;
       await running;
       await Promise.allSettled([...inFlight]);
-      await record().catch((error: unknown) => console.error("Could not record the last webhook attempts:", error));
+      await record().catch((error: unknown) => console.error("Could not record the last webhook attempts:", loggableError(error)));
     },
   };
 }
