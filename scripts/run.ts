@@ -15,6 +15,7 @@ import { DEFAULT_EMBEDDED_DIR, redactUrl, resolveDatabase } from "../lib/db/conn
 import { applyMigrations } from "../lib/db/migrations.ts";
 import { sessionSecret } from "../lib/console/auth/session-secret.ts";
 import { ensureDemoTenant } from "../lib/tenants/demo-tenant.ts";
+import { resealWebhookSecrets } from "../lib/webhooks/reseal-secrets.ts";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
 const port = Number(process.env.PORT ?? 3000);
@@ -30,6 +31,26 @@ try {
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 } catch (error) {
   console.error("Could not apply migrations:", error instanceof Error ? error.message : error);
+  await stopDatabase();
+  process.exit(1);
+}
+
+if (mode === "start" && database.kind !== "embedded" && !process.env.DATA_ENCRYPTION_KEYS) {
+  console.warn(
+    "DATA_ENCRYPTION_KEYS is not set: webhook signing secrets are sealed with a key kept in .data/ on this machine.\n" +
+      "Set DATA_ENCRYPTION_KEYS (the same on every instance, kept outside the database) for a real deployment.",
+  );
+}
+
+// Webhook signing secrets are stored sealed under the data key (lib/crypto/data-keys.ts): seal
+// plain-text ones from before, and re-seal after a key rotation, before anything signs with them.
+try {
+  const resealDb = createDb(database.url, 2);
+  const resealed = await resealWebhookSecrets(resealDb);
+  await resealDb.$disconnect();
+  if (resealed) console.log(`Sealed ${resealed} webhook signing secret${resealed === 1 ? "" : "s"} with the current data key`);
+} catch (error) {
+  console.error("Could not seal the webhook signing secrets:", error instanceof Error ? error.message : error);
   await stopDatabase();
   process.exit(1);
 }

@@ -1,12 +1,12 @@
-// The subscription use cases: create (the secret is shown once), list, get, update, delete and
-// rotate the secret (the previous one keeps signing for 24 hours).
+// The subscription use cases: create (the secret is shown once, and stored sealed), list, get,
+// update, delete and rotate the secret (the previous one keeps signing for 24 hours).
 import type { z } from "zod";
 import { ApiError } from "../api/errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { CreateSubscriptionBody, UpdateSubscriptionBody } from "./schemas.ts";
 import { serializeSubscription } from "./serialize-subscription.ts";
-import { generateSigningSecret } from "./signing.ts";
+import { generateSigningSecret, sealSigningSecret } from "./signing.ts";
 import { checkWebhookUrlShape, resolveWebhookTarget } from "./url-safety.ts";
 
 const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +30,7 @@ export async function createSubscription(context: TenantContext, body: z.output<
   if (count >= MAX_SUBSCRIPTIONS) throw new ApiError("conflict", `At most ${MAX_SUBSCRIPTIONS} subscriptions per mode; delete one first.`);
   const secret = generateSigningSecret();
   const row = await db.webhookSubscription.create({
-    data: { tenantId: context.tenant.id, mode: context.mode, url, events: [...new Set(body.events ?? [])], description: body.description ?? null, secret },
+    data: { tenantId: context.tenant.id, mode: context.mode, url, events: [...new Set(body.events ?? [])], description: body.description ?? null, secret: sealSigningSecret(secret) },
   });
   return { ...serializeSubscription(row), secret };
 }
@@ -73,7 +73,8 @@ export async function rotateSubscriptionSecret(context: TenantContext, id: strin
   const now = new Date();
   const row = await db.webhookSubscription.update({
     where: { id: current.id },
-    data: { secret, previousSecret: current.secret, previousSecretExpiresAt: new Date(now.getTime() + ROTATION_GRACE_MS) },
+    // The previous secret stays as it is stored (sealed); only the new one is sealed here.
+    data: { secret: sealSigningSecret(secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(now.getTime() + ROTATION_GRACE_MS) },
   });
   return { ...serializeSubscription(row, now), secret };
 }

@@ -3,6 +3,14 @@
 // send. After a rotation the previous secret signs too, space-separated, until it expires.
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
+import { openSecret, sealSecret } from "../crypto/secret-box.ts";
+
+/** Associated data of sealed signing secrets: they open only as what they are. */
+export const SIGNING_SECRET_PURPOSE = "webhook-signing-secret";
+const PURPOSE = SIGNING_SECRET_PURPOSE;
+
+/** How a signing secret is stored: sealed under the data key (lib/crypto/secret-box.ts). */
+export const sealSigningSecret = (secret: string) => sealSecret(secret, PURPOSE);
 
 export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
@@ -17,8 +25,11 @@ export function signedHeaders(messageId: string, body: string, secrets: string[]
   };
 }
 
-/** The secrets that sign now: the current one, and the previous one until its grace period ends. */
+/**
+ * The secrets that sign now, opened from how they are stored: the current one, and the previous
+ * one until its grace period ends.
+ */
 export function activeSecrets(subscription: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, now: Date): string[] {
   const previous = subscription.previousSecret && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > now ? [subscription.previousSecret] : [];
-  return [subscription.secret, ...previous];
+  return [subscription.secret, ...previous].map((stored) => openSecret(stored, PURPOSE));
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { applyTransition } from "../../lib/trades/apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
-import { generateSigningSecret } from "../../lib/webhooks/signing.ts";
+import { generateSigningSecret, sealSigningSecret } from "../../lib/webhooks/signing.ts";
 import { EXAMPLE_BUSINESS, type buildWorld } from "./api-world.ts";
 import { callRoute } from "./call-route.ts";
 import { tenantClient } from "./tenant-client.ts";
@@ -106,7 +106,7 @@ export const FRESH: Record<string, Fresh> = {
   },
   updateWebhookSubscription: async (_world, params, body) => ({ params, body: hasKey(body, "url") ? withBody(body, { url: LOOPBACK_RECEIVER }) : body }),
   deleteWebhookSubscription: async (world) => {
-    const row = await db.webhookSubscription.create({ data: { tenantId: world.tenant.tenantId, mode: "test", url: LOOPBACK_RECEIVER, secret: generateSigningSecret() } });
+    const row = await db.webhookSubscription.create({ data: { tenantId: world.tenant.tenantId, mode: "test", url: LOOPBACK_RECEIVER, secret: sealSigningSecret(generateSigningSecret()) } });
     return { params: { subscriptionId: row.id } };
   },
 };

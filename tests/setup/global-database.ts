@@ -2,6 +2,9 @@
 // - TEST_DATABASE_URL set: a fresh database on that PostgreSQL server, dropped afterwards;
 // - otherwise: an in-memory embedded PostgreSQL (PGlite) served on a loopback port.
 // Either way migrations are applied through the same code as `npm run db:migrate`.
+// It also makes the run's data key (lib/crypto/data-keys.ts): every test file, and every server a
+// test starts, must seal and open secrets in the one database with the same key.
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openEmbeddedDatabase } from "../../lib/db/embedded.ts";
@@ -11,10 +14,12 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     databaseKind: "postgresql" | "embedded";
+    dataEncryptionKeys: string;
   }
 }
 
 export default async function setup(project: TestProject) {
+  project.provide("dataEncryptionKeys", process.env.DATA_ENCRYPTION_KEYS || `test-${Date.now().toString(36)}:${randomBytes(32).toString("base64url")}`);
   const server = process.env.TEST_DATABASE_URL;
   if (server) {
     const name = `escrow_test_${Date.now().toString(36)}_${process.pid}`;
