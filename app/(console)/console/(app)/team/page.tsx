@@ -41,7 +41,7 @@ export default async function TeamPage() {
           <p className="mt-1 text-sm text-slate-600">Sees trades, users, webhook deliveries and settings to answer customers, but changes nothing. Good for support staff.</p>
         </div>
       </section>
-      <p className="mt-4 text-sm text-slate-600">Invited members get a link that works once, for {INVITE_TTL_S / 86_400} days, to choose their own password. Disabling a member signs them out at once.</p>
+      <p className="mt-4 text-sm text-slate-600">Invited members get a link that works once, for {INVITE_TTL_S / 86_400} days, to choose their own password. Disabling a member signs them out at once; “Sign out everywhere” ends their sessions in every browser (a lost laptop) and lets them sign in again.</p>
     </div>
   );
 }
