@@ -5,6 +5,7 @@
 // `payer_funding`, `payer_refund` and `payee_bank` stand for money outside the service; `escrow`
 // is what the service holds for the trade; `payee_payable`, `service_revenue` and
 // `tenant_revenue` are owed to their holders once the trade settles.
+import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
@@ -94,6 +95,12 @@ export function isBalanced(postings: Posting[]): boolean {
   return postings.reduce((sum, p) => sum + p.amountMinor, 0n) === 0n;
 }
 
+/** The balances after `postings` (so a transition with two movements reads the ledger once). */
+export function afterPostings(balances: Balances, postings: Posting[]): Balances {
+  const sum = (account: LedgerAccount) => postings.filter((p) => p.account === account).reduce((total, p) => total + p.amountMinor, 0n);
+  return { escrow: balances.escrow + sum("escrow"), payeePayable: balances.payeePayable + sum("payee_payable") };
+}
+
 /** Sums the trade's escrow and payee-payable accounts (one grouped query). */
 export async function tradeBalances(tx: Tx, tradeId: string): Promise<Balances> {
   const rows = await tx.ledgerPosting.groupBy({ by: ["account"], where: { tradeId, account: { in: ["escrow", "payee_payable"] } }, _sum: { amountMinor: true } });
@@ -111,15 +118,15 @@ export async function writeTransfer(
   if (!isBalanced(postings)) throw new Error(`Unbalanced ${kind} transfer for trade ${scope.tradeId}`);
   const nonZero = postings.filter((p) => p.amountMinor !== 0n);
   if (nonZero.length === 0) return;
-  await tx.ledgerTransfer.create({
-    data: {
-      tenantId: scope.tenantId,
-      mode: scope.mode,
-      tradeId: scope.tradeId,
-      kind,
-      currency: scope.currency,
-      createdAt,
-      postings: { create: nonZero.map((p) => ({ tenantId: scope.tenantId, tradeId: scope.tradeId, account: p.account, amountMinor: p.amountMinor })) },
-    },
-  });
+  // One statement for the transfer and its postings (Prisma's nested create takes three round
+  // trips: insert, insert, read back). Amounts go as text: exact, cast to bigint by the statement.
+  await tx.$executeRaw`
+    WITH transfer AS (
+      INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency", "createdAt")
+      VALUES (${randomUUID()}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${scope.tradeId}, ${kind}, ${scope.currency}, ${createdAt})
+      RETURNING "id")
+    INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor")
+    SELECT transfer."id", ${scope.tenantId}, ${scope.tradeId}, p."account", p."amountMinor"::bigint
+    FROM transfer, unnest(${nonZero.map((p) => p.account)}::text[], ${nonZero.map((p) => p.amountMinor.toString())}::text[]) WITH ORDINALITY AS p("account", "amountMinor", "position")
+    ORDER BY p."position"`;
 }

@@ -16,11 +16,11 @@ export async function completePayment(tenant: Tenant, mode: ApiMode, paymentId: 
     if (!found) throw ApiError.notFound(`Payment ${JSON.stringify(paymentId)}`);
     await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${found.tradeId} FOR UPDATE`;
     // Only a pending payment has an outcome to take; the guard makes a second completion a 409.
-    const { count } = await tx.payment.updateMany({
+    const [completed] = await tx.payment.updateManyAndReturn({
       where: { id: paymentId, state: "Pending" },
       data: outcome === "succeeded" ? { state: "Paid", paidAt: now, method } : { state: "Failed", failedAt: now, method },
     });
-    if (count !== 1) {
+    if (!completed) {
       const current = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
       throw new ApiError("invalid-state", `The payment is \`${current.state}\`; only a \`Pending\` payment can be completed.`);
     }
@@ -33,7 +33,7 @@ export async function completePayment(tenant: Tenant, mode: ApiMode, paymentId: 
         await issueLabel(tx, tenant, trade, label, now);
       }
     }
-    return tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+    return completed; // what follows moves the trade and the label, not the payment
   });
   return serializePayment(payment);
 }

@@ -4,11 +4,11 @@
 import { ApiError } from "../api/errors.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Trade } from "../db/generated/client.ts";
-import { postingsFor, tradeBalances, writeTransfer } from "../money/ledger.ts";
+import { afterPostings, postingsFor, tradeBalances, writeTransfer } from "../money/ledger.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
 import { decideOrThrow } from "./transition.ts";
 import type { Action, Actor } from "./transition-table.ts";
-import { writeTradeEvents } from "./trade-events.ts";
+import { writeTimelineAndEvents } from "./trade-events.ts";
 
 export interface AppliedTransition {
   trade: Trade;
@@ -34,8 +34,9 @@ export async function applyTransition(
   // and first event take sequence + 1, further events the numbers after it.
   const sequence = trade.sequence + Math.max(1, rule.events.length);
 
-  // Compare-and-set: the row changes only if nobody moved it since we read it (STYLE.md pattern 5).
-  const { count } = await tx.trade.updateMany({
+  // Compare-and-set: the row changes only if nobody moved it since we read it (STYLE.md pattern 5),
+  // answering the updated row in the same round trip.
+  const [updated] = await tx.trade.updateManyAndReturn({
     where: { id: trade.id, tenantId: trade.tenantId, state: trade.state, sequence: trade.sequence },
     data: {
       ...details,
@@ -45,31 +46,27 @@ export async function applyTransition(
       ...(deadline === undefined ? {} : { deadlineAt: deadline?.at ?? null, deadlineKind: deadline?.action ?? null }),
     },
   });
-  if (count !== 1) {
+  if (!updated) {
     // Someone else moved the trade first. If it is now in a state where this action is not
     // allowed, say so (409 invalid-state); otherwise the caller may retry (409 conflict).
     const current = await tx.trade.findUnique({ where: { id: trade.id }, select: { state: true } });
     if (current && current.state !== trade.state) decideOrThrow(current.state, action, actor);
     throw new ApiError("conflict", "The trade changed while this request was being handled. Read it again and retry.");
   }
-  const updated = await tx.trade.findUniqueOrThrow({ where: { id: trade.id } });
-
-  await tx.tradeTimelineEntry.create({
-    data: { tradeId: trade.id, sequence: trade.sequence + 1, action, actor, fromState: trade.state, toState: rule.to, details: entryDetails, occurredAt: now },
-  });
 
   if (rule.ledger.length) {
     let balances = await tradeBalances(tx, trade.id);
     for (const movement of rule.ledger) {
       const postings = postingsFor(movement, trade, balances);
       await writeTransfer(tx, { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency }, movement, postings, now);
-      balances = await tradeBalances(tx, trade.id);
+      balances = afterPostings(balances, postings);
     }
   }
 
   // A cancelled trade no longer holds its checkout keys (spec 8: at most one live checkout per key).
   if (rule.to === "Cancelled") await tx.checkoutKeyClaim.deleteMany({ where: { tradeId: trade.id } });
 
-  await writeTradeEvents(tx, updated, trade.state, rule.events, trade.sequence + 1, now);
+  const entry = { sequence: trade.sequence + 1, action, actor, fromState: trade.state, toState: rule.to, details: entryDetails, occurredAt: now };
+  await writeTimelineAndEvents(tx, updated, entry, rule.events, trade.sequence + 1, now);
   return { trade: updated, events: [...rule.events] };
 }

@@ -16,41 +16,53 @@ export interface TradeEventBody {
   metadata: { state: TradeState; previousState: TradeState; sequence: number };
 }
 
-export async function writeTradeEvents(
+export interface TimelineEntry {
+  sequence: number;
+  action: string;
+  actor: string;
+  fromState: TradeState;
+  toState: TradeState;
+  details?: Prisma.InputJsonValue;
+  occurredAt: Date;
+}
+
+/**
+ * Writes a transition's timeline entry and its events (each with the trade's state after it) in
+ * one statement: a data-modifying CTE for the entry, then the outbox rows. Prisma would take two
+ * round trips.
+ */
+export async function writeTimelineAndEvents(
   tx: Prisma.TransactionClient,
   trade: Trade,
-  previousState: TradeState,
+  entry: TimelineEntry,
   names: readonly TradeEventName[],
   firstSequence: number,
   now: Date,
 ): Promise<void> {
-  if (!names.length) return;
-  await tx.outboxEvent.createMany({
-    data: names.map((eventName, index) => {
-      const sequence = firstSequence + index;
-      // Deterministic: one event per (trade, sequence), so a retried transaction cannot add a copy.
-      const id = deterministicEventId("trade", trade.id, String(sequence));
-      const body: TradeEventBody = {
-        id,
-        referenceId: trade.referenceId ?? "",
-        eventName,
-        eventDate: now.toISOString(),
-        payerMarketplaceUserId: trade.payerMarketplaceUserId,
-        payeeMarketplaceUserId: trade.payeeMarketplaceUserId,
-        tradeId: trade.id,
-        metadata: { state: trade.state, previousState, sequence },
-      };
-      return {
-        id,
-        tenantId: trade.tenantId,
-        mode: trade.mode,
-        eventName,
-        tradeId: trade.id,
-        orderingKey: `trade:${trade.id}`,
-        sequence,
-        payload: body as unknown as Prisma.InputJsonValue,
-        createdAt: now,
-      };
-    }),
+  const events = names.map((eventName, index) => {
+    const sequence = firstSequence + index;
+    // Deterministic: one event per (trade, sequence), so a retried transaction cannot add a copy.
+    const id = deterministicEventId("trade", trade.id, String(sequence));
+    const body: TradeEventBody = {
+      id,
+      referenceId: trade.referenceId ?? "",
+      eventName,
+      eventDate: now.toISOString(),
+      payerMarketplaceUserId: trade.payerMarketplaceUserId,
+      payeeMarketplaceUserId: trade.payeeMarketplaceUserId,
+      tradeId: trade.id,
+      metadata: { state: trade.state, previousState: entry.fromState, sequence },
+    };
+    return { id, eventName, sequence, payload: JSON.stringify(body) };
   });
+  const details = entry.details === undefined ? null : JSON.stringify(entry.details);
+  await tx.$executeRaw`
+    WITH entry AS (
+      INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "fromState", "toState", "details", "occurredAt")
+      VALUES (${trade.id}, ${entry.sequence}, ${entry.action}, ${entry.actor}, ${entry.fromState}::"TradeState", ${entry.toState}::"TradeState", ${details}::jsonb, ${entry.occurredAt})
+      RETURNING 1)
+    INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence", "payload", "createdAt")
+    SELECT e."id", ${trade.tenantId}, ${trade.mode}::"ApiMode", e."eventName", ${trade.id}, ${`trade:${trade.id}`}, e."sequence", e."payload"::jsonb, ${now}
+    FROM unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.eventName)}::text[], ${events.map((e) => e.sequence)}::int[], ${events.map((e) => e.payload)}::text[])
+      AS e("id", "eventName", "sequence", "payload")`;
 }

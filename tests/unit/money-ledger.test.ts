@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isBalanced, labelPostings, postingsFor } from "../../lib/money/ledger.ts";
+import { afterPostings, isBalanced, labelPostings, postingsFor } from "../../lib/money/ledger.ts";
 
 describe("ledger postings", () => {
   it("balance for every movement and leave escrow empty after refund or settlement", () => {
@@ -16,6 +16,25 @@ describe("ledger postings", () => {
         expect(postingsFor("settle", trade, { escrow, payeePayable: 0n }).find((p) => p.account === "escrow")!.amountMinor).toBe(-escrow);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it("carries the balances through a chain of movements as the ledger would sum them", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 10n }), fc.bigInt({ min: 0n, max: 10n ** 10n }), (payout, service, tenant) => {
+        const trade = { payeePayoutMinor: payout, serviceRevenueMinor: service, tenantRevenueMinor: tenant, payerTotalMinor: payout + service + tenant, shippingPayerMinor: 0n };
+        let balances = { escrow: 0n, payeePayable: 0n };
+        const all = [];
+        for (const movement of ["fundEscrow", "settle", "payout"] as const) {
+          const postings = postingsFor(movement, trade, balances);
+          all.push(...postings);
+          balances = afterPostings(balances, postings);
+          const sum = (account: string) => all.filter((p) => p.account === account).reduce((total, p) => total + p.amountMinor, 0n);
+          expect(balances).toEqual({ escrow: sum("escrow"), payeePayable: sum("payee_payable") });
+        }
+        expect(balances).toEqual({ escrow: 0n, payeePayable: 0n });
+      }),
+      { numRuns: 300 },
     );
   });
 
