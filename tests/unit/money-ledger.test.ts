@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { afterPostings, isBalanced, labelPostings, postingsFor } from "../../lib/money/ledger.ts";
+import { afterPostings, isBalanced, labelPostings, postingsFor, type Posting } from "../../lib/money/ledger.ts";
 
 describe("ledger postings", () => {
   it("balance for every movement and leave escrow empty after refund or settlement", () => {
@@ -24,7 +24,7 @@ describe("ledger postings", () => {
       fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 10n }), fc.bigInt({ min: 0n, max: 10n ** 10n }), (payout, service, tenant) => {
         const trade = { payeePayoutMinor: payout, serviceRevenueMinor: service, tenantRevenueMinor: tenant, payerTotalMinor: payout + service + tenant, shippingPayerMinor: 0n };
         let balances = { escrow: 0n, payeePayable: 0n };
-        const all = [];
+        const all: Posting[] = [];
         for (const movement of ["fundEscrow", "settle", "payout"] as const) {
           const postings = postingsFor(movement, trade, balances);
           all.push(...postings);
