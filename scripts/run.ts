@@ -15,6 +15,7 @@ import { DEFAULT_EMBEDDED_DIR, redactUrl, resolveDatabase } from "../lib/db/conn
 import { applyMigrations } from "../lib/db/migrations.ts";
 import { sessionSecret } from "../lib/console/auth/session-secret.ts";
 import { ensureDemoTenant } from "../lib/tenants/demo-tenant.ts";
+import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
 import { resealWebhookSecrets } from "../lib/webhooks/reseal-secrets.ts";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
@@ -26,6 +27,18 @@ const stopDatabase = async () => {
   await database.embedded?.stop().catch(() => {});
 };
 
+// Before anything touches the database: a production start on a real one needs the data key
+// from the environment (lib/crypto/data-keys.ts).
+if (mode === "start") {
+  try {
+    requireDataKeysFor(database.kind, "npm start");
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await stopDatabase();
+    process.exit(1);
+  }
+}
+
 try {
   const applied = await applyMigrations(database.url);
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
@@ -35,22 +48,16 @@ try {
   process.exit(1);
 }
 
-if (mode === "start" && database.kind !== "embedded" && !process.env.DATA_ENCRYPTION_KEYS) {
-  console.warn(
-    "DATA_ENCRYPTION_KEYS is not set: webhook signing secrets are sealed with a key kept in .data/ on this machine.\n" +
-      "Set DATA_ENCRYPTION_KEYS (the same on every instance, kept outside the database) for a real deployment.",
-  );
-}
-
 // Webhook signing secrets are stored sealed under the data key (lib/crypto/data-keys.ts): seal
-// plain-text ones from before, and re-seal after a key rotation, before anything signs with them.
+// plain-text secrets from before, and re-seal after a key rotation, before anything signs.
 try {
   const resealDb = createDb(database.url, 2);
-  const resealed = await resealWebhookSecrets(resealDb);
+  const { resealed, unreadable } = await resealWebhookSecrets(resealDb);
   await resealDb.$disconnect();
   if (resealed) console.log(`Sealed ${resealed} webhook signing secret${resealed === 1 ? "" : "s"} with the current data key`);
+  for (const { subscriptionId, reason } of unreadable) console.error(`Webhook subscription ${subscriptionId}: its signing secret cannot be opened (${reason}); its deliveries wait until that key is listed in DATA_ENCRYPTION_KEYS again`);
 } catch (error) {
-  console.error("Could not seal the webhook signing secrets:", error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? error.message : error);
   await stopDatabase();
   process.exit(1);
 }

@@ -15,8 +15,12 @@ interface ErrorFields {
   constraint?: unknown;
 }
 
-/** A PostgreSQL message's quoted value at its end (`invalid input syntax for type uuid: "…"`). */
-const quotedValue = /: "[^"]*"$/;
+/**
+ * Double-quoted text in a PostgreSQL message is a value (`invalid input syntax for type uuid:
+ * "…"`, `value "…" is out of range`) or a name (a constraint, also logged on its own): all of it
+ * is replaced. Prisma quotes PostgreSQL's message inside its own for raw queries (P2010).
+ */
+const withoutQuoted = (message: string) => message.replace(/"[^"]*"/g, '"[value]"');
 
 function summary(error: Error): string {
   const fields = error as Error & ErrorFields;
@@ -24,12 +28,12 @@ function summary(error: Error): string {
   if (error.name.startsWith("PrismaClient")) {
     // The message is the call with its arguments, then the reason: keep only the reason.
     const reason = error.message.trim().split("\n").filter((line) => line.trim()).at(-1)?.trim() ?? "";
-    return `${error.name}${code}: ${reason.replace(quotedValue, ': "[value]"')}`;
+    return `${error.name}${code}: ${withoutQuoted(reason)}`;
   }
   if (typeof fields.severity === "string" && code) {
     // A PostgreSQL error from pg: the message names the constraint; `detail` (not logged) has the values.
     const where = [typeof fields.table === "string" ? `table ${fields.table}` : "", typeof fields.constraint === "string" ? `constraint ${fields.constraint}` : ""].filter(Boolean).join(", ");
-    return `${error.name}${code}: ${error.message.replace(quotedValue, ': "[value]"')}${where ? ` (${where})` : ""}`;
+    return `${error.name}${code}: ${withoutQuoted(error.message)}${where ? ` (${where})` : ""}`;
   }
   return `${error.name}${code}: ${error.message}`;
 }

@@ -6,8 +6,10 @@
 //   personal data: WEBHOOK_LOG_RETENTION_DAYS after they finished, default 30 (Stripe keeps 30
 //   days of events). Pending deliveries are never deleted. The events themselves (OutboxEvent,
 //   the API's event list) are kept: they are the record of what happened, and redelivering one
-//   makes a new delivery.
+//   makes its deliveries again (lib/webhooks/event-log.ts).
 // - Hosted-page sessions 30 days after their link expired (the link is dead after an hour).
+//   Test-mode expiry times follow the tenant's sandbox clock, which only moves forward, so a
+//   sandbox session is pruned later than 30 real days, never earlier.
 // - Idempotency records once expired (24 h), rate-limit counters a minute after their window.
 //
 // Each statement deletes at most BATCH rows, found on an index, so a round is short even with a

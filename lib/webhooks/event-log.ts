@@ -64,12 +64,14 @@ export async function redeliverWebhookEvent(context: TenantContext, eventId: str
   const wanted = subscriptions.filter((s) => event.eventName === TEST_EVENT_NAME || s.events.length === 0 || s.events.includes(event.eventName));
   const now = new Date();
   await db.$transaction(async (tx) => {
-    // Existing deliveries start again (their attempt numbers go on); new subscriptions get one.
+    // Existing deliveries start again (their attempt numbers go on); subscriptions without one
+    // (new, or its finished delivery deleted by retention) get one. In that order: once Pending, a
+    // delivery is never deleted by retention, and one it deletes meanwhile is created again.
+    await tx.webhookDelivery.updateMany({ where: { eventId: event.id, subscriptionId: { in: wanted.map((s) => s.id) } }, data: { status: "Pending", nextAttemptAt: now, completedAt: null } });
     await tx.webhookDelivery.createMany({
       data: wanted.map((s) => ({ eventId: event.id, subscriptionId: s.id, tenantId: event.tenantId, orderingKey: event.orderingKey, eventSequence: event.sequence, createdAt: event.createdAt, nextAttemptAt: now })),
       skipDuplicates: true,
     });
-    await tx.webhookDelivery.updateMany({ where: { eventId: event.id, subscriptionId: { in: wanted.map((s) => s.id) } }, data: { status: "Pending", nextAttemptAt: now, completedAt: null } });
     await tx.outboxEvent.update({ where: { id: event.id }, data: { dispatchedAt: event.dispatchedAt ?? now } });
   });
   return { eventId: event.id, deliveries: wanted.length };

@@ -1,5 +1,6 @@
 // The subscription use cases: create (the secret is shown once, and stored sealed), list, get,
 // update, delete and rotate the secret (the previous one keeps signing for 24 hours).
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "../api/errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
@@ -29,8 +30,9 @@ export async function createSubscription(context: TenantContext, body: z.output<
   const count = await db.webhookSubscription.count({ where: { tenantId: context.tenant.id, mode: context.mode } });
   if (count >= MAX_SUBSCRIPTIONS) throw new ApiError("conflict", `At most ${MAX_SUBSCRIPTIONS} subscriptions per mode; delete one first.`);
   const secret = generateSigningSecret();
+  const id = randomUUID(); // made here: the sealed secret is bound to its subscription's id
   const row = await db.webhookSubscription.create({
-    data: { tenantId: context.tenant.id, mode: context.mode, url, events: [...new Set(body.events ?? [])], description: body.description ?? null, secret: sealSigningSecret(secret) },
+    data: { id, tenantId: context.tenant.id, mode: context.mode, url, events: [...new Set(body.events ?? [])], description: body.description ?? null, secret: sealSigningSecret(id, secret) },
   });
   return { ...serializeSubscription(row), secret };
 }
@@ -74,7 +76,7 @@ export async function rotateSubscriptionSecret(context: TenantContext, id: strin
   const row = await db.webhookSubscription.update({
     where: { id: current.id },
     // The previous secret stays as it is stored (sealed); only the new one is sealed here.
-    data: { secret: sealSigningSecret(secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(now.getTime() + ROTATION_GRACE_MS) },
+    data: { secret: sealSigningSecret(current.id, secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(now.getTime() + ROTATION_GRACE_MS) },
   });
   return { ...serializeSubscription(row, now), secret };
 }

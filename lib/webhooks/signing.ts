@@ -5,12 +5,17 @@ import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 
-/** Associated data of sealed signing secrets: they open only as what they are. */
-export const SIGNING_SECRET_PURPOSE = "webhook-signing-secret";
-const PURPOSE = SIGNING_SECRET_PURPOSE;
+/**
+ * Associated data of a sealed signing secret: what it is and whose. It opens only as the signing
+ * secret of that subscription, so a sealed value copied into another row does not sign there.
+ */
+const purposeOf = (subscriptionId: string) => `webhook-signing-secret:${subscriptionId}`;
 
-/** How a signing secret is stored: sealed under the data key (lib/crypto/secret-box.ts). */
-export const sealSigningSecret = (secret: string) => sealSecret(secret, PURPOSE);
+/** How a subscription's signing secret is stored: sealed under the data key (lib/crypto/secret-box.ts). */
+export const sealSigningSecret = (subscriptionId: string, secret: string) => sealSecret(secret, purposeOf(subscriptionId));
+
+/** The signing secret as it was made, from how it is stored. */
+export const openSigningSecret = (subscriptionId: string, stored: string) => openSecret(stored, purposeOf(subscriptionId));
 
 export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
@@ -29,7 +34,7 @@ export function signedHeaders(messageId: string, body: string, secrets: string[]
  * The secrets that sign now, opened from how they are stored: the current one, and the previous
  * one until its grace period ends.
  */
-export function activeSecrets(subscription: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, now: Date): string[] {
+export function activeSecrets(subscription: { id: string; secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, now: Date): string[] {
   const previous = subscription.previousSecret && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > now ? [subscription.previousSecret] : [];
-  return [subscription.secret, ...previous].map((stored) => openSecret(stored, PURPOSE));
+  return [subscription.secret, ...previous].map((stored) => openSigningSecret(subscription.id, stored));
 }

@@ -106,7 +106,8 @@ export const FRESH: Record<string, Fresh> = {
   },
   updateWebhookSubscription: async (_world, params, body) => ({ params, body: hasKey(body, "url") ? withBody(body, { url: LOOPBACK_RECEIVER }) : body }),
   deleteWebhookSubscription: async (world) => {
-    const row = await db.webhookSubscription.create({ data: { tenantId: world.tenant.tenantId, mode: "test", url: LOOPBACK_RECEIVER, secret: sealSigningSecret(generateSigningSecret()) } });
+    const id = randomUUID();
+    const row = await db.webhookSubscription.create({ data: { id, tenantId: world.tenant.tenantId, mode: "test", url: LOOPBACK_RECEIVER, secret: sealSigningSecret(id, generateSigningSecret()) } });
     return { params: { subscriptionId: row.id } };
   },
 };

@@ -109,6 +109,9 @@ describe("console team", () => {
     expect((await db.staffUser.findUniqueOrThrow({ where: { id: viewer.staff.id } })).disabledAt).not.toBeNull();
     expect((await listTeam(admin)).find((m) => m.id === viewer.staff.id)?.status).toBe("disabled");
     expect(await changeMember(admin, viewer.staff.id, { disabled: false })).toMatchObject({ disabled: false });
+    // Enabled again, they sign in anew: a cookie from before the disabling stays signed out.
+    expect(await signedInAs(viewer.staff.id, 0)).toBeNull();
+    expect(await signedInAs(viewer.staff.id, 1)).toBe(viewer.staff.id);
   });
 
   it("an admin cannot change themselves, and the tenant keeps an active admin", async () => {

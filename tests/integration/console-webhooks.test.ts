@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleForbidden, type StaffContext } from "../../lib/console/auth/staff-session.ts";
-import { openSecret } from "../../lib/crypto/secret-box.ts";
 import { staffRedeliverEvent } from "../../lib/console/trades/staff-trade-actions.ts";
 import { parseDeliveryFilters } from "../../lib/console/webhooks/delivery-filters.ts";
 import { listDeliveries } from "../../lib/console/webhooks/list-deliveries.ts";
@@ -15,7 +14,7 @@ import { listConsoleSubscriptions, loadConsoleSubscription } from "../../lib/con
 import { loadConsoleDelivery } from "../../lib/console/webhooks/load-delivery.ts";
 import { ConsoleCreateSubscription, staffCreateSubscription, staffDeleteSubscription, staffRotateSecret, staffSendTestEvent, staffUpdateSubscription } from "../../lib/console/webhooks/manage-webhooks.ts";
 import { addStaff } from "../../lib/tenants/add-staff.ts";
-import { SIGNING_SECRET_PURPOSE } from "../../lib/webhooks/signing.ts";
+import { openSigningSecret } from "../../lib/webhooks/signing.ts";
 import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
@@ -61,8 +60,8 @@ describe("webhook endpoints in the console", () => {
     const row = await db.webhookSubscription.findUniqueOrThrow({ where: { id: created.id } });
     // Stored sealed (lib/crypto/secret-box.ts): the previous secret opens to the one shown at creation.
     expect(row.previousSecret).not.toContain(created.secret.slice("whsec_".length));
-    expect(openSecret(row.previousSecret!, SIGNING_SECRET_PURPOSE)).toBe(created.secret);
-    expect(openSecret(row.secret, SIGNING_SECRET_PURPOSE)).toBe(rotated.secret);
+    expect(openSigningSecret(row.id, row.previousSecret!)).toBe(created.secret);
+    expect(openSigningSecret(row.id, row.secret)).toBe(rotated.secret);
     expect((await loadConsoleSubscription(tenant.tenantId, created.id))?.previousSecretExpiresAt).toBe(row.previousSecretExpiresAt!.toISOString());
 
     expect(await staffDeleteSubscription(admin, created.id)).toEqual({ deleted: true });

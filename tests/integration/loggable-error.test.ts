@@ -49,4 +49,15 @@ describe("loggableError", () => {
     expect(logged).toContain('caused by error 22P02: invalid input syntax for type integer: "[value]"');
     expect(loggableError("a string")).toBe("a thrown string, not an Error");
   });
+
+  it("drops the values of a failed raw query through Prisma, and of a value out of range", async () => {
+    for (const query of [() => db.$queryRaw`SELECT ${SECRET}::int`, () => db.$executeRaw`SELECT ${SECRET.slice(2)}::int`]) {
+      const error = await thrown(query);
+      expect(String((error as Error).message)).toContain(SECRET.slice(2)); // "value "…" is out of range" quotes it too
+      const logged = loggableError(error);
+      expect(logged).not.toContain(SECRET);
+      expect(logged).not.toContain(SECRET.slice(2));
+      expect(logged).toMatch(/^PrismaClientKnownRequestError P2010: /);
+    }
+  });
 });

@@ -2,15 +2,15 @@
 // sealed under the data key, never as the tenant received them; deliveries still verify with the
 // secret the API showed; a rotation keeps the previous secret sealed; and the start re-seals
 // plain-text secrets from before and those sealed with a key that is no longer the first.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { POST as createSub } from "../../app/api/v1/webhooks/subscriptions/route.ts";
 import { POST as rotate } from "../../app/api/v1/webhooks/subscriptions/[subscriptionId]/rotate-secret/route.ts";
-import { openSecret, sealedWith, sealSecret } from "../../lib/crypto/secret-box.ts";
+import { sealedWith } from "../../lib/crypto/secret-box.ts";
 import { dataKeys } from "../../lib/crypto/data-keys.ts";
 import { resealWebhookSecrets } from "../../lib/webhooks/reseal-secrets.ts";
-import { generateSigningSecret, SIGNING_SECRET_PURPOSE } from "../../lib/webhooks/signing.ts";
+import { generateSigningSecret, openSigningSecret, sealSigningSecret } from "../../lib/webhooks/signing.ts";
 import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
 import { callRoute } from "../helpers/call-route.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
@@ -49,40 +49,57 @@ describe("webhook signing secrets at rest", () => {
     expect(new Webhook(second).verify(delivery!.body, delivery!.headers)).toMatchObject({ eventName: "user.connected" });
   });
 
-  it("the start seals plain-text secrets and re-seals those of an older key, once", async () => {
+  it("the start seals plain-text secrets, re-seals those of an older key, drops expired previous secrets and reports what it cannot open", async () => {
     const tenant = await freshTenant();
     const current = process.env.DATA_ENCRYPTION_KEYS!;
-    const plain = generateSigningSecret();
-    const older = generateSigningSecret();
-    const previous = generateSigningSecret();
-    // A secret sealed while another key came first (before a rotation of the data key).
-    process.env.DATA_ENCRYPTION_KEYS = `retired:${randomBytes(32).toString("base64url")},${current}`;
-    const sealedWithRetired = sealSecret(older, SIGNING_SECRET_PURPOSE);
-    const previousWithRetired = sealSecret(previous, SIGNING_SECRET_PURPOSE);
-    const retiredKeys = process.env.DATA_ENCRYPTION_KEYS;
+    const retired = `retired-${randomUUID().slice(0, 8)}:${randomBytes(32).toString("base64url")}`;
+    const lost = `lost-${randomUUID().slice(0, 8)}:${randomBytes(32).toString("base64url")}`;
+    const [plainId, olderId, expiredId, lostId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()] as const;
+    const [plain, older, previous, expiredPrevious, unreadable] = [generateSigningSecret(), generateSigningSecret(), generateSigningSecret(), generateSigningSecret(), generateSigningSecret()] as const;
+    // Secrets sealed while another key came first: one still listed (retired), one not (lost).
+    process.env.DATA_ENCRYPTION_KEYS = `${retired},${current}`;
+    const olderSealed = sealSigningSecret(olderId, older);
+    const previousSealed = sealSigningSecret(olderId, previous);
+    const expiredSealed = sealSigningSecret(expiredId, expiredPrevious);
+    process.env.DATA_ENCRYPTION_KEYS = `${lost},${current}`;
+    const lostSealed = sealSigningSecret(lostId, unreadable);
     try {
-      // The retired key is still listed, after the current one.
-      process.env.DATA_ENCRYPTION_KEYS = `${current},${retiredKeys.split(",")[0]}`;
+      // Now the current key comes first and the retired one is still listed; the lost one is gone.
+      process.env.DATA_ENCRYPTION_KEYS = `${current},${retired}`;
       const base = { tenantId: tenant.tenantId, mode: "test" as const, url: "https://hooks.example/at-rest" };
-      const plainRow = await db.webhookSubscription.create({ data: { ...base, secret: plain } });
-      const olderRow = await db.webhookSubscription.create({ data: { ...base, secret: sealedWithRetired, previousSecret: previousWithRetired, previousSecretExpiresAt: new Date(Date.now() + 3_600_000) } });
+      const hour = 3_600_000;
+      await db.webhookSubscription.createMany({
+        data: [
+          { ...base, id: plainId, secret: plain },
+          { ...base, id: olderId, secret: olderSealed, previousSecret: previousSealed, previousSecretExpiresAt: new Date(Date.now() + hour) },
+          { ...base, id: expiredId, secret: sealSigningSecret(expiredId, plain), previousSecret: expiredSealed, previousSecretExpiresAt: new Date(Date.now() - hour) },
+          { ...base, id: lostId, secret: lostSealed },
+        ],
+      });
 
-      expect(await resealWebhookSecrets(db)).toBeGreaterThanOrEqual(2);
-      const rows = await db.webhookSubscription.findMany({ where: { id: { in: [plainRow.id, olderRow.id] } }, orderBy: { createdAt: "asc" } });
-      for (const row of rows) {
-        expect(sealedWith(row.secret)).toBe(dataKeys().current);
-        if (row.previousSecret) expect(sealedWith(row.previousSecret)).toBe(dataKeys().current);
-      }
-      const opened = (id: string) => rows.find((r) => r.id === id)!;
-      expect(openSecret(opened(plainRow.id).secret, SIGNING_SECRET_PURPOSE)).toBe(plain);
-      expect(openSecret(opened(olderRow.id).secret, SIGNING_SECRET_PURPOSE)).toBe(older);
-      expect(openSecret(opened(olderRow.id).previousSecret!, SIGNING_SECRET_PURPOSE)).toBe(previous);
-      // Nothing left to do the second time; the retired key can now be dropped.
-      const again = await db.webhookSubscription.findMany({ where: { id: { in: [plainRow.id, olderRow.id] } } });
-      await resealWebhookSecrets(db);
-      expect(await db.webhookSubscription.findMany({ where: { id: { in: [plainRow.id, olderRow.id] } } })).toEqual(again);
+      const result = await resealWebhookSecrets(db);
+      expect(result.resealed).toBeGreaterThanOrEqual(3);
+      expect(result.unreadable).toContainEqual({ subscriptionId: lostId, reason: expect.stringContaining("does not list") });
+      const row = async (id: string) => db.webhookSubscription.findUniqueOrThrow({ where: { id } });
+      expect(sealedWith((await row(plainId)).secret)).toBe(dataKeys().current);
+      expect(openSigningSecret(plainId, (await row(plainId)).secret)).toBe(plain);
+      const olderRow = await row(olderId);
+      expect([sealedWith(olderRow.secret), sealedWith(olderRow.previousSecret!)]).toEqual([dataKeys().current, dataKeys().current]);
+      expect([openSigningSecret(olderId, olderRow.secret), openSigningSecret(olderId, olderRow.previousSecret!)]).toEqual([older, previous]);
+      // The expired previous secret is dropped, not re-sealed under the new key.
+      expect(await row(expiredId)).toMatchObject({ previousSecret: null, previousSecretExpiresAt: null });
+      // What cannot be opened is left as it was.
+      expect((await row(lostId)).secret).toBe(lostSealed);
+
+      // Nothing left to do the second time but the unreadable one; the retired key can now be dropped.
+      const again = await resealWebhookSecrets(db);
+      expect(again.unreadable.map((u) => u.subscriptionId)).toContain(lostId);
+      process.env.DATA_ENCRYPTION_KEYS = current;
+      expect(openSigningSecret(olderId, (await row(olderId)).secret)).toBe(older);
     } finally {
       process.env.DATA_ENCRYPTION_KEYS = current;
+      // Leave no unreadable row behind for other test files' starts.
+      await db.webhookSubscription.deleteMany({ where: { id: lostId } });
     }
   });
 });

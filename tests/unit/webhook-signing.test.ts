@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { nextRetryDelay, DEFAULT_RETRY_SCHEDULE_MS } from "../../lib/webhooks/retry-schedule.ts";
-import { activeSecrets, generateSigningSecret, signedHeaders } from "../../lib/webhooks/signing.ts";
+import { activeSecrets, generateSigningSecret, sealSigningSecret, signedHeaders } from "../../lib/webhooks/signing.ts";
 import { isPublicAddress } from "../../lib/webhooks/url-safety.ts";
 
 describe("webhook signatures", () => {
@@ -10,17 +10,22 @@ describe("webhook signatures", () => {
     const newSecret = generateSigningSecret();
     const now = new Date();
     const body = JSON.stringify({ id: "evt-1", eventName: "trade.created" });
-    const during = activeSecrets({ secret: newSecret, previousSecret: oldSecret, previousSecretExpiresAt: new Date(now.getTime() + 1000) }, now);
+    // As stored: sealed under the data key, bound to the subscription.
+    const stored = { id: "sub-1", secret: sealSigningSecret("sub-1", newSecret), previousSecret: sealSigningSecret("sub-1", oldSecret) };
+    const during = activeSecrets({ ...stored, previousSecretExpiresAt: new Date(now.getTime() + 1000) }, now);
     const headers = signedHeaders("evt-1", body, during, now);
     expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     expect(new Webhook(oldSecret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(new Webhook(newSecret).verify(body, headers)).toEqual(JSON.parse(body));
 
-    const after = activeSecrets({ secret: newSecret, previousSecret: oldSecret, previousSecretExpiresAt: new Date(now.getTime() - 1) }, now);
+    const after = activeSecrets({ ...stored, previousSecretExpiresAt: new Date(now.getTime() - 1) }, now);
     const later = signedHeaders("evt-1", body, after, now);
     expect(() => new Webhook(oldSecret).verify(body, later)).toThrow();
     expect(new Webhook(newSecret).verify(body, later)).toEqual(JSON.parse(body));
     expect(() => new Webhook(newSecret).verify(`${body} `, later)).toThrow();
+
+    // A sealed secret copied into another subscription's row does not open there.
+    expect(() => activeSecrets({ ...stored, id: "sub-2", previousSecretExpiresAt: null }, now)).toThrow();
   });
 });
 

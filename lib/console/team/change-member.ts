@@ -20,7 +20,9 @@ export async function changeMember(context: StaffContext, staffId: string, chang
     if (!actor || actor.disabledAt || actor.role !== "admin") throw new ConsoleForbidden();
     const member = await tx.staffUser.findFirst({ where: { id: staffId, tenantId }, select: { id: true } });
     if (!member) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
-    const data = "role" in change ? { role: change.role } : { disabledAt: change.disabled ? new Date() : null };
+    // Disabling also ends the member's sessions (session version), so that enabling them again
+    // does not bring back a cookie copied before: they sign in anew.
+    const data = "role" in change ? { role: change.role } : change.disabled ? { disabledAt: new Date(), sessionVersion: { increment: 1 } } : { disabledAt: null };
     const updated = await tx.staffUser.update({ where: { id: staffId }, data, select: { id: true, role: true, disabledAt: true } });
     const activeAdmins = await tx.staffUser.count({ where: { tenantId, role: "admin", disabledAt: null, inviteTokenHash: null } });
     // Thrown inside the transaction: the change is rolled back.
