@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_EMBEDDED_DIR } from "../db/connection.ts";
+import { DEFAULT_EMBEDDED_DIR } from "../db/embedded-dir.ts";
 
 export interface DataKeys {
   /** The key id new secrets are sealed with. */

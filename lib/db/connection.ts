@@ -1,9 +1,9 @@
 // Which database this process talks to: DATABASE_URL when set, else the embedded PGlite in
 // `.data/pglite` (opened, or joined if another process of ours already owns it).
-import path from "node:path";
+import { DEFAULT_EMBEDDED_DIR } from "./embedded-dir.ts";
 import { openEmbeddedDatabase, type EmbeddedDatabase } from "./embedded.ts";
 
-export const DEFAULT_EMBEDDED_DIR = path.resolve(process.env.EMBEDDED_DATA_DIR ?? ".data/pglite");
+export { DEFAULT_EMBEDDED_DIR };
 
 export interface ResolvedDatabase {
   url: string;
