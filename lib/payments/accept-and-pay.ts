@@ -17,8 +17,9 @@ export async function acceptAndPay(context: { tenant: Tenant; mode: ApiMode; now
   // The rail payment is opened first, for the trade's total (fixed at initiation): an outside
   // call does not belong inside a transaction. If an earlier payment is returned below, this one
   // is never used and lapses at the rail.
-  const known = await db.trade.findFirst({ where: { id: tradeId, ...scope, payerMarketplaceUserId: marketplaceUserId }, select: { payerTotalMinor: true } });
-  const { externalId } = await paymentRail.createPayment({ amountMinor: known?.payerTotalMinor ?? 0n, currency: context.tenant.currency, description: `Escrow for trade ${tradeId}` });
+  const known = await db.trade.findFirst({ where: { id: tradeId, ...scope, payerMarketplaceUserId: marketplaceUserId }, select: { payerTotalMinor: true, currency: true } });
+  // The trade's own currency (fixed at initiation), like the payment row below.
+  const { externalId } = await paymentRail.createPayment({ amountMinor: known?.payerTotalMinor ?? 0n, currency: known?.currency ?? context.tenant.currency, description: `Escrow for trade ${tradeId}` });
   const payment = await db.$transaction(async (tx) => {
     const locked = await lockPartyTrade(tx, scope, marketplaceUserId, tradeId);
     const role = locked.role;

@@ -10,7 +10,7 @@ import { newHostedSession } from "../hosted/sessions.ts";
 import { decimalFromNumber, decimalToString, minorUnitsFromNumber, parseDecimal } from "../money/decimal.ts";
 import { computeTradeMoney, FeeProblem } from "../money/fees.ts";
 import { deadlineFor } from "./deadlines.ts";
-import { insertInitiatedTrade, isUniqueViolation, type CheckoutClaim } from "./insert-initiated-trade.ts";
+import { insertInitiatedTrade, isUniqueViolation, type CheckoutClaim, type InsertOutcome } from "./insert-initiated-trade.ts";
 import type { InitiateTradeBody } from "./schemas.ts";
 
 type Body = z.output<typeof InitiateTradeBody>;
@@ -89,12 +89,12 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
     deadlineKind: deadline?.action ?? null,
     now,
   };
-  let tradeId: string | null = null;
+  let outcome: InsertOutcome | undefined;
   // A key held by a trade that is cancelled (and so releases it) between our failed insert and the
   // lookup of its holder is free again: try once more rather than refuse.
   for (let attempt = 1; ; attempt++) {
     try {
-      tradeId = await insertInitiatedTrade(row, claims, session.row);
+      outcome = await insertInitiatedTrade(row, claims, session.row);
       break;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -102,10 +102,13 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
       if (attempt === 3) throw error;
     }
   }
-  if (!tradeId) {
+  if ("refused" in outcome && outcome.refused === "payee-not-connected") {
     throw new ApiError("payee-not-connected", `The payee ${JSON.stringify(body.payeeMarketplaceUserId)} has not connected yet: send them through Initiate user connect first.`);
   }
-  return { tradeId, redirectUrl: session.redirectUrl };
+  if ("refused" in outcome) {
+    throw new ApiError("conflict", "Your currency was changed in the console while this trade was being initiated. Send the request again.");
+  }
+  return { tradeId: outcome.tradeId, redirectUrl: session.redirectUrl };
 }
 
 /**

@@ -6,6 +6,11 @@
 // (docs/performance.md). One statement is atomic by itself, so nothing needs a transaction here;
 // it runs on the client's own pool (lib/db/sql.ts).
 //
+// The tenant's currency is read again by the statement: if an admin changed it after this request
+// read the tenant (allowed only while the tenant has no trades), nothing is written and the caller
+// answers 409 conflict, instead of making a trade in the old currency. A change that commits while
+// this statement runs is not seen (docs/security.md, Known gaps).
+//
 // A checkout key that another live trade holds fails the statement on the claim's primary key
 // (unique violation): nothing is written, and the caller names the holder in its 409. Two requests
 // with one key at once: the second waits on the first's index entry and fails once it commits.
@@ -57,14 +62,18 @@ type SessionRow = ReturnType<typeof newHostedSession>["row"];
 
 const json = (value: Prisma.InputJsonValue | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** The new trade's id, or null when the payee is not connected (nothing is written then). */
-export async function insertInitiatedTrade(trade: InitiatedTrade, claims: CheckoutClaim[], session: SessionRow): Promise<string | null> {
+export type InsertOutcome = { tradeId: string } | { refused: "payee-not-connected" | "currency-changed" };
+
+/** The new trade's id, or why nothing was written (the payee is not connected, the currency changed). */
+export async function insertInitiatedTrade(trade: InitiatedTrade, claims: CheckoutClaim[], session: SessionRow): Promise<InsertOutcome> {
   const id = randomUUID();
   const t = trade;
-  const rows = await run<{ id: string }>(statement`
+  const rows = await run<{ id: string | null; payeeConnected: boolean; currencyCurrent: boolean }>(statement`
     WITH payee AS (
       SELECT 1 FROM "MarketplaceUser"
       WHERE "tenantId" = ${t.tenantId} AND "mode" = ${t.mode}::"ApiMode" AND "marketplaceUserId" = ${t.payeeMarketplaceUserId}
+    ), tenant AS (
+      SELECT 1 FROM "Tenant" WHERE "id" = ${t.tenantId} AND "currency" = ${t.currency}
     ), trade AS (
       INSERT INTO "Trade" ("id", "tenantId", "mode", "referenceId", "title", "description", "currency", "imageUrls",
         "payerMarketplaceUserId", "payeeMarketplaceUserId", "createdBy", "prioritizedPayees",
@@ -78,7 +87,7 @@ export async function insertInitiatedTrade(trade: InitiatedTrade, claims: Checko
         ${t.payerFeeMinor}::bigint, ${t.payeeFeeMinor}::bigint, ${t.shippingPayerMinor}::bigint, ${t.payerTotalMinor}::bigint, ${t.payeePayoutMinor}::bigint, ${t.serviceRevenueMinor}::bigint, ${t.tenantRevenueMinor}::bigint,
         ${t.checkoutUniquenessKey}, ${t.checkoutIdempotencyKey}, ${t.checkoutType}, ${t.deliveryByHandAllowed}::boolean, ${json(t.shipping)}::jsonb, ${json(t.returnShipping)}::jsonb, ${json(t.appSwitch)}::jsonb,
         ${t.successUrl}, ${t.cancelUrl}, 'Created'::"TradeState", ${t.now}::timestamptz, ${t.deadlineAt}::timestamptz, ${t.deadlineKind}, ${t.now}::timestamptz, ${t.now}::timestamptz
-      WHERE EXISTS (SELECT 1 FROM payee)
+      WHERE EXISTS (SELECT 1 FROM payee) AND EXISTS (SELECT 1 FROM tenant)
       RETURNING "id"
     ), parties AS (
       INSERT INTO "TradeParty" ("tradeId", "role", "tenantId", "mode", "marketplaceUserId", "tradeCreatedAt")
@@ -97,8 +106,10 @@ export async function insertInitiatedTrade(trade: InitiatedTrade, claims: Checko
         ${session.marketplaceUserId}, trade."id", ${session.successUrl ?? null}, ${session.cancelUrl ?? null}, ${json(session.appSwitch)}::jsonb, ${session.expiresAt}::timestamptz
       FROM trade
     )
-    SELECT "id" FROM trade`);
-  return rows[0]?.id ?? null;
+    SELECT (SELECT "id" FROM trade) AS "id", EXISTS (SELECT 1 FROM payee) AS "payeeConnected", EXISTS (SELECT 1 FROM tenant) AS "currencyCurrent"`);
+  const row = rows[0]!;
+  if (row.id) return { tradeId: row.id };
+  return { refused: row.payeeConnected ? "currency-changed" : "payee-not-connected" };
 }
 
 /** Whether a failed statement failed on a unique key (here: a checkout key another trade holds). */

@@ -4,6 +4,8 @@
 // with a payee who is not connected, nothing at all.
 import { describe, expect, it } from "vitest";
 import { hashSessionToken } from "../../lib/hosted/sessions.ts";
+import { initiateTrade } from "../../lib/trades/initiate-trade.ts";
+import { InitiateTradeBody } from "../../lib/trades/schemas.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
@@ -123,5 +125,21 @@ describe("initiate trade in one statement", () => {
     for (const count of [db.trade.count({ where: { tenantId: tenant.tenantId } }), db.tradeParty.count({ where: { tenantId: tenant.tenantId } }), db.checkoutKeyClaim.count({ where: { tenantId: tenant.tenantId } }), db.hostedSession.count({ where: { tenantId: tenant.tenantId } })]) {
       expect(await count).toBe(0);
     }
+  });
+
+  it("writes nothing when the tenant's currency changed after the request read the tenant (409 conflict)", async () => {
+    const tenant = await freshTenant();
+    await tenantClient(tenant.testApiKey).connect("seller-currency");
+    const row = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
+    // An admin changes the currency (allowed: no trades yet) after this request authenticated.
+    await db.tenant.update({ where: { id: tenant.tenantId }, data: { currency: row.currency === "EUR" ? "DKK" : "EUR" } });
+    const body = InitiateTradeBody.parse({ title: "Lamp", description: "Brass", amount: 100, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer-currency", payeeMarketplaceUserId: "seller-currency", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" });
+    await expect(initiateTrade({ tenant: row, mode: "test", tokenId: "token", now: new Date() }, body)).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("currency was changed") });
+    expect(await db.trade.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
+    expect(await db.hostedSession.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
+    // Read again, the same request goes through, in the new currency.
+    const fresh = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
+    const { tradeId } = await initiateTrade({ tenant: fresh, mode: "test", tokenId: "token", now: new Date() }, body);
+    expect((await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).currency).toBe(fresh.currency);
   });
 });
