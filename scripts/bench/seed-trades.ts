@@ -9,7 +9,10 @@ export interface SeedOptions {
   tenantId: string;
   count: number;
   mode?: "test" | "live";
-  /** Every n-th trade gets a title with this rare word, to search for. */
+  /**
+   * Every n-th trade gets this rare word at the end of its title, to search for. At the end, so
+   * that these titles are spread through the sorted titles like any word would be, not one block.
+   */
   rareWord?: { word: string; every: number };
   /** The marketplace user who sells every n-th trade. */
   powerSeller?: { id: string; every: number };
@@ -40,7 +43,7 @@ export async function seedTrades(db: Db, options: SeedOptions): Promise<void> {
        "amountMinor", "payerFeePercent", "payerFixedFeeMinor", "payeeFeePercent", "payeeFixedFeeMinor", "payerFeeMinor", "payeeFeeMinor",
        "payerTotalMinor", "payeePayoutMinor", "serviceRevenueMinor", "tenantRevenueMinor", "successUrl", "cancelUrl", "state", "createdAt", "updatedAt")
      SELECT gen_random_uuid()::text, $1, $2::"ApiMode", 'seed-' || i,
-       CASE WHEN i % $3 = 0 THEN 'Rare ' || $4 || ' chair #' || i ELSE (${titles})[1 + i % ${TITLES.length}] || ' #' || i END,
+       (${titles})[1 + i % ${TITLES.length}] || ' #' || i || CASE WHEN i % $3 = 0 THEN ' ' || $4 ELSE '' END,
        'Seeded', 'DKK', ${payer}, CASE WHEN i % $5 = 0 THEN $6 ELSE ${payee} END,
        CASE WHEN i % $5 = 0 THEN $6 ELSE ${payee} END,
        ((i * 7919) % 500000) + 1000, 0, 0, 0, 0, 0, 0, ((i * 7919) % 500000) + 1000, ((i * 7919) % 500000) + 1000, 0, 0,
