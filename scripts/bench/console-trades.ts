@@ -5,38 +5,15 @@
 // local PostgreSQL at 127.0.0.1:5432) or, with --embedded, in an in-memory PGlite; drops it after.
 // Prints p50/p95 per scenario. A benchmark, not a test: it reports figures and asserts nothing.
 import { parseArgs } from "node:util";
-import pg from "pg";
-import { openEmbeddedDatabase } from "../../lib/db/embedded.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
+import { openBenchDatabase } from "./bench-database.ts";
 import { seedTrades } from "./seed-trades.ts";
 
 const { values } = parseArgs({ options: { trades: { type: "string", default: "100000" }, runs: { type: "string", default: "30" }, embedded: { type: "boolean", default: false } } });
 const tradeCount = Number(values.trades);
 const runs = Number(values.runs);
 
-let url: string;
-let cleanup: () => Promise<void>;
-if (values.embedded) {
-  const embedded = await openEmbeddedDatabase("memory://");
-  url = embedded.url;
-  cleanup = embedded.stop;
-} else {
-  const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `escrow_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const target = new URL(server);
-  target.pathname = `/${name}`;
-  url = target.toString();
-  cleanup = async () => {
-    const drop = new pg.Client({ connectionString: server });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await drop.end();
-  };
-}
+const { url, drop: cleanup } = await openBenchDatabase({ embedded: values.embedded });
 
 try {
   await applyMigrations(url);

@@ -11,9 +11,8 @@
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import pg from "pg";
-import { openEmbeddedDatabase } from "../../lib/db/embedded.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
+import { openBenchDatabase } from "./bench-database.ts";
 import { hammer, initiateBody, journeys, type Measured, type Scenario } from "./load.ts";
 import { machine, markdown, rssMb, writeReport, type Report, type Row } from "./report.ts";
 import { measureMemory, type MemoryResult } from "./memory.ts";
@@ -55,7 +54,7 @@ if (values.build || !existsSync(".next/BUILD_ID")) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const database = await openDatabase();
+const database = await openBenchDatabase({ embedded: values.embedded });
 const children: ChildProcess[] = [];
 let exitCode = 0;
 try {
@@ -159,26 +158,3 @@ try {
 }
 process.exit(exitCode);
 
-async function openDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (values.embedded) {
-    const embedded = await openEmbeddedDatabase("memory://");
-    return { url: embedded.url, drop: embedded.stop };
-  }
-  const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `escrow_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}

@@ -7,8 +7,8 @@
 // `npm run bench`). A fresh database on BENCH_DATABASE_URL's server, dropped afterwards.
 // PROBE_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" profiles the service.
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { applyMigrations } from "../../lib/db/migrations.ts";
+import { openBenchDatabase } from "./bench-database.ts";
 import { initiateBody } from "./load.ts";
 import { seedBench } from "./seed-bench.ts";
 import { serviceCommand, startServer, stopServer } from "./server.ts";
@@ -16,18 +16,12 @@ import { serviceCommand, startServer, stopServer } from "./server.ts";
 const { values } = parseArgs({ options: { journeys: { type: "string", default: "150" } } });
 const JOURNEYS = Number(values.journeys);
 const WARM_UP = 10;
-const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const name = `escrow_journey_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: server });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(server);
-url.pathname = `/${name}`;
+const database = await openBenchDatabase({ prefix: "escrow_journey" });
 const ports = { service: Number(process.env.BENCH_PORT ?? 3500), baseline: Number(process.env.BENCH_PORT ?? 3500) + 1 };
 const children = [];
 try {
-  await applyMigrations(url.toString());
-  process.env.DATABASE_URL = url.toString();
+  await applyMigrations(database.url);
+  process.env.DATABASE_URL = database.url;
   const { db } = await import("../../lib/db/client.ts");
   const data = await seedBench(db, { tenants: 1, users: 50, trades: 1_000 });
   await db.$disconnect();
@@ -78,6 +72,5 @@ try {
   console.log(`| **Whole journey (mean)** | **${perJourney(service).toFixed(1)}** | **${perJourney(baseline).toFixed(1)}** | **${(perJourney(service) - perJourney(baseline)).toFixed(1)}** |`);
 } finally {
   for (const child of children) await stopServer(child);
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

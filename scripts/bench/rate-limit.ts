@@ -5,20 +5,14 @@
 // the in-memory count that requests do pay; one batched flush; the statement on a logged table,
 // to show what UNLOGGED saves. A benchmark, not a test.
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { applyMigrations } from "../../lib/db/migrations.ts";
+import { openBenchDatabase } from "./bench-database.ts";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "5" }, concurrency: { type: "string", default: "16" } } });
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 
-const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const name = `escrow_bench_rl_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: server });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(server);
-url.pathname = `/${name}`;
+const database = await openBenchDatabase({ prefix: "escrow_bench_rl" });
 
 /** Runs `task` from `concurrency` loops for `seconds`; operations per second and mean latency. */
 async function measure(label: string, task: (i: number) => Promise<unknown>) {
@@ -41,8 +35,8 @@ async function measure(label: string, task: (i: number) => Promise<unknown>) {
 }
 
 try {
-  await applyMigrations(url.toString());
-  process.env.DATABASE_URL = url.toString();
+  await applyMigrations(database.url);
+  process.env.DATABASE_URL = database.url;
   const { db } = await import("../../lib/db/client.ts");
   const { UPSERT_COUNTS, WindowCounter } = await import("../../lib/rate-limits/window-counter.ts");
   const { createTenant } = await import("../../lib/tenants/create-tenant.ts");
@@ -83,8 +77,7 @@ try {
   await measure("one counter statement per request, 1,000 keys, LOGGED", (i) => upsertOne(`logged-${i % 1000}`));
   await db.$disconnect();
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
 // The WebAssembly schema engine leaves a timer running (TOOLCHAIN.md).
 process.exit(0);
