@@ -68,7 +68,7 @@ export function dataKeys(): DataKeys {
 }
 
 /** For `npm start` and `npm run worker`: on a real database the keys must come from the environment. */
-export function requireDataKeysFor(databaseKind: "embedded" | "postgresql" | string, what: string): void {
+export function requireDataKeysFor(databaseKind: "embedded" | "postgresql", what: string): void {
   if (databaseKind === "embedded" || process.env.DATA_ENCRYPTION_KEYS) return;
   throw new Error(
     `${what} on a real database needs DATA_ENCRYPTION_KEYS, the same on every instance and kept outside the database: ` +
