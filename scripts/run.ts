@@ -16,6 +16,7 @@ import { applyMigrations } from "../lib/db/migrations.ts";
 import { sessionSecret } from "../lib/console/auth/session-secret.ts";
 import { ensureDemoTenant } from "../lib/tenants/demo-tenant.ts";
 import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
+import { checkOutsidePartySettings, liveModeGaps } from "../lib/outside-parties.ts";
 import { resealWebhookSecrets } from "../lib/webhooks/reseal-secrets.ts";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
@@ -28,17 +29,21 @@ const stopDatabase = async () => {
 };
 
 // Before anything touches the database: a production start on a real one needs the data key
-// from the environment (lib/crypto/data-keys.ts).
-if (mode === "start") {
-  try {
-    requireDataKeysFor(database.kind, "npm start");
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    await stopDatabase();
-    process.exit(1);
-  }
+// from the environment (lib/crypto/data-keys.ts), and every provider setting must name a
+// provider this build has.
+try {
+  checkOutsidePartySettings();
+  if (mode === "start") requireDataKeysFor(database.kind, "npm start");
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stopDatabase();
+  process.exit(1);
 }
-
+const liveGaps = liveModeGaps();
+if (liveGaps.length) {
+  const names = liveGaps.map((gap) => `${gap.setting}=simulated`).join(", ");
+  console.log(`Live mode is closed (${names}): live calls that connect a person, take money or pay out answer 403.`);
+}
 try {
   const applied = await applyMigrations(database.url);
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);

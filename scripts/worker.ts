@@ -2,6 +2,7 @@
 // instead of) the ones inside the server. Uses DATABASE_URL, or joins the embedded database of a
 // running `npm run dev`.
 import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
+import { checkOutsidePartySettings } from "../lib/outside-parties.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";
 import { startScheduler } from "../lib/jobs/scheduler.ts";
 import { startWebhookWorker } from "../lib/webhooks/worker.ts";
@@ -11,6 +12,7 @@ process.env.DATABASE_URL = database.url;
 try {
   // It signs deliveries: on a real database the data key must come from the environment.
   requireDataKeysFor(database.kind, "npm run worker");
+  checkOutsidePartySettings();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await database.embedded?.stop();

@@ -1,6 +1,8 @@
 // The console's frame: the tenant, the sections, who is signed in and with which role.
 import type { ReactNode } from "react";
+import type { liveModeGaps } from "@/lib/outside-parties.ts";
 import { ConsoleNav } from "./console-nav.tsx";
+import { LiveModeNotice } from "./live-mode-notice.tsx";
 import { SignOutButton } from "./sign-out-button.tsx";
 
 const SECTIONS = [
@@ -14,7 +16,8 @@ const SECTIONS = [
   { href: "/console/settings", label: "Settings" },
 ] as const;
 
-export function ConsoleShell({ tenantName, staffEmail, role, children }: { tenantName: string; staffEmail: string; role: string; children: ReactNode }) {
+export function ConsoleShell(props: { tenantName: string; staffEmail: string; role: string; liveGaps: ReturnType<typeof liveModeGaps>; children: ReactNode }) {
+  const { tenantName, staffEmail, role, liveGaps, children } = props;
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
       <aside className="bg-slate-900 text-slate-100 lg:min-h-screen">
@@ -33,7 +36,10 @@ export function ConsoleShell({ tenantName, staffEmail, role, children }: { tenan
           </div>
         </div>
       </aside>
-      <main className="min-w-0 px-4 py-6 sm:px-8">{children}</main>
+      <main className="min-w-0 px-4 py-6 sm:px-8">
+        <LiveModeNotice gaps={liveGaps} />
+        {children}
+      </main>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 // Paying: choose a method (the payment rail's), and, when the bank or the wallet asks, confirm.
 import type { PaymentMethodOption } from "@/lib/payments/payment-rail.ts";
-import { paymentRail } from "@/lib/payments/simulated-payment-rail.ts";
 import type { Messages } from "@/lib/hosted/i18n/index.ts";
 import { HostedForm, RadioCard, SubmitButton } from "./ui.tsx";
 
@@ -55,8 +54,17 @@ export function CancelFlow({ base, csrf, label }: { base: string; csrf: string |
 }
 
 /** The confirmation step of a payment waiting for the bank or the wallet, with the way out. */
-export function PendingConfirmation({ t, pendingMethod, amount, base, csrf, cancelLabel }: { t: Messages; pendingMethod: string | null; amount: string; base: string; csrf: string | null; cancelLabel: string }) {
-  const method = paymentRail.paymentMethods().find((m) => m.id === pendingMethod);
+export function PendingConfirmation(props: {
+  t: Messages;
+  methods: PaymentMethodOption[];
+  pendingMethod: string | null;
+  amount: string;
+  base: string;
+  csrf: string | null;
+  cancelLabel: string;
+}) {
+  const { t, methods, pendingMethod, amount, base, csrf, cancelLabel } = props;
+  const method = methods.find((m) => m.id === pendingMethod);
   return (
     <>
       <ConfirmPayment t={t} by={method?.kind === "wallet" ? "wallet" : "bank"} amount={amount} base={base} csrf={csrf} />

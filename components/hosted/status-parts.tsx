@@ -3,7 +3,7 @@
 import type { ShipmentLabel } from "@/lib/db/generated/client.ts";
 import { formatMoney, formatWhen, type Messages } from "@/lib/hosted/i18n/index.ts";
 import { BUYS_LABEL, NEEDS_REASON, ASKS_FIRST } from "@/lib/hosted/status-flow.ts";
-import { CARRIERS, WEIGHT_BANDS } from "@/lib/shipping/simulated-carriers.ts";
+import { carrierCatalogue } from "@/lib/outside-parties.ts";
 import { CARRIER_IDS, type CarrierId } from "@/lib/shipping/carrier.ts";
 import { ACTION, TIMELINE_STATE, type Locale } from "@/lib/trades/presentation/codes.ts";
 import type { TimelineEntryResponse } from "@/lib/trades/presentation/timeline.ts";
@@ -78,20 +78,20 @@ function LabelChoice({ t, locale, currency }: { t: Messages; locale: Locale; cur
         {t.status.carrier} · {t.status.weight}
       </legend>
       <div className="mt-2 space-y-3">
-        {WEIGHT_BANDS.map((grams) => (
+        {carrierCatalogue().weightBands.map((grams) => (
           <div key={grams} role="group" aria-label={t.status.upTo(kilograms(grams))}>
             <p className="text-sm text-slate-600" aria-hidden="true">
               {t.status.upTo(kilograms(grams))}
             </p>
             <div className="mt-1 grid grid-cols-2 gap-2">
               {CARRIER_IDS.map((id: CarrierId) => {
-                const price = CARRIERS[id].quote(grams);
+                const price = carrierCatalogue().carriers[id].quote(grams);
                 if (price === null) return null;
                 return (
                   <label key={id} className="flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
                     <input type="radio" name="choice" value={`${id}:${grams}`} required className="h-4 w-4 accent-brand-600" />
                     <span className="text-sm">
-                      <span className="block font-medium">{CARRIERS[id].name}</span>
+                      <span className="block font-medium">{carrierCatalogue().carriers[id].name}</span>
                       <span className="block tabular-nums text-slate-700">{formatMoney(price, currency, locale)}</span>
                     </span>
                   </label>
@@ -116,7 +116,7 @@ export function Parcels({ labels, t }: { labels: ShipmentLabel[]; t: Messages })
         {labels.map((label) => (
           <li key={label.id} className="rounded-xl bg-slate-50 px-4 py-3 text-sm">
             <p className="font-medium">
-              {label.leg === "Delivery" ? t.status.delivery : t.status.return} · {CARRIERS[label.carrier as CarrierId]?.name ?? label.carrier}
+              {label.leg === "Delivery" ? t.status.delivery : t.status.return} · {carrierCatalogue().carriers[label.carrier as CarrierId]?.name ?? label.carrier}
             </p>
             {label.labelCode && (
               <p className="text-slate-700">

@@ -53,10 +53,15 @@ function errorResponses(codes: ErrorCode[]) {
 // The wrapper rate-limits every token, reads a body on every method but GET, and honours
 // Idempotency-Key on every POST (lib/api/route.ts), so those answers are possible whatever the
 // operation lists itself.
+const LIVE_NOTE =
+  " With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier " +
+  "(it connects a person, takes money or pays out); the detail names what is missing.";
+
 function documentedErrors(operation: Operation): ErrorCode[] {
   const errors: ErrorCode[] = [...operation.errors, "rate-limited"];
   if (operation.method !== "GET") errors.push("malformed-request", "payload-too-large");
   if (operation.method === "POST") errors.push("idempotency-in-progress", "idempotency-key-mismatch");
+  if (operation.liveNeeds && !errors.includes("forbidden")) errors.push("forbidden");
   return errors;
 }
 
@@ -65,7 +70,7 @@ function toOpenApi(operation: Operation): ZodOpenApiOperationObject {
   return {
     operationId: operation.operationId,
     summary: operation.summary,
-    description: operation.description,
+    description: operation.liveNeeds ? `${operation.description ?? ""}${LIVE_NOTE}`.trim() : operation.description,
     tags: operation.tags,
     requestParams: {
       ...(operation.params ? { path: operation.params as never } : {}),

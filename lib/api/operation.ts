@@ -1,6 +1,7 @@
 // An API operation: its address, schemas and documented errors. The same object drives request
 // validation (route.ts), the TypeScript types of the handler and the OpenAPI document (openapi.ts).
 import type { z } from "zod";
+import type { OutsideParty } from "../outside-parties.ts";
 import type { ErrorCode } from "./errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -27,8 +28,14 @@ export interface Operation<
   successStatus?: 200 | 201 | 204;
   /** Failures documented for this operation beyond the ones every operation can answer. */
   errors: ErrorCode[];
-  /** Sandbox operations answer 403 to live tokens (decisions.md §6). */
+  /** Sandbox operations answer 403 to live tokens. */
   sandboxOnly?: boolean;
+  /**
+   * The outside parties this operation relies on when it connects a person, takes money or pays
+   * out. With a live token it answers 403 while any of them (or the payment rail or the eID) is
+   * simulated: lib/outside-parties.ts.
+   */
+  liveNeeds?: readonly OutsideParty[];
 }
 
 export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

@@ -14,6 +14,7 @@ import { NO_BODY, readJsonBody } from "./request-body.ts";
 import { logApiRequest } from "./request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "./validation.ts";
 import { loggableError } from "../http/loggable-error.ts";
+import { assertLiveModeOpen } from "../outside-parties.ts";
 
 export interface HandlerContext<P, Q, B> extends TenantContext {
   params: P;
@@ -48,6 +49,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
       if (operation.sandboxOnly && tenantContext.mode !== "test") {
         throw new ApiError("forbidden", "Sandbox operations need a test-mode token (esk_test_…).");
       }
+      if (operation.liveNeeds) assertLiveModeOpen(tenantContext.mode, operation.liveNeeds);
       response = await handle(operation, handler, request, routeContext, tenantContext, traceId);
     } catch (error) {
       response = failure(error, traceId, operation.operationId);

@@ -3,12 +3,9 @@
 // the tenant forced a fresh one), then consent to connecting to the marketplace.
 import { achievedKycLevel, type VerifiedIdentity } from "../identity/identity-provider.ts";
 import { findSignInById, findSignInByToken, rememberSignIn } from "../identity/sign-ins.ts";
-import { simulatedIdentityProvider } from "../identity/simulated-identity-provider.ts";
+import { identityProviderFor } from "../outside-parties.ts";
 import { db } from "../db/client.ts";
 import type { HostedSession } from "../db/generated/client.ts";
-
-/** The eID in use. One place to swap in a real provider. */
-export const identityProvider = simulatedIdentityProvider;
 
 export type IdentityStep =
   | { step: "sign-in"; higherLevelNeeded: boolean }
@@ -34,6 +31,7 @@ export type SignInResult = { ok: true; cookieToken: string; meetsLevel: boolean 
 
 /** Signs in with the eID and records the sign-in on the session (and for the browser's cookie). */
 export async function signInOnSession(session: HostedSession, identityChoice: string): Promise<SignInResult> {
+  const identityProvider = identityProviderFor(session.mode);
   const result = await identityProvider.signIn(identityChoice);
   if (!result.ok) return { ok: false };
   const { id, token } = await rememberSignIn(session.mode, identityProvider.name, result.identity);

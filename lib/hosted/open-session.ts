@@ -7,12 +7,13 @@ import { tenantNow } from "../clock.ts";
 import { db } from "../db/client.ts";
 import type { HostedSession, Tenant } from "../db/generated/client.ts";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
+import { isLiveModeOpen } from "../outside-parties.ts";
 import { hashSessionToken } from "./sessions.ts";
 
 export type SessionWithTenant = HostedSession & { tenant: Tenant };
 
 /** Why a link cannot be used (each has its own explanation page). */
-export type LinkProblem = "unknown" | "expired" | "other-browser";
+export type LinkProblem = "unknown" | "expired" | "other-browser" | "live-closed";
 
 export type OpenedSession = { ok: true; session: SessionWithTenant; now: Date } | { ok: false; problem: LinkProblem; session: SessionWithTenant | null };
 
@@ -21,6 +22,9 @@ const hashBrowserId = (browserId: string) => createHash("sha256").update(browser
 export async function openSession(kind: HostedSessionKind, token: string, browserId: string | undefined): Promise<OpenedSession> {
   let session = await db.hostedSession.findUnique({ where: { tokenHash: hashSessionToken(token) }, include: { tenant: true } });
   if (!session || session.kind !== kind) return { ok: false, problem: "unknown", session: null };
+  // A live link made before live mode closed (or by a bug) must never reach a simulated card
+  // form or test identity: its page explains, and its forms change nothing.
+  if (session.mode === "live" && !isLiveModeOpen()) return { ok: false, problem: "live-closed", session };
 
   if (session.browserHash === null && browserId) {
     // Claim the link for this browser; of two browsers racing, the conditional update picks one.

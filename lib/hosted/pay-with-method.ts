@@ -9,7 +9,7 @@ import { db } from "../db/client.ts";
 import type { Payment } from "../db/generated/client.ts";
 import { completePayment } from "../payments/complete-payment.ts";
 import type { Authorization } from "../payments/payment-rail.ts";
-import { paymentRail } from "../payments/simulated-payment-rail.ts";
+import { paymentRailFor } from "../outside-parties.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 
 export type PayStep = { kind: "paid" } | { kind: "declined"; reason: "declined_by_bank" | "not_confirmed" } | { kind: "confirm" } | { kind: "unavailable" };
@@ -18,6 +18,7 @@ export async function payWithMethod(session: SessionWithTenant, paymentId: strin
   const payment = await db.payment.findUniqueOrThrow({ where: { id: paymentId } });
   if (payment.state === "Paid") return { kind: "paid" };
   if (payment.state !== "Pending") return { kind: "unavailable" };
+  const paymentRail = paymentRailFor(session.mode);
   if (!paymentRail.paymentMethods().some((m) => m.id === methodId)) return { kind: "declined", reason: "declined_by_bank" };
   const authorization = await paymentRail.authorize({ externalId: payment.externalId, amountMinor: payment.amountMinor, currency: payment.currency, methodId });
   return settle(session, payment, methodId, authorization, now);
@@ -31,7 +32,7 @@ export async function confirmPendingPayment(session: SessionWithTenant, approved
   const { count } = await db.hostedSession.updateMany({ where: { id: session.id, pendingPaymentId: payment.id }, data: { pendingPaymentId: null, pendingMethod: null } });
   if (count !== 1) return payment.state === "Paid" ? { kind: "paid" } : { kind: "unavailable" };
   if (payment.state !== "Pending") return payment.state === "Paid" ? { kind: "paid" } : { kind: "unavailable" };
-  const authorization = await paymentRail.confirm({ externalId: payment.externalId, methodId: session.pendingMethod, approved });
+  const authorization = await paymentRailFor(session.mode).confirm({ externalId: payment.externalId, methodId: session.pendingMethod, approved });
   return settle(session, payment, session.pendingMethod, authorization, now);
 }
 

@@ -61,7 +61,7 @@ export async function savePayoutAccount(session: SessionWithTenant, form: FormDa
       create: { serviceAccountId: loaded.person.id, ...chosen, selectedAt: now },
       update: { holderName: chosen.holderName, selectedAt: now },
     });
-    await tx.serviceAccount.update({ where: { id: loaded.person.id }, data: { bankAccountNumber: chosen.accountNumber, bankAccountName: chosen.holderName, bankName: chosen.bankName } });
+    await tx.serviceAccount.update({ where: { id: loaded.person.id, tenantId: session.tenantId }, data: { bankAccountNumber: chosen.accountNumber, bankAccountName: chosen.holderName, bankName: chosen.bankName } });
     // Settled trades whose payout waited for an account pay out on the scheduler's next round.
     await tx.trade.updateMany({
       where: { tenantId: session.tenantId, mode: session.mode, payeeMarketplaceUserId: session.marketplaceUserId, state: "Succeeded", deadlineAt: null },

@@ -5,7 +5,7 @@
 import { db } from "../db/client.ts";
 import { acceptAndPay } from "../payments/accept-and-pay.ts";
 import { numberFromMinorUnits } from "../money/decimal.ts";
-import { CARRIERS, WEIGHT_BANDS } from "../shipping/simulated-carriers.ts";
+import { carrierCatalogue } from "../outside-parties.ts";
 import { buyShipment } from "../shipping/buy-shipment.ts";
 import { CARRIER_IDS } from "../shipping/carrier.ts";
 import { applyPartyCall } from "../trades/act-on-trade.ts";
@@ -89,7 +89,8 @@ export async function actOnStatusPage(session: SessionWithTenant, token: string,
       const [chosen = "", grams = ""] = String(form.get("choice") ?? "").split(":");
       const carrier = CARRIER_IDS.find((id) => id === chosen);
       const weight = Number(grams);
-      const price = carrier && (WEIGHT_BANDS as readonly number[]).includes(weight) ? CARRIERS[carrier].quote(weight) : null;
+      const { carriers, weightBands } = carrierCatalogue();
+      const price = carrier && weightBands.includes(weight) ? carriers[carrier].quote(weight) : null;
       if (!carrier || price === null) return { back: true, error: "choose_carrier" };
       const leg = code === ACTION.buyDeliveryLabel ? "Delivery" : "Return";
       const payment = await buyShipment(context, leg, user, trade.id, { price: numberFromMinorUnits(price), shipmentProviderId: carrier, expectedMaxWeightInGrams: weight });

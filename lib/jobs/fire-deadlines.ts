@@ -6,7 +6,7 @@ import type { Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { tenantNow } from "../clock.ts";
 import { ApiError } from "../api/errors.ts";
-import { paymentRail } from "../payments/simulated-payment-rail.ts";
+import { isLiveModeOpen, paymentRailFor } from "../outside-parties.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
 import type { Action } from "../trades/transition-table.ts";
 import { loggableError } from "../http/loggable-error.ts";
@@ -21,16 +21,19 @@ const BATCH = 100;
 
 /**
  * Fires what is due now: live trades by real time, test-mode trades by their tenant's sandbox
- * clock. `only` limits it to one tenant's mode (the sandbox clock endpoint).
+ * clock. `only` limits it to one tenant's mode (the sandbox clock endpoint). While live mode is
+ * closed (simulated providers), live deadlines wait: they fire once real providers are configured.
  */
 export async function fireDueDeadlines(only?: { tenantId: string; mode: ApiMode }, maxRounds = 20): Promise<FiredDeadline[]> {
   const fired: FiredDeadline[] = [];
+  const liveOpen = isLiveModeOpen();
   // Rounds, because one firing can make the next one due at once (auto-accept, then payout).
   for (let round = 0; round < maxRounds; round++) {
     const due = await db.$queryRaw<{ id: string }[]>`
       SELECT t."id" FROM "Trade" t JOIN "Tenant" n ON n."id" = t."tenantId"
       WHERE t."deadlineAt" IS NOT NULL
         AND t."deadlineAt" <= CASE WHEN t."mode" = 'test' THEN now() + n."sandboxClockOffsetSeconds" * interval '1 second' ELSE now() END
+        AND (${liveOpen} OR t."mode" = 'test')
         AND (${only?.tenantId ?? null}::text IS NULL OR (t."tenantId" = ${only?.tenantId ?? null} AND t."mode" = ${only?.mode ?? "test"}::"ApiMode"))
       ORDER BY t."deadlineAt" LIMIT ${BATCH}`;
     if (due.length === 0) break;
@@ -71,7 +74,7 @@ async function fireOne(tradeId: string): Promise<FiredDeadline | null> {
       // back and the next tick retries. The trade id is the payout's reference, so a retry after
       // a lost commit is deduplicated by the rail rather than paid twice.
       const { trade: moved } = await applyTransition(tx, trade, trade.tenant, action, "paymentRail", now, { payeeBusinessUserId: account.businessUserId });
-      await paymentRail.payout({ amountMinor: trade.payeePayoutMinor, currency: trade.currency, accountNumber: account.accountNumber, reference: trade.id });
+      await paymentRailFor(trade.mode).payout({ amountMinor: trade.payeePayoutMinor, currency: trade.currency, accountNumber: account.accountNumber, reference: trade.id });
       return { tradeId: trade.id, action, state: moved.state };
     });
   } catch (error) {

@@ -8,7 +8,7 @@ import type { Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { lockPartyTrade } from "../trades/lock-trade.ts";
 import { decideOrThrow, statesAllowing } from "../trades/transition.ts";
-import { paymentRail } from "./simulated-payment-rail.ts";
+import { paymentRailFor } from "../outside-parties.ts";
 import { serializePayment } from "./serialize-payment.ts";
 
 /** Called by the API (a tenant's backend) and by the hosted checkout (the payer's browser). */
@@ -19,7 +19,7 @@ export async function acceptAndPay(context: { tenant: Tenant; mode: ApiMode; now
   // is never used and lapses at the rail.
   const known = await db.trade.findFirst({ where: { id: tradeId, ...scope, payerMarketplaceUserId: marketplaceUserId }, select: { payerTotalMinor: true, currency: true } });
   // The trade's own currency (fixed at initiation), like the payment row below.
-  const { externalId } = await paymentRail.createPayment({ amountMinor: known?.payerTotalMinor ?? 0n, currency: known?.currency ?? context.tenant.currency, description: `Escrow for trade ${tradeId}` });
+  const { externalId } = await paymentRailFor(context.mode).createPayment({ amountMinor: known?.payerTotalMinor ?? 0n, currency: known?.currency ?? context.tenant.currency, description: `Escrow for trade ${tradeId}` });
   const payment = await db.$transaction(async (tx) => {
     const locked = await lockPartyTrade(tx, scope, marketplaceUserId, tradeId);
     const role = locked.role;

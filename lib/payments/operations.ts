@@ -15,6 +15,7 @@ export const acceptTradeInvitationAndPay = defineOperation({
   query: AcceptAndPayQuery,
   response: PaymentRecord,
   errors: [...POST_ERRORS, "not-found", "invalid-state"],
+  liveNeeds: ["paymentRail"],
 });
 
 export const getPaymentToEscrow = defineOperation({
@@ -41,6 +42,7 @@ export const initiatePaymentFlow = defineOperation({
   body: PaymentFlowBody,
   response: RedirectResponse,
   errors: [...POST_ERRORS, "not-found", "invalid-state"],
+  liveNeeds: ["paymentRail"],
 });
 
 export const sandboxCompletePayment = defineOperation({

@@ -37,5 +37,3 @@ export const simulatedPaymentRail: PaymentRail = {
   },
 };
 
-/** The rail in use. One place to swap in a real provider. */
-export const paymentRail: PaymentRail = simulatedPaymentRail;

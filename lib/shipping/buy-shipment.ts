@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { ApiError } from "../api/errors.ts";
 import { db } from "../db/client.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
-import { paymentRail } from "../payments/simulated-payment-rail.ts";
+import { paymentRailFor } from "../outside-parties.ts";
 import { serializePayment } from "../payments/serialize-payment.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
@@ -19,7 +19,7 @@ import type { BuyShipmentBody } from "./schemas.ts";
 export async function buyShipment(context: { tenant: Tenant; mode: ApiMode; now: Date }, leg: "Delivery" | "Return", marketplaceUserId: string, tradeId: string, body: z.output<typeof BuyShipmentBody>) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const priceMinor = minorUnitsFromNumber(body.price);
-  const { externalId } = await paymentRail.createPayment({ amountMinor: priceMinor, currency: context.tenant.currency, description: `${leg} label for trade ${tradeId}` });
+  const { externalId } = await paymentRailFor(context.mode).createPayment({ amountMinor: priceMinor, currency: context.tenant.currency, description: `${leg} label for trade ${tradeId}` });
 
   const payment = await db.$transaction(async (tx) => {
     const { trade, role } = await lockPartyTrade(tx, scope, marketplaceUserId, tradeId);

@@ -5,10 +5,10 @@ import type { Prisma, ShipmentLabel, Tenant, Trade } from "../db/generated/clien
 import { labelPostings, writeTransfer } from "../money/ledger.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
 import type { CarrierId } from "./carrier.ts";
-import { CARRIERS } from "./simulated-carriers.ts";
+import { carriersFor } from "../outside-parties.ts";
 
 export async function issueLabel(tx: Prisma.TransactionClient, tenant: Tenant, trade: Trade, label: ShipmentLabel, now: Date): Promise<Trade> {
-  const issued = await CARRIERS[label.carrier as CarrierId].issueLabel({ labelId: label.id, weightGrams: label.expectedMaxWeightGrams });
+  const issued = await carriersFor(trade.mode)[label.carrier as CarrierId].issueLabel({ labelId: label.id, weightGrams: label.expectedMaxWeightGrams });
   await tx.shipmentLabel.update({ where: { id: label.id }, data: { ...issued, status: "Created" } });
 
   const delivery = label.leg === "Delivery";

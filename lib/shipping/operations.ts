@@ -16,6 +16,7 @@ const buy = (leg: "delivery" | "return", operationId: string, summary: string, d
     body: BuyShipmentBody,
     response: PaymentRecord,
     errors: [...POST_ERRORS, "not-found", "invalid-state", "conflict"],
+    liveNeeds: ["paymentRail", "carriers"],
   });
 
 export const buyShipmentForDelivery = buy(

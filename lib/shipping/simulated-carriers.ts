@@ -24,7 +24,7 @@ function simulated(id: CarrierId, name: string, prices: PriceList, code: (labelI
   };
 }
 
-export const CARRIERS: Record<CarrierId, Carrier> = {
+export const SIMULATED_CARRIERS: Record<CarrierId, Carrier> = {
   // GLS parcel numbers: 11 digits.
   gls: simulated("gls", "GLS", [[1000, 3900n], [5000, 5900n], [10000, 7900n], [20000, 9900n]], (labelId) => digits(`gls:${labelId}`, 11)),
   // PostNord item ids: two letters, nine digits, country.
@@ -32,4 +32,4 @@ export const CARRIERS: Record<CarrierId, Carrier> = {
 };
 
 /** Parcel weight bands the hosted label form offers (grams). */
-export const WEIGHT_BANDS = [1000, 5000, 10000, 20000] as const;
+export const SIMULATED_WEIGHT_BANDS = [1000, 5000, 10000, 20000] as const;

@@ -4,6 +4,7 @@
 import { ApiError } from "../api/errors.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Trade } from "../db/generated/client.ts";
+import { assertLiveModeOpen } from "../outside-parties.ts";
 import { afterPostings, postingsFor, tradeBalances, writeTransfer } from "../money/ledger.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
 import { decideOrThrow } from "./transition.ts";
@@ -26,6 +27,9 @@ export async function applyTransition(
   /** Recorded with the timeline entry, e.g. which staff member acted in the console. */
   entryDetails?: Prisma.InputJsonValue,
 ): Promise<AppliedTransition> {
+  // Every live change of a trade moves or commits real money; none runs on simulated providers,
+  // whichever path (API, hosted page, console, scheduler) asked for it.
+  assertLiveModeOpen(trade.mode);
   const rule = decideOrThrow(trade.state, action, actor);
   const timestamps = Object.fromEntries(rule.timestamps.map((column) => [column, now]));
   const moved = rule.to !== trade.state;

@@ -16,6 +16,7 @@ export const initiateTrade = defineOperation({
   body: InitiateTradeBody,
   response: InitiateTradeResponse,
   errors: [...POST_ERRORS, "conflict", "payee-not-connected", "forbidden"],
+  liveNeeds: ["paymentRail", "identity"],
 });
 
 export const getTrades = defineOperation({
@@ -56,6 +57,7 @@ const partyAction = <B extends z.ZodType = z.ZodUndefined>(operationId: string, 
     body: withBody as B,
     response: Trade,
     errors: [...POST_ERRORS, "not-found", "invalid-state", "conflict"],
+    liveNeeds: ["paymentRail"],
   });
 
 export const acceptTradeInvitation = partyAction("acceptTradeInvitation", "invitation/accept", "Accept trade invitation", "The payer accepts the trade (`Created` → `InvitationAccepted`); payment follows.");
@@ -86,6 +88,7 @@ export const cancelOngoingTrade = defineOperation({
   body: z.strictObject({ state: z.string().min(1).max(64).meta({ description: "The state you believe the trade is in.", example: "Created" }) }).meta({ id: "CancelTradeRequest" }),
   response: z.object({ state: z.string() }).meta({ id: "CancelTradeResponse" }),
   errors: [...POST_ERRORS, "not-found", "invalid-state", "conflict"],
+  liveNeeds: ["paymentRail"],
 });
 
 export const getTradeStatusLink = defineOperation({
@@ -100,4 +103,5 @@ export const getTradeStatusLink = defineOperation({
   body: z.strictObject({ returnUrl: RedirectUrl, appSwitch: AppSwitch.optional() }).meta({ id: "StatusLinkRequest" }),
   response: RedirectResponse,
   errors: [...POST_ERRORS, "not-found"],
+  liveNeeds: ["paymentRail", "carriers"],
 });

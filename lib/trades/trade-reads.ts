@@ -40,7 +40,7 @@ export async function connectedUsers(scope: Scope, marketplaceUserIds: string[])
     sql<MarketplaceUser>(`SELECT * FROM "MarketplaceUser" WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "marketplaceUserId" = ANY($3::text[])`, [scope.tenantId, scope.mode, marketplaceUserIds]),
     sql<ServiceAccount>(
       `SELECT a.* FROM "ServiceAccount" a
-       WHERE a."id" IN (SELECT u."serviceAccountId" FROM "MarketplaceUser" u WHERE u."tenantId" = $1 AND u."mode" = $2::"ApiMode" AND u."marketplaceUserId" = ANY($3::text[]))`,
+       WHERE a."tenantId" = $1 AND a."id" IN (SELECT u."serviceAccountId" FROM "MarketplaceUser" u WHERE u."tenantId" = $1 AND u."mode" = $2::"ApiMode" AND u."marketplaceUserId" = ANY($3::text[]))`,
       [scope.tenantId, scope.mode, marketplaceUserIds],
     ),
   ]);

@@ -3,6 +3,7 @@
 import type { Db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { VerifiedIdentity } from "../identity/identity-provider.ts";
+import { assertLiveModeOpen } from "../outside-parties.ts";
 import { deterministicEventId } from "../webhooks/event-ids.ts";
 import { writeUserConnectedEvent } from "../webhooks/outbox.ts";
 
@@ -21,8 +22,23 @@ export async function connectUser(
   kycLevel: 1 | 2,
   now: Date,
 ): Promise<ConnectedUserRecord> {
-  // Sandbox people are shared test identities; keep each tenant's copies apart.
-  const identitySubject = scope.mode === "test" ? `${scope.tenantId}:${identity.subject}` : identity.subject;
+  // A person verified by the simulated eID is nobody: never connect one in live mode.
+  assertLiveModeOpen(scope.mode, ["identity"]);
+  return saveConnection(db, scope, marketplaceUserId, identity, kycLevel, now);
+}
+
+/** The connection itself, for callers that have checked the mode (connectUser; the tests of live data). */
+export async function saveConnection(
+  db: Db,
+  scope: { tenantId: string; mode: ApiMode },
+  marketplaceUserId: string,
+  identity: VerifiedIdentity,
+  kycLevel: 1 | 2,
+  now: Date,
+): Promise<ConnectedUserRecord> {
+  // The person's account is this tenant's alone (also in live mode): what another marketplace's
+  // flow saved for the same person is never read or changed from here.
+  const identitySubject = identity.subject;
   const person = {
     name: identity.name,
     phoneNumber: identity.phoneNumber,
@@ -35,8 +51,8 @@ export async function connectUser(
   };
   return db.$transaction(async (tx) => {
     const account = await tx.serviceAccount.upsert({
-      where: { mode_identitySubject: { mode: scope.mode, identitySubject } },
-      create: { mode: scope.mode, identitySubject, ...person },
+      where: { tenantId_mode_identitySubject: { ...scope, identitySubject } },
+      create: { ...scope, identitySubject, ...person },
       update: person,
     });
     const user = await tx.marketplaceUser.upsert({

@@ -14,6 +14,7 @@ export const initiateUserConnect = defineOperation({
   body: InitiateUserConnectBody,
   response: RedirectResponse,
   errors: [...COMMON_ERRORS, "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"],
+  liveNeeds: ["identity"],
 });
 
 export const getUserDetails = defineOperation({
@@ -54,4 +55,5 @@ export const initiateSelectPayoutAccount = defineOperation({
   body: PayoutAccountBody,
   response: RedirectResponse,
   errors: [...COMMON_ERRORS, "malformed-request", "payload-too-large", "not-found", "idempotency-in-progress", "idempotency-key-mismatch"],
+  liveNeeds: ["paymentRail"],
 });

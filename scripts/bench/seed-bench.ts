@@ -54,8 +54,8 @@ async function connectUsers(db: Db, tenantId: string, count: number, extra: stri
        SELECT $2 || i AS uid FROM generate_series(0, $3 - 1) AS i
        UNION ALL SELECT unnest($4::text[])),
      accounts AS (
-       INSERT INTO "ServiceAccount" ("id", "mode", "identitySubject", "name", "address", "city", "postalCode", "kycLevel", "bankName", "bankAccountNumber", "bankAccountName", "updatedAt")
-       SELECT gen_random_uuid()::text, 'test', 'bench:' || $1 || ':' || uid, 'Bench User ' || uid, 'Bench Street 1', 'København', '1000', 1,
+       INSERT INTO "ServiceAccount" ("id", "tenantId", "mode", "identitySubject", "name", "address", "city", "postalCode", "kycLevel", "bankName", "bankAccountNumber", "bankAccountName", "updatedAt")
+       SELECT gen_random_uuid()::text, $1, 'test', 'bench:' || $1 || ':' || uid, 'Bench User ' || uid, 'Bench Street 1', 'København', '1000', 1,
          'Sandbox Bank', 'DK5000400440116243', 'Bench User ' || uid, now()
        FROM ids
        RETURNING "id", "identitySubject")

@@ -169,17 +169,18 @@ describe("Initiate user connect", () => {
     expect(record.errors).toEqual([{ key: "successUrl", value: expect.stringContaining(message) }]);
   });
 
-  it("allows http to loopback only with test tokens, and live tokens only to registered origins", async () => {
+  // Live tokens used to reach the live rules here (https only, registered origins required); live
+  // connects are now closed while the eID is simulated (live-mode-closed.test.ts), so those rules
+  // are covered by tests/unit/redirect-urls.test.ts and app-switch.test.ts.
+  it("allows http to loopback with test tokens, only registered origins once there are some, and no live connect", async () => {
     const tenant = await freshTenant();
     const loopback = { ...connectBody, successUrl: "http://localhost:8080/ok" };
     expect((await initiate(tenant.testApiKey, loopback)).status).toBe(200);
-    expectErrorRecord(await initiate(tenant.liveApiKey, loopback), 400, "validation-error");
-    const record = expectErrorRecord(await initiate(tenant.liveApiKey, connectBody), 400, "validation-error");
-    expect(record.detail).toContain("Register at least one allowed redirect origin");
 
     const registered = await freshTenant({ allowedRedirectOrigins: ["https://shop.example"] });
-    expect((await initiate(registered.liveApiKey, connectBody)).status).toBe(200);
-    expectErrorRecord(await initiate(registered.liveApiKey, { ...connectBody, cancelUrl: "https://elsewhere.example/" }), 400, "validation-error");
+    expect((await initiate(registered.testApiKey, connectBody)).status).toBe(200);
+    expectErrorRecord(await initiate(registered.testApiKey, { ...connectBody, cancelUrl: "https://elsewhere.example/" }), 400, "validation-error");
+    expectErrorRecord(await initiate(registered.liveApiKey, connectBody), 403, "forbidden");
   });
 
   it("answers malformed JSON, a wrong content type, a missing body and an oversized body with the error record", async () => {
@@ -203,7 +204,7 @@ describe("Initiate user connect", () => {
       expect(record.errors.map((e) => e.key)).toEqual(["appSwitch.appSwitchCallbackUri"]);
     }
     expect(await db.hostedSession.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
-    const ok = await initiate(tenant.liveApiKey, { ...connectBody, successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no", appSwitch: { appSwitchCallbackUri: "shopapp://escrow", operatingSystem: 1 } });
+    const ok = await initiate(tenant.testApiKey, { ...connectBody, successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no", appSwitch: { appSwitchCallbackUri: "shopapp://escrow", operatingSystem: 1 } });
     expect(ok.status).toBe(200);
     expect((await db.hostedSession.findFirstOrThrow({ where: { tenantId: tenant.tenantId } })).appSwitch).toEqual({ appSwitchCallbackUri: "shopapp://escrow", operatingSystem: "Android" });
   });

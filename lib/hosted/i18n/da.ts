@@ -22,6 +22,10 @@ export const da: Messages = {
       title: "Linket er åbnet i en anden browser",
       body: "Af hensyn til din sikkerhed virker et link kun i den browser, hvor det først blev åbnet. Fortsæt dér, eller gå tilbage til markedspladsen og start forfra.",
     },
+    "live-closed": {
+      title: "Siden er ikke tilgængelig endnu",
+      body: "Rigtige betalinger og identitetstjek er endnu ikke slået til for denne markedsplads. Der er ikke trukket penge, og intet er delt. Gå tilbage til markedspladsen.",
+    },
     cookies: { title: "Cookies er nødvendige", body: "Denne sikre side knytter din session til browseren med en cookie. Tillad cookies for siden, og genindlæs den." },
   },
   errors: {

@@ -23,6 +23,10 @@ export const en = {
       title: "This link is open in another browser",
       body: "For your security, a link works only in the browser where it was first opened. Continue there, or go back to the marketplace and start again.",
     },
+    "live-closed": {
+      title: "This page is not available yet",
+      body: "Real payments and identity checks are not switched on for this marketplace yet. Nothing was charged and nothing was shared. Go back to the marketplace.",
+    },
     cookies: { title: "Cookies are needed", body: "This secure page keeps your session to this browser with a cookie. Allow cookies for this site and reload the page." },
   },
   errors: {

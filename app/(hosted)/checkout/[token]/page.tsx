@@ -10,9 +10,9 @@ import { loadCheckout } from "@/lib/hosted/checkout-flow.ts";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/hosted/i18n/index.ts";
-import { identityProvider, identityStep } from "@/lib/hosted/identity-step.ts";
+import { identityStep } from "@/lib/hosted/identity-step.ts";
+import { identityProviderFor, paymentRailFor } from "@/lib/outside-parties.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
-import { paymentRail } from "@/lib/payments/simulated-payment-rail.ts";
 
 export const generateMetadata = hostedMetadata("Checkout", (t) => t.checkout.pageTitle);
 
@@ -63,7 +63,7 @@ export default async function CheckoutPage(props: HostedPageProps) {
         <StepHeading step={1} of={2} stepOf={t.common.stepOf} />
         {errorAlert}
         {step.step === "sign-in" ? (
-          <SignInStep {...common} people={identityProvider.testIdentities()} needsPassport={false} higherLevelNeeded={step.higherLevelNeeded} />
+          <SignInStep {...common} people={identityProviderFor(session.mode).testIdentities()} needsPassport={false} higherLevelNeeded={step.higherLevelNeeded} />
         ) : (
           <ConsentStep {...common} identity={step.identity} level={step.level} />
         )}
@@ -75,7 +75,7 @@ export default async function CheckoutPage(props: HostedPageProps) {
   if (session.pendingPaymentId) {
     return (
       <HostedShell {...shell}>
-        <PendingConfirmation t={t} pendingMethod={session.pendingMethod} amount={total} base={base} csrf={session.csrfToken} cancelLabel={t.common.cancelAndReturn(marketplace)} />
+        <PendingConfirmation t={t} methods={paymentRailFor(session.mode).paymentMethods()} pendingMethod={session.pendingMethod} amount={total} base={base} csrf={session.csrfToken} cancelLabel={t.common.cancelAndReturn(marketplace)} />
       </HostedShell>
     );
   }
@@ -87,7 +87,7 @@ export default async function CheckoutPage(props: HostedPageProps) {
         <OrderSummary trade={trade} t={t} locale={locale} seller={seller} />
         <div className="md:border-l md:border-slate-200 md:pl-10">
           {errorAlert}
-          <PaymentMethods t={t} methods={paymentRail.paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(total)} sandbox={session.mode === "test"} />
+          <PaymentMethods t={t} methods={paymentRailFor(session.mode).paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(total)} sandbox={session.mode === "test"} />
           {cancel}
         </div>
       </div>

@@ -6,7 +6,8 @@ import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx"
 import { HostedForm, SubmitButton } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
-import { identityProvider, identityStep, requiredKycLevel } from "@/lib/hosted/identity-step.ts";
+import { identityStep, requiredKycLevel } from "@/lib/hosted/identity-step.ts";
+import { identityProviderFor } from "@/lib/outside-parties.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 
 export const generateMetadata = hostedMetadata("Connect", (t) => t.identity.signInTitle);
@@ -39,7 +40,7 @@ export default async function ConnectPage(props: HostedPageProps) {
   return (
     <HostedShell {...shell}>
       {step.step === "sign-in" ? (
-        <SignInStep {...common} people={identityProvider.testIdentities()} needsPassport={requiredKycLevel(session) === 2} higherLevelNeeded={step.higherLevelNeeded} />
+        <SignInStep {...common} people={identityProviderFor(session.mode).testIdentities()} needsPassport={requiredKycLevel(session) === 2} higherLevelNeeded={step.higherLevelNeeded} />
       ) : (
         <ConsentStep {...common} identity={step.identity} level={step.level} />
       )}

@@ -9,8 +9,7 @@ import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/hosted/i18n/index.ts";
 import { loadPaymentFlow } from "@/lib/hosted/payment-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
-import { paymentRail } from "@/lib/payments/simulated-payment-rail.ts";
-import { CARRIERS } from "@/lib/shipping/simulated-carriers.ts";
+import { carrierCatalogue, paymentRailFor } from "@/lib/outside-parties.ts";
 import type { CarrierId } from "@/lib/shipping/carrier.ts";
 
 export const generateMetadata = hostedMetadata("PaymentFlow", (t) => t.payment.pageTitle);
@@ -52,12 +51,12 @@ export default async function PaymentFlowPage(props: HostedPageProps) {
   if (session.pendingPaymentId) {
     return (
       <HostedShell {...shell}>
-        <PendingConfirmation t={t} pendingMethod={session.pendingMethod} amount={amount} base={base} csrf={session.csrfToken} cancelLabel={t.common.cancelAndReturn(marketplace)} />
+        <PendingConfirmation t={t} methods={paymentRailFor(session.mode).paymentMethods()} pendingMethod={session.pendingMethod} amount={amount} base={base} csrf={session.csrfToken} cancelLabel={t.common.cancelAndReturn(marketplace)} />
       </HostedShell>
     );
   }
   const error = param(search.error);
-  const carrier = label ? (CARRIERS[label.carrier as CarrierId]?.name ?? label.carrier) : null;
+  const carrier = label ? (carrierCatalogue().carriers[label.carrier as CarrierId]?.name ?? label.carrier) : null;
   return (
     <HostedShell {...shell}>
       <p className="text-sm font-medium text-brand-700">{t.payment.purpose[payment.purpose]}</p>
@@ -65,7 +64,7 @@ export default async function PaymentFlowPage(props: HostedPageProps) {
       <p className="mt-1 text-slate-700 break-words">{t.payment.forTrade(trade.title)}</p>
       {label && carrier && <p className="mt-1 text-sm text-slate-600">{t.payment.label(carrier, (label.expectedMaxWeightGrams / 1000).toLocaleString(locale === "da" ? "da-DK" : "en-GB"))}</p>}
       {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
-      <PaymentMethods t={t} methods={paymentRail.paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(amount)} sandbox={session.mode === "test"} />
+      <PaymentMethods t={t} methods={paymentRailFor(session.mode).paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(amount)} sandbox={session.mode === "test"} />
       {cancel}
     </HostedShell>
   );

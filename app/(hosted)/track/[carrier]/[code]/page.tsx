@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client.ts";
 import { LANGUAGE_COOKIE } from "@/lib/hosted/cookies.ts";
 import { param } from "@/lib/hosted/hosted-page.ts";
 import { formatWhen, messagesFor, resolveLocale } from "@/lib/hosted/i18n/index.ts";
-import { CARRIERS } from "@/lib/shipping/simulated-carriers.ts";
+import { carrierCatalogue } from "@/lib/outside-parties.ts";
 import { CARRIER_IDS, type CarrierId } from "@/lib/shipping/carrier.ts";
 
 type Props = { params: Promise<{ carrier: string; code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -19,7 +19,7 @@ export default async function TrackingPage({ params, searchParams }: Props) {
   const [{ carrier, code }, search, cookieStore, headerList] = await Promise.all([params, searchParams, cookies(), headers()]);
   const locale = resolveLocale(param(search.lang), cookieStore.get(LANGUAGE_COOKIE)?.value, headerList.get("accept-language"), "en");
   const t = messagesFor(locale);
-  const known = (CARRIER_IDS as readonly string[]).includes(carrier) ? CARRIERS[carrier as CarrierId] : null;
+  const known = (CARRIER_IDS as readonly string[]).includes(carrier) ? carrierCatalogue().carriers[carrier as CarrierId] : null;
   const label = known ? await db.shipmentLabel.findFirst({ where: { carrier, labelCode: code }, select: { id: true, mode: true, trackingEvents: { orderBy: { occurredAt: "desc" } } } }) : null;
   const path = `/track/${encodeURIComponent(carrier)}/${encodeURIComponent(code)}`;
   return (

@@ -1,0 +1,130 @@
+// The one place that chooses the outside parties: the payment rail, the carriers and the national
+// eID. Each is chosen by configuration (PAYMENT_RAIL, CARRIERS, IDENTITY_PROVIDER); this build has
+// only the simulated ones, which move no money and verify nobody. A simulated provider never serves
+// live mode: while the payment rail or the eID is simulated, live mode is closed, and asking for a
+// provider in live mode answers 403 `forbidden` naming what is missing. Nothing else imports the
+// simulated implementations.
+import { ApiError } from "./api/errors.ts";
+import type { ApiMode } from "./db/generated/enums.ts";
+import type { IdentityProvider } from "./identity/identity-provider.ts";
+import { simulatedIdentityProvider } from "./identity/simulated-identity-provider.ts";
+import type { PaymentRail } from "./payments/payment-rail.ts";
+import { simulatedPaymentRail } from "./payments/simulated-payment-rail.ts";
+import type { Carrier, CarrierId } from "./shipping/carrier.ts";
+import { SIMULATED_CARRIERS, SIMULATED_WEIGHT_BANDS } from "./shipping/simulated-carriers.ts";
+
+export type OutsideParty = "paymentRail" | "carriers" | "identity";
+
+interface Choice<T> {
+  /** The setting that chooses it, for operators and for the 403's detail. */
+  setting: string;
+  what: string;
+  /** What each value of the setting provides; "simulated" is the only one built so far. */
+  providers: Record<string, { simulated: boolean; provider: T }>;
+}
+
+interface Providers {
+  paymentRail: PaymentRail;
+  carriers: Record<CarrierId, Carrier>;
+  identity: IdentityProvider;
+}
+
+const CHOICES: { [K in OutsideParty]: Choice<Providers[K]> } = {
+  paymentRail: {
+    setting: "PAYMENT_RAIL",
+    what: "payment rail",
+    providers: { simulated: { simulated: true, provider: simulatedPaymentRail } },
+  },
+  carriers: {
+    setting: "CARRIERS",
+    what: "carriers",
+    providers: { simulated: { simulated: true, provider: SIMULATED_CARRIERS } },
+  },
+  identity: {
+    setting: "IDENTITY_PROVIDER",
+    what: "national eID provider",
+    providers: { simulated: { simulated: true, provider: simulatedIdentityProvider } },
+  },
+};
+
+/** Live mode opens only when both of these are real: without them no one is verified or paid. */
+const LIVE_MODE_NEEDS: OutsideParty[] = ["paymentRail", "identity"];
+
+function chosen<K extends OutsideParty>(party: K): { name: string; simulated: boolean; provider: Providers[K] } {
+  const choice = CHOICES[party] as Choice<Providers[K]>;
+  const name = process.env[choice.setting]?.trim() || "simulated";
+  const entry = Object.hasOwn(choice.providers, name) ? choice.providers[name] : undefined;
+  if (!entry) {
+    const known = Object.keys(choice.providers).join(", ");
+    throw new Error(`${choice.setting}=${name}: this build has no such ${choice.what} (it has: ${known}).`);
+  }
+  return { name, ...entry };
+}
+
+/** Fails at start, with the setting's name, when a provider setting names nothing this build has. */
+export function checkOutsidePartySettings(): void {
+  for (const party of Object.keys(CHOICES) as OutsideParty[]) chosen(party);
+}
+
+/** The settings of the outside parties that are simulated, among those `needs` names. */
+function simulatedAmong(needs: readonly OutsideParty[]): OutsideParty[] {
+  return needs.filter((party) => chosen(party).simulated);
+}
+
+/** Why live mode is closed (empty when it is open), e.g. for the console's notice. */
+export function liveModeGaps(extra: readonly OutsideParty[] = []): { party: OutsideParty; setting: string; what: string }[] {
+  const needs = [...new Set([...LIVE_MODE_NEEDS, ...extra])];
+  return simulatedAmong(needs).map((party) => ({ party, setting: CHOICES[party].setting, what: CHOICES[party].what }));
+}
+
+export function isLiveModeOpen(): boolean {
+  return liveModeGaps().length === 0;
+}
+
+/**
+ * Throws 403 `forbidden` when `mode` is live and live mode is closed, or when an outside party this
+ * operation needs (`extra`, e.g. carriers for a label) is simulated. Test mode always passes.
+ */
+export function assertLiveModeOpen(mode: ApiMode, extra: readonly OutsideParty[] = []): void {
+  if (mode !== "live") return;
+  const gaps = liveModeGaps(extra);
+  if (!gaps.length) return;
+  const names = gaps.map((gap) => `the ${gap.what} (${gap.setting})`).join(" and ");
+  throw new ApiError(
+    "forbidden",
+    `Live mode is closed on this deployment: ${names} ${gaps.length > 1 ? "are" : "is"} simulated, and a simulated provider ` +
+      "never connects a person, takes money or pays out in live mode. Use a test-mode token (esk_test_…) in the sandbox, " +
+      "or ask the operator to configure real providers.",
+  );
+}
+
+/** The payment rail for `mode`: 403 in live mode while it (or the eID) is simulated. */
+export function paymentRailFor(mode: ApiMode): PaymentRail {
+  assertLiveModeOpen(mode, ["paymentRail"]);
+  return chosen("paymentRail").provider;
+}
+
+/** The eID for `mode`: 403 in live mode while it (or the payment rail) is simulated. */
+export function identityProviderFor(mode: ApiMode): IdentityProvider {
+  assertLiveModeOpen(mode, ["identity"]);
+  return chosen("identity").provider;
+}
+
+/** The carriers for `mode`: 403 in live mode while they (or the rail or the eID) are simulated. */
+export function carriersFor(mode: ApiMode): Record<CarrierId, Carrier> {
+  assertLiveModeOpen(mode, ["carriers"]);
+  return chosen("carriers").provider;
+}
+
+/**
+ * The carriers' names and price lists, for pages that only show them (the tracking page, a label's
+ * carrier name): reading them moves nothing, so it does not depend on the mode.
+ */
+export function carrierCatalogue(): { carriers: Record<CarrierId, Carrier>; weightBands: readonly number[] } {
+  return { carriers: chosen("carriers").provider, weightBands: SIMULATED_WEIGHT_BANDS };
+}
+
+/** Whether the payment methods offered are test instruments (shown as such to sandbox users). */
+export function paymentRailIsSimulated(): boolean {
+  return chosen("paymentRail").simulated;
+}
