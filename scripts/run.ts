@@ -90,6 +90,9 @@ const nextBin = require.resolve("next/dist/bin/next");
 const command = mode === "start" ? ["--import", "tsx", "scripts/serve.ts", "--port", String(port)] : [nextBin, "dev", "--port", String(port)];
 const child = spawn(process.execPath, command, {
   stdio: "inherit",
+  // The production server drains on the first SIGTERM and exits at once on a second: it must get
+  // each signal once, from here, not also from the terminal's process group (Ctrl-C).
+  detached: mode === "start",
   env: {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
@@ -102,15 +105,23 @@ const child = spawn(process.execPath, command, {
   },
 });
 
+// Signals go to the server, which drains (npm start) or stops (next dev); the database stops only
+// once the server has exited, so that requests in flight finish against it.
 let shuttingDown = false;
 async function shutdown(code: number) {
   if (shuttingDown) return;
   shuttingDown = true;
-  if (child.exitCode === null) child.kill("SIGTERM");
   await stopDatabase();
   process.exit(code);
 }
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(0));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+process.on("exit", () => {
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
 child.on("exit", (code) => void shutdown(code ?? 0));
 
 // Print the banner only once the server answers; if Next exits first (port taken, a second

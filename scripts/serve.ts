@@ -5,37 +5,102 @@
 // files either way, and `npm run dev` serves them through Next as usual.
 //   tsx scripts/serve.ts [--port 3000] [--hostname 0.0.0.0]
 //   API_VIA_NEXT=1 serves the API through Next too (for comparison).
+//
+// It also answers /healthz and /readyz, counts every request into the metrics served on the
+// operators' listener (lib/ops/metrics-server.ts), and drains on SIGTERM (docs/operations.md):
+// readiness 503 at once, requests served for SHUTDOWN_GRACE_MS so the load balancer can move
+// away, then no new connections, requests in flight finished, the webhook worker and the
+// scheduler stopped after what they claimed, pools closed, exit 0. A second signal exits at once.
 import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
+import { db } from "../lib/db/client.ts";
 import { loadApiRouter } from "../lib/http/api-router.ts";
 import { serveApi } from "../lib/http/serve-api.ts";
+import { beginShutdown, isShuttingDown, stopBackgroundJobs } from "../lib/ops/lifecycle.ts";
+import { startMetricsListener } from "../lib/ops/metrics-server.ts";
+import { metrics } from "../lib/ops/metrics.ts";
+import { closeReadinessPool, healthResponse } from "../lib/ops/readiness.ts";
+import { apiRouteTemplate, pageRouteTemplate } from "../lib/ops/route-template.ts";
 
 const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? process.env.HOSTNAME;
+const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+/** After the grace period, how long requests in flight may take before their connections are cut. */
+const DRAIN_LIMIT_MS = 30_000;
 (process.env as Record<string, string>).NODE_ENV = "production";
 
+// Made before Next starts the background jobs, which count into it too.
+const { httpDuration, httpActive, rateLimitRefusals } = metrics();
 const app = next({ dev: false, dir: process.cwd(), port, hostname });
 const nextHandler = app.getRequestHandler();
 await app.prepare();
 const router = process.env.API_VIA_NEXT === "1" ? null : await loadApiRouter("app/api/v1", "/api/v1");
 
 const server = http.createServer((request, response) => {
+  const started = performance.now();
+  const method = request.method ?? "GET";
   const url = request.url ?? "/";
   const query = url.indexOf("?");
-  const route = router?.match(request.method ?? "GET", query === -1 ? url : url.slice(0, query));
-  if (route) void serveApi(request, response, route.handler, route.params, `http://${request.headers.host ?? `localhost:${port}`}`);
+  const pathname = query === -1 ? url : url.slice(0, query);
+  // While draining, every answer asks the client to reconnect, which the load balancer sends to
+  // another instance: no keep-alive connection is left to be cut at the end.
+  if (isShuttingDown()) response.shouldKeepAlive = false;
+
+  const route = router?.match(method, pathname);
+  const template = route ? apiRouteTemplate(pathname, route.params) : pageRouteTemplate(pathname);
+  httpActive.inc({ http_request_method: method });
+  response.once("close", () => {
+    httpActive.dec({ http_request_method: method });
+    const labels = { http_request_method: method, http_route: template, http_response_status_code: String(response.statusCode) };
+    httpDuration.observe(labels, (performance.now() - started) / 1000);
+    if (response.statusCode === 429) rateLimitRefusals.inc({ http_route: template });
+  });
+
+  if (pathname === "/healthz" || pathname === "/readyz") {
+    void healthResponse(pathname).then(({ status, body }) => {
+      response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
+    });
+  } else if (route) void serveApi(request, response, route.handler, route.params, `http://${request.headers.host ?? `localhost:${port}`}`);
   else void nextHandler(request, response);
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+const metricsListener = await startMetricsListener("server");
 server.listen(port, hostname, () => {
   console.log(`Serving on http://${hostname ?? "localhost"}:${port} (${router ? `${router.routeCount} API routes direct, the rest through Next` : "everything through Next"})`);
 });
 
+async function drain(signal: string): Promise<void> {
+  beginShutdown();
+  console.log(`${signal}: not ready from now on; serving for ${graceMs} ms more, then draining`);
+  // The background jobs stop claiming work at once; they finish what they hold meanwhile.
+  const jobsStopped = stopBackgroundJobs((message) => console.log(`Shutdown: ${message}`));
+  await new Promise((resolve) => setTimeout(resolve, graceMs));
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const cut = setTimeout(() => server.closeAllConnections(), DRAIN_LIMIT_MS);
+  await closed;
+  clearTimeout(cut);
+  console.log("Shutdown: requests in flight finished");
+  await jobsStopped;
+  await Promise.allSettled([app.close(), metricsListener.close(), closeReadinessPool(), db.$disconnect()]);
+  console.log("Shutdown: done");
+}
+
+let signals = 0;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    server.close();
-    void app.close().finally(() => process.exit(0));
+    if (++signals > 1) {
+      console.log(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    drain(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("Shutdown failed:", error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
   });
 }

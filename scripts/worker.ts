@@ -1,10 +1,16 @@
 // npm run worker – the webhook worker and the deadline scheduler on their own, next to (or
 // instead of) the ones inside the server. Uses DATABASE_URL, or joins the embedded database of a
-// running `npm run dev`.
+// running `npm run dev`. Serves /metrics, /healthz and /readyz on the operators' listener
+// (METRICS_PORT); on SIGTERM it stops claiming work, finishes and records the deliveries it holds,
+// lets the scheduler end its round, and exits 0. A second signal exits at once.
 import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
-import { checkOutsidePartySettings } from "../lib/outside-parties.ts";
+import { db } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";
 import { startScheduler } from "../lib/jobs/scheduler.ts";
+import { beginShutdown, stopBackgroundJobs, stopOnShutdown } from "../lib/ops/lifecycle.ts";
+import { startMetricsListener } from "../lib/ops/metrics-server.ts";
+import { closeReadinessPool } from "../lib/ops/readiness.ts";
+import { checkOutsidePartySettings } from "../lib/outside-parties.ts";
 import { startWebhookWorker } from "../lib/webhooks/worker.ts";
 
 const database = await resolveDatabase();
@@ -18,14 +24,19 @@ try {
   await database.embedded?.stop();
   process.exit(1);
 }
-const worker = startWebhookWorker();
-const stopScheduler = process.env.SCHEDULER === "off" ? () => {} : startScheduler();
+stopOnShutdown("webhook worker", startWebhookWorker().stop);
+if (process.env.SCHEDULER !== "off") stopOnShutdown("scheduler", startScheduler());
+const metricsListener = await startMetricsListener("worker");
 console.log(`Webhook worker running (${database.kind}). Ctrl-C to stop.`);
 
+let signals = 0;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
-    stopScheduler();
-    await worker.stop();
+    if (++signals > 1) process.exit(1);
+    beginShutdown();
+    console.log(`${signal}: finishing the deliveries and the scheduler round in hand`);
+    await stopBackgroundJobs((message) => console.log(`Shutdown: ${message}`));
+    await Promise.allSettled([metricsListener.close(), closeReadinessPool(), db.$disconnect()]);
     await database.embedded?.stop();
     process.exit(0);
   });

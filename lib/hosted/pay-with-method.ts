@@ -10,6 +10,7 @@ import type { Payment } from "../db/generated/client.ts";
 import { completePayment } from "../payments/complete-payment.ts";
 import type { Authorization } from "../payments/payment-rail.ts";
 import { paymentRailFor } from "../outside-parties.ts";
+import { metrics } from "../ops/metrics.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 
 export type PayStep = { kind: "paid" } | { kind: "declined"; reason: "declined_by_bank" | "not_confirmed" } | { kind: "confirm" } | { kind: "unavailable" };
@@ -39,6 +40,7 @@ export async function confirmPendingPayment(session: SessionWithTenant, approved
 async function settle(session: SessionWithTenant, payment: Payment, methodId: string, authorization: Authorization, now: Date): Promise<PayStep> {
   switch (authorization.status) {
     case "declined":
+      metrics().payments.inc({ purpose: payment.purpose, outcome: authorization.reason });
       return { kind: "declined", reason: authorization.reason };
     case "requires_confirmation":
       await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { pendingPaymentId: payment.id, pendingMethod: methodId } });

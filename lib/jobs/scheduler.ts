@@ -17,23 +17,29 @@ function intervalMs(name: string, fallback: number): number {
   return ms;
 }
 
-/** Runs `job` every `ms`, never two rounds at once (a slow round is not overlapped by the next). */
-function every(ms: number, what: string, job: () => Promise<void>): () => void {
-  let running = false;
+/**
+ * Runs `job` every `ms`, never two rounds at once (a slow round is not overlapped by the next).
+ * Stopping waits for the round in progress: a shutdown stops the scheduler between rounds.
+ */
+function every(ms: number, what: string, job: () => Promise<void>): () => Promise<void> {
+  let round: Promise<void> | null = null;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    job()
+    if (round) return;
+    round = job()
       .catch((error: unknown) => console.error(`${what} failed:`, loggableError(error)))
       .finally(() => {
-        running = false;
+        round = null;
       });
   }, ms);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await round;
+  };
 }
 
-export function startScheduler(): () => void {
+/** Starts the deadline and retention rounds; the answer stops them once the current round ends. */
+export function startScheduler(): () => Promise<void> {
   // Wrong settings stop the start, not a round hours later.
   const deadlineMs = intervalMs("SCHEDULER_INTERVAL_MS", 5_000);
   const retentionMs = intervalMs("RETENTION_INTERVAL_MS", 10 * 60_000);
@@ -43,8 +49,7 @@ export function startScheduler(): () => void {
     const pruned = await pruneExpiredRecords(new Date(), policy);
     if (Object.values(pruned).some((count) => count > 0)) console.log("Retention deleted", pruned);
   });
-  return () => {
-    stopDeadlines();
-    stopRetention();
+  return async () => {
+    await Promise.all([stopDeadlines(), stopRetention()]);
   };
 }

@@ -5,6 +5,7 @@ import { ApiError } from "../api/errors.ts";
 import { db } from "../db/client.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
+import { metrics } from "../ops/metrics.ts";
 import { issueLabel } from "../shipping/issue-label.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
 import { serializePayment } from "./serialize-payment.ts";
@@ -35,5 +36,6 @@ export async function completePayment(tenant: Tenant, mode: ApiMode, paymentId: 
     }
     return completed; // what follows moves the trade and the label, not the payment
   });
+  metrics().payments.inc({ purpose: payment.purpose, outcome });
   return serializePayment(payment);
 }

@@ -4,6 +4,7 @@
 import { ApiError } from "../api/errors.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Trade } from "../db/generated/client.ts";
+import { metrics } from "../ops/metrics.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
 import { afterPostings, postingsFor, tradeBalances, writeTransfer } from "../money/ledger.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
@@ -72,5 +73,7 @@ export async function applyTransition(
 
   const entry = { sequence: trade.sequence + 1, action, actor, fromState: trade.state, toState: rule.to, details: entryDetails, occurredAt: now };
   await writeTimelineAndEvents(tx, updated, entry, rule.events, trade.sequence + 1, now);
+  // Counted when applied inside the transaction: a rolled-back one is rare and still shows load.
+  metrics().transitions.inc({ action });
   return { trade: updated, events: [...rule.events] };
 }

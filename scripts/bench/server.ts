@@ -42,6 +42,10 @@ export async function startServer(name: string, port: number, [command, args]: [
       NEXTAUTH_SECRET: "bench-only-secret-bench-only-secret",
       // The benchmark's and the tests' receivers listen on loopback.
       WEBHOOK_SANDBOX_PRIVATE_TARGETS: "allow",
+      // Several servers may run on one machine: each metrics listener takes a free port.
+      METRICS_PORT: "0",
+      // Nothing balances load in front of these servers: no grace period to wait out on SIGTERM.
+      SHUTDOWN_GRACE_MS: "0",
       ...options.env,
     },
   });

@@ -5,9 +5,10 @@ import { waitFor } from "../../helpers/webhook-receiver.ts";
 /**
  * The in-server worker and scheduler stay on (that is what is under test), tuned to a test's
  * pace: a scheduler round every 300 ms, and a delivery lease of 4 s instead of 60 (a worker
- * killed mid-send is retried after its lease; attempts time out after 2 s, well inside it).
+ * killed mid-send is retried after its lease; attempts time out after 2 s, well inside it). Each
+ * process's metrics listener takes a free port, as several run on one machine.
  */
-export const SERVER_ENV = { SCHEDULER_INTERVAL_MS: "300", WEBHOOK_LEASE_SECONDS: "4", WEBHOOK_TIMEOUT_MS: "2000" };
+export const SERVER_ENV = { SCHEDULER_INTERVAL_MS: "300", WEBHOOK_LEASE_SECONDS: "4", WEBHOOK_TIMEOUT_MS: "2000", METRICS_PORT: "0" };
 
 /** Waits until every event of the tenants is fanned out and delivered and no deadline is due. */
 export async function waitForQuiet(tenantIds: string[], timeoutMs: number) {

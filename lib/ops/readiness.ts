@@ -1,0 +1,69 @@
+// Health and readiness, as load balancers and orchestrators ask for them. /healthz: the process
+// serves. /readyz: it should get traffic — the database answers within a second, every migration
+// this code knows is applied, and the process is not shutting down. Neither needs a token and
+// neither says more than the reason (no versions, no addresses).
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { isShuttingDown } from "./lifecycle.ts";
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+const CHECK_TIMEOUT_MS = 1_000;
+
+/**
+ * Its own single connection: a pool busy with requests must not make the check wait (the load
+ * balancer would take a busy instance out), and a dead database must not hold a request slot.
+ */
+let checkPool: pg.Pool | null = null;
+function pool(): pg.Pool {
+  checkPool ??= new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: 1,
+    connectionTimeoutMillis: CHECK_TIMEOUT_MS,
+    query_timeout: CHECK_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+  });
+  // A connection the database dropped (restart, failover) is an error event, not a crash.
+  checkPool.on("error", () => {});
+  return checkPool;
+}
+
+let expected: string[] | null = null;
+/** The migrations this code was built with (prisma/migrations), read once. */
+function expectedMigrations(): string[] {
+  if (!expected) {
+    const dir = path.resolve("prisma/migrations");
+    expected = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+  }
+  return expected;
+}
+
+export async function checkReadiness(): Promise<Readiness> {
+  if (isShuttingDown()) return { ready: false, reason: "shutting down" };
+  if (!process.env.DATABASE_URL) return { ready: false, reason: "no database configured" };
+  let applied: Set<string>;
+  try {
+    const result = await pool().query<{ migration_name: string }>(
+      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    applied = new Set(result.rows.map((row) => row.migration_name));
+  } catch {
+    return { ready: false, reason: "database unavailable" };
+  }
+  const missing = expectedMigrations().filter((name) => !applied.has(name));
+  if (missing.length) return { ready: false, reason: `migrations not applied: ${missing.join(", ")}` };
+  return { ready: true };
+}
+
+/** The answers of GET /healthz and GET /readyz, for every server that serves them. */
+export async function healthResponse(path: "/healthz" | "/readyz"): Promise<{ status: number; body: Record<string, string> }> {
+  if (path === "/healthz") return { status: 200, body: { status: "ok" } };
+  const readiness = await checkReadiness();
+  return readiness.ready ? { status: 200, body: { status: "ready" } } : { status: 503, body: { status: "not ready", reason: readiness.reason } };
+}
+
+export async function closeReadinessPool(): Promise<void> {
+  await checkPool?.end().catch(() => {});
+  checkPool = null;
+}
