@@ -11,7 +11,7 @@ import { lockedDownPolicy, securityHeaders } from "./lib/http/security-headers.j
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@prisma/schema-engine-wasm", "pg", "prom-client"],
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@prisma/schema-engine-wasm", "pg", "prom-client", "pino", "pino-pretty"],
   typescript: { ignoreBuildErrors: false },
   async headers() {
     return [

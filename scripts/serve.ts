@@ -19,6 +19,7 @@ import { loadApiRouter } from "../lib/http/api-router.ts";
 import { serveApi } from "../lib/http/serve-api.ts";
 import { beginShutdown, isShuttingDown, stopBackgroundJobs } from "../lib/ops/lifecycle.ts";
 import { startMetricsListener } from "../lib/ops/metrics-server.ts";
+import { log } from "../lib/ops/log.ts";
 import { metrics } from "../lib/ops/metrics.ts";
 import { closeReadinessPool, healthResponse } from "../lib/ops/readiness.ts";
 import { apiRouteTemplate, pageRouteTemplate } from "../lib/ops/route-template.ts";
@@ -56,6 +57,8 @@ const server = http.createServer((request, response) => {
     const labels = { http_request_method: method, http_route: template, http_response_status_code: String(response.statusCode) };
     httpDuration.observe(labels, (performance.now() - started) / 1000);
     if (response.statusCode === 429) rateLimitRefusals.inc({ http_route: template });
+    // The API's route wrapper writes its own line, with the tenant and the correlation id.
+    if (!route) log.request({ method, route: template, status: response.statusCode, durationMs: Math.round(performance.now() - started) });
   });
 
   if (pathname === "/healthz" || pathname === "/readyz") {
@@ -68,37 +71,38 @@ const server = http.createServer((request, response) => {
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
 const metricsListener = await startMetricsListener("server");
 server.listen(port, hostname, () => {
-  console.log(`Serving on http://${hostname ?? "localhost"}:${port} (${router ? `${router.routeCount} API routes direct, the rest through Next` : "everything through Next"})`);
+  const how = router ? `${router.routeCount} API routes direct, the rest through Next` : "everything through Next";
+  log.info(`Serving on http://${hostname ?? "localhost"}:${port} (${how})`);
 });
 
 async function drain(signal: string): Promise<void> {
   beginShutdown();
-  console.log(`${signal}: not ready from now on; serving for ${graceMs} ms more, then draining`);
+  log.info(`${signal}: not ready from now on; serving for ${graceMs} ms more, then draining`);
   // The background jobs stop claiming work at once; they finish what they hold meanwhile.
-  const jobsStopped = stopBackgroundJobs((message) => console.log(`Shutdown: ${message}`));
+  const jobsStopped = stopBackgroundJobs((message) => log.info(`Shutdown: ${message}`));
   await new Promise((resolve) => setTimeout(resolve, graceMs));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const cut = setTimeout(() => server.closeAllConnections(), DRAIN_LIMIT_MS);
   await closed;
   clearTimeout(cut);
-  console.log("Shutdown: requests in flight finished");
+  log.info("Shutdown: requests in flight finished");
   await jobsStopped;
   await Promise.allSettled([app.close(), metricsListener.close(), closeReadinessPool(), db.$disconnect()]);
-  console.log("Shutdown: done");
+  log.info("Shutdown: done");
 }
 
 let signals = 0;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (++signals > 1) {
-      console.log(`${signal} again: exiting now`);
+      log.warn(`${signal} again: exiting now`);
       process.exit(1);
     }
     drain(signal).then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error("Shutdown failed:", error instanceof Error ? error.message : error);
+        log.error("Shutdown failed", error);
         process.exit(1);
       },
     );

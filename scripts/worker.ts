@@ -7,6 +7,7 @@ import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
 import { db } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";
 import { startScheduler } from "../lib/jobs/scheduler.ts";
+import { log } from "../lib/ops/log.ts";
 import { beginShutdown, stopBackgroundJobs, stopOnShutdown } from "../lib/ops/lifecycle.ts";
 import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { closeReadinessPool } from "../lib/ops/readiness.ts";
@@ -27,15 +28,15 @@ try {
 stopOnShutdown("webhook worker", startWebhookWorker().stop);
 if (process.env.SCHEDULER !== "off") stopOnShutdown("scheduler", startScheduler());
 const metricsListener = await startMetricsListener("worker");
-console.log(`Webhook worker running (${database.kind}). Ctrl-C to stop.`);
+log.info(`Webhook worker running (${database.kind}). Ctrl-C to stop.`);
 
 let signals = 0;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     if (++signals > 1) process.exit(1);
     beginShutdown();
-    console.log(`${signal}: finishing the deliveries and the scheduler round in hand`);
-    await stopBackgroundJobs((message) => console.log(`Shutdown: ${message}`));
+    log.info(`${signal}: finishing the deliveries and the scheduler round in hand`);
+    await stopBackgroundJobs((message) => log.info(`Shutdown: ${message}`));
     await Promise.allSettled([metricsListener.close(), closeReadinessPool(), db.$disconnect()]);
     await database.embedded?.stop();
     process.exit(0);

@@ -14,6 +14,7 @@ import { NO_BODY, readJsonBody } from "./request-body.ts";
 import { logApiRequest } from "./request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "./validation.ts";
 import { loggableError } from "../http/loggable-error.ts";
+import { log } from "../ops/log.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
 
 export interface HandlerContext<P, Q, B> extends TenantContext {
@@ -59,6 +60,14 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     response.headers.set("Cache-Control", "no-store");
     setRateLimitHeaders(response, rateLimit);
     if (tenantContext) logRequest(tenantContext, request, response.status, typeCode, started, traceId);
+    log.request({
+      method: request.method,
+      route: `/api${operation.path}`,
+      status: response.status,
+      durationMs: Math.round(performance.now() - started),
+      tenantId: tenantContext?.tenant.id ?? null,
+      correlationId: traceId,
+    });
     return response;
   };
 }

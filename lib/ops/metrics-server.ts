@@ -2,6 +2,7 @@
 // Prometheus page at /metrics, and /healthz and /readyz for processes that serve nothing else
 // (`npm run worker`). Separate from the public port so that metrics never face the internet.
 import http from "node:http";
+import { log } from "./log.ts";
 import { metrics } from "./metrics.ts";
 import { healthResponse } from "./readiness.ts";
 
@@ -41,7 +42,7 @@ export async function startMetricsListener(name: string): Promise<MetricsListene
     server.listen(port, host, () => resolve());
   });
   const actual = (server.address() as { port: number }).port;
-  console.log(`${name}: metrics on http://${host}:${actual}/metrics`);
+  log.info(`${name}: metrics on http://${host}:${actual}/metrics`);
   return {
     port: actual,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -30,6 +30,6 @@ export function pageRouteTemplate(pathname: string): string {
   if (first === "api") return "/api/*"; // an API path no route matched (404) or Next's own API routes
   if (HOSTED.has(first)) return third === undefined ? `/${first}/{token}` : `/${first}/{token}/{action}`;
   if (first === "track") return "/track/{carrier}/{code}";
-  if (first === "console") return CONSOLE_SECTIONS.has(second) ? `/console/${second}/*` : "/console/*";
+  if (first === "console") return CONSOLE_SECTIONS.has(second) ? `/console/${second}${third === undefined ? "" : "/*"}` : "/console/*";
   return "other";
 }

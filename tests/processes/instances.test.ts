@@ -25,7 +25,7 @@ const children: ChildProcess[] = [];
 async function startWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { stdio: ["ignore", "pipe", "inherit"], detached: true, env: { ...process.env, ...SERVER_ENV } });
   await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on("line", (line) => line.startsWith("Webhook worker running") && resolve());
+    createInterface({ input: child.stdout! }).on("line", (line) => line.includes("Webhook worker running") && resolve());
     child.once("exit", (code) => reject(new Error(`the worker exited with ${code}`)));
   });
   return child;
