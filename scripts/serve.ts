@@ -23,6 +23,7 @@ import { log } from "../lib/ops/log.ts";
 import { metrics } from "../lib/ops/metrics.ts";
 import { closeReadinessPool, healthResponse } from "../lib/ops/readiness.ts";
 import { apiRouteTemplate, pageRouteTemplate } from "../lib/ops/route-template.ts";
+import { inRequestSpan, startTracing } from "../lib/ops/tracing.ts";
 
 const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -32,6 +33,8 @@ const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 const DRAIN_LIMIT_MS = 30_000;
 (process.env as Record<string, string>).NODE_ENV = "production";
 
+// Before anything queries: Prisma's spans are only made once the tracer is registered.
+const tracing = await startTracing("escrow-server");
 // Made before Next starts the background jobs, which count into it too.
 const { httpDuration, httpActive, rateLimitRefusals } = metrics();
 const app = next({ dev: false, dir: process.cwd(), port, hostname });
@@ -52,21 +55,25 @@ const server = http.createServer((request, response) => {
   const route = router?.match(method, pathname);
   const template = route ? apiRouteTemplate(pathname, route.params) : pageRouteTemplate(pathname);
   httpActive.inc({ http_request_method: method });
-  response.once("close", () => {
-    httpActive.dec({ http_request_method: method });
-    const labels = { http_request_method: method, http_route: template, http_response_status_code: String(response.statusCode) };
-    httpDuration.observe(labels, (performance.now() - started) / 1000);
-    if (response.statusCode === 429) rateLimitRefusals.inc({ http_route: template });
-    // The API's route wrapper writes its own line, with the tenant and the correlation id.
-    if (!route) log.request({ method, route: template, status: response.statusCode, durationMs: Math.round(performance.now() - started) });
-  });
-
-  if (pathname === "/healthz" || pathname === "/readyz") {
-    void healthResponse(pathname).then(({ status, body }) => {
-      response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
+  inRequestSpan({ method, route: template, path: pathname, headers: request.headers }, (endSpan) => {
+    response.once("close", () => {
+      httpActive.dec({ http_request_method: method });
+      const labels = { http_request_method: method, http_route: template, http_response_status_code: String(response.statusCode) };
+      httpDuration.observe(labels, (performance.now() - started) / 1000);
+      if (response.statusCode === 429) rateLimitRefusals.inc({ http_route: template });
+      // The API's route wrapper writes its own line, with the tenant and the correlation id.
+      if (!route) log.request({ method, route: template, status: response.statusCode, durationMs: Math.round(performance.now() - started) });
+      const correlationId = response.getHeader("x-correlation-id");
+      endSpan(response.statusCode, typeof correlationId === "string" ? correlationId : undefined);
     });
-  } else if (route) void serveApi(request, response, route.handler, route.params, `http://${request.headers.host ?? `localhost:${port}`}`);
-  else void nextHandler(request, response);
+
+    if (pathname === "/healthz" || pathname === "/readyz") {
+      void healthResponse(pathname).then(({ status, body }) => {
+        response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
+      });
+    } else if (route) void serveApi(request, response, route.handler, route.params, `http://${request.headers.host ?? `localhost:${port}`}`);
+    else void nextHandler(request, response);
+  });
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
 const metricsListener = await startMetricsListener("server");
@@ -89,6 +96,7 @@ async function drain(signal: string): Promise<void> {
   log.info("Shutdown: requests in flight finished");
   await jobsStopped;
   await Promise.allSettled([app.close(), metricsListener.close(), closeReadinessPool(), db.$disconnect()]);
+  await tracing?.shutdown().catch(() => {}); // sends the last spans
   log.info("Shutdown: done");
 }
 

@@ -28,7 +28,10 @@ export async function serveApi(request: IncomingMessage, response: ServerRespons
       out[key] = key === "set-cookie" ? answer.headers.getSetCookie() : value;
     });
     if (answer.status !== 204 && answer.status !== 304) out["content-length"] = String(body.length);
-    response.writeHead(answer.status, out);
+    // Set one by one rather than passed to writeHead, so the server can still read them after the
+    // answer (the correlation id for its trace span).
+    for (const [key, value] of Object.entries(out)) response.setHeader(key, value);
+    response.writeHead(answer.status);
     response.end(body);
   } catch (error) {
     // apiRoute answers every failure itself; this is for a fault in the plumbing above.

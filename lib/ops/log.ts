@@ -5,6 +5,7 @@
 // Errors are written only through log.error(message, error), which writes loggableError(error):
 // the kind, the reason and the stack, never what Prisma or PostgreSQL quote of the data. Never
 // pass tokens, secrets, request bodies or account numbers as fields.
+import { trace } from "@opentelemetry/api";
 import pino from "pino";
 import pretty from "pino-pretty";
 import { loggableError } from "../http/loggable-error.ts";
@@ -48,6 +49,9 @@ export const log = {
   },
   /** One line per request: what an on-call engineer greps for with a correlation id. */
   request(fields: { method: string; route: string; status: number; durationMs: number; tenantId?: string | null; correlationId?: string | null }): void {
-    logger().info({ ...fields, kind: "request" }, `${fields.method} ${fields.route} ${fields.status}`);
+    // With tracing on, the line names its trace, so that one leads to the other.
+    const span = trace.getActiveSpan();
+    const traceId = span?.isRecording() ? span.spanContext().traceId : undefined;
+    logger().info({ ...fields, traceId, kind: "request" }, `${fields.method} ${fields.route} ${fields.status}`);
   },
 };

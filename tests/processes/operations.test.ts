@@ -1,7 +1,9 @@
-// Running the service as operators do: health and readiness, a graceful SIGTERM under load, and
-// metrics that Prometheus's own tools accept and a real Prometheus (Debian's package) scrapes.
+// Running the service as operators do: health and readiness, a graceful SIGTERM under load,
+// metrics that Prometheus's own tools accept and a real Prometheus (Debian's package) scrapes,
+// and traces exported over OTLP to a collector.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -176,3 +178,51 @@ describe("health, readiness and metrics", () => {
     expect(test.status, test.stdout + test.stderr).toBe(0);
   });
 });
+
+describe("tracing", () => {
+  it("exports the request's span, with its correlation id, and its database spans over OTLP", async () => {
+    const batches: { resourceSpans: { scopeSpans: { scope: { name: string }; spans: Span[] }[] }[] }[] = [];
+    const collector = http.createServer((request, response) => {
+      let body = "";
+      request.setEncoding("utf8");
+      request.on("data", (chunk: string) => (body += chunk));
+      request.on("end", () => {
+        if (request.url === "/v1/traces") batches.push(JSON.parse(body));
+        response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(collector.address() as { port: number }).port}`;
+    const tenant = await freshTenant();
+    const server = await startServer("traced", PORT, serviceCommand(PORT), {
+      env: { ...SERVER_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: "100", WEBHOOK_WORKER: "off", SCHEDULER: "off" },
+    });
+    children.push(server);
+    const correlationId = `trace-test-${Date.now()}-0001`;
+    const answer = await fetch(`http://127.0.0.1:${PORT}/api/v1/sandbox/users/traced-user/connect`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tenant.testApiKey}`, "content-type": "application/json", "x-correlation-id": correlationId },
+      body: JSON.stringify({ kycLevel: 1 }),
+    });
+    expect(answer.status).toBe(200);
+
+    const spans = () => batches.flatMap((batch) => batch.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
+    const attribute = (span: Span, key: string) => span.attributes.find((a) => a.key === key)?.value;
+    await waitFor(() => spans().some((span) => attribute(span, "escrow.correlation_id")?.stringValue === correlationId), 20_000, "the request's span");
+    const request = spans().find((span) => attribute(span, "escrow.correlation_id")?.stringValue === correlationId)!;
+    expect(request.name).toBe("POST /api/v1/sandbox/users/{marketplaceUserId}/connect");
+    expect(attribute(request, "http.response.status_code")?.intValue).toBe(200);
+    await waitFor(() => spans().some((span) => span.traceId === request.traceId && span.name === "prisma:client:db_query"), 20_000, "its database spans");
+    const queries = spans().filter((span) => span.traceId === request.traceId && span.name === "prisma:client:db_query");
+    expect(queries.length).toBeGreaterThan(0);
+    // Nothing in a span names the token.
+    expect(JSON.stringify(batches)).not.toContain(tenant.testApiKey);
+    await new Promise((resolve) => collector.close(resolve));
+  });
+});
+
+interface Span {
+  traceId: string;
+  name: string;
+  attributes: { key: string; value: { stringValue?: string; intValue?: number | string } }[];
+}
