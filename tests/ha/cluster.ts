@@ -1,0 +1,287 @@
+// A replicated PostgreSQL on loopback, from nothing, with Debian's packages: etcd, three Patroni
+// nodes running PostgreSQL 15 with synchronous replication, HAProxy sending connections to the
+// primary (Patroni's REST check), and PgBouncer in transaction mode in front of HAProxy. The same
+// configuration as ops/ (ops/haproxy/haproxy.cfg, ops/pgbouncer/pgbouncer.ini), with test ports.
+// Daemons that refuse root run as the postgres user (setpriv).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+export const PG_BIN = "/usr/lib/postgresql/15/bin";
+const BASE_PORT = Number(process.env.HA_BASE_PORT ?? 25400);
+export const PORTS = {
+  etcdClient: BASE_PORT,
+  etcdPeer: BASE_PORT + 1,
+  haproxy: BASE_PORT + 10,
+  pgbouncer: BASE_PORT + 11,
+  node: (i: number) => ({ pg: BASE_PORT + 20 + i, rest: BASE_PORT + 30 + i }),
+};
+export const NODES = [0, 1, 2];
+// loop_wait + 2 * retry_timeout <= ttl (Patroni's rule): a crashed primary costs about ttl.
+const DCS = { ttl: 6, loop_wait: 1, retry_timeout: 2 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function ids(user: string): { uid: number; gid: number } {
+  const line = readFileSync("/etc/passwd", "utf8").split("\n").find((l) => l.startsWith(`${user}:`));
+  if (!line) throw new Error(`no ${user} user: install postgresql`);
+  const [, , uid, gid] = line.split(":");
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+function asPostgres(command: string, args: string[], log: string): ChildProcess {
+  const out = spawn("setpriv", ["--reuid=postgres", "--regid=postgres", "--init-groups", "--reset-env", command, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const chunks: string[] = [];
+  out.stdout!.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
+  out.stderr!.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
+  out.on("exit", () => writeFileSync(log, chunks.join("")));
+  (out as ChildProcess & { output: string[] }).output = chunks;
+  return out;
+}
+
+export interface Cluster {
+  base: string;
+  /** Through PgBouncer, as the service connects. */
+  serviceUrl(database: string): string;
+  /** Through HAProxy (session features work: migrations). */
+  primaryUrl(database: string): string;
+  leader(): Promise<number | null>;
+  waitForLeader(timeoutMs?: number): Promise<number>;
+  waitForSyncStandby(timeoutMs?: number): Promise<void>;
+  /** SIGKILL of a node's Patroni and its postmaster together: the machine is gone. */
+  crash(node: number): void;
+  restart(node: number): void;
+  switchover(): { status: number | null; output: string };
+  pgbouncer(command: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const base = mkdtempSync("/tmp/escrow-ha-");
+  const postgres = ids("postgres");
+  chmodSync(base, 0o755);
+  chownSync(base, postgres.uid, postgres.gid);
+  const processes: ChildProcess[] = [];
+  const patronis = new Map<number, ChildProcess>();
+
+  const etcd = spawn(
+    "etcd",
+    [
+      "--name=ha",
+      `--data-dir=${path.join(base, "etcd")}`,
+      `--listen-client-urls=http://127.0.0.1:${PORTS.etcdClient}`,
+      `--advertise-client-urls=http://127.0.0.1:${PORTS.etcdClient}`,
+      `--listen-peer-urls=http://127.0.0.1:${PORTS.etcdPeer}`,
+      `--initial-advertise-peer-urls=http://127.0.0.1:${PORTS.etcdPeer}`,
+      `--initial-cluster=ha=http://127.0.0.1:${PORTS.etcdPeer}`,
+      "--log-level=error",
+    ],
+    { stdio: "ignore", detached: true },
+  );
+  processes.push(etcd);
+
+  const config = (i: number) => {
+    const dir = path.join(base, `node${i}`);
+    const { pg: pgPort, rest } = PORTS.node(i);
+    return {
+      file: path.join(base, `node${i}.yml`),
+      text: `scope: escrow-ha
+name: node${i}
+log: { level: WARNING }
+restapi: { listen: 127.0.0.1:${rest}, connect_address: 127.0.0.1:${rest} }
+etcd3: { hosts: 127.0.0.1:${PORTS.etcdClient} }
+bootstrap:
+  dcs:
+    ttl: ${DCS.ttl}
+    loop_wait: ${DCS.loop_wait}
+    retry_timeout: ${DCS.retry_timeout}
+    synchronous_mode: true
+    postgresql:
+      use_pg_rewind: true
+      parameters: { max_connections: 200, wal_log_hints: "on", max_wal_senders: 10, max_replication_slots: 10 }
+  initdb: [{ encoding: UTF8 }, { locale: C.UTF-8 }]
+  pg_hba:
+    - local all all trust
+    - host replication replicator 127.0.0.1/32 trust
+    - host all all 127.0.0.1/32 trust
+postgresql:
+  listen: 127.0.0.1:${pgPort}
+  connect_address: 127.0.0.1:${pgPort}
+  data_dir: ${dir}/data
+  bin_dir: ${PG_BIN}
+  pgpass: ${dir}/pgpass
+  authentication:
+    replication: { username: replicator, password: replicator }
+    superuser: { username: postgres, password: postgres }
+    rewind: { username: postgres, password: postgres }
+  parameters: { unix_socket_directories: "${base}" }
+`,
+    };
+  };
+  const startNode = (i: number) => {
+    const { file, text } = config(i);
+    writeFileSync(file, text);
+    const dir = path.join(base, `node${i}`);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chownSync(dir, postgres.uid, postgres.gid);
+    const child = asPostgres("/usr/bin/patroni", [file], path.join(base, `node${i}.log`));
+    patronis.set(i, child);
+    processes.push(child);
+  };
+
+  const rest = async (i: number, what: string, method = "GET"): Promise<number> => {
+    try {
+      return (await fetch(`http://127.0.0.1:${PORTS.node(i).rest}/${what}`, { method, signal: AbortSignal.timeout(1_000) })).status;
+    } catch {
+      return 0;
+    }
+  };
+  const leader = async (): Promise<number | null> => {
+    for (const i of NODES) if ((await rest(i, "primary", "OPTIONS")) === 200) return i;
+    return null;
+  };
+  const waitFor = async <T>(what: string, timeoutMs: number, probe: () => Promise<T | null>): Promise<T> => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await probe();
+      if (value !== null) return value;
+      if (Date.now() > until) throw new Error(`HA cluster: timed out waiting for ${what} (logs in ${base})`);
+      await sleep(200);
+    }
+  };
+
+  // One node bootstraps first, so that the others join it instead of racing to initialise.
+  startNode(0);
+  await waitFor("the first primary", 60_000, leader);
+  for (const i of NODES.slice(1)) startNode(i);
+
+  writeFileSync(
+    path.join(base, "haproxy.cfg"),
+    `global
+  maxconn 1000
+defaults
+  mode tcp
+  timeout connect 2s
+  timeout client 30m
+  timeout server 30m
+  timeout check 1s
+listen primary
+  bind 127.0.0.1:${PORTS.haproxy}
+  option httpchk OPTIONS /primary
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+${NODES.map((i) => `  server node${i} 127.0.0.1:${PORTS.node(i).pg} maxconn 200 check port ${PORTS.node(i).rest}`).join("\n")}
+`,
+  );
+  const haproxy = spawn("haproxy", ["-f", path.join(base, "haproxy.cfg"), "-db"], { stdio: "ignore", detached: true });
+  processes.push(haproxy);
+
+  writeFileSync(path.join(base, "userlist.txt"), `"postgres" ""\n`);
+  writeFileSync(
+    path.join(base, "pgbouncer.ini"),
+    `[databases]
+* = host=127.0.0.1 port=${PORTS.haproxy}
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = ${PORTS.pgbouncer}
+unix_socket_dir = ${base}
+auth_type = trust
+auth_file = ${path.join(base, "userlist.txt")}
+admin_users = postgres
+pool_mode = transaction
+max_client_conn = 1000
+default_pool_size = 60
+server_login_retry = 1
+server_connect_timeout = 3
+query_wait_timeout = 30
+ignore_startup_parameters = extra_float_digits
+`,
+  );
+  for (const file of ["pgbouncer.ini", "userlist.txt"]) chownSync(path.join(base, file), postgres.uid, postgres.gid);
+  const pgbouncer = asPostgres("/usr/sbin/pgbouncer", [path.join(base, "pgbouncer.ini")], path.join(base, "pgbouncer.log"));
+  processes.push(pgbouncer);
+
+  const cluster: Cluster = {
+    base,
+    serviceUrl: (database) => `postgresql://postgres@127.0.0.1:${PORTS.pgbouncer}/${database}`,
+    primaryUrl: (database) => `postgresql://postgres@127.0.0.1:${PORTS.haproxy}/${database}`,
+    leader,
+    waitForLeader: (timeoutMs = 60_000) => waitFor("a primary", timeoutMs, leader),
+    waitForSyncStandby: async (timeoutMs = 60_000) => {
+      await waitFor("a synchronous standby", timeoutMs, async () => {
+        for (const i of NODES) if ((await rest(i, "sync")) === 200) return true;
+        return null;
+      });
+    },
+    crash(node) {
+      const patroni = patronis.get(node);
+      const pidFile = path.join(base, `node${node}`, "data", "postmaster.pid");
+      let postmaster: number | null = null;
+      try {
+        postmaster = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+      } catch {
+        // not running
+      }
+      if (patroni?.pid) process.kill(patroni.pid, "SIGKILL");
+      if (postmaster) {
+        try {
+          process.kill(-postmaster, "SIGKILL"); // the postmaster's group: its backends die with it
+        } catch {
+          process.kill(postmaster, "SIGKILL");
+        }
+      }
+    },
+    restart(node) {
+      startNode(node);
+    },
+    switchover() {
+      const result = spawnSync("patronictl", ["-c", config(0).file, "switchover", "--force"], { encoding: "utf8", timeout: 60_000 });
+      return { status: result.status, output: `${result.stdout}${result.stderr}` };
+    },
+    async pgbouncer(command) {
+      const admin = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${PORTS.pgbouncer}/pgbouncer` });
+      await admin.connect();
+      try {
+        await admin.query(command);
+      } finally {
+        await admin.end().catch(() => {});
+      }
+    },
+    async stop() {
+      for (const child of processes.reverse()) {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          // gone
+        }
+      }
+      // Postmasters are children of their Patroni; any left over go with the folder's socket.
+      spawnSync("pkill", ["-9", "-f", base]);
+      await sleep(500);
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+  try {
+    await cluster.waitForSyncStandby(90_000);
+    await waitFor("PgBouncer", 20_000, async () => {
+      const client = new pg.Client({ connectionString: cluster.serviceUrl("postgres"), connectionTimeoutMillis: 1_000 });
+      try {
+        await client.connect();
+        await client.query("SELECT 1");
+        return true;
+      } catch {
+        return null;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    });
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  return cluster;
+}
