@@ -4,12 +4,16 @@
 // kind of search and a filter. Seeds a fresh database on BENCH_DATABASE_URL's server (default the
 // local PostgreSQL at 127.0.0.1:5432) or, with --embedded, in an in-memory PGlite; drops it after.
 // Prints p50/p95 per scenario. A benchmark, not a test: it reports figures and asserts nothing.
-import { parseArgs } from "node:util";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";
+import { benchOptions } from "./cli-options.ts";
 import { seedTrades } from "./seed-trades.ts";
 
-const { values } = parseArgs({ options: { trades: { type: "string", default: "100000" }, runs: { type: "string", default: "30" }, embedded: { type: "boolean", default: false } } });
+const values = benchOptions("npm run bench:console -- [--trades 100000] [--runs 30] [--embedded]\nThe console's trades list on a tenant with many trades (docs/console.md).", {
+  trades: { type: "string", default: "100000" },
+  runs: { type: "string", default: "30" },
+  embedded: { type: "boolean", default: false },
+});
 const tradeCount = Number(values.trades);
 const runs = Number(values.runs);
 

@@ -10,9 +10,9 @@
 // A benchmark, not a test: it reports figures and asserts only that the calls succeeded.
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";
+import { benchOptions } from "./cli-options.ts";
 import { hammer, initiateBody, journeys, type Measured, type Scenario } from "./load.ts";
 import { machine, markdown, rssMb, writeReport, type Report, type Row } from "./report.ts";
 import { measureMemory, type MemoryResult } from "./memory.ts";
@@ -20,8 +20,11 @@ import { seedBench } from "./seed-bench.ts";
 import { serviceCommand, startServer, stopServer as stop } from "./server.ts";
 import { measureWebhooks } from "./webhooks.ts";
 
-const { values } = parseArgs({
-  options: {
+const USAGE = `npm run bench -- [--smoke] [--embedded] [--trades 100000] [--users 1000] [--tenants 3]
+                 [--seconds 10] [--connections 32] [--backlog 100000] [--build] [--out bench-results]
+                 [--webhooks-only] [--server direct|next] [--memory-minutes 5]
+The service against a bare node:http + pg baseline on this machine (docs/performance.md).`;
+const values = benchOptions(USAGE, {
     smoke: { type: "boolean", default: false },
     embedded: { type: "boolean", default: false },
     build: { type: "boolean", default: false },
@@ -35,7 +38,6 @@ const { values } = parseArgs({
     server: { type: "string", default: "direct" },
     "memory-minutes": { type: "string", default: "0" },
     out: { type: "string", default: "bench-results" },
-  },
 });
 const smoke = values.smoke;
 const trades = Number(values.trades ?? (smoke ? 3_000 : 100_000));

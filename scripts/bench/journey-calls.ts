@@ -6,14 +6,16 @@
 // latencies without queueing: what a transition costs, not what the machine can carry (that is
 // `npm run bench`). A fresh database on BENCH_DATABASE_URL's server, dropped afterwards.
 // PROBE_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" profiles the service.
-import { parseArgs } from "node:util";
+import { benchOptions } from "./cli-options.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 import { initiateBody } from "./load.ts";
 import { seedBench } from "./seed-bench.ts";
 import { serviceCommand, startServer, stopServer } from "./server.ts";
 
-const { values } = parseArgs({ options: { journeys: { type: "string", default: "150" } } });
+const values = benchOptions("npm run bench:journey -- [--journeys 150]\nEach call of the trade journey, service against baseline, one client.", {
+  journeys: { type: "string", default: "150" },
+});
 const JOURNEYS = Number(values.journeys);
 const WARM_UP = 10;
 const database = await openBenchDatabase({ prefix: "escrow_journey" });

@@ -4,11 +4,14 @@
 // design not taken) against a plain round trip and the token lookup every request already makes;
 // the in-memory count that requests do pay; one batched flush; the statement on a logged table,
 // to show what UNLOGGED saves. A benchmark, not a test.
-import { parseArgs } from "node:util";
+import { benchOptions } from "./cli-options.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "5" }, concurrency: { type: "string", default: "16" } } });
+const values = benchOptions("npm run bench:rate-limit -- [--seconds 5] [--concurrency 16]\nWhat the rate limit costs per request.", {
+  seconds: { type: "string", default: "5" },
+  concurrency: { type: "string", default: "16" },
+});
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 
