@@ -118,13 +118,24 @@ export async function writeTransfer(
   if (!isBalanced(postings)) throw new Error(`Unbalanced ${kind} transfer for trade ${scope.tradeId}`);
   const nonZero = postings.filter((p) => p.amountMinor !== 0n);
   if (nonZero.length === 0) return;
-  // One statement for the transfer and its postings (Prisma's nested create takes three round
-  // trips: insert, insert, read back). Amounts go as text: exact, cast to bigint by the statement.
+  // Money back to the payer is a refund of the trade's escrow payment: its record says so
+  // (refundedMinor, PartiallyRefunded or Refunded) in this same statement, so that no path that
+  // refunds — cancel, lost parcel, return, staff decision, unused shipping — can forget it.
+  const refundMinor = nonZero.filter((p) => p.account === "payer_refund").reduce((sum, p) => sum + p.amountMinor, 0n);
+  // One statement for the transfer, its postings and the refund (Prisma's nested create takes
+  // three round trips: insert, insert, read back). Amounts go as text: exact, cast to bigint.
   await tx.$executeRaw`
     WITH transfer AS (
       INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency", "createdAt")
       VALUES (${randomUUID()}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${scope.tradeId}, ${kind}, ${scope.currency}, ${createdAt})
-      RETURNING "id")
+      RETURNING "id"),
+    refund AS (
+      UPDATE "Payment"
+      SET "refundedMinor" = "refundedMinor" + ${refundMinor.toString()}::bigint,
+          "state" = CASE WHEN "refundedMinor" + ${refundMinor.toString()}::bigint >= "amountMinor" THEN 'Refunded' ELSE 'PartiallyRefunded' END::"PaymentState",
+          "refundedAt" = ${createdAt}, "updatedAt" = ${createdAt}
+      WHERE ${refundMinor.toString()}::bigint > 0 AND "tradeId" = ${scope.tradeId} AND "tenantId" = ${scope.tenantId}
+        AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded'))
     INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor")
     SELECT transfer."id", ${scope.tenantId}, ${scope.tradeId}, p."account", p."amountMinor"::bigint
     FROM transfer, unnest(${nonZero.map((p) => p.account)}::text[], ${nonZero.map((p) => p.amountMinor.toString())}::text[]) WITH ORDINALITY AS p("account", "amountMinor", "position")

@@ -7,7 +7,12 @@ export const PaymentRecord = z
     externalId: z.string().meta({ description: "The payment rail's reference." }),
     amount: z.number().meta({ description: "Major units of the tenant's currency." }),
     isPaid: z.boolean(),
-    state: z.enum(["Pending", "Paid", "Failed", "Cancelled", "Refunded"]),
+    state: z.enum(["Pending", "Paid", "Failed", "Cancelled", "PartiallyRefunded", "Refunded"]).meta({
+      description:
+        "`PartiallyRefunded` (additive) and `Refunded`: part or all of a paid payment went back to the payer " +
+        "(a cancelled or lost trade, an accepted return, a staff decision, shipping money a label did not use); `isPaid` stays true.",
+    }),
+    refundedAmount: z.number().meta({ description: "Additive: what went back to the payer so far, in major units (0 when nothing)." }),
     paymentId: z.string().meta({ description: "Additive: the id for Initiate payment flow and the sandbox." }),
     purpose: z.enum(["Escrow", "DeliveryLabel", "ReturnLabel"]).meta({ description: "Additive: what the payment is for." }),
   })

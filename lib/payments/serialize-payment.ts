@@ -7,8 +7,10 @@ export function serializePayment(payment: Payment): z.input<typeof PaymentRecord
   return {
     externalId: payment.externalId,
     amount: numberFromMinorUnits(payment.amountMinor),
-    isPaid: payment.state === "Paid" || payment.state === "Refunded",
+    // Money that came back to the payer does not make the payment unpaid: it was paid, then refunded.
+    isPaid: payment.state === "Paid" || payment.state === "PartiallyRefunded" || payment.state === "Refunded",
     state: payment.state,
+    refundedAmount: numberFromMinorUnits(payment.refundedMinor),
     paymentId: payment.id,
     purpose: payment.purpose,
   };

@@ -26,7 +26,10 @@ export function Payments({ payments }: { payments: ConsoleTrade["payments"] }) {
                 <td className="py-1.5 pr-3">{p.purpose}</td>
                 <td className="py-1.5 pr-3">{p.marketplaceUserId}</td>
                 <td className="py-1.5 pr-3 text-right tabular-nums">{consoleMoney(p.amountMinor, p.currency)}</td>
-                <td className="py-1.5 pr-3">{p.state}</td>
+                <td className="py-1.5 pr-3">
+                  {p.state === "PartiallyRefunded" ? "Partly refunded" : p.state}
+                  {p.refundedMinor > 0n && <span className="block text-xs text-slate-600">{consoleMoney(p.refundedMinor, p.currency)} back to the payer</span>}
+                </td>
                 <td className="py-1.5 pr-3 font-mono text-xs">{p.method ?? "—"}</td>
                 <td className="py-1.5 whitespace-nowrap">{consoleWhen(p.createdAt)}</td>
               </tr>
