@@ -1,7 +1,10 @@
-// Idempotency-Key on POST (decisions.md §2): the first response for a key is stored for 24 hours
-// and replayed for the same request; the same key with another request is a 422; while the first
-// is still running, a 409.
+// Idempotency-Key on POST: the first response for a key is stored for 24 hours and replayed for
+// the same request; the same key with another request is a 422; while the first is still running,
+// a 409. Stored responses are sealed under the data key (lib/crypto/secret-box.ts), bound to their
+// record: some hold secrets shown once (a webhook signing secret, a hosted link's token), which
+// the rest of the database keeps only sealed or hashed.
 import { createHash } from "node:crypto";
+import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { ApiError } from "./errors.ts";
@@ -59,13 +62,17 @@ export async function claimIdempotencyKey(scope: { tenantId: string; mode: ApiMo
     if (existing.state === "InProgress" || existing.responseStatus === null || existing.responseBody === null) {
       throw new ApiError("idempotency-in-progress", "A request with this Idempotency-Key is still being processed. Retry shortly.", { headers: { "Retry-After": "1" } });
     }
-    return { kind: "replay", response: { status: existing.responseStatus, body: existing.responseBody } };
+    // A record from before responses were sealed opens as it is (they live 24 hours at most).
+    return { kind: "replay", response: { status: existing.responseStatus, body: openSecret(existing.responseBody, purposeOf(existing.id)) } };
   }
   throw new ApiError("idempotency-in-progress", "A request with this Idempotency-Key is still being processed. Retry shortly.", { headers: { "Retry-After": "1" } });
 }
 
+const purposeOf = (recordId: string) => `idempotency-response:${recordId}`;
+
 export async function completeIdempotencyKey(recordId: string, response: StoredResponse): Promise<void> {
-  await db.idempotencyRecord.update({ where: { id: recordId }, data: { state: "Completed", responseStatus: response.status, responseBody: response.body } });
+  const responseBody = sealSecret(response.body, purposeOf(recordId));
+  await db.idempotencyRecord.update({ where: { id: recordId }, data: { state: "Completed", responseStatus: response.status, responseBody } });
 }
 
 /** The request failed on our side: free the key so that a retry runs again. */
