@@ -36,6 +36,18 @@ for (const [network, prefix] of [
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
   ["ff00::", 8],
+  // Transition ranges that carry an IPv4 address inside an IPv6 one: a NAT64 gateway (64:ff9b::/96,
+  // the local-use 64:ff9b:1::/48), a 6to4 relay (2002::/16) or Teredo (2001::/32) would deliver to
+  // that IPv4 address, e.g. [64:ff9b::7f00:1] is 127.0.0.1. Refused whole: no legitimate webhook
+  // receiver needs them, and unwrapping each (Teredo obfuscates its address) is easier to get wrong.
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2002::", 16],
+  ["2001::", 32],
+  ["::", 96], // IPv4-compatible (deprecated), ::a.b.c.d
+  ["::ffff:0:0:0", 96], // IPv4-translated (SIIT), ::ffff:0:a.b.c.d
+  ["100::", 64], // discard-only
+  ["2001:db8::", 32], // documentation
   // No rule for IPv4-mapped addresses (::ffff:0:0/96): BlockList checks every IPv4 address
   // against IPv6 rules in its mapped form too, so such a rule would block all of IPv4. Mapped
   // addresses are unwrapped and checked as IPv4 in isPublicAddress instead.

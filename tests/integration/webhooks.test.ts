@@ -61,7 +61,9 @@ describe("subscriptions", () => {
     expectErrorRecord(await subscribe(tenant.testApiKey, { url: "http://example.com/hooks" }), 400, "validation-error");
     expectErrorRecord(await subscribe(tenant.testApiKey, { url: "ftp://example.com/hooks" }), 400, "validation-error");
     expectErrorRecord(await subscribe(tenant.liveApiKey, { url: "http://localhost:9/hooks" }), 400, "validation-error");
-    for (const host of ["127.0.0.1", "10.1.2.3", "169.254.169.254", "100.64.0.1", "192.168.1.1", "[::1]"]) {
+    // The IPv6 transition ranges reach an IPv4 address through a gateway (NAT64, 6to4, Teredo).
+    const transition = ["[64:ff9b::7f00:1]", "[64:ff9b:1::a9fe:a9fe]", "[2002:a9fe:a9fe::1]", "[2001:0:4136:e378:8000:63bf:3fff:fdd2]", "[::7f00:1]", "[::ffff:0:7f00:1]"];
+    for (const host of ["127.0.0.1", "10.1.2.3", "169.254.169.254", "100.64.0.1", "192.168.1.1", "[::1]", ...transition]) {
       const record = expectErrorRecord(await subscribe(tenant.liveApiKey, { url: `https://${host}/hooks` }), 400, "validation-error");
       expect(record.errors[0]?.key).toBe("url");
     }

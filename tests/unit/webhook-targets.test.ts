@@ -46,3 +46,28 @@ describe("sandbox webhook targets", () => {
     expect(await resolveWebhookTarget("test", new URL("https://93.184.215.14/hooks"))).toEqual({ address: "93.184.215.14", family: 4 });
   });
 });
+
+describe("live webhook targets in IPv6 transition ranges", () => {
+  it("are refused: NAT64, 6to4, Teredo, IPv4-compatible and -translated addresses carry an IPv4 one", async () => {
+    const { isPublicAddress } = await import("../../lib/webhooks/url-safety.ts");
+    for (const address of [
+      "64:ff9b::7f00:1", // NAT64 of 127.0.0.1
+      "64:ff9b::a9fe:a9fe", // NAT64 of 169.254.169.254
+      "64:ff9b:1::a00:1", // local-use NAT64
+      "2002:7f00:1::1", // 6to4 of 127.0.0.1
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo
+      "::7f00:1", // IPv4-compatible 127.0.0.1
+      "::ffff:0:7f00:1", // IPv4-translated 127.0.0.1
+      "100::1",
+      "2001:db8::1",
+      "::ffff:127.0.0.1", // IPv4-mapped, unwrapped
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+      expect(await refusal(() => resolveWebhookTarget("live", new URL(`https://[${address}]/hooks`))), address).toMatch(/not a public address/);
+    }
+    // Ordinary public addresses still pass, in both families and in mapped form.
+    for (const address of ["2a00:1450:4001:80b::200e", "2606:4700::6810:84e5", "8.8.8.8", "::ffff:8.8.8.8", "93.184.216.34"]) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+  });
+});
