@@ -34,6 +34,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     // One browser makes every hosted request from one address: not what the per-client limit is for.
-    env: { PORT: String(E2E_PORT), EMBEDDED_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", DEMO_TENANT: "false", NEXT_TELEMETRY_DISABLED: "1", HOSTED_RATE_LIMIT_PER_MINUTE: "100000", WEBHOOK_SANDBOX_PRIVATE_TARGETS: "allow", METRICS_PORT: "0", SHUTDOWN_GRACE_MS: "0" },
+    env: { PORT: String(E2E_PORT), EMBEDDED_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", DEMO_TENANT: "false", NEXT_TELEMETRY_DISABLED: "1", HOSTED_RATE_LIMIT_PER_MINUTE: "100000", WEBHOOK_SANDBOX_PRIVATE_TARGETS: "allow", METRICS_PORT: "0", SHUTDOWN_GRACE_MS: "0", API_FAILED_AUTH_PER_MINUTE: "100000" },
   },
 });

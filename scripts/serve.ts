@@ -16,7 +16,9 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { db } from "../lib/db/client.ts";
 import { loadApiRouter } from "../lib/http/api-router.ts";
+import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address.ts";
 import { serveApi } from "../lib/http/serve-api.ts";
+import { parseTrustedProxies, resolveClientAddress } from "../lib/http/trusted-proxies.ts";
 import { beginShutdown, isShuttingDown, stopBackgroundJobs } from "../lib/ops/lifecycle.ts";
 import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { log } from "../lib/ops/log.ts";
@@ -29,6 +31,8 @@ const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { 
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? process.env.HOSTNAME;
 const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+// Which X-Forwarded-For entries to believe; a malformed setting stops the start.
+const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
 /** After the grace period, how long requests in flight may take before their connections are cut. */
 const DRAIN_LIMIT_MS = 30_000;
 (process.env as Record<string, string>).NODE_ENV = "production";
@@ -51,6 +55,10 @@ const server = http.createServer((request, response) => {
   // While draining, every answer asks the client to reconnect, which the load balancer sends to
   // another instance: no keep-alive connection is left to be cut at the end.
   if (isShuttingDown()) response.shouldKeepAlive = false;
+  // Resolved here, once; whatever a client sent in our header is replaced (Next, the proxy and
+  // next-auth read it from request.headers).
+  const client = resolveClientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], trustedProxies);
+  request.headers[CLIENT_ADDRESS_HEADER] = client;
 
   const route = router?.match(method, pathname);
   const template = route ? apiRouteTemplate(pathname, route.params) : pageRouteTemplate(pathname);
@@ -71,7 +79,7 @@ const server = http.createServer((request, response) => {
       void healthResponse(pathname).then(({ status, body }) => {
         response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
       });
-    } else if (route) void serveApi(request, response, route.handler, route.params, `http://${request.headers.host ?? `localhost:${port}`}`);
+    } else if (route) void serveApi(request, response, route.handler, route.params, `http://${request.headers.host ?? `localhost:${port}`}`, client);
     else void nextHandler(request, response);
   });
 });

@@ -7,6 +7,7 @@ import { tenantNow } from "../clock.ts";
 import { correlationId } from "./correlation.ts";
 import { errorRecord, internalErrorRecord } from "./error-record.ts";
 import { ApiError, type FieldError } from "./errors.ts";
+import { failedAuthError } from "./failed-auth-limit.ts";
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKey, releaseIdempotencyKey, requestFingerprint } from "./idempotency.ts";
 import type { Operation } from "./operation.ts";
 import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./rate-limit.ts";
@@ -45,7 +46,9 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     let rateLimit: RateLimitHeaders = {};
     try {
       if (correlationError) throw correlationError;
-      tenantContext = await authenticate(request);
+      tenantContext = await authenticate(request).catch((error: unknown) => {
+        throw error instanceof ApiError && error.code === "unauthorized" ? failedAuthError(request, error) : error;
+      });
       rateLimit = limitApiRequest(tenantContext);
       if (operation.sandboxOnly && tenantContext.mode !== "test") {
         throw new ApiError("forbidden", "Sandbox operations need a test-mode token (esk_test_…).");

@@ -1,14 +1,13 @@
-// The client's address, for per-client limits (hosted pages, console sign-in): the last
-// X-Forwarded-For entry, which the reverse proxy in front of us appended. Earlier entries are
-// whatever the client sent, so trusting the first would let a script pick a new address per
-// request and never be limited. Without a proxy, Next.js fills the header from the socket. Behind
-// more than one proxy, the first one should overwrite the header.
+// The client's address, for per-client limits (hosted pages, console sign-in, failed API tokens).
+// Resolved once, at the edge, by the production server (scripts/serve.ts) from the socket and,
+// only behind proxies we trust, X-Forwarded-For (lib/http/trusted-proxies.ts). It travels to the
+// route handlers, the proxy and next-auth in a header of our own, which the server always
+// overwrites, so a client cannot choose it. Without it (`npm run dev` through Next, which does not
+// tell route handlers the socket's address) every client is "unknown" and shares one budget.
+export const CLIENT_ADDRESS_HEADER = "x-escrow-client-address";
+
 export function clientAddress(headers: Headers | Record<string, string | string[] | undefined> | undefined): string {
-  const get = (name: string): string | null => {
-    if (headers instanceof Headers) return headers.get(name);
-    const value = headers?.[name];
-    return Array.isArray(value) ? value.join(",") : (value ?? null);
-  };
-  const last = get("x-forwarded-for")?.split(",").at(-1)?.trim();
-  return last || get("x-real-ip")?.trim() || "unknown";
+  const value = headers instanceof Headers ? headers.get(CLIENT_ADDRESS_HEADER) : headers?.[CLIENT_ADDRESS_HEADER];
+  const address = (Array.isArray(value) ? value[0] : value)?.trim();
+  return address || "unknown";
 }

@@ -4,16 +4,26 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { internalErrorRecord } from "../api/error-record.ts";
 import type { RouteHandler } from "./api-router.ts";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
 import { loggableError } from "./loggable-error.ts";
 
 const API_HEADERS: [string, string][] = [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]);
 
-export async function serveApi(request: IncomingMessage, response: ServerResponse, handler: RouteHandler, params: Record<string, string>, origin: string): Promise<void> {
+/** `client` is the client's address as the server resolved it (never a header the client sent). */
+export async function serveApi(
+  request: IncomingMessage,
+  response: ServerResponse,
+  handler: RouteHandler,
+  params: Record<string, string>,
+  origin: string,
+  client: string,
+): Promise<void> {
   try {
     const headers = new Headers();
     const raw = request.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+    headers.set(CLIENT_ADDRESS_HEADER, client);
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
     // The body stays a stream: the API's reader (lib/api/request-body.ts) stops at its size limit.
     const webRequest = new Request(origin + request.url, {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as initiateRoute } from "../../app/api/v1/marketplace/trades/initiate/route.ts";
 import { GET as listSubscriptions } from "../../app/api/v1/webhooks/subscriptions/route.ts";
 import { updateApiRateLimit } from "../../lib/console/settings/update-rate-limit.ts";
+import { CLIENT_ADDRESS_HEADER } from "../../lib/http/client-address.ts";
 import { setRateLimitWindowSeconds, WindowCounter } from "../../lib/rate-limits/window-counter.ts";
 import { updateRateLimit } from "../../lib/tenants/rate-limit-settings.ts";
 import { proxy } from "../../proxy.ts";
@@ -133,7 +134,9 @@ describe("counters shared by instances through the database", () => {
 });
 
 describe("hosted pages rate limit per client address", () => {
-  const hosted = (path: string, forwardedFor: string, method = "GET") => proxy(new NextRequest(`https://escrow.test${path}`, { method, headers: { "x-forwarded-for": forwardedFor } }));
+  // The production server resolves the client and puts it in its own header (scripts/serve.ts).
+  const hosted = (path: string, client: string, method = "GET", forwardedFor?: string) =>
+    proxy(new NextRequest(`https://escrow.test${path}`, { method, headers: { [CLIENT_ADDRESS_HEADER]: client, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) } }));
 
   it("refuses a client past the limit with 429 and Retry-After, and not another client or the console", async () => {
     const previous = process.env.HOSTED_RATE_LIMIT_PER_MINUTE;
@@ -150,8 +153,8 @@ describe("hosted pages rate limit per client address", () => {
       expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= WINDOW_SECONDS).toBe(true);
       expect(await refused.text()).toContain("Too many requests");
 
-      // A forged first X-Forwarded-For entry does not make a new client: the proxy's entry counts.
-      expect((await hosted("/checkout/tok1", `203.0.113.9, ${client}`)).status).toBe(429);
+      // An X-Forwarded-For the client wrote does not make it a new client.
+      expect((await hosted("/checkout/tok1", client, "GET", "203.0.113.9")).status).toBe(429);
       expect((await hosted("/checkout/tok1", "192.0.2.44")).status).toBe(200);
       // Only hosted pages are limited here (the console has its own sign-in limits).
       expect((await hosted("/console/sign-in", client)).status).toBe(200);
@@ -161,6 +164,30 @@ describe("hosted pages rate limit per client address", () => {
     } finally {
       if (previous === undefined) delete process.env.HOSTED_RATE_LIMIT_PER_MINUTE;
       else process.env.HOSTED_RATE_LIMIT_PER_MINUTE = previous;
+    }
+  });
+});
+
+describe("requests without a valid API token, per client address", () => {
+  it("answer 429 past the limit instead of 401, for that address only, and never refuse a valid token", async () => {
+    const previous = process.env.API_FAILED_AUTH_PER_MINUTE;
+    process.env.API_FAILED_AUTH_PER_MINUTE = "5";
+    try {
+      const tenant = await freshTenant();
+      const prober = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+      const call = (token: string, client: string) =>
+        callRoute(listSubscriptions, { path: "/api/v1/webhooks/subscriptions", token, headers: { [CLIENT_ADDRESS_HEADER]: client } });
+      const bad = `esk_test_${"A".repeat(43)}`;
+      for (let i = 0; i < 5; i++) expectErrorRecord(await call(bad, prober), 401, "unauthorized");
+      const refused = expectErrorRecord(await call(bad, prober), 429, "rate-limited");
+      expect(refused.detail).toContain("without a valid API token");
+      expectErrorRecord(await call("no-token-at-all", prober), 429, "rate-limited");
+      // The same address with a valid token, and another address with a bad one, go on as usual.
+      expect((await call(tenant.testApiKey, prober)).status).toBe(200);
+      expectErrorRecord(await call(bad, "192.0.2.200"), 401, "unauthorized");
+    } finally {
+      if (previous === undefined) delete process.env.API_FAILED_AUTH_PER_MINUTE;
+      else process.env.API_FAILED_AUTH_PER_MINUTE = previous;
     }
   });
 });

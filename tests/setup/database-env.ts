@@ -4,3 +4,6 @@ import { inject } from "vitest";
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.DATA_ENCRYPTION_KEYS = inject("dataEncryptionKeys");
 process.env.PUBLIC_BASE_URL = "https://escrow.test";
+// Tests are not throttled for failed authentication unless they ask to be: in-process calls carry
+// no client address, so they would all share one per-address budget (failed-auth-limit.ts).
+process.env.API_FAILED_AUTH_PER_MINUTE ??= "10000000";

@@ -1,0 +1,82 @@
+// X-Forwarded-For is believed only from trusted proxies (security finding 3), through the real
+// production server: a client that rotates the header is still one client for the hosted pages'
+// limit and the console sign-in limit, cannot spend another address's budget by writing it there,
+// and cannot write the server's own client-address header either. With TRUSTED_PROXIES naming the
+// proxy, the address the proxy appended is the client.
+import type { ChildProcess } from "node:child_process";
+import { afterAll, describe, expect, it } from "vitest";
+import { serviceCommand, startServer, stopServer } from "../../scripts/bench/server.ts";
+import { CLIENT_ADDRESS_HEADER } from "../../lib/http/client-address.ts";
+import { freshTenant } from "../helpers/tenants.ts";
+import { SERVER_ENV } from "./helpers/quiet.ts";
+
+const PORT = Number(process.env.CLIENT_ADDRESS_PORT ?? 3261);
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children) await stopServer(child);
+});
+
+const origin = `http://127.0.0.1:${PORT}`;
+let counter = 0;
+const rotating = () => `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter++ & 255}`;
+
+async function hostedStatus(headers: Record<string, string>): Promise<number> {
+  const response = await fetch(`${origin}/checkout/not-a-real-link`, { headers, redirect: "manual" });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** One failed console sign-in through next-auth; the error it reports ("CredentialsSignin" or "rate-limited:…"). */
+async function failedSignIn(email: string, headers: Record<string, string>): Promise<string> {
+  const csrf = await fetch(`${origin}/api/auth/csrf`, { headers });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const response = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { ...headers, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, email, password: "wrong password", json: "true" }),
+    redirect: "manual",
+  });
+  const location = response.headers.get("location") ?? ((await response.json().catch(() => ({}))) as { url?: string }).url ?? "";
+  return new URL(location, origin).searchParams.get("error") ?? `status ${response.status}`;
+}
+
+describe("the client address behind per-client limits", () => {
+  it("is the socket's without trusted proxies: rotating X-Forwarded-For or our own header does not make new clients", async () => {
+    children.push(await startServer("no proxies", PORT, serviceCommand(PORT), { env: { ...SERVER_ENV, HOSTED_RATE_LIMIT_PER_MINUTE: "20" } }));
+    const statuses: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      statuses.push(await hostedStatus({ "x-forwarded-for": rotating(), "x-real-ip": rotating(), [CLIENT_ADDRESS_HEADER]: rotating() }));
+    }
+    expect(statuses.slice(0, 20).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429, 429, 429]);
+
+    // The console sign-in: 50 failures per client address, whatever the header says.
+    const results: string[] = [];
+    for (let i = 0; i < 52; i++) results.push(await failedSignIn(`nobody-${i}-${Date.now()}@example.com`, { "x-forwarded-for": rotating() }));
+    expect(results.slice(0, 50).every((error) => error === "CredentialsSignin")).toBe(true);
+    expect(results.slice(50).every((error) => error.startsWith("rate-limited"))).toBe(true);
+    await stopServer(children.pop()!);
+  });
+
+  it("is the one the trusted proxy appended with TRUSTED_PROXIES, and one client's floods leave others alone", async () => {
+    children.push(await startServer("behind a proxy", PORT, serviceCommand(PORT), { env: { ...SERVER_ENV, HOSTED_RATE_LIMIT_PER_MINUTE: "10", TRUSTED_PROXIES: "127.0.0.1" } }));
+    const flooder = "198.51.100.66";
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push(await hostedStatus({ "x-forwarded-for": `6.6.6.${i}, ${flooder}` }));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Someone else behind the same proxy is not affected; a client that names the flooder's
+    // address first in its own header is not the flooder either.
+    expect(await hostedStatus({ "x-forwarded-for": "198.51.100.67" })).not.toBe(429);
+    expect(await hostedStatus({ "x-forwarded-for": `${flooder}, 198.51.100.68` })).not.toBe(429);
+
+    // Failed API tokens are counted per client too; a valid token from the flooder's address works.
+    const tenant = await freshTenant();
+    const api = (token: string, client: string) =>
+      fetch(`${origin}/api/v1/webhooks/subscriptions`, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": client } }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      });
+    expect(await api(tenant.testApiKey, flooder)).toBe(200);
+  });
+});
