@@ -17,6 +17,7 @@ import next from "next";
 import { db } from "../lib/db/client.ts";
 import { loadApiRouter } from "../lib/http/api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address.ts";
+import { answerMethodNotAllowed, SERVED_METHODS } from "../lib/http/method-not-allowed.ts";
 import { serveApi } from "../lib/http/serve-api.ts";
 import { parseTrustedProxies, resolveClientAddress } from "../lib/http/trusted-proxies.ts";
 import { beginShutdown, isShuttingDown, stopBackgroundJobs } from "../lib/ops/lifecycle.ts";
@@ -75,7 +76,12 @@ const server = http.createServer((request, response) => {
       endSpan(response.statusCode, typeof correlationId === "string" ? correlationId : undefined);
     });
 
-    if (pathname === "/healthz" || pathname === "/readyz") {
+    // Methods nothing here serves, and API paths asked with a method their route does not export.
+    const apiMethods = !route && router && pathname.startsWith("/api/v1/") ? router.methodsOf(pathname) : [];
+    const servedByRoute = apiMethods.includes(method) || method === "OPTIONS" || (method === "HEAD" && apiMethods.includes("GET"));
+    if (!SERVED_METHODS.has(method) || (apiMethods.length && !servedByRoute)) {
+      answerMethodNotAllowed(response, method, pathname, apiMethods);
+    } else if (pathname === "/healthz" || pathname === "/readyz") {
       void healthResponse(pathname).then(({ status, body }) => {
         response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
       });

@@ -19,6 +19,8 @@ interface Node {
 export interface ApiRouter {
   /** The handler for this method and path with its params, or null when Next should answer. */
   match(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | null;
+  /** The methods a path's route file exports (empty when no route has the path): for 405's Allow. */
+  methodsOf(pathname: string): string[];
   readonly routeCount: number;
 }
 
@@ -64,6 +66,11 @@ export async function loadApiRouter(dir: string, base: string): Promise<ApiRoute
       const found = find(root, segments, 0, params);
       const handler = found?.module?.[method];
       return handler ? { handler, params } : null;
+    },
+    methodsOf(pathname) {
+      if (!pathname.startsWith(prefix) || pathname.endsWith("/")) return [];
+      const found = find(root, pathname.slice(prefix.length).split("/"), 0, {});
+      return found?.module ? [...METHODS].filter((method) => found.module![method]) : [];
     },
   };
 }

@@ -1,0 +1,25 @@
+// 405 for methods the production server does not serve on a path: TRACE, PROPFIND and the like
+// everywhere (Next would answer them 500 and log a stack trace), and on an API path any method its
+// route file does not export. API paths get the error record; pages a plain line. Allow says
+// what would work.
+import type { ServerResponse } from "node:http";
+import { errorRecord } from "../api/error-record.ts";
+import { ApiError } from "../api/errors.ts";
+import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
+
+/** Methods Next and the API serve; anything else is refused before reaching them. */
+export const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const PAGE_METHODS = "GET, HEAD, POST, OPTIONS";
+
+export function answerMethodNotAllowed(response: ServerResponse, method: string, pathname: string, apiMethods: string[]): void {
+  const headers: Record<string, string> = Object.fromEntries([...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]));
+  headers["cache-control"] = "no-store";
+  if (pathname.startsWith("/api/")) {
+    const allow = apiMethods.length ? apiMethods.join(", ") : "GET, POST, PUT, PATCH, DELETE";
+    const traceId = crypto.randomUUID();
+    const record = errorRecord(new ApiError("method-not-allowed", `${method} is not served here. Allowed: ${allow}.`), traceId);
+    response.writeHead(405, { ...headers, allow, "content-type": "application/json", "x-correlation-id": traceId }).end(JSON.stringify(record));
+    return;
+  }
+  response.writeHead(405, { ...headers, allow: PAGE_METHODS, "content-type": "text/plain; charset=utf-8" }).end("Method not allowed.\n");
+}

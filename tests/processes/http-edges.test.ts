@@ -1,0 +1,64 @@
+// The production server's answers at the edges (security finding 7): methods nothing serves answer
+// 405 with the error record instead of a 500 and a stack trace in the log, and the 404 page is
+// rendered with the request's CSP nonce on every script (a prerendered one had none, so the
+// policy blocked its scripts).
+import type { ChildProcess } from "node:child_process";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceCommand, startServer, stopServer } from "../../scripts/bench/server.ts";
+import { SERVER_ENV } from "./helpers/quiet.ts";
+
+const PORT = Number(process.env.HTTP_EDGES_PORT ?? 3271);
+const origin = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess;
+beforeAll(async () => {
+  server = await startServer("edges", PORT, serviceCommand(PORT), { env: SERVER_ENV });
+});
+afterAll(async () => {
+  await stopServer(server);
+});
+
+/** Any method, as a raw client sends it (fetch refuses TRACE). */
+function raw(method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${origin}${path}`, { method }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("methods nothing serves", () => {
+  it("answer 405 with the error record and Allow on API paths, and a plain 405 on pages", async () => {
+    for (const method of ["TRACE", "PROPFIND", "DELETE"]) {
+      const response = await raw(method, "/api/v1/marketplace/users/someone");
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow).toBe("GET");
+      const record = JSON.parse(response.body);
+      expect(record).toMatchObject({ status: 405, typeCode: "method-not-allowed", errors: [] });
+      expect(record.traceId).toBe(response.headers["x-correlation-id"]);
+    }
+    const page = await raw("TRACE", "/console/sign-in");
+    expect(page.status).toBe(405);
+    expect(page.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
+    // HEAD and OPTIONS still work where GET does.
+    expect((await raw("HEAD", "/api/v1/marketplace/users/someone")).status).toBe(401);
+    expect((await raw("OPTIONS", "/api/v1/marketplace/users/someone")).status).toBe(204);
+  });
+});
+
+describe("the 404 page", () => {
+  it("carries the request's nonce on every script", async () => {
+    const response = await fetch(`${origin}/no-such-page`);
+    expect(response.status).toBe(404);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+  });
+});
