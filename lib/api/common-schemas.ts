@@ -1,5 +1,6 @@
 // Request pieces that many operations share (spec 2.4 and 8).
 import { z } from "zod";
+import { isRefusedAppScheme } from "../http/refused-url-schemes.ts";
 
 export const MarketplaceUserId = z.string().min(1).max(64).meta({ description: "The tenant's own id of the user (1..64 characters).", example: "user-4711" });
 
@@ -28,9 +29,6 @@ export function staticRedirectProblem(value: string): string | null {
   return null;
 }
 
-// Schemes an app-switch callback may never use: they run code, read local data, or are ours to
-// build (intent:). Any other scheme is an app's own (yourapp://…), or https (universal links).
-const FORBIDDEN_APP_SCHEMES = new Set(["javascript", "data", "vbscript", "file", "blob", "about", "filesystem", "intent", "chrome", "view-source", "ws", "wss", "ftp", "mailto", "tel", "sms"]);
 
 export function staticAppSwitchProblem(value: string): string | null {
   if (value.startsWith("//") || value.startsWith("\\\\")) return "Protocol-relative addresses are not allowed; send an absolute address such as yourapp://escrow/return.";
@@ -41,7 +39,7 @@ export function staticAppSwitchProblem(value: string): string | null {
     return "Must be an absolute address with a scheme, such as yourapp://escrow/return or https://….";
   }
   const scheme = url.protocol.slice(0, -1).toLowerCase();
-  if (FORBIDDEN_APP_SCHEMES.has(scheme)) return `The ${scheme} scheme is not allowed.`;
+  if (isRefusedAppScheme(scheme)) return `The ${scheme} scheme is not allowed.`;
   if (url.username || url.password) return "Must not contain credentials.";
   return null;
 }

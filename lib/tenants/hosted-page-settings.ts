@@ -2,6 +2,7 @@
 // brand colour shown, the default language, and the allowed redirect origins (https origins, or
 // app schemes as `yourapp://`). One validation for the CLI now and the console later.
 import type { Db } from "../db/client.ts";
+import { isRefusedAppScheme } from "../http/refused-url-schemes.ts";
 
 export interface HostedPageSettings {
   brandName?: string | null;
@@ -35,7 +36,8 @@ export function checkHostedPageSettings(input: HostedPageSettings): HostedPageSe
 export function normaliseRedirectOrigin(value: string): string {
   const trimmed = value.trim();
   const app = /^([a-z][a-z0-9+.-]*):\/\/$/i.exec(trimmed);
-  if (app && !["http", "https", "javascript", "data", "file", "intent"].includes(app[1]!.toLowerCase())) return `${app[1]!.toLowerCase()}://`;
+  if (app && isRefusedAppScheme(app[1]!)) throw new Error(`${JSON.stringify(value)}: the ${app[1]!.toLowerCase()} scheme cannot be an app's return address.`);
+  if (app && !["http", "https"].includes(app[1]!.toLowerCase())) return `${app[1]!.toLowerCase()}://`;
   let url: URL;
   try {
     url = new URL(trimmed);

@@ -19,3 +19,16 @@ describe("hosted page settings", () => {
     expect(() => checkHostedPageSettings({ locale: "sv" as "da" })).toThrow(/en or da/);
   });
 });
+
+describe("refused app schemes", () => {
+  it("are one list: what the API refuses as an app-switch callback, the console and the CLI refuse to register", async () => {
+    const { staticAppSwitchProblem } = await import("../../lib/api/common-schemas.ts");
+    for (const scheme of ["javascript", "vbscript", "data", "file", "view-source", "chrome", "chrome-extension", "intent", "blob", "about"]) {
+      expect(() => normaliseRedirectOrigin(`${scheme}://`), scheme).toThrow();
+      expect(() => normaliseRedirectOrigin(`${scheme.toUpperCase()}://`), scheme).toThrow();
+      expect(staticAppSwitchProblem(`${scheme}://escrow/return`), scheme).toMatch(/scheme is not allowed/);
+    }
+    expect(normaliseRedirectOrigin("shopapp://")).toBe("shopapp://");
+    expect(staticAppSwitchProblem("shopapp://escrow/return")).toBeNull();
+  });
+});
