@@ -164,6 +164,19 @@ describe("console team", () => {
     expect(await signedInAs(admin.staff.id, 0)).toBeNull();
   });
 
+  it("signing out ends the session: a copy of the cookie made before no longer works", async () => {
+    const { tenant } = await team();
+    const member = await staffOf(tenant.tenantId, "admin");
+    expect(await signedInAs(member.staff.id, 0)).toBe(member.staff.id);
+    // What next-auth calls when the member signs out, with the token of the cookie being cleared.
+    await authOptions.events!.signOut!({ token: { staffId: member.staff.id, sessionVersion: 0 }, session: null as never });
+    expect(await signedInAs(member.staff.id, 0)).toBeNull();
+    // Replaying the old cookie to the sign-out endpoint changes nothing more; a new sign-in works.
+    await authOptions.events!.signOut!({ token: { staffId: member.staff.id, sessionVersion: 0 }, session: null as never });
+    expect((await db.staffUser.findUniqueOrThrow({ where: { id: member.staff.id } })).sessionVersion).toBe(1);
+    expect(await signedInAs(member.staff.id, 1)).toBe(member.staff.id);
+  });
+
   it("another tenant's member is not found", async () => {
     const { admin } = await team();
     const stranger = await staffOf((await freshTenant()).tenantId, "viewer");

@@ -7,6 +7,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddress } from "../../http/client-address.ts";
 import { authorizeStaff } from "./authorize-staff.ts";
+import { endSessionOnSignOut } from "./sign-out.ts";
 
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
 
@@ -28,6 +29,12 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  events: {
+    // Signing out clears this browser's cookie; without this a copy of it kept working for 8 hours.
+    async signOut({ token }) {
+      if (token?.staffId) await endSessionOnSignOut(String(token.staffId), Number(token.sessionVersion ?? 0));
+    },
+  },
   callbacks: {
     jwt({ token, user }) {
       if (user) {
