@@ -26,7 +26,9 @@ export async function addStaff(db: Db, input: StaffInput) {
   const { email, name, role } = checkStaffInput(input);
   const tenant = await db.tenant.findUnique({ where: { id: input.tenantId }, select: { id: true } });
   if (!tenant) throw new Error(`No tenant ${input.tenantId}.`);
-  if (await db.staffUser.findUnique({ where: { email }, select: { id: true } })) throw new Error(`${email} already has a console login.`);
+  if (await db.staffUser.findUnique({ where: { tenantId_email: { tenantId: tenant.id, email } }, select: { id: true } })) {
+    throw new Error(`${email} is already a member of this tenant's team.`);
+  }
   const password = generatePassword();
   const staff = await db.staffUser.create({ data: { tenantId: tenant.id, email, name, role, passwordHash: await hashPassword(password) } });
   return { staffId: staff.id, tenantId: tenant.id, email, role: staff.role, password };

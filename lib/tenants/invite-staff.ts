@@ -20,7 +20,7 @@ function newInvitation(now: Date) {
 
 export class StaffEmailTaken extends Error {
   constructor(email: string) {
-    super(`${email} already has a console login.`);
+    super(`${email} is already a member of this team.`);
     this.name = "StaffEmailTaken";
   }
 }
@@ -28,13 +28,15 @@ export class StaffEmailTaken extends Error {
 /** A new member of the tenant with a pending invitation; the token is returned once, here. */
 export async function inviteStaff(db: Db, input: StaffInput, now = new Date()) {
   const { email, name, role } = checkStaffInput(input);
-  if (await db.staffUser.findUnique({ where: { email }, select: { id: true } })) throw new StaffEmailTaken(email);
+  // Only this tenant's members count: an address with a login elsewhere is invited like any other,
+  // and the answer says nothing about other tenants.
+  if (await db.staffUser.findUnique({ where: { tenantId_email: { tenantId: input.tenantId, email } }, select: { id: true } })) throw new StaffEmailTaken(email);
   const { token, data } = newInvitation(now);
   try {
     const staff = await db.staffUser.create({ data: { tenantId: input.tenantId, email, name, role, passwordHash: await hashPassword(generatePassword()), ...data } });
     return { staffId: staff.id, email, name, role, token, expiresAt: data.inviteExpiresAt };
   } catch (error) {
-    // Two admins inviting the same address at once: the unique email decides.
+    // Two admins inviting the same address at once: the unique (tenant, email) decides.
     if ((error as { code?: string }).code === "P2002") throw new StaffEmailTaken(email);
     throw error;
   }

@@ -26,7 +26,7 @@ const email = (who: string) => `${who}-${crypto.randomUUID()}@example.com`;
 
 async function team() {
   const tenant = await freshTenant();
-  const owner = await db.staffUser.findUniqueOrThrow({ where: { email: tenant.consoleEmail } });
+  const owner = await db.staffUser.findUniqueOrThrow({ where: { tenantId_email: { tenantId: tenant.tenantId, email: tenant.consoleEmail } } });
   return { tenant, admin: await contextOf(owner.id) };
 }
 
@@ -56,12 +56,12 @@ describe("console team", () => {
     expect((await accept(token, PASSWORD, "https://evil.example")).status).toBe(403);
     const accepted = await accept(token, PASSWORD);
     expect(accepted).toMatchObject({ status: 200, json: { email: address.toLowerCase() } });
-    expect((await authorizeStaff(address, PASSWORD, client())).ok).toBe(true);
+    expect((await authorizeStaff(address, PASSWORD, { client: client() })).ok).toBe(true);
     expect((await listTeam(admin)).find((m) => m.id === invited.staffId)).toMatchObject({ status: "active", lastSignInAt: expect.any(String) });
 
     // Single use: the same link does nothing the second time.
     expect((await accept(token, "another long password")).status).toBe(410);
-    expect((await authorizeStaff(address, PASSWORD, client())).ok).toBe(true);
+    expect((await authorizeStaff(address, PASSWORD, { client: client() })).ok).toBe(true);
   });
 
   it("an expired link does not work; a renewed one does, and the old one stops", async () => {

@@ -26,20 +26,22 @@ async function hostedStatus(headers: Record<string, string>): Promise<number> {
   return response.status;
 }
 
-/** One failed console sign-in through next-auth; the error it reports ("CredentialsSignin" or "rate-limited:…"). */
-async function failedSignIn(email: string, headers: Record<string, string>): Promise<string> {
+/** A console sign-in through next-auth: the error it reports ("CredentialsSignin", "rate-limited:…", or "" when signed in) and the cookies set. */
+async function signIn(email: string, password: string, headers: Record<string, string>, cookies = ""): Promise<{ error: string; cookies: string[] }> {
   const csrf = await fetch(`${origin}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = [cookies, ...csrf.headers.getSetCookie().map((c) => c.split(";")[0])].filter(Boolean).join("; ");
   const response = await fetch(`${origin}/api/auth/callback/credentials`, {
     method: "POST",
     headers: { ...headers, cookie, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, email, password: "wrong password", json: "true" }),
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
     redirect: "manual",
   });
   const location = response.headers.get("location") ?? ((await response.json().catch(() => ({}))) as { url?: string }).url ?? "";
-  return new URL(location, origin).searchParams.get("error") ?? `status ${response.status}`;
+  return { error: new URL(location, origin).searchParams.get("error") ?? "", cookies: response.headers.getSetCookie() };
 }
+
+const failedSignIn = async (email: string, headers: Record<string, string>) => (await signIn(email, "wrong password", headers)).error;
 
 describe("the client address behind per-client limits", () => {
   it("is the socket's without trusted proxies: rotating X-Forwarded-For or our own header does not make new clients", async () => {
@@ -78,5 +80,24 @@ describe("the client address behind per-client limits", () => {
         return r.status;
       });
     expect(await api(tenant.testApiKey, flooder)).toBe(200);
+  });
+
+  it("lets a member in from a browser they signed in from, while guesses from many addresses slow new browsers (finding 4)", async () => {
+    // On the server of the test above, behind a trusted proxy, so each X-Forwarded-For is a client.
+    const tenant = await freshTenant();
+    // The member signs in once: the browser becomes a known device of theirs.
+    const first = await signIn(tenant.consoleEmail, tenant.consolePassword, { "x-forwarded-for": "198.51.100.10" });
+    expect(first.error).toBe("");
+    const device = first.cookies.find((c) => c.startsWith("escrow_console_device="));
+    expect(device).toBeTruthy();
+    expect(device).toMatch(/HttpOnly/i);
+    // Someone floods the address with wrong passwords from 30 addresses.
+    for (let i = 0; i < 30; i++) expect(await failedSignIn(tenant.consoleEmail, { "x-forwarded-for": `203.0.113.${i + 1}` })).not.toBe("");
+    // The member's browser still gets in with the right password; a browser never used waits.
+    const known = await signIn(tenant.consoleEmail, tenant.consolePassword, { "x-forwarded-for": "198.51.100.11" }, device!.split(";")[0]);
+    expect(known.error).toBe("");
+    const unknown = await signIn(tenant.consoleEmail, tenant.consolePassword, { "x-forwarded-for": "198.51.100.12" });
+    expect(unknown.error).toMatch(/^rate-limited:\d+$/);
+    expect(Number(unknown.error.split(":")[1])).toBeLessThanOrEqual(60);
   });
 });

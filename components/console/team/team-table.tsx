@@ -35,6 +35,28 @@ function EndSessions({ member }: { member: TeamMember }) {
   );
 }
 
+/** Failed sign-ins on the member's address slow browsers they never used; an admin may lift it. */
+function SignInThrottle({ member, isAdmin }: { member: TeamMember; isAdmin: boolean }) {
+  const throttle = member.signInThrottle;
+  if (!throttle) return null;
+  return (
+    <div className="mt-1 text-xs text-amber-900">
+      <p>
+        {throttle.failures} failed sign-ins{throttle.slowedUntil ? `; new browsers wait until ${consoleWhen(throttle.slowedUntil)}` : ""}
+      </p>
+      {isAdmin && (
+        <ConfirmButton
+          label="Lift"
+          title={`Lift the sign-in throttle of ${member.email}?`}
+          body={<p>The failed attempts on this address are forgotten, so a browser they never used can sign in at once. Browsers where they signed in before were never slowed.</p>}
+          confirmLabel="Lift"
+          path={`/console/api/team/${encodeURIComponent(member.id)}/sign-in-throttle`}
+        />
+      )}
+    </div>
+  );
+}
+
 function MemberActions({ member }: { member: TeamMember }) {
   const base = `/console/api/team/${encodeURIComponent(member.id)}`;
   const other = member.role === "admin" ? "viewer" : "admin";
@@ -103,6 +125,7 @@ export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin
                 <td className="px-4 py-3">
                   <Badge className={colour}>{label}</Badge>
                   {member.status === "invited" && member.inviteExpiresAt && <p className="mt-1 text-xs text-slate-600">until {consoleWhen(member.inviteExpiresAt)}</p>}
+                  <SignInThrottle member={member} isAdmin={isAdmin} />
                 </td>
                 <td className="px-4 py-3 text-slate-700">{member.lastSignInAt ? consoleWhen(member.lastSignInAt) : "Never"}</td>
                 {isAdmin && <td className="w-px px-4 py-3">{member.isYou ? (

@@ -20,7 +20,7 @@ export async function inviteMember(context: StaffContext, body: z.output<typeof 
     const invited = await inviteStaff(db, { tenantId: context.tenant.id, ...body });
     return { staffId: invited.staffId, email: invited.email, role: invited.role, invitePath: invitePath(invited.token), expiresAt: invited.expiresAt.toISOString() };
   } catch (error) {
-    if (error instanceof StaffEmailTaken) throw ApiError.field("email", "This email already has a console login.");
+    if (error instanceof StaffEmailTaken) throw ApiError.field("email", "This email is already a member of your team.");
     throw error;
   }
 }
