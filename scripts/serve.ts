@@ -47,6 +47,14 @@ const nextHandler = app.getRequestHandler();
 await app.prepare();
 const router = process.env.API_VIA_NEXT === "1" ? null : await loadApiRouter("app/api/v1", "/api/v1");
 
+// Handlers still running, whether or not their client is still connected: the shutdown waits for
+// them before it closes the pools (a client that hung up does not stop its request's work).
+const running = new Set<Promise<unknown>>();
+const track = (work: Promise<unknown>) => {
+  running.add(work);
+  void work.finally(() => running.delete(work));
+};
+
 const server = http.createServer((request, response) => {
   const started = performance.now();
   const method = request.method ?? "GET";
@@ -85,8 +93,8 @@ const server = http.createServer((request, response) => {
       void healthResponse(pathname).then(({ status, body }) => {
         response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
       });
-    } else if (route) void serveApi(request, response, route.handler, route.params, `http://${request.headers.host ?? `localhost:${port}`}`, client);
-    else void nextHandler(request, response);
+    } else if (route) track(serveApi(request, response, route.handler, route.params, `http://${request.headers.host ?? `localhost:${port}`}`, client));
+    else track(nextHandler(request, response));
   });
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
@@ -106,6 +114,10 @@ async function drain(signal: string): Promise<void> {
   server.closeIdleConnections();
   const cut = setTimeout(() => server.closeAllConnections(), DRAIN_LIMIT_MS);
   await closed;
+  const deadline = Date.now() + DRAIN_LIMIT_MS;
+  while (running.size && Date.now() < deadline) {
+    await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, deadline - Date.now()).unref())]);
+  }
   clearTimeout(cut);
   log.info("Shutdown: requests in flight finished");
   await jobsStopped;

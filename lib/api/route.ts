@@ -8,6 +8,7 @@ import { correlationId } from "./correlation.ts";
 import { errorRecord, internalErrorRecord } from "./error-record.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { failedAuthError } from "./failed-auth-limit.ts";
+import { takeTenantSlot } from "./tenant-fairness.ts";
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKey, releaseIdempotencyKey, requestFingerprint } from "./idempotency.ts";
 import type { Operation } from "./operation.ts";
 import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./rate-limit.ts";
@@ -54,7 +55,13 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
         throw new ApiError("forbidden", "Sandbox operations need a test-mode token (esk_test_…).");
       }
       if (operation.liveNeeds) assertLiveModeOpen(tenantContext.mode, operation.liveNeeds);
-      response = await handle(operation, handler, request, routeContext, tenantContext, traceId);
+      // One tenant's flood waits in its own lane instead of taking every database connection.
+      const freeSlot = await takeTenantSlot(tenantContext.tenant.id);
+      try {
+        response = await handle(operation, handler, request, routeContext, tenantContext, traceId);
+      } finally {
+        freeSlot();
+      }
     } catch (error) {
       response = failure(error, traceId, operation.operationId);
       typeCode = error instanceof ApiError ? error.code : "internal-error";

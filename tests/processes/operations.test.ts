@@ -166,6 +166,8 @@ describe("health, readiness and metrics", () => {
       prometheus.kill("SIGTERM");
       await new Promise((resolve) => prometheus.once("exit", resolve));
       rmSync(dir, { recursive: true, force: true });
+      // The next test starts its own server on the same port.
+      await stopServer(children.pop()!);
     }
   });
 
@@ -217,6 +219,7 @@ describe("tracing", () => {
     expect(queries.length).toBeGreaterThan(0);
     // Nothing in a span names the token.
     expect(JSON.stringify(batches)).not.toContain(tenant.testApiKey);
+    await stopServer(children.pop()!);
     await new Promise((resolve) => collector.close(resolve));
   });
 });
