@@ -7,13 +7,12 @@
 // event delivered; writes resumed within a bounded time; readiness showed the outage. The figures
 // go to the log for docs/reliability.md.
 import type { ChildProcess } from "node:child_process";
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createInterface } from "node:readline";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceCommand, startServer, stopServer } from "../../scripts/bench/server.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
+import { startWorker } from "../processes/helpers/worker.ts";
 import { startCluster, type Cluster } from "./cluster.ts";
 
 const PORTS = [Number(process.env.HA_SERVER_PORT ?? 3251), Number(process.env.HA_SERVER_PORT ?? 3251) + 1];
@@ -40,14 +39,6 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { stdio: ["ignore", "pipe", "inherit"], detached: true, env: { ...process.env, ...SERVER_ENV } });
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on("line", (line) => line.includes("Webhook worker running") && resolve());
-    child.once("exit", (code) => reject(new Error(`the worker exited with ${code}`)));
-  });
-  return child;
-}
 
 describe("a replicated PostgreSQL", () => {
   it("loses its primary and switches over under load without losing or doubling anything", async () => {
@@ -66,7 +57,7 @@ describe("a replicated PostgreSQL", () => {
     const tenant = await freshTenant();
     await db.tenant.update({ where: { id: tenant.tenantId }, data: { rateLimitPerMinute: 1_000_000 } });
     for (const port of PORTS) children.push(await startServer(`ha ${port}`, port, serviceCommand(port), { env: { ...SERVER_ENV, DATABASE_URL: cluster.serviceUrl("escrow") } }));
-    children.push(await startWorker());
+    children.push(await startWorker(SERVER_ENV));
 
     // Every answer, with when it came: the failed ones and the gap in successful writes.
     const log: { at: number; method: string; ok: boolean }[] = [];

@@ -46,6 +46,19 @@ async function deliver(api: Api, tradeId: string, labelPrice = 49) {
   return labelId as string;
 }
 
+/** Delivered, rejected by the payer, and the return parcel back at the seller: the return label's payment. */
+async function sendBack(api: Api, tradeId: string): Promise<{ paymentId: string }> {
+  await deliver(api, tradeId);
+  await api.rejectCondition("buyer", tradeId, "Stained seat");
+  await api.acceptCondition("seller", tradeId);
+  const returnPayment = (await api.buyReturn("buyer", tradeId, { price: 55, shipmentProviderId: "postnord", expectedMaxWeightInGrams: 8000 })).json;
+  await api.completePayment(returnPayment.paymentId);
+  const returnLabel = (await api.trade("buyer", tradeId)).json.phases.return.labelId;
+  await api.track(returnLabel, "sent");
+  await api.track(returnLabel, "delivered");
+  return returnPayment;
+}
+
 /** What the ledger sent back to the payer, in major units. */
 async function refundedInLedger(tradeId: string): Promise<number> {
   const sum = await db.ledgerPosting.aggregate({ where: { tradeId, account: "payer_refund" }, _sum: { amountMinor: true } });
@@ -91,14 +104,7 @@ describe("refunds on the payment record", () => {
 
   it("a return accepted by the seller: everything but the delivery label, PartiallyRefunded", async () => {
     const { api, tradeId } = await paidTrade();
-    await deliver(api, tradeId);
-    await api.rejectCondition("buyer", tradeId, "Stained seat");
-    await api.acceptCondition("seller", tradeId);
-    const returnPayment = (await api.buyReturn("buyer", tradeId, { price: 55, shipmentProviderId: "postnord", expectedMaxWeightInGrams: 8000 })).json;
-    await api.completePayment(returnPayment.paymentId);
-    const returnLabel = (await api.trade("buyer", tradeId)).json.phases.return.labelId;
-    await api.track(returnLabel, "sent");
-    await api.track(returnLabel, "delivered");
+    const returnPayment = await sendBack(api, tradeId);
     expect((await api.acceptCondition("seller", tradeId)).json.state).toBe("Returned");
     await expectEscrowPayment(api, tradeId, "PartiallyRefunded", TOTAL - 49);
     // The payer's return label is a payment of its own, paid to the carrier and not refunded.
@@ -107,14 +113,7 @@ describe("refunds on the payment record", () => {
 
   it("staff decide a disputed return for the payer: PartiallyRefunded by what escrow held", async () => {
     const { tenant, api, tradeId } = await paidTrade();
-    await deliver(api, tradeId);
-    await api.rejectCondition("buyer", tradeId, "Stained seat");
-    await api.acceptCondition("seller", tradeId);
-    const returnPayment = (await api.buyReturn("buyer", tradeId, { price: 55, shipmentProviderId: "postnord", expectedMaxWeightInGrams: 8000 })).json;
-    await api.completePayment(returnPayment.paymentId);
-    const returnLabel = (await api.trade("buyer", tradeId)).json.phases.return.labelId;
-    await api.track(returnLabel, "sent");
-    await api.track(returnLabel, "delivered");
+    await sendBack(api, tradeId);
     expect((await api.rejectCondition("seller", tradeId, "Not what I sent")).json.state).toBe("Disputed");
     const admin = await staffOf(tenant.tenantId, "admin");
     expect(await staffResolveDispute(admin, tradeId, "refund")).toEqual({ state: "Returned" });

@@ -6,8 +6,7 @@
 // reject, many cancels, many payment completions); then the sandbox clock jumps so that deadlines
 // fall due while everything runs. Every deadline must fire once, every event reach the receiver
 // exactly once, every ledger transfer balance.
-import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { initiateBody } from "../../scripts/bench/load.ts";
 import { serviceCommand, startServer, stopServer } from "../../scripts/bench/server.ts";
@@ -18,18 +17,11 @@ import { checkInvariants } from "./helpers/invariants.ts";
 import { JOURNEY_KINDS, runJourney, type Journey } from "./helpers/journeys.ts";
 import { SERVER_ENV, waitForQuiet } from "./helpers/quiet.ts";
 import { seedFrom, seededRandom } from "./helpers/seeded.ts";
+import { startWorker } from "./helpers/worker.ts";
 
 const PORTS = [Number(process.env.INSTANCE_PORT ?? 3232), Number(process.env.INSTANCE_PORT ?? 3232) + 1];
 const children: ChildProcess[] = [];
 
-async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { stdio: ["ignore", "pipe", "inherit"], detached: true, env: { ...process.env, ...SERVER_ENV } });
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on("line", (line) => line.includes("Webhook worker running") && resolve());
-    child.once("exit", (code) => reject(new Error(`the worker exited with ${code}`)));
-  });
-  return child;
-}
 
 afterAll(async () => {
   for (const child of children) await stopServer(child);
@@ -52,7 +44,7 @@ describe("two servers and the worker on one PostgreSQL", () => {
     const tenant = await freshTenant();
     await db.tenant.update({ where: { id: tenant.tenantId }, data: { rateLimitPerMinute: 1_000_000 } });
     for (const port of PORTS) children.push(await startServer(`instance ${port}`, port, serviceCommand(port), { env: SERVER_ENV }));
-    children.push(await startWorker());
+    children.push(await startWorker(SERVER_ENV));
 
     const [a, b] = PORTS.map((port) => httpClient(() => `http://127.0.0.1:${port}`, tenant.testApiKey)) as [HttpClient, HttpClient];
     const any = httpClient(() => `http://127.0.0.1:${random.pick(PORTS)}`, tenant.testApiKey); // each call to either server
