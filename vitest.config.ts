@@ -7,8 +7,9 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["tests/**/*.test.ts"],
-    // Need the production build and start servers: their own step (vitest.processes.config.ts).
-    exclude: ["tests/processes/**", "**/node_modules/**"],
+    // Need the production build and start servers (and, for tests/ha, a replicated PostgreSQL):
+    // their own steps (vitest.processes.config.ts, vitest.ha.config.ts).
+    exclude: ["tests/processes/**", "tests/ha/**", "**/node_modules/**"],
     globalSetup: ["tests/setup/global-database.ts"],
     setupFiles: ["tests/setup/database-env.ts"],
     testTimeout: 30_000,
