@@ -90,9 +90,6 @@ const nextBin = require.resolve("next/dist/bin/next");
 const command = mode === "start" ? ["--import", "tsx", "scripts/serve.ts", "--port", String(port)] : [nextBin, "dev", "--port", String(port)];
 const child = spawn(process.execPath, command, {
   stdio: "inherit",
-  // The production server drains on the first SIGTERM and exits at once on a second: it must get
-  // each signal once, from here, not also from the terminal's process group (Ctrl-C).
-  detached: mode === "start",
   env: {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
@@ -119,9 +116,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   });
 }
-process.on("exit", () => {
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
 child.on("exit", (code) => void shutdown(code ?? 0));
 
 // Print the banner only once the server answers; if Next exits first (port taken, a second

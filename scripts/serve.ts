@@ -36,6 +36,8 @@ const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
 /** After the grace period, how long requests in flight may take before their connections are cut. */
 const DRAIN_LIMIT_MS = 30_000;
+/** Signals closer together than this are one (see the handlers at the end). */
+const SAME_SIGNAL_MS = 1_000;
 (process.env as Record<string, string>).NODE_ENV = "production";
 
 // Before anything queries: Prisma's spans are only made once the tracer is registered.
@@ -126,13 +128,18 @@ async function drain(signal: string): Promise<void> {
   log.info("Shutdown: done");
 }
 
-let signals = 0;
+// The launcher (scripts/run.ts) forwards its signals, and a terminal's Ctrl-C or a kill of the
+// process group reaches this process directly too: the same signal twice within a moment is one
+// request to stop. A second one later means "now".
+let firstSignalAt = 0;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    if (++signals > 1) {
+    if (firstSignalAt && Date.now() - firstSignalAt < SAME_SIGNAL_MS) return;
+    if (firstSignalAt) {
       log.warn(`${signal} again: exiting now`);
       process.exit(1);
     }
+    firstSignalAt = Date.now();
     drain(signal).then(
       () => process.exit(0),
       (error: unknown) => {
