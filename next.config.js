@@ -17,6 +17,9 @@ const nextConfig = {
     return [
       { source: "/:path*", headers: securityHeaders },
       { source: "/api/:path*", headers: [lockedDownPolicy] },
+      // Hosted links carry a person's session and the console is private: never indexed, even
+      // where a link was published (public/robots.txt asks crawlers not to fetch them at all).
+      { source: "/:section(connect|checkout|pay|status|payout-account|track|console)/:path*", headers: [{ key: "X-Robots-Tag", value: "noindex, nofollow" }] },
     ];
   },
 };

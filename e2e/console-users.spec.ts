@@ -59,11 +59,11 @@ test("staff find a connected user and open their trades", async ({ page, request
   expect(await page.content()).not.toContain(SANDBOX_ACCOUNT);
   const trades = page.getByRole("region", { name: "Trades", exact: true });
   await expect(trades.getByRole("row")).toHaveCount(3);
-  await expect(trades.getByRole("row", { name: /Vintage road bike/ })).toContainText("AwaitingShipment");
+  await expect(trades.getByRole("row", { name: /Vintage road bike/ })).toContainText("Awaiting shipment");
   await expect(trades.getByRole("row", { name: /Teak sideboard/ })).toContainText("Created");
   await checkPage(page, testInfo, "console-user", problems);
 
-  await trades.getByRole("link", { name: /^AwaitingShipment: open Vintage road bike/ }).click();
+  await trades.getByRole("link", { name: /^Awaiting shipment: open Vintage road bike/ }).click();
   await expect(page).toHaveURL(new RegExp(`/console/trades/${tradeId}$`));
   await expect(page.getByRole("heading", { name: "Vintage road bike" })).toBeVisible();
 

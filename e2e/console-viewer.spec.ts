@@ -63,7 +63,7 @@ test("a viewer sees every section, is offered no change, and every change endpoi
   await expect(page.getByText("Viewer (read only)")).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Console" });
   const sections = await nav.getByRole("link").allInnerTexts();
-  expect(sections).toEqual(["Overview", "Trades", "Users", "Business users", "Webhooks", "Developers", "Team", "Settings"]);
+  expect(sections).toEqual(["Overview", "Trades", "Users", "Business users", "Payouts", "Finance", "Exports", "Webhooks", "Developers", "Team", "Settings"]);
   let previousHeading = "";
   for (const section of sections) {
     await nav.getByRole("link", { name: section, exact: true }).click();
@@ -79,6 +79,12 @@ test("a viewer sees every section, is offered no change, and every change endpoi
     expect(offered, `change buttons a viewer sees on ${section}`).toEqual([]);
     await checkPage(page, testInfo, `console-viewer-${section.toLowerCase().replace(/ /g, "-")}`, problems);
   }
+  // A viewer may download exports: the signed-in tenant's trades of today, the paid one among them.
+  const today = new Date().toISOString().slice(0, 10);
+  const file = await page.request.get(`/console/api/exports/trades?mode=test&from=${today}&to=${today}`);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-disposition"]).toMatch(/^attachment; filename="trades-test-/);
+  expect(await file.text()).toContain(tradeId);
   await page.goto(`/console/trades/${tradeId}`);
   await expect(page.getByRole("heading", { name: "Vintage road bike" })).toBeVisible();
   expect((await page.getByRole("main").getByRole("button").allInnerTexts()).filter((name) => CHANGE_CONTROLS.test(name.trim()))).toEqual([]);

@@ -41,7 +41,7 @@ test("an admin finds a trade by its reference id, opens it, and sees its timelin
     await expect(page.getByText("Held in escrow now").locator("..")).toContainText("DKK 1,601.50");
     await expect(page.getByText("2 trades created")).toBeVisible();
     await expect(page.getByRole("img", { name: /Trades created per day: 2 in 30 days/ })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Trades by state now" })).toContainText("AwaitingShipment");
+    await expect(page.getByRole("region", { name: "Trades by state now" })).toContainText("Awaiting shipment");
     await expect(page.getByRole("region", { name: "Webhook endpoints" })).toContainText("Healthy");
     await checkPage(page, testInfo, "console-overview", problems);
 
@@ -115,7 +115,7 @@ test("an admin cancels a paid trade after confirming, and the buyer is refunded"
   await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
   expect((await api.trade(buyer, tradeId)).state).toBe("Cancelled");
   expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual(["trade.created", "trade.cancelled"]);
-  await expect(page.getByRole("region", { name: "State history" })).toContainText("AwaitingShipment → Cancelled");
+  await expect(page.getByRole("region", { name: "State history" })).toContainText("Awaiting shipment → Cancelled");
 });
 
 test("an admin decides a dispute by refunding the buyer", async ({ page, request, baseURL }) => {

@@ -10,6 +10,7 @@ import { createTenant } from "../lib/tenants/create-tenant.ts";
 import { updateHostedPageSettings } from "../lib/tenants/hosted-page-settings.ts";
 import { checkRateLimit, updateRateLimit } from "../lib/tenants/rate-limit-settings.ts";
 import { listTenants, revokeToken, rotateToken } from "../lib/tenants/manage-tokens.ts";
+import { listen } from "./listen.ts";
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -30,7 +31,13 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   token rotate --tenant <tenantId> --mode test|live [--json]
       Issues a new token and revokes the tenant's other active tokens of that mode.
   token revoke --token <tokenId> [--json]
-      Revokes one token.`;
+      Revokes one token.
+  listen --api-key <esk_test_…> [--api <url>] [--forward-to <url>] [--events <name,name>] [--print]
+      A developer's events as they happen, like "stripe listen": reads the sandbox event feed with
+      the test API key (or ESCROW_API_KEY) from the service at --api (or ESCROW_API_URL; default
+      http://localhost:3000) and forwards each event to --forward-to, signed as a real delivery
+      with a secret printed at the start; --print (or no --forward-to) prints them instead.
+      Needs no database. docs/webhooks.md.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -48,6 +55,11 @@ const { positionals, values } = parseArgs({
     mode: { type: "string" },
     token: { type: "string" },
     "rate-limit": { type: "string" },
+    "api-key": { type: "string" },
+    api: { type: "string" },
+    "forward-to": { type: "string" },
+    events: { type: "string" },
+    print: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -72,6 +84,28 @@ function rateLimitOption(): number | undefined {
 
 function print(result: unknown, human: () => string) {
   console.log(values.json ? JSON.stringify(result, null, 2) : human());
+}
+
+// listen talks to the API like a tenant's backend: no database.
+if (resource === "listen") {
+  const apiKey = values["api-key"] ?? process.env.ESCROW_API_KEY;
+  if (!apiKey) fail("listen needs --api-key esk_test_… (or ESCROW_API_KEY).");
+  const stop = new AbortController();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
+  try {
+    await listen({
+      api: values.api ?? process.env.ESCROW_API_URL ?? "http://localhost:3000",
+      apiKey,
+      forwardTo: values.print ? undefined : values["forward-to"],
+      events: (values.events ?? "").split(",").map((name) => name.trim()).filter(Boolean),
+      write: (line) => console.log(line),
+      signal: stop.signal,
+    });
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 const database = await resolveDatabase();

@@ -2,6 +2,11 @@
 // Applies pending migrations to DATABASE_URL, or to the embedded database when it is unset.
 import { redactUrl, resolveDatabase } from "../lib/db/connection.ts";
 import { applyMigrations } from "../lib/db/migrations.ts";
+import { answerHelp } from "./usage.ts";
+
+answerHelp(`Usage: npm run db:migrate
+
+  Applies the migrations in prisma/migrations that DATABASE_URL (or the embedded database) lacks.`);
 
 const database = await resolveDatabase();
 let code = 0;

@@ -1,6 +1,11 @@
 // npm run db:migration -- <name>
 // Writes the next migration from the difference between prisma/migrations and schema.prisma.
 import { createMigration } from "../lib/db/migrations.ts";
+import { answerHelp } from "./usage.ts";
+
+answerHelp(`Usage: npm run db:migration -- <name>
+
+  Writes the next migration from the difference between prisma/migrations and prisma/schema.prisma.`);
 
 const name = process.argv.slice(2).join("_");
 if (!name) {

@@ -18,6 +18,16 @@ import { ensureDemoTenant } from "../lib/tenants/demo-tenant.ts";
 import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
 import { checkOutsidePartySettings, liveModeGaps } from "../lib/outside-parties.ts";
 import { resealWebhookSecrets } from "../lib/webhooks/reseal-secrets.ts";
+import { answerHelp } from "./usage.ts";
+
+answerHelp(`Usage: npm run dev | npm start
+
+  npm run dev    Next's dev server; the embedded database in .data/ unless DATABASE_URL is set;
+                 the demo tenant is made once and its credentials printed.
+  npm start      The production server (scripts/serve.ts) on the build of \`npm run build\`.
+
+  PORT (default 3000), DATABASE_URL, DATA_ENCRYPTION_KEYS and the other settings: README.md,
+  "Environment".`);
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
 const port = Number(process.env.PORT ?? 3000);

@@ -12,6 +12,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { playwrightFailures, vitestFailures, type Failure } from "./test-failures.ts";
+import { answerHelp } from "./usage.ts";
+
+answerHelp(`Usage: npm test
+
+  Unit, database and integration tests on the embedded database; then, with TEST_DATABASE_URL
+  (e.g. postgresql://postgres@127.0.0.1:5432/postgres), the integration tests on PostgreSQL; the
+  Playwright tests (SKIP_E2E=1 leaves them out); with TEST_DATABASE_URL the process tests
+  (SKIP_PROCESSES=1), the failover test (SKIP_HA=1) and the benchmark smoke run (SKIP_BENCH=1).`);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const steps: { name: string; ok: boolean; passed: number; failed: number; skipped: number; failures?: Failure[] }[] = [];

@@ -13,6 +13,13 @@ import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { closeReadinessPool } from "../lib/ops/readiness.ts";
 import { checkOutsidePartySettings } from "../lib/outside-parties.ts";
 import { startWebhookWorker } from "../lib/webhooks/worker.ts";
+import { answerHelp } from "./usage.ts";
+
+answerHelp(`Usage: npm run worker
+
+  The webhook worker and the deadline scheduler on their own, beside or instead of the ones in the
+  server; /metrics, /healthz and /readyz on METRICS_PORT. DATABASE_URL, or the embedded database of
+  a running \`npm run dev\`. SIGTERM drains. docs/operations.md.`);
 
 const database = await resolveDatabase();
 process.env.DATABASE_URL = database.url;

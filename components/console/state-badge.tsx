@@ -1,5 +1,6 @@
 // A trade state as a coloured badge: the phase decides the colour.
 import { PHASE_OF, type TradeState } from "@/lib/trades/states.ts";
+import { stateLabel } from "@/lib/trades/presentation/state-labels.ts";
 
 const COLOURS = {
   contract: "bg-slate-100 text-slate-800 ring-slate-300",
@@ -10,5 +11,9 @@ const COLOURS = {
 
 export function StateBadge({ state }: { state: TradeState }) {
   const colour = state === "Cancelled" || state === "Disputed" ? "bg-red-50 text-red-900 ring-red-200" : COLOURS[PHASE_OF[state]];
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${colour}`}>{state}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${colour}`} title={`State id: ${state}`}>
+      {stateLabel(state)}
+    </span>
+  );
 }

@@ -72,3 +72,12 @@ export const AppSwitch = z
 export const QueryBoolean = z
   .enum(["true", "false"])
   .transform((value) => value === "true");
+
+// Bounded so that every accepted instant is one PostgreSQL and JavaScript read the same way
+// (year 0 or an offset of -18:51 are valid ISO 8601 but not a sensible filter).
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31);
+export const Instant = z.iso
+  .datetime({ offset: true })
+  .transform((text) => new Date(text))
+  .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= LATEST, { message: "Must be a time between 1970 and 9999" });

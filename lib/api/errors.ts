@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   "idempotency-key-mismatch": { status: 422, title: "The Idempotency-Key was used with another request" },
   "rate-limited": { status: 429, title: "Too many requests" },
   "internal-error": { status: 500, title: "Internal error" },
+  // Additive: the database connection was lost mid-request (a failover); retrying is safe.
+  "service-unavailable": { status: 503, title: "Temporarily unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

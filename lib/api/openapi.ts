@@ -5,6 +5,7 @@ import { publicBaseUrl } from "../config.ts";
 import { ErrorRecordSchema } from "./error-record.ts";
 import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 import type { Operation } from "./operation.ts";
+import { webhookEntries } from "./openapi-webhooks.ts";
 import { OPERATIONS } from "./operations-index.ts";
 
 const CorrelationHeader = z
@@ -32,6 +33,22 @@ const RetryAfterHeaders = RateLimitHeaders.extend({
   "Retry-After": z.int().min(1).meta({ description: "Seconds to wait before the token's requests are accepted again." }),
 });
 
+// Refusals after the token was accepted carry its rate-limit headers too (not a 401, which has no
+// token to count); a 429 and a 503 say when to retry.
+const AfterTokenHeaders = RateLimitHeaders.partial();
+const UnavailableHeaders = AfterTokenHeaders.extend({ "Retry-After": z.int().min(1).meta({ description: "Seconds to wait before retrying (a database failover takes a few)." }) });
+
+function errorHeaders(status: number) {
+  if (status === 401) return {};
+  if (status === 429) return { headers: RetryAfterHeaders };
+  if (status === 503) return { headers: UnavailableHeaders };
+  return { headers: AfterTokenHeaders };
+}
+
+const DownloadHeaders = RateLimitHeaders.extend({
+  "Content-Disposition": z.string().meta({ description: "`attachment; filename=\"…\"`: the name to save the file under." }),
+});
+
 function errorResponses(codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) {
@@ -44,7 +61,7 @@ function errorResponses(codes: ErrorCode[]) {
       {
         description: `${list.map((code) => `\`${code}\` (${ERROR_CODES[code].title.toLowerCase()})`).join(", ")}`,
         content: { "application/json": { schema: ErrorRecordSchema } },
-        ...(status === 429 ? { headers: RetryAfterHeaders } : {}),
+        ...errorHeaders(status),
       },
     ]),
   );
@@ -79,7 +96,9 @@ function toOpenApi(operation: Operation): ZodOpenApiOperationObject {
     },
     ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } } : {}),
     responses: {
-      [status]: operation.response
+      [status]: operation.download
+        ? { description: operation.responseDescription ?? "A file", headers: DownloadHeaders, content: Object.fromEntries(operation.download.map((type) => [type, { schema: z.string() }])) }
+        : operation.response
         ? { description: operation.responseDescription ?? "Success", headers: RateLimitHeaders, content: { "application/json": { schema: operation.response } } }
         : { description: operation.responseDescription ?? "Success, no content", headers: RateLimitHeaders },
       ...errorResponses(documentedErrors(operation)),
@@ -109,8 +128,11 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API token: esk_test_… (sandbox) or esk_live_…" } },
     },
     tags: [
-      { name: "Trades", description: "Initiate trades and follow them through contract, delivery, return and finish (state machine: docs/states.md). Integer codes in Trade: iconId 1 invitation, 2 payment, 3 label, 4 in transit, 5 pickup point, 6 delivered, 7 accepted, 8 problem, 9 return, 10 dispute, 11 cancelled, 12 payout; action type 1 pay, 2 accept invitation, 3 reject invitation, 4 buy delivery label, 5 accept item, 6 reject item, 7 buy return label, 8 accept returned item, 9 reject returned item, 10 abandon, 11 choose payout account, 12 take item back, 13 dispute rejection; timeline state 1 done, 2 current, 3 coming, 4 did not happen; labelPaidBy 0 none, 1 payer, 2 payee." },
+      { name: "Trades", description: "Initiate trades and follow them through contract, delivery, return and finish (state machine: docs/states.md). The integer codes of a Trade (iconId, action type, timeline state, labelPaidBy) are enums in the schemas below, each with its meaning." },
       { name: "Payments", description: "Payments into escrow and for shipping labels (payment records)." },
+      { name: "Payouts", description: "Additive: each try at paying a settled trade's payee, with its state and the bank statement's reference (decisions.md §9)." },
+      { name: "Exports", description: "Additive: trades, payouts and ledger movements of a time range as CSV or JSON lines, streamed (docs/money.md, Exports)." },
+      { name: "Balance", description: "Additive: the money held, owed and earned, and the ledger transfers that explain it (decisions.md §9; docs/money.md)." },
       { name: "Shipments", description: "Shipping labels from `gls` or `postnord` for the delivery and the return." },
       { name: "Business users", description: "Company sellers with a payout account; only whitelisted company registration numbers." },
       { name: "Users", description: "Connect marketplace users to the service and read their details." },
@@ -118,6 +140,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       { name: "Sandbox", description: "Test-mode helpers that stand in for payers, carriers and the clock. Live tokens get 403." },
     ],
     paths,
+    webhooks: webhookEntries(),
   });
   return cached;
 }

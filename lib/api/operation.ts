@@ -24,6 +24,8 @@ export interface Operation<
   body?: B;
   /** Response body; omitted for 204. */
   response?: R;
+  /** A file instead of JSON: the handler answers a Download in one of these media types. */
+  download?: readonly string[];
   responseDescription?: string;
   successStatus?: 200 | 201 | 204;
   /** Failures documented for this operation beyond the ones every operation can answer. */
@@ -36,6 +38,11 @@ export interface Operation<
    * simulated: lib/outside-parties.ts.
    */
   liveNeeds?: readonly OutsideParty[];
+  /**
+   * A long poll: it waits for seconds between cheap queries, so it takes none of the tenant's
+   * concurrent-request slots (lib/api/tenant-fairness.ts), which would otherwise sit idle.
+   */
+  waitsWithoutSlot?: boolean;
 }
 
 export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
@@ -45,7 +52,7 @@ export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B exte
 }
 
 /** Errors that every authenticated operation can answer. */
-export const COMMON_ERRORS: ErrorCode[] = ["validation-error", "unauthorized", "rate-limited", "internal-error"];
+export const COMMON_ERRORS: ErrorCode[] = ["validation-error", "unauthorized", "rate-limited", "internal-error", "service-unavailable"];
 
 /** Errors of every operation that takes a POST body. */
 export const POST_ERRORS: ErrorCode[] = [...COMMON_ERRORS, "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"];

@@ -6,7 +6,7 @@
 // Never the token, the query string or a body: only what identifies the call and how it ended.
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { loggableError } from "../http/loggable-error.ts";
+import { log } from "../ops/log.ts";
 
 export interface RequestLogLine {
   tenantId: string;
@@ -40,5 +40,5 @@ export async function flushRequestLog(): Promise<void> {
   if (!buffer.length) return;
   const lines = buffer;
   buffer = [];
-  await db.apiRequestLog.createMany({ data: lines }).catch((error: unknown) => console.error(`Could not write ${lines.length} request log lines`, loggableError(error)));
+  await db.apiRequestLog.createMany({ data: lines }).catch((error: unknown) => log.error(`Could not write ${lines.length} request log lines`, error));
 }

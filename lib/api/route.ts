@@ -15,7 +15,9 @@ import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./r
 import { NO_BODY, readJsonBody } from "./request-body.ts";
 import { logApiRequest } from "./request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "./validation.ts";
+import { isConnectionLost } from "../db/connection-lost.ts";
 import { loggableError } from "../http/loggable-error.ts";
+import { Download } from "../http/download.ts";
 import { log } from "../ops/log.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
 
@@ -56,9 +58,10 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
       }
       if (operation.liveNeeds) assertLiveModeOpen(tenantContext.mode, operation.liveNeeds);
       // One tenant's flood waits in its own lane instead of taking every database connection.
-      const freeSlot = await takeTenantSlot(tenantContext.tenant.id);
+      const freeSlot = operation.waitsWithoutSlot ? () => {} : await takeTenantSlot(tenantContext.tenant.id);
       try {
-        response = await handle(operation, handler, request, routeContext, tenantContext, traceId);
+        const context = tenantContext;
+        response = await retryReadsAfterConnectionLoss(request, () => handle(operation, handler, request, routeContext, context, traceId));
       } finally {
         freeSlot();
       }
@@ -125,6 +128,11 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       now: tenantNow(tenantContext.tenant, tenantContext.mode),
       request,
     });
+    // A file streams as it is read; nothing of it is kept for an idempotent replay (only GETs answer
+    // files). The tenant's slot is freed when the answer starts, not when the file ends: a download
+    // uses one connection for a moment per batch, and holding the slot for minutes would queue the
+    // tenant's other calls behind its own exports.
+    if (result instanceof Download) return result.response();
     const status = operation.successStatus ?? 200;
     const text = status === 204 ? "" : JSON.stringify(result);
     if (claim) await completeIdempotencyKey(claim.recordId, { status, body: text });
@@ -163,12 +171,40 @@ function tryParse(schema: z.ZodType, input: unknown, prefix: string, problems: F
 }
 
 export function failure(error: unknown, traceId: string, where: string): Response {
+  if (isConnectionLost(error)) {
+    log.error(`[${traceId}] ${where}: the database connection was lost`, error, { correlationId: traceId });
+    error = new ApiError(
+      "service-unavailable",
+      "The database connection was lost during the request (a failover takes a few seconds). Retry: with the same Idempotency-Key, or checkoutUniquenessKey for Initiate trade, the work is done at most once.",
+      { headers: { "Retry-After": "1" } },
+    );
+  }
   if (error instanceof ApiError) {
     return Response.json(errorRecord(error, traceId), { status: error.status, headers: error.headers });
   }
   // Unknown errors: the log gets everything, the caller only the trace id.
   console.error(`[${traceId}] ${where} failed:`, loggableError(error));
   return Response.json(internalErrorRecord(traceId), { status: 500 });
+}
+
+// A read changes nothing, so a read whose connection died is simply tried again, for up to about
+// 4 s: the time PgBouncer and HAProxy need to reach a new primary after a crash (docs/reliability.md).
+// Writes are not retried here: whether their commit landed is unknown, so the caller decides,
+// with its Idempotency-Key or checkoutUniquenessKey, and the compare-and-set of every transition
+// makes a repeated one a refusal, never a second effect.
+const READ_RETRY_DELAYS_MS = [100, 300, 600, 1_000, 2_000];
+
+export async function retryReadsAfterConnectionLoss(request: Request, attempt: () => Promise<Response>): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") return attempt();
+  for (const delay of READ_RETRY_DELAYS_MS) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isConnectionLost(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return attempt();
 }
 
 function logRequest(context: TenantContext, request: Request, status: number, typeCode: string | null, started: number, traceId: string) {

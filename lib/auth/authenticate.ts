@@ -5,7 +5,7 @@ import type { ApiMode } from "../db/generated/enums.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import { ApiError } from "../api/errors.ts";
 import { bearerToken, hashApiToken } from "./api-tokens.ts";
-import { loggableError } from "../http/loggable-error.ts";
+import { log } from "../ops/log.ts";
 
 export interface TenantContext {
   tenant: Tenant;
@@ -41,7 +41,7 @@ export async function authenticate(request: Request): Promise<TenantContext> {
     // Bookkeeping only, at most once a minute per token; a failure here must not fail the call.
     db.apiToken
       .updateMany({ where: { id: tokenId }, data: { lastUsedAt: new Date(now) } })
-      .catch((error: unknown) => console.error("Could not record token use", loggableError(error)));
+      .catch((error: unknown) => log.error("Could not record token use", error));
   }
   return { tenant, mode: tokenMode, tokenId };
 }

@@ -14,5 +14,14 @@ export async function editBusinessUser(context: TenantContext, businessId: strin
     data: { name: body.name, phoneNumber: body.phoneNumber, payoutsAccountNumber: body.payoutsAccountNumber, ...addressColumns(body.address) },
   });
   if (count !== 1) throw businessUserNotFound(businessId, businessLocationId);
-  return serializeBusinessUser(await db.businessUser.findUniqueOrThrow({ where: { tenantId_mode_businessId_businessLocationId: key } }));
+  const updated = await db.businessUser.findUniqueOrThrow({ where: { tenantId_mode_businessId_businessLocationId: key } });
+  // A payout the bank refused to the old account is tried again, to the new one, on the
+  // scheduler's next round (lib/payouts/pay-out-trade.ts).
+  if (body.payoutsAccountNumber !== undefined) {
+    await db.trade.updateMany({
+      where: { tenantId: key.tenantId, mode: key.mode, state: "Succeeded", deadlineAt: null, payouts: { some: { businessUserId: updated.id, state: "Failed" } } },
+      data: { deadlineAt: new Date(), deadlineKind: "payoutCompleted" },
+    });
+  }
+  return serializeBusinessUser(updated);
 }

@@ -7,8 +7,9 @@ import { z } from "zod";
 import { ApiError } from "../api/errors.ts";
 import { NO_BODY, readJsonBody } from "../api/request-body.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
+import { Download } from "../http/download.ts";
 import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
-import { loggableError } from "../http/loggable-error.ts";
+import { log } from "../ops/log.ts";
 
 type RouteContext = { params: Promise<Record<string, string>> };
 type Handler = (context: StaffContext, request: Request, params: Record<string, string>) => Promise<unknown>;
@@ -24,12 +25,14 @@ export function consoleJson(handler: Handler) {
     if (!context) return json({ error: "Sign in to the console." }, 401);
     if (request.method !== "GET" && !context.isAdmin) return json({ error: new ConsoleForbidden().message }, 403);
     try {
-      return json(await handler(context, request, (await route?.params) ?? {}));
+      const result = await handler(context, request, (await route?.params) ?? {});
+      // A file (an export) streams as it is; everything else is JSON.
+      return result instanceof Download ? result.response() : json(result);
     } catch (error) {
       if (error instanceof ConsoleForbidden) return json({ error: error.message }, 403);
       // `errors` names the offending fields ({ key, value }) so a form can show each next to its field.
       if (error instanceof ApiError) return json({ error: error.message, code: error.code, ...(error.errors.length ? { errors: error.errors } : {}) }, error.status);
-      console.error("console endpoint failed:", loggableError(error));
+      log.error("console endpoint failed", error);
       return json({ error: "Something went wrong on our side." }, 500);
     }
   };

@@ -55,12 +55,9 @@ export async function cancelCheckout(session: SessionWithTenant, now: Date): Pro
   await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${session.tradeId} FOR UPDATE`;
     const trade = await tx.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
-    // A checkout cancelled before payment cancels the trade (trade.cancelled), and a payment
-    // waiting for the payer's confirmation is called off with it.
-    if (trade.state === "Created" || trade.state === "InvitationAccepted") {
-      await applyTransition(tx, trade, session.tenant, "checkoutCancelled", "payer", now);
-      await tx.payment.updateMany({ where: { tradeId: trade.id, purpose: "Escrow", state: "Pending" }, data: { state: "Cancelled" } });
-    }
+    // A checkout cancelled before payment cancels the trade (trade.cancelled), and its escrow
+    // payment with it (applyTransition: an ended trade leaves no payment pending).
+    if (trade.state === "Created" || trade.state === "InvitationAccepted") await applyTransition(tx, trade, session.tenant, "checkoutCancelled", "payer", now);
     await tx.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Cancelled", completedAt: now, pendingPaymentId: null, pendingMethod: null } });
   });
   return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };

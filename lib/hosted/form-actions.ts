@@ -4,6 +4,7 @@ import { consentToConnect, endConnect, signInToConnect } from "./connect-flow.ts
 import type { HostedAction } from "./hosted-form-route.ts";
 import { cancelPaymentFlow, confirmPaymentFlow, payPaymentFlow } from "./payment-flow.ts";
 import { savePayoutAccount } from "./payout-account-flow.ts";
+import { answerOfferOnStatusPage, makeOfferOnStatusPage } from "./offer-flow.ts";
 import { actOnStatusPage } from "./status-flow.ts";
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
@@ -31,6 +32,9 @@ export const paymentFlowActions: Record<string, HostedAction> = {
 
 export const statusActions: Record<string, HostedAction> = {
   act: ({ session, token, form, now, locale }) => actOnStatusPage(session, token, form, now, locale),
+  offer: (context) => makeOfferOnStatusPage(context),
+  "accept-offer": (context) => answerOfferOnStatusPage(context, "accept"),
+  "decline-offer": (context) => answerOfferOnStatusPage(context, "decline"),
 };
 
 export const payoutAccountActions: Record<string, HostedAction> = {

@@ -8,9 +8,9 @@ import { ApiError } from "../api/errors.ts";
 import { db } from "../db/client.ts";
 import type { Payment } from "../db/generated/client.ts";
 import { completePayment } from "../payments/complete-payment.ts";
+import type { AttemptOutcome } from "../payments/payment-attempts.ts";
 import type { Authorization } from "../payments/payment-rail.ts";
 import { paymentRailFor } from "../outside-parties.ts";
-import { metrics } from "../ops/metrics.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 
 export type PayStep = { kind: "paid" } | { kind: "declined"; reason: "declined_by_bank" | "not_confirmed" } | { kind: "confirm" } | { kind: "unavailable" };
@@ -40,20 +40,23 @@ export async function confirmPendingPayment(session: SessionWithTenant, approved
 async function settle(session: SessionWithTenant, payment: Payment, methodId: string, authorization: Authorization, now: Date): Promise<PayStep> {
   switch (authorization.status) {
     case "declined":
-      metrics().payments.inc({ purpose: payment.purpose, outcome: authorization.reason });
-      return { kind: "declined", reason: authorization.reason };
+      return completeOnce(session, payment, authorization.reason, methodId, now, { kind: "declined", reason: authorization.reason });
     case "requires_confirmation":
       await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { pendingPaymentId: payment.id, pendingMethod: methodId } });
       return { kind: "confirm" };
     case "succeeded":
-      try {
-        await completePayment(session.tenant, session.mode, payment.id, "succeeded", now, methodId);
-        return { kind: "paid" };
-      } catch (error) {
-        // Another tab completed it a moment ago: that payment is the one that counts.
-        if (!(error instanceof ApiError && error.code === "invalid-state")) throw error;
-        const current = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
-        return current.state === "Paid" ? { kind: "paid" } : { kind: "unavailable" };
-      }
+      return completeOnce(session, payment, "succeeded", methodId, now, { kind: "paid" });
+  }
+}
+
+/** Takes the rail's outcome; if another tab completed the payment a moment ago, that one counts. */
+async function completeOnce(session: SessionWithTenant, payment: Payment, outcome: AttemptOutcome, methodId: string, now: Date, step: PayStep): Promise<PayStep> {
+  try {
+    await completePayment(session.tenant, session.mode, payment.id, outcome, now, { source: "hosted", method: methodId });
+    return step;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "invalid-state")) throw error;
+    const current = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    return current.state === "Paid" ? { kind: "paid" } : { kind: "unavailable" };
   }
 }

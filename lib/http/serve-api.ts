@@ -2,6 +2,8 @@
 // next.config.js gives API answers when Next serves them (lib/http/security-headers.js).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { internalErrorRecord } from "../api/error-record.ts";
 import type { RouteHandler } from "./api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
@@ -32,11 +34,18 @@ export async function serveApi(
       ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream, duplex: "half" } : {}),
     } as RequestInit);
     const answer = await handler(webRequest, { params: Promise.resolve(params) });
-    const body = Buffer.from(await answer.arrayBuffer());
     const out: Record<string, string | string[]> = Object.fromEntries(API_HEADERS);
     answer.headers.forEach((value, key) => {
       out[key] = key === "set-cookie" ? answer.headers.getSetCookie() : value;
     });
+    if (answer.body && answer.headers.has("content-disposition")) {
+      // A file (an export) streams as the client reads it: buffered, it would sit whole in memory.
+      for (const [key, value] of Object.entries(out)) response.setHeader(key, value);
+      response.writeHead(answer.status);
+      await streamFile(answer.body, response);
+      return;
+    }
+    const body = Buffer.from(await answer.arrayBuffer());
     if (answer.status !== 204 && answer.status !== 304) out["content-length"] = String(body.length);
     // Set one by one rather than passed to writeHead, so the server can still read them after the
     // answer (the correlation id for its trace span).
@@ -51,5 +60,18 @@ export async function serveApi(
       response.writeHead(500, { ...Object.fromEntries(API_HEADERS), "content-type": "application/json", "x-correlation-id": traceId, "cache-control": "no-store" });
     }
     response.end(JSON.stringify(internalErrorRecord(traceId)));
+  }
+}
+
+/**
+ * Pipes the file with backpressure. Once it has begun, a failure (the database gone, the client
+ * gone) can only cut the answer short: the connection is closed without the last chunk.
+ */
+async function streamFile(body: ReadableStream<Uint8Array>, response: ServerResponse): Promise<void> {
+  try {
+    await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), response);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ERR_STREAM_PREMATURE_CLOSE") console.error("streaming a file failed:", loggableError(error));
+    response.destroy();
   }
 }

@@ -3,10 +3,10 @@
 // (retention.ts), so that a long retention round never holds up a deadline. Several instances may
 // run it at once (fire-deadlines.ts takes each trade with SKIP LOCKED, the retention deletes skip
 // locked rows too).
-import { loggableError } from "../http/loggable-error.ts";
 import { fireDueDeadlines } from "./fire-deadlines.ts";
 import { pruneExpiredRecords } from "./retention.ts";
 import { retentionPolicy } from "./retention-policy.ts";
+import { log } from "../ops/log.ts";
 
 /** A positive whole number of milliseconds from the environment; anything else stops the start. */
 function intervalMs(name: string, fallback: number): number {
@@ -26,7 +26,7 @@ function every(ms: number, what: string, job: () => Promise<void>): () => Promis
   const timer = setInterval(() => {
     if (round) return;
     round = job()
-      .catch((error: unknown) => console.error(`${what} failed:`, loggableError(error)))
+      .catch((error: unknown) => log.error(`${what} failed`, error))
       .finally(() => {
         round = null;
       });

@@ -6,10 +6,12 @@
 // is what the service holds for the trade; `payee_payable`, `service_revenue` and
 // `tenant_revenue` are owed to their holders once the trade settles.
 import { randomUUID } from "node:crypto";
+import type { LedgerKind } from "../balance/ledger-kinds.ts";
 import type { Db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { LedgerMovement } from "../trades/transition-table.ts";
+import { refundableMinor, splitWithRefund } from "./settlement.ts";
 
 type Tx = Db | Prisma.TransactionClient;
 
@@ -35,6 +37,8 @@ export interface TradeAmounts {
   payeePayoutMinor: bigint;
   serviceRevenueMinor: bigint;
   tenantRevenueMinor: bigint;
+  /** Set by a settlement's transition: what goes back to the payer who keeps the item. */
+  settlementRefundMinor?: bigint | null;
 }
 
 export interface Balances {
@@ -67,6 +71,20 @@ export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balan
         { account: "service_revenue", amountMinor: trade.serviceRevenueMinor },
         { account: "tenant_revenue", amountMinor: trade.tenantRevenueMinor },
         { account: "payer_refund", amountMinor: unusedShipping },
+      ];
+    }
+    case "settleWithRefund": {
+      // As settle, with the payer's refund taken as lib/money/settlement.ts says.
+      if (trade.settlementRefundMinor === null || trade.settlementRefundMinor === undefined) throw new Error("A settlement needs its refund amount");
+      const split = splitWithRefund({ ...trade, refundMinor: trade.settlementRefundMinor });
+      const unusedShipping = balances.escrow - refundableMinor(trade);
+      if (unusedShipping < 0n || unusedShipping > trade.shippingPayerMinor) throw new Error(`Escrow holds ${balances.escrow} but the trade settles ${refundableMinor(trade)}`);
+      return [
+        { account: "escrow", amountMinor: -balances.escrow },
+        { account: "payee_payable", amountMinor: split.payeePayoutMinor },
+        { account: "service_revenue", amountMinor: split.serviceRevenueMinor },
+        { account: "tenant_revenue", amountMinor: split.tenantRevenueMinor },
+        { account: "payer_refund", amountMinor: split.refundMinor + unusedShipping },
       ];
     }
     case "payout":
@@ -111,7 +129,7 @@ export async function tradeBalances(tx: Tx, tradeId: string): Promise<Balances> 
 export async function writeTransfer(
   tx: Tx,
   scope: { tenantId: string; mode: ApiMode; tradeId: string; currency: string },
-  kind: string,
+  kind: LedgerKind,
   postings: Posting[],
   createdAt: Date,
 ): Promise<void> {

@@ -18,6 +18,7 @@ export interface EscrowMetrics {
   httpActive: client.Gauge<"http_request_method">;
   transitions: client.Counter<"action">;
   payments: client.Counter<"purpose" | "outcome">;
+  payouts: client.Counter<"outcome">;
   rateLimitRefusals: client.Counter<"http_route">;
 }
 
@@ -100,6 +101,12 @@ function create(): EscrowMetrics {
       name: "escrow_payments_total",
       help: "Payments completed by the payment rail, by purpose and outcome.",
       labelNames: ["purpose", "outcome"],
+      registers: [registry],
+    }),
+    payouts: new client.Counter({
+      name: "escrow_payouts_total",
+      help: "Payout tries answered by the payment rail, by outcome (paid, failed).",
+      labelNames: ["outcome"],
       registers: [registry],
     }),
     rateLimitRefusals: new client.Counter({

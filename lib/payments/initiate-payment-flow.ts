@@ -6,6 +6,7 @@ import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import { checkAppSwitch, checkRedirectUrl } from "../hosted/redirect-urls.ts";
 import { createHostedSession } from "../hosted/sessions.ts";
+import { paymentNamed } from "./find-payment.ts";
 import type { PaymentFlowBody } from "./schemas.ts";
 
 export async function initiatePaymentFlow(context: TenantContext & { now: Date }, marketplaceUserId: string, paymentId: string, body: z.output<typeof PaymentFlowBody>) {
@@ -13,7 +14,7 @@ export async function initiatePaymentFlow(context: TenantContext & { now: Date }
   const successUrl = checkRedirectUrl(tenant, mode, "successUrl", body.successUrl);
   const cancelUrl = checkRedirectUrl(tenant, mode, "cancelUrl", body.cancelUrl);
   const appSwitch = checkAppSwitch(tenant, mode, body.appSwitch);
-  const payment = await db.payment.findFirst({ where: { id: paymentId, tenantId: tenant.id, mode, marketplaceUserId } });
+  const payment = await db.payment.findFirst({ where: { ...paymentNamed(paymentId), tenantId: tenant.id, mode, marketplaceUserId } });
   if (!payment) throw ApiError.notFound(`Payment ${JSON.stringify(paymentId)} of user ${JSON.stringify(marketplaceUserId)}`);
   if (payment.state !== "Pending") throw new ApiError("invalid-state", `The payment is \`${payment.state}\`; only a \`Pending\` payment can be paid.`);
   const session = await createHostedSession(db, {
@@ -22,7 +23,7 @@ export async function initiatePaymentFlow(context: TenantContext & { now: Date }
     kind: "PaymentFlow",
     marketplaceUserId,
     tradeId: payment.tradeId,
-    paymentId,
+    paymentId: payment.id,
     successUrl,
     cancelUrl,
     appSwitch,

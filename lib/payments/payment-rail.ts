@@ -39,5 +39,13 @@ export interface PaymentRail {
   /** The payer's answer to a requested confirmation. */
   confirm(input: { externalId: string; methodId: string; approved: boolean }): Promise<Authorization>;
   refund(input: { externalId: string; amountMinor: bigint; currency: string }): Promise<{ refundId: string }>;
-  payout(input: { amountMinor: bigint; currency: string; accountNumber: string; reference: string }): Promise<{ payoutId: string }>;
+  /**
+   * Sends a payout to a bank account. `idempotencyKey` identifies the try: asked again with the
+   * same key (a retry after a crash), the rail answers the first outcome and pays nothing more.
+   * A failure is the bank's refusal (closed account, wrong number); a rail that cannot be reached
+   * throws, and the try is retried with the same key.
+   */
+  payout(input: { idempotencyKey: string; amountMinor: bigint; currency: string; accountNumber: string; reference: string }): Promise<PayoutOutcome>;
 }
+
+export type PayoutOutcome = { status: "paid"; providerPayoutId: string } | { status: "failed"; reason: string };

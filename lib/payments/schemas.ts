@@ -4,7 +4,7 @@ import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../api/common-schemas
 
 export const PaymentRecord = z
   .object({
-    externalId: z.string().meta({ description: "The payment rail's reference." }),
+    externalId: z.string().meta({ description: "The payment rail's reference; accepted wherever a path takes a `paymentId`." }),
     amount: z.number().meta({ description: "Major units of the tenant's currency." }),
     isPaid: z.boolean(),
     state: z.enum(["Pending", "Paid", "Failed", "Cancelled", "PartiallyRefunded", "Refunded"]).meta({
@@ -13,7 +13,7 @@ export const PaymentRecord = z
         "(a cancelled or lost trade, an accepted return, a staff decision, shipping money a label did not use); `isPaid` stays true.",
     }),
     refundedAmount: z.number().meta({ description: "Additive: what went back to the payer so far, in major units (0 when nothing)." }),
-    paymentId: z.string().meta({ description: "Additive: the id for Initiate payment flow and the sandbox." }),
+    paymentId: z.string().meta({ description: "Additive: another id of the payment, accepted wherever a path takes a `paymentId` (as is `externalId`)." }),
     purpose: z.enum(["Escrow", "DeliveryLabel", "ReturnLabel"]).meta({ description: "Additive: what the payment is for." }),
   })
   .meta({ id: "PaymentRecord" });

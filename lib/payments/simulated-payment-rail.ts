@@ -3,9 +3,14 @@
 // card processor's test cards): one approves, one is declined, one asks the payer to confirm with
 // their bank, and the wallet asks for approval in its app.
 import { randomBytes } from "node:crypto";
-import type { Authorization, PaymentMethodOption, PaymentRail } from "./payment-rail.ts";
+import type { Authorization, PaymentMethodOption, PaymentRail, PayoutOutcome } from "./payment-rail.ts";
 
 const reference = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+/** Payouts to an account number ending in these digits fail (docs/money.md, sandbox). */
+export const FAILING_ACCOUNT_SUFFIX = "0002";
+// The rail's memory of payout tries by idempotency key (a real rail keeps it on its side).
+const payouts = new Map<string, PayoutOutcome>();
 
 const METHODS: (PaymentMethodOption & { onAuthorize: Authorization })[] = [
   { id: "card-4242", kind: "card", brand: "Visa", last4: "4242", testBehaviour: "approved", onAuthorize: { status: "succeeded" } },
@@ -32,8 +37,16 @@ export const simulatedPaymentRail: PaymentRail = {
   async refund() {
     return { refundId: reference("simrefund") };
   },
-  async payout() {
-    return { payoutId: reference("simpayout") };
+  // A payout to an account number ending in 0002 is refused by the bank (like the declined test
+  // card); any other succeeds. The same idempotency key always gets the same answer.
+  async payout({ idempotencyKey, accountNumber }) {
+    const known = payouts.get(idempotencyKey);
+    if (known) return known;
+    const outcome: PayoutOutcome = accountNumber.replace(/\s/g, "").endsWith(FAILING_ACCOUNT_SUFFIX)
+      ? { status: "failed", reason: "The receiving bank refused the payout: the account is closed." }
+      : { status: "paid", providerPayoutId: reference("simpayout") };
+    payouts.set(idempotencyKey, outcome);
+    return outcome;
   },
 };
 

@@ -11,7 +11,7 @@
 // batching: another instance's requests are seen up to FLUSH_MS late, so with N instances a
 // token can exceed its limit by what the others admit in that time; one instance is exact.
 import { db } from "../db/client.ts";
-import { loggableError } from "../http/loggable-error.ts";
+import { log } from "../ops/log.ts";
 
 export interface WindowCount {
   allowed: boolean;
@@ -103,7 +103,7 @@ export class WindowCounter {
         }
       } catch (error) {
         // The counts wait for the next flush; the requests meanwhile are decided on what is known.
-        console.error("Could not write the rate limit counts; retrying", loggableError(error));
+        log.error("Could not write the rate limit counts; retrying", error);
         for (const { key, entry } of batch) {
           entry.pending += entry.inFlight;
           entry.inFlight = 0;

@@ -1,6 +1,8 @@
-// Sandbox clock operation (decisions.md §6).
+// Sandbox operations of their own (decisions.md §6): the clock, and the event feed that `npm run cli -- listen` reads.
 import { z } from "zod";
 import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
+import { EVENT_NAMES } from "../webhooks/event-names.ts";
+import { TradeStateSchema } from "../trades/schemas.ts";
 
 export const advanceSandboxClock = defineOperation({
   operationId: "advanceSandboxClock",
@@ -14,9 +16,58 @@ export const advanceSandboxClock = defineOperation({
     .object({
       now: z.string().meta({ description: "The tenant's sandbox time after the advance." }),
       offsetSeconds: z.number().int().meta({ description: "Total offset of the sandbox clock from real time." }),
-      fired: z.array(z.object({ tradeId: z.string(), action: z.string(), state: z.string() })).meta({ description: "The deadlines that fired, in order." }),
+      fired: z.array(z.object({ tradeId: z.string(), action: z.string(), state: TradeStateSchema })).meta({ description: "The deadlines that fired, in order." }),
     })
     .meta({ id: "AdvanceClockResponse" }),
   sandboxOnly: true,
   errors: [...COMMON_ERRORS, "forbidden", "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"],
+});
+
+const FEED_EVENT_NAMES = [...EVENT_NAMES] as [string, ...string[]];
+
+export const readSandboxEventFeed = defineOperation({
+  operationId: "readSandboxEventFeed",
+  method: "GET",
+  path: "/v1/sandbox/events/feed",
+  summary: "Sandbox: the event feed (what `npm run cli -- listen` reads)",
+  description:
+    "Test tokens only. The tenant's events in the order they were dispatched, for a developer whose backend cannot be reached by webhooks (a laptop): `npm run cli -- listen --forward-to <url>` reads this feed and forwards each event signed like a real delivery. A long poll: when nothing is new it waits up to `waitSeconds` for something to be. Start without `cursor` (events from now on), then pass the `cursor` of each answer to the next call. An event may come twice across calls around the cursor: deduplicate on `id`, as for webhooks.",
+  tags: ["Sandbox"],
+  query: z.strictObject({
+    cursor: z.string().max(200).optional().meta({ description: "The `cursor` of the previous answer; omitted: from now on." }),
+    // A string of digits rather than z.coerce: coercion would read an empty value as 0.
+    waitSeconds: z
+      .string()
+      .regex(/^(?:[0-9]|1[0-9]|2[0-5])$/, "A whole number of seconds from 0 to 25")
+      .transform(Number)
+      .default(0)
+      .meta({ description: "How long to wait for an event when none is new: a whole number of seconds from 0 to 25 (default 0).", example: "20" }),
+    events: z
+      .string()
+      .max(2000)
+      .optional()
+      .transform((text, context) => {
+        const names = text ? text.split(",").map((name) => name.trim()).filter(Boolean) : [];
+        const unknown = names.filter((name) => !FEED_EVENT_NAMES.includes(name));
+        if (unknown.length) context.addIssue({ code: "custom", message: `Unknown event names: ${unknown.join(", ")}` });
+        return names;
+      })
+      .meta({ description: "Comma-separated event names to include (default: all).", example: "trade.created,trade.succeeded" }),
+  }),
+  response: z
+    .object({
+      events: z.array(
+        z.object({
+          id: z.string().meta({ description: "The event id (also the `webhook-id` of its deliveries)." }),
+          eventName: z.string(),
+          tradeId: z.string().nullable(),
+          payload: z.record(z.string(), z.unknown()).meta({ description: "The body a webhook delivery of this event carries." }),
+        }),
+      ),
+      cursor: z.string().meta({ description: "Pass it as `cursor` to the next call." }),
+    })
+    .meta({ id: "SandboxEventFeed" }),
+  sandboxOnly: true,
+  waitsWithoutSlot: true,
+  errors: [...COMMON_ERRORS, "forbidden"],
 });

@@ -1,6 +1,7 @@
 // Shipment requests (spec 4.6 Buy shipment for delivery / return) and sandbox tracking events.
 import { z } from "zod";
 import { CARRIER_IDS, TRACKING_EVENTS } from "./carrier.ts";
+import { TradeStateSchema } from "../trades/schemas.ts";
 
 export const BuyShipmentBody = z
   .strictObject({
@@ -13,5 +14,5 @@ export const BuyShipmentBody = z
 export const SandboxShipmentParams = z.strictObject({ labelId: z.string().min(1).max(64) });
 export const SandboxShipmentBody = z.strictObject({ event: z.enum(TRACKING_EVENTS) }).meta({ id: "SandboxTrackingEvent" });
 export const TrackingResult = z
-  .object({ labelId: z.string(), event: z.enum(TRACKING_EVENTS), tradeId: z.string(), state: z.string().meta({ description: "The trade's state after the event." }) })
+  .object({ labelId: z.string(), event: z.enum(TRACKING_EVENTS), tradeId: z.string(), state: TradeStateSchema })
   .meta({ id: "TrackingResult" });

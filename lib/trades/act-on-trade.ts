@@ -17,6 +17,8 @@ export type Context = TenantContext & { now: Date; request: Request };
 export interface PartyCall {
   action: Action;
   details?: Prisma.TradeUncheckedUpdateManyInput;
+  /** Recorded with the timeline entry (e.g. an offer's amount). */
+  entryDetails?: Prisma.InputJsonValue;
 }
 
 export async function actOnTrade(context: Context, marketplaceUserId: string, tradeId: string, choose: (role: Role, trade: Trade) => PartyCall) {
@@ -33,6 +35,6 @@ export async function applyPartyCall(context: { tenant: TenantContext["tenant"];
     if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
     const role: Role = trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee";
     const call = choose(role, trade);
-    return (await applyTransition(tx, trade, context.tenant, call.action, role, context.now, call.details)).trade;
+    return (await applyTransition(tx, trade, context.tenant, call.action, role, context.now, call.details, call.entryDetails)).trade;
   });
 }

@@ -40,5 +40,11 @@ export const ACTION_SOURCES: Record<Action, string> = {
   autoAcceptReturnCondition: "deadline: the payee stays silent after the return delivery (default 2 days)",
   resolveRelease: "tenant staff in the console: release to the payee",
   resolveRefund: "tenant staff in the console: refund the payer",
+  settle: "POST /v1/marketplace/trades/{t}/settle (tenant) with refundAmount below the payer's money for the item, or staff's split in the console",
+  settleInFull: "POST /v1/marketplace/trades/{t}/settle (tenant) with refundAmount equal to the payer's money for the item, or staff's full refund as a split",
+  makeOffer: `POST ${u}/offers (payee; body: refundAmount), or the hosted status page: a price reduction instead of the return`,
+  acceptOffer: `POST ${u}/offers/accept (payer), or the hosted status page: keeps the item for less`,
+  declineOffer: `POST ${u}/offers/decline (payer), or the hosted status page: the trade continues as before`,
+  lapseOffer: "deadline: the payer does not answer the offer in time (the tenant's acceptance deadline); the trade continues as before",
   payoutCompleted: "the payout to the payee's bank account leaves (needs a payout account)",
 };

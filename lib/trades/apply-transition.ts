@@ -8,6 +8,8 @@ import { metrics } from "../ops/metrics.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
 import { afterPostings, postingsFor, tradeBalances, writeTransfer } from "../money/ledger.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
+import { hasOpenOffer, OFFER_CLOSED } from "./offer-state.ts";
+import { TERMINAL_STATES } from "./states.ts";
 import { decideOrThrow } from "./transition.ts";
 import type { Action, Actor } from "./transition-table.ts";
 import { writeTimelineAndEvents } from "./trade-events.ts";
@@ -44,6 +46,8 @@ export async function applyTransition(
   const [updated] = await tx.trade.updateManyAndReturn({
     where: { id: trade.id, tenantId: trade.tenantId, state: trade.state, sequence: trade.sequence },
     data: {
+      // Leaving the state closes an open offer (an answer to it sets these itself).
+      ...(moved && hasOpenOffer(trade) ? OFFER_CLOSED : {}),
       ...details,
       ...timestamps,
       state: rule.to,
@@ -62,7 +66,8 @@ export async function applyTransition(
   if (rule.ledger.length) {
     let balances = await tradeBalances(tx, trade.id);
     for (const movement of rule.ledger) {
-      const postings = postingsFor(movement, trade, balances);
+      // The updated row: a settlement's transition sets the refund its ledger movement reads.
+      const postings = postingsFor(movement, updated, balances);
       await writeTransfer(tx, { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency }, movement, postings, now);
       balances = afterPostings(balances, postings);
     }
@@ -70,6 +75,9 @@ export async function applyTransition(
 
   // A cancelled trade no longer holds its checkout keys (spec 8: at most one live checkout per key).
   if (rule.to === "Cancelled") await tx.checkoutKeyClaim.deleteMany({ where: { tradeId: trade.id } });
+  // A trade that has ended leaves no payment to make: one still pending (the escrow payment of a
+  // trade cancelled unpaid, a label never paid) is called off with it (decisions.md §9).
+  if (moved && TERMINAL_STATES.has(rule.to)) await tx.payment.updateMany({ where: { tradeId: trade.id, state: "Pending" }, data: { state: "Cancelled", updatedAt: now } });
 
   const entry = { sequence: trade.sequence + 1, action, actor, fromState: trade.state, toState: rule.to, details: entryDetails, occurredAt: now };
   await writeTimelineAndEvents(tx, updated, entry, rule.events, trade.sequence + 1, now);

@@ -9,6 +9,7 @@ import { checkAppSwitch, checkRedirectUrl } from "../hosted/redirect-urls.ts";
 import { newHostedSession } from "../hosted/sessions.ts";
 import { decimalFromNumber, decimalToString, minorUnitsFromNumber, parseDecimal } from "../money/decimal.ts";
 import { computeTradeMoney, FeeProblem } from "../money/fees.ts";
+import { paymentRailFor } from "../outside-parties.ts";
 import { deadlineFor } from "./deadlines.ts";
 import { insertInitiatedTrade, isUniqueViolation, type CheckoutClaim, type InsertOutcome } from "./insert-initiated-trade.ts";
 import type { InitiateTradeBody } from "./schemas.ts";
@@ -89,12 +90,16 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
     deadlineKind: deadline?.action ?? null,
     now,
   };
+  // The checkout's payment is opened at the rail before the statement (an outside call does not
+  // belong inside one); if nothing is written, it is never used and lapses at the rail.
+  const rail = paymentRailFor(mode);
+  const { externalId } = await rail.createPayment({ amountMinor: money.payerTotalMinor, currency: tenant.currency, description: `Escrow for a trade of ${body.payerMarketplaceUserId}` });
   let outcome: InsertOutcome | undefined;
   // A key held by a trade that is cancelled (and so releases it) between our failed insert and the
   // lookup of its holder is free again: try once more rather than refuse.
   for (let attempt = 1; ; attempt++) {
     try {
-      outcome = await insertInitiatedTrade(row, claims, session.row);
+      outcome = await insertInitiatedTrade(row, claims, session.row, { externalId, provider: rail.name });
       break;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -1,5 +1,6 @@
 // Writes an initiated trade in ONE statement: the trade, its two party rows, the first timeline
-// entry, the claims on its checkout keys and the payer's checkout session, all or nothing, and only
+// entry, the claims on its checkout keys, the payer's checkout session and the escrow payment the
+// checkout pays (Pending from the start, decisions.md §9), all or nothing, and only
 // if the payee is connected. Initiate trade is the API's most frequent write; as an interactive
 // transaction it took eight round trips (BEGIN, the payee check, five inserts, COMMIT), each with
 // Prisma's query compilation, and served a quarter of what the same SQL does without it
@@ -58,6 +59,8 @@ export interface InitiatedTrade {
 }
 
 export type CheckoutClaim = { kind: "uniqueness" | "idempotency"; key: string };
+/** The payment rail's payment that the checkout pays (opened before the statement: an outside call). */
+export type EscrowPaymentOpened = { externalId: string; provider: string };
 type SessionRow = ReturnType<typeof newHostedSession>["row"];
 
 const json = (value: Prisma.InputJsonValue | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -65,7 +68,7 @@ const json = (value: Prisma.InputJsonValue | null | undefined) => (value === nul
 export type InsertOutcome = { tradeId: string } | { refused: "payee-not-connected" | "currency-changed" };
 
 /** The new trade's id, or why nothing was written (the payee is not connected, the currency changed). */
-export async function insertInitiatedTrade(trade: InitiatedTrade, claims: CheckoutClaim[], session: SessionRow): Promise<InsertOutcome> {
+export async function insertInitiatedTrade(trade: InitiatedTrade, claims: CheckoutClaim[], session: SessionRow, payment: EscrowPaymentOpened): Promise<InsertOutcome> {
   const id = randomUUID();
   const t = trade;
   const rows = await run<{ id: string | null; payeeConnected: boolean; currencyCurrent: boolean }>(statement`
@@ -104,6 +107,11 @@ export async function insertInitiatedTrade(trade: InitiatedTrade, claims: Checko
       INSERT INTO "HostedSession" ("id", "tokenHash", "csrfToken", "tenantId", "mode", "kind", "marketplaceUserId", "tradeId", "successUrl", "cancelUrl", "appSwitch", "expiresAt")
       SELECT ${randomUUID()}, ${session.tokenHash}, ${session.csrfToken}, ${session.tenantId}, ${session.mode}::"ApiMode", ${session.kind}::"HostedSessionKind",
         ${session.marketplaceUserId}, trade."id", ${session.successUrl ?? null}, ${session.cancelUrl ?? null}, ${json(session.appSwitch)}::jsonb, ${session.expiresAt}::timestamptz
+      FROM trade
+    ), payment AS (
+      INSERT INTO "Payment" ("id", "tenantId", "mode", "tradeId", "marketplaceUserId", "purpose", "amountMinor", "currency", "state", "externalId", "provider", "createdAt", "updatedAt")
+      SELECT ${randomUUID()}, ${t.tenantId}, ${t.mode}::"ApiMode", trade."id", ${t.payerMarketplaceUserId}, 'Escrow'::"PaymentPurpose", ${t.payerTotalMinor}::bigint, ${t.currency},
+        'Pending'::"PaymentState", ${payment.externalId}, ${payment.provider}, ${t.now}::timestamptz, ${t.now}::timestamptz
       FROM trade
     )
     SELECT (SELECT "id" FROM trade) AS "id", EXISTS (SELECT 1 FROM payee) AS "payeeConnected", EXISTS (SELECT 1 FROM tenant) AS "currencyCurrent"`);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../api/common-schemas.ts";
 import { RedirectResponse } from "../users/schemas.ts";
 import { COMMON_ERRORS, defineOperation, POST_ERRORS } from "../api/operation.ts";
-import { GetTradesQuery, InitiateTradeBody, InitiateTradeResponse, Trade, TradeList, TradeParams } from "./schemas.ts";
+import { GetTradesQuery, InitiateTradeBody, InitiateTradeResponse, Trade, TradeList, TradeParams, TradeStateSchema } from "./schemas.ts";
 
 export const initiateTrade = defineOperation({
   operationId: "initiateTrade",
@@ -86,7 +86,7 @@ export const cancelOngoingTrade = defineOperation({
   tags: ["Trades"],
   params: z.strictObject({ tradeId: z.string().min(1).max(64) }),
   body: z.strictObject({ state: z.string().min(1).max(64).meta({ description: "The state you believe the trade is in.", example: "Created" }) }).meta({ id: "CancelTradeRequest" }),
-  response: z.object({ state: z.string() }).meta({ id: "CancelTradeResponse" }),
+  response: z.object({ state: TradeStateSchema }).meta({ id: "CancelTradeResponse" }),
   errors: [...POST_ERRORS, "not-found", "invalid-state", "conflict"],
   liveNeeds: ["paymentRail"],
 });

@@ -2,6 +2,11 @@
 import { z } from "zod";
 import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../api/common-schemas.ts";
 import { TRADE_STATES } from "./states.ts";
+import { codedInteger } from "../api/coded-integer.ts";
+import { ACTION, ICON, LABEL_PAID_BY, TIMELINE_STATE } from "./presentation/codes.ts";
+
+/** A trade's state id (docs/states.md): one component, used by every field that carries one. */
+export const TradeStateSchema = z.enum(TRADE_STATES as [string, ...string[]]).meta({ id: "TradeState", description: "Additive: the trade's state id (docs/states.md)." });
 
 const money = (min: number, max: number, description: string) => z.number().min(min).max(max).meta({ description });
 const percent = (description: string) => z.number().min(0).max(100).meta({ description });
@@ -79,8 +84,8 @@ export const PartyStatus = z
     deadlineDescription: z.string().nullable(),
     title: z.string(),
     description: z.string().nullable(),
-    iconId: z.number().int().nullable().meta({ description: "See the icon codes in the API reference introduction." }),
-    actions: z.array(z.object({ type: z.number().int(), text: z.string() })).nullable(),
+    iconId: codedInteger(ICON, "The icon that shows the party's situation").nullable(),
+    actions: z.array(z.object({ type: codedInteger(ACTION, "What the action does"), text: z.string() })).nullable(),
     hasPendingAction: z.boolean(),
   })
   .meta({ id: "PartyStatus" });
@@ -90,8 +95,8 @@ export const TimelineEntry = z
     id: z.number().int(),
     title: z.string(),
     description: z.string(),
-    iconId: z.number().int(),
-    state: z.number().int().meta({ description: "1 = done, 2 = current, 3 = coming, 4 = did not happen." }),
+    iconId: codedInteger(ICON, "The step's icon"),
+    state: codedInteger(TIMELINE_STATE, "Where the step stands (skipped: it did not happen on this trade's way)"),
     date: z.string(),
     detailsTitle: z.string(),
     detailsDeadlineDescription: z.string(),
@@ -125,7 +130,7 @@ const LegPhase = {
   labelPricePayer: z.number(),
   labelPricePayee: z.number(),
   labelCode: z.string(),
-  labelPaidBy: z.number().int().meta({ description: "Who bears the label price: 0 = no label yet, 1 = the payer, 2 = the payee, 3 = shared (labelPricePayer and labelPricePayee)." }),
+  labelPaidBy: codedInteger(LABEL_PAID_BY, "Who bears the label price (shared: labelPricePayer and labelPricePayee)"),
   labelId: z.string(),
   shippingProvider: z.string(),
   labelTracking: z.string(),
@@ -135,7 +140,7 @@ const LegPhase = {
 export const Trade = z
   .object({
     tradeId: z.string(),
-    state: z.enum(TRADE_STATES as [string, ...string[]]).meta({ description: "Additive: the state id (docs/states.md)." }),
+    state: TradeStateSchema,
     payer: Party,
     payee: Party,
     createdBy: z.string(),
@@ -151,6 +156,21 @@ export const Trade = z
       finished: z.object({ succeeded: Timestamp, cancelled: Timestamp, returned: Timestamp, released: Timestamp, amount: z.number() }).nullable(),
     }),
     images: Images.nullable(),
+    offer: z
+      .object({
+        refundAmount: z.number().meta({ description: "Major units back to the payer if accepted." }),
+        madeAt: z.string(),
+        lapsesAt: z.string().meta({ description: "When the offer lapses unanswered; the trade then continues as before." }),
+      })
+      .nullable()
+      .meta({ description: "Additive: the payee's open price-reduction offer (decisions.md §9), or null." }),
+    settlement: z
+      .object({
+        refundAmount: z.number().meta({ description: "Major units that went back to the payer, who kept the item (or all of it, when the trade is `Returned`)." }),
+        payeeAmount: z.number().meta({ description: "Major units the payee receives after the refund." }),
+      })
+      .nullable()
+      .meta({ description: "Additive: how the trade was settled (Settle trade, an accepted offer, or staff's split), or null." }),
   })
   .meta({ id: "Trade" });
 
@@ -159,7 +179,7 @@ export const TradeParams = z.strictObject({ marketplaceUserId: MarketplaceUserId
 export const GetTradesQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  state: z.enum(TRADE_STATES as [string, ...string[]]).optional(),
+  state: TradeStateSchema.optional(),
   role: z.enum(["payer", "payee"]).optional(),
 });
 

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { ShipmentLabel, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { numberFromMinorUnits } from "../money/decimal.ts";
+import { payeeReceivesMinor } from "../money/settlement.ts";
 import { LABEL_PAID_BY, type Locale } from "./presentation/codes.ts";
 import { partyStatus, type Role } from "./presentation/status.ts";
 import { partyTimeline } from "./presentation/timeline.ts";
@@ -84,11 +85,13 @@ export function serializeTrade(trade: Trade, labels: ShipmentLabel[], users: Map
               returned: stamp(trade.returnedAt),
               released: stamp(trade.releasedAt),
               // What left escrow for whom: the payee's payout, or the refund to the payer.
-              amount: amount(trade.succeededAt ? trade.payeePayoutMinor : trade.contractPaidAt ? trade.payerTotalMinor : 0n),
+              amount: amount(trade.succeededAt ? payeeReceivesMinor(trade) : trade.contractPaidAt ? trade.payerTotalMinor : 0n),
             }
           : null,
     },
     images: trade.imageUrls.length ? trade.imageUrls.map((url) => ({ url })) : null,
+    offer: trade.offerRefundMinor === null ? null : { refundAmount: amount(trade.offerRefundMinor), madeAt: stamp(trade.offerMadeAt), lapsesAt: stamp(trade.offerLapsesAt) },
+    settlement: trade.settlementRefundMinor === null ? null : { refundAmount: amount(trade.settlementRefundMinor), payeeAmount: amount(payeeReceivesMinor(trade)) },
   };
 }
 

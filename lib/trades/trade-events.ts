@@ -4,16 +4,47 @@ import type { Prisma, Trade } from "../db/generated/client.ts";
 import { deterministicEventId } from "../webhooks/event-ids.ts";
 import type { TradeState } from "./states.ts";
 import type { TradeEventName } from "./transition-table.ts";
+import type { PayoutEventName } from "../webhooks/event-names.ts";
 
 export interface TradeEventBody {
   id: string;
   referenceId: string;
-  eventName: TradeEventName;
+  eventName: TradeEventName | PayoutEventName;
   eventDate: string;
   payerMarketplaceUserId: string;
   payeeMarketplaceUserId: string;
   tradeId: string;
-  metadata: { state: TradeState; previousState: TradeState; sequence: number };
+  metadata: { state: TradeState; previousState: TradeState; sequence: number; payoutId?: string };
+}
+
+/** One event of a trade: its body, and the outbox row's fields. */
+function tradeEvent(trade: Trade, eventName: TradeEventBody["eventName"], sequence: number, previousState: TradeState, now: Date, extra: { payoutId?: string } = {}) {
+  // Deterministic: one event per (trade, sequence), so a retried transaction cannot add a copy.
+  const id = deterministicEventId("trade", trade.id, String(sequence));
+  const body: TradeEventBody = {
+    id,
+    referenceId: trade.referenceId ?? "",
+    eventName,
+    eventDate: now.toISOString(),
+    payerMarketplaceUserId: trade.payerMarketplaceUserId,
+    payeeMarketplaceUserId: trade.payeeMarketplaceUserId,
+    tradeId: trade.id,
+    metadata: { state: trade.state, previousState, sequence, ...extra },
+  };
+  return { id, eventName, sequence, payload: JSON.stringify(body) };
+}
+
+/**
+ * An event about a trade that is not a transition (a payout paid or failed, decisions.md §9): the
+ * trade event's body with the payout's id in metadata, next in the trade's sequence, in the
+ * caller's transaction (which holds the trade's lock).
+ */
+export async function writePayoutEvent(tx: Prisma.TransactionClient, tradeId: string, eventName: PayoutEventName, payoutId: string, now: Date): Promise<void> {
+  const [trade] = await tx.trade.updateManyAndReturn({ where: { id: tradeId }, data: { sequence: { increment: 1 } } });
+  const event = tradeEvent(trade!, eventName, trade!.sequence, trade!.state, now, { payoutId });
+  await tx.outboxEvent.create({
+    data: { id: event.id, tenantId: trade!.tenantId, mode: trade!.mode, eventName, tradeId, orderingKey: `trade:${tradeId}`, sequence: event.sequence, payload: JSON.parse(event.payload), createdAt: now },
+  });
 }
 
 export interface TimelineEntry {
@@ -39,22 +70,7 @@ export async function writeTimelineAndEvents(
   firstSequence: number,
   now: Date,
 ): Promise<void> {
-  const events = names.map((eventName, index) => {
-    const sequence = firstSequence + index;
-    // Deterministic: one event per (trade, sequence), so a retried transaction cannot add a copy.
-    const id = deterministicEventId("trade", trade.id, String(sequence));
-    const body: TradeEventBody = {
-      id,
-      referenceId: trade.referenceId ?? "",
-      eventName,
-      eventDate: now.toISOString(),
-      payerMarketplaceUserId: trade.payerMarketplaceUserId,
-      payeeMarketplaceUserId: trade.payeeMarketplaceUserId,
-      tradeId: trade.id,
-      metadata: { state: trade.state, previousState: entry.fromState, sequence },
-    };
-    return { id, eventName, sequence, payload: JSON.stringify(body) };
-  });
+  const events = names.map((eventName, index) => tradeEvent(trade, eventName, firstSequence + index, entry.fromState, now));
   const details = entry.details === undefined ? null : JSON.stringify(entry.details);
   await tx.$executeRaw`
     WITH entry AS (

@@ -2,6 +2,7 @@
 // timestamps it sets, the webhook events it emits and the money it moves. Pure data: the engine
 // (lib/trades/transition.ts) reads it, the tests walk every pair, docs/states.md is generated
 // from it. A (state, action, actor) that is not here is refused with 409 invalid-state.
+import type { TRADE_EVENT_NAMES } from "../webhooks/event-names.ts";
 import type { TradeState } from "./states.ts";
 
 export type Actor = "payer" | "payee" | "tenant" | "staff" | "carrier" | "paymentRail" | "scheduler";
@@ -45,29 +46,18 @@ export type Action =
   | "autoAcceptReturnCondition"
   | "resolveRelease"
   | "resolveRefund"
+  // settlement of a rejected or disputed item (decisions.md §9)
+  | "settle"
+  | "settleInFull"
+  | "makeOffer"
+  | "acceptOffer"
+  | "declineOffer"
+  | "lapseOffer"
   // finished
   | "payoutCompleted";
 
-export type TradeEventName =
-  | "trade.created"
-  | "trade.cancelled"
-  | "trade.succeeded"
-  | "trade.shipment_label_created"
-  | "trade.shipment_sent"
-  | "trade.shipment_pickup_ready"
-  | "trade.shipment_returned"
-  | "trade.shipment_lost"
-  | "trade.shipment_delivered"
-  | "trade.condition_accepted"
-  | "trade.condition_rejected"
-  | "trade.return_condition_accepted"
-  | "trade.return_condition_rejected"
-  | "trade.return_shipment_label_created"
-  | "trade.return_shipment_sent"
-  | "trade.return_shipment_pickup_ready"
-  | "trade.return_shipment_returned"
-  | "trade.return_shipment_lost"
-  | "trade.return_shipment_delivered";
+/** The trade events a transition may send: the subscribable names (lib/webhooks/event-names.ts). */
+export type TradeEventName = (typeof TRADE_EVENT_NAMES)[number];
 
 /** Phase timestamps of spec 2.3 (columns of Trade). */
 export type PhaseTimestamp =
@@ -98,9 +88,11 @@ export type PhaseTimestamp =
  * - fundEscrow: the payer's payment into escrow;
  * - refundPayer: everything in escrow back to the payer;
  * - settle: escrow split into the payee's payout, the service's and the tenant's revenue;
+ * - settleWithRefund: the same after a partial refund to the payer (trade.settlementRefundMinor;
+ *   who bears it: lib/money/settlement.ts);
  * - payout: the payee's payout leaves for the payee's (or business user's) bank account.
  */
-export type LedgerMovement = "fundEscrow" | "refundPayer" | "settle" | "payout";
+export type LedgerMovement = "fundEscrow" | "refundPayer" | "settle" | "settleWithRefund" | "payout";
 
 export interface TransitionRule {
   actors: readonly Actor[];
@@ -153,6 +145,22 @@ const returnInTransit = {
   returnShipmentReturned: rule("carrier", "Disputed", [], ["trade.return_shipment_returned"]),
 };
 
+/**
+ * A rejected or disputed item settled without (or instead of) the return parcel: the tenant (or
+ * staff) settles with a refund of part or all of the payer's money, or the payee offers a price
+ * reduction that the payer accepts or declines. An open offer holds the trade's deadline until
+ * it is answered or lapses (the use cases keep one offer open at a time).
+ */
+const settlement = {
+  settle: rule(["tenant", "staff"], "Succeeded", ["succeededAt"], ["trade.settled", "trade.succeeded"], ["settleWithRefund"]),
+  // The whole of the payer's money back: the trade ends as a return does, without the parcel.
+  settleInFull: rule(["tenant", "staff"], "Returned", ["returnedAt"], ["trade.settled", "trade.return_condition_accepted"], ["refundPayer"]),
+  makeOffer: rule("payee", "ConditionRejected", [], ["trade.offer_made"]),
+  acceptOffer: rule("payer", "Succeeded", ["succeededAt"], ["trade.offer_accepted", "trade.settled", "trade.succeeded"], ["settleWithRefund"]),
+  declineOffer: rule("payer", "ConditionRejected", [], ["trade.offer_declined"]),
+  lapseOffer: rule("scheduler", "ConditionRejected", [], ["trade.offer_declined"]),
+};
+
 /** The payer did not send the item back in time: the rejection lapses and the payee is paid. */
 const returnNotSent = {
   returnDeadlinePassed: rule("scheduler", "Succeeded", ["succeededAt"], ["trade.succeeded"], ["settle"]),
@@ -191,6 +199,7 @@ export const TRANSITIONS: Table = {
     acceptRejection: rule("payee", "ReturnAwaitingShipment", ["returnStartedAt"]),
     autoAcceptRejection: rule("scheduler", "ReturnAwaitingShipment", ["returnStartedAt"]),
     disputeRejection: rule("payee", "Disputed"),
+    ...settlement,
   },
 
   ReturnAwaitingShipment: {
@@ -219,6 +228,10 @@ export const TRANSITIONS: Table = {
     // No event name describes a staff refund; the refund upholds the payer's rejection, which is what
     // trade.return_condition_accepted tells a tenant.
     resolveRefund: rule("staff", "Returned", ["returnedAt"], ["trade.return_condition_accepted"], ["refundPayer"]),
+    ...settlement,
+    makeOffer: rule("payee", "Disputed", [], ["trade.offer_made"]),
+    declineOffer: rule("payer", "Disputed", [], ["trade.offer_declined"]),
+    lapseOffer: rule("scheduler", "Disputed", [], ["trade.offer_declined"]),
   },
 
   // Settled: the payout leaves once the payee has a payout account.

@@ -31,6 +31,10 @@ const ACTION_WORDS: Partial<Record<Action, string>> = {
   buyReturnLabel: "buy the return label",
   acceptReturnCondition: "accept the returned item",
   rejectReturnCondition: "reject the returned item",
+  settle: "settle the trade",
+  makeOffer: "offer a price reduction",
+  acceptOffer: "accept the offer",
+  declineOffer: "decline the offer",
 };
 
 /** The rule, or the API's invalid-state error ("cannot cancel: trade is `Sent`; …"). */

@@ -1,4 +1,4 @@
-// Every event name a subscription can ask for (spec 6).
+// Every event name a subscription can ask for (spec 6, and the additive ones of decisions.md §9).
 export const TRADE_EVENT_NAMES = [
   "trade.created",
   "trade.cancelled",
@@ -19,9 +19,18 @@ export const TRADE_EVENT_NAMES = [
   "trade.return_shipment_returned",
   "trade.return_shipment_lost",
   "trade.return_shipment_delivered",
+  // Additive (decisions.md §9): settlement of a rejected or disputed item, price-reduction offers.
+  "trade.settled",
+  "trade.offer_made",
+  "trade.offer_accepted",
+  "trade.offer_declined",
 ] as const;
 
-export const EVENT_NAMES = [...TRADE_EVENT_NAMES, "user.connected"] as const;
+// Additive (decisions.md §9): a settled trade's payout paid, or refused by the bank.
+export const PAYOUT_EVENT_NAMES = ["payout.paid", "payout.failed"] as const;
+export type PayoutEventName = (typeof PAYOUT_EVENT_NAMES)[number];
+
+export const EVENT_NAMES = [...TRADE_EVENT_NAMES, ...PAYOUT_EVENT_NAMES, "user.connected"] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /** Sent only on request, to one subscription, to try an endpoint (lib/webhooks/test-event.ts); not subscribable. */

@@ -91,7 +91,12 @@ export function checkWebhookUrlShape(mode: ApiMode, value: string): URL {
   if (url.username || url.password) throw ApiError.field("url", "Must not contain credentials.");
   if (url.protocol === "http:") {
     if (!mayReachPrivate(mode) || !isLoopbackHost(url.hostname)) {
-      throw ApiError.field("url", mode === "test" && isLoopbackHost(url.hostname) ? "Must use https: this server does not deliver sandbox webhooks to its own host." : "Must use https (http is allowed only to localhost, for sandbox subscriptions).");
+      throw ApiError.field(
+        "url",
+        mode === "test" && isLoopbackHost(url.hostname)
+          ? "This server does not deliver sandbox webhooks to its own host or private addresses (its operator allows that with WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow, as npm run dev does). Use a public https address."
+          : "Must use https (http is allowed only to localhost, for sandbox subscriptions).",
+      );
     }
   } else if (url.protocol !== "https:") {
     throw ApiError.field("url", "Must use https.");
@@ -110,7 +115,10 @@ export async function resolveWebhookTarget(mode: ApiMode, url: URL): Promise<{ a
   }
   if (!mayReachPrivate(mode)) {
     const unsafe = resolved.find((r) => !isPublicAddress(r.address));
-    if (unsafe) throw ApiError.field("url", `The host resolves to ${unsafe.address}, which is not a public address.`);
+    if (unsafe) {
+      const why = mode === "test" ? " This server delivers sandbox webhooks only to public addresses (its operator allows private ones with WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow)." : "";
+      throw ApiError.field("url", `The host resolves to ${unsafe.address}, which is not a public address.${why}`);
+    }
   }
   const first = resolved[0];
   if (!first) throw ApiError.field("url", `The host ${host} has no address.`);

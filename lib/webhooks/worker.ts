@@ -11,7 +11,7 @@ import { attemptDelivery, type AttemptOutcome } from "./deliver.ts";
 import { dispatchOutbox } from "./dispatch.ts";
 import { recordAttempts } from "./record-attempts.ts";
 import { DEFAULT_RETRY_SCHEDULE_MS } from "./retry-schedule.ts";
-import { loggableError } from "../http/loggable-error.ts";
+import { log } from "../ops/log.ts";
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -51,13 +51,13 @@ export function startWebhookWorker(options: WorkerOptions = {}): { stop: () => P
         for (const claim of claims) {
           const job = attemptDelivery(claim, schedule)
             .then((outcome) => void finished.push(outcome))
-            .catch((error: unknown) => console.error(`Webhook delivery ${claim.id} failed:`, loggableError(error)))
+            .catch((error: unknown) => log.error(`Webhook delivery ${claim.id} failed`, error))
             .finally(() => inFlight.delete(job));
           inFlight.add(job);
         }
         busy ||= claims.length > 0;
       } catch (error) {
-        console.error("Webhook worker round failed:", loggableError(error));
+        log.error("Webhook worker round failed", error);
         await sleep(idleMs);
       }
       if (inFlight.size >= concurrency) {
@@ -75,7 +75,7 @@ export function startWebhookWorker(options: WorkerOptions = {}): { stop: () => P
       stopped = true;
       await running;
       await Promise.allSettled([...inFlight]);
-      await record().catch((error: unknown) => console.error("Could not record the last webhook attempts:", loggableError(error)));
+      await record().catch((error: unknown) => log.error("Could not record the last webhook attempts", error));
     },
   };
 }

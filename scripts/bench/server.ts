@@ -22,6 +22,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Where the server's output goes: "inherit" shows it, "ignore" drops it. */
   stdout?: "inherit" | "ignore";
+  /** The folder to run in (a deployment bundle); the repository by default. */
+  cwd?: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export interface StartOptions {
  */
 export async function startServer(name: string, port: number, [command, args]: [string, string[]], options: StartOptions = {}): Promise<ChildProcess> {
   const child = spawn(command, args, {
+    cwd: options.cwd,
     stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
     detached: true,
     env: {

@@ -61,12 +61,15 @@ describe("a replicated PostgreSQL", () => {
 
     // Every answer, with when it came: the failed ones and the gap in successful writes.
     const log: { at: number; method: string; ok: boolean }[] = [];
+    // What the service answered when it could not do the work: a lost connection is 503.
+    const serverErrors: string[] = [];
     const initiated = new Set<string>();
     const api = httpClient(
       () => `http://127.0.0.1:${random.pick(PORTS)}`,
       tenant.testApiKey,
       (method, path, result) => {
         log.push({ at: Date.now(), method, ok: result.status < 500 });
+        if (result.status >= 500) serverErrors.push(`${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "{id}")}: ${result.status} ${result.json?.typeCode}`);
         if (path === "/marketplace/trades/initiate" && result.status === 200) initiated.add(result.json.tradeId);
       },
     );
@@ -106,7 +109,8 @@ describe("a replicated PostgreSQL", () => {
     };
 
     await sleep(4_000);
-    expect(writesBetween(0, Date.now())).toBeGreaterThan(20);
+    // Warm: writes flow before the crash (a loaded CI machine manages 15–60 in these 4 s).
+    expect(writesBetween(0, Date.now())).toBeGreaterThan(10);
 
     // (a) The primary's machine dies.
     const crashed = (await cluster.leader())!;
@@ -152,6 +156,7 @@ describe("a replicated PostgreSQL", () => {
       crash: { crashed, newLeader, promotedAfterMs, writeGapMs: crashGapMs, failedRequests: crashFailures },
       switchover: { exit: switched.status, to: switchedTo, tookMs: switchoverMs, writeGapMs: switchGapMs, failedRequests: switchFailures },
       notReadyDuringCrash,
+      serverErrors: countBy(serverErrors),
       checked,
     };
     console.log(`HA failover figures: ${JSON.stringify(figures)}`);
@@ -165,6 +170,11 @@ describe("a replicated PostgreSQL", () => {
     expect(crashGapMs).toBeLessThan(20_000);
     expect(switchGapMs).toBeLessThan(15_000);
     expect(notReadyDuringCrash).toBe(true);
+    // A request whose connection died is told to retry (503 service-unavailable, Retry-After),
+    // never a 500; reads are retried inside the service and rarely fail at all.
+    expect(serverErrors.filter((e) => !e.endsWith(" 503 service-unavailable"))).toEqual([]);
     await receiver.close();
   });
 });
+
+const countBy = (list: string[]) => list.reduce<Record<string, number>>((counts, item) => ({ ...counts, [item]: (counts[item] ?? 0) + 1 }), {});

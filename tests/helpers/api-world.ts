@@ -64,6 +64,15 @@ export async function buildWorld() {
   await ok(api.track(rejectedLabel, "sent"), "sent");
   await ok(api.track(rejectedLabel, "delivered"), "delivered");
   await ok(api.rejectCondition("buyer", rejected, "Broken frame"), "reject condition");
+  // Released: accepted, then paid out when the sandbox clock reaches its payout (a Payout record).
+  const released = await initiate("Released");
+  await pay(released);
+  const releasedLabel = await label(released);
+  await ok(api.track(releasedLabel, "sent"), "sent");
+  await ok(api.track(releasedLabel, "delivered"), "delivered");
+  await ok(api.acceptCondition("buyer", released), "accept condition");
+  await ok(api.advanceClock(1), "advance clock to the payout");
+  const payouts = await db.payout.findMany({ where: { tenantId: tenant.tenantId }, select: { id: true } });
 
   const { POST: createBusiness } = await import("../../app/api/v1/marketplace/business-users/route.ts");
   await ok(callRoute(createBusiness, { method: "POST", path: "/api/v1/marketplace/business-users", token: tenant.testApiKey, body: { ...EXAMPLE_BUSINESS, name: "Bike shop", phoneNumber: "+4512345678", address: {}, payoutsAccountNumber: "DK5000400440116243" } }), "business user");
@@ -80,6 +89,7 @@ export async function buildWorld() {
     businessLocationId: [EXAMPLE_BUSINESS.businessLocationId],
     subscriptionId: [subscription.id as string],
     eventId: events.map((e) => e.id),
+    payoutId: payouts.map((p) => p.id),
   };
   return { tenant, ids, trades };
 }

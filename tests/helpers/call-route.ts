@@ -16,7 +16,12 @@ export interface CallResult {
   status: number;
   headers: Headers;
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary response bodies
+  /** A file's body (an export), with `json` null; absent for JSON answers. */
+  text?: string;
 }
+
+/** JSON answers, and answers with no type (an empty 204); not files such as CSV or JSON lines. */
+const isJson = (response: Response) => /^application\/json\b/.test(response.headers.get("Content-Type") ?? "application/json");
 
 export async function callRoute(handler: Handler, options: CallOptions): Promise<CallResult> {
   const headers = new Headers(options.headers);
@@ -29,6 +34,7 @@ export async function callRoute(handler: Handler, options: CallOptions): Promise
   const request = new Request(`https://escrow.test${options.path}`, { method: options.method ?? "GET", headers, body: body as BodyInit | undefined });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
+  if (!isJson(response)) return { status: response.status, headers: response.headers, json: null, text };
   return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
 }
 

@@ -40,14 +40,17 @@ export interface ConsoleCall {
   body?: unknown;
 }
 
-export async function callConsole(handler: Handler, call: ConsoleCall): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- console bodies
+/** `json` is the parsed JSON answer; a file (an export) is only in `text`, with `json` null. */
+export async function callConsole(handler: Handler, call: ConsoleCall): Promise<{ status: number; json: any; text?: string }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- console bodies
   const headers = new Headers({ Cookie: await sessionCookie(call.staffId) });
   if (call.method !== "GET") headers.set("Origin", CONSOLE_ORIGIN);
   if (call.body !== undefined) headers.set("Content-Type", "application/json");
   const request = new Request(`${CONSOLE_ORIGIN}${call.path}`, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
   const response = await inRequestScope(request, () => handler(request, { params: Promise.resolve(call.params ?? {}) }));
   const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null };
+  const isJson = /^application\/json\b/.test(response.headers.get("Content-Type") ?? "application/json");
+  // Only a file's answer carries `text`, so that comparisons of whole JSON answers stay as they were.
+  return isJson ? { status: response.status, json: text ? JSON.parse(text) : null } : { status: response.status, json: null, text };
 }
 
 /** Renders a console page's server component as staffId: "not-found", "redirect", or "rendered". */

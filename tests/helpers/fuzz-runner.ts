@@ -304,7 +304,10 @@ export function checkAnswer(operation: DocumentedOperation, c: Case, result: Cal
   } else {
     if (result.status !== operation.successStatus) return `answered ${result.status}, not the documented ${operation.successStatus}`;
     if (operation.validateResponse && !operation.validateResponse(result.json)) return `the success body does not match the document: ${JSON.stringify(operation.validateResponse.errors?.slice(0, 3))}`;
-    if (!operation.validateResponse && result.json !== null) return "a body where the document says none";
+    const type = result.headers.get("Content-Type")?.split(";")[0] ?? "";
+    if (operation.fileTypes.length) {
+      if (!operation.fileTypes.includes(type)) return `answered ${type || "no Content-Type"}, not one of the documented ${operation.fileTypes.join(", ")}`;
+    } else if (!operation.validateResponse && result.json !== null) return "a body where the document says none";
   }
   if (c.expect && (result.status !== c.expect.status || result.json?.typeCode !== c.expect.typeCode)) return `expected ${c.expect.status} ${c.expect.typeCode}`;
   return null;

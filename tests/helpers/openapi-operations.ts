@@ -53,7 +53,9 @@ export interface DocumentedOperation {
   /** Every status the document lists for this operation. */
   documentedStatuses: number[];
   handler: Parameters<typeof callRoute>[0];
-  /** Validates a success body against the document's response schema (null for 204). */
+  /** The media types of the success answer other than JSON: a file operation's (an export's). */
+  fileTypes: string[];
+  /** Validates a success body against the document's response schema (null for 204 and files). */
   validateResponse: ValidateFunction | null;
   validateErrorRecord: ValidateFunction;
 }
@@ -97,6 +99,7 @@ async function load() {
         successStatus,
         documentedStatuses: statuses,
         handler: await handlerFor(method.toUpperCase(), apiPath),
+        fileTypes: Object.keys(operation.responses[String(successStatus)]?.content ?? {}).filter((type) => type !== "application/json"),
         validateResponse: success ? compile(success) : null,
         validateErrorRecord: errorRecord,
       });

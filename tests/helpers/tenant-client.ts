@@ -1,5 +1,9 @@
 // A tenant's view of the API for journey tests: each call goes through its real route handler.
 import { POST as cancel } from "../../app/api/v1/marketplace/trades/[tradeId]/cancel/route.ts";
+import { POST as settle } from "../../app/api/v1/marketplace/trades/[tradeId]/settle/route.ts";
+import { POST as makeOffer } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/offers/route.ts";
+import { POST as acceptOffer } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/offers/accept/route.ts";
+import { POST as declineOffer } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/offers/decline/route.ts";
 import { POST as initiate } from "../../app/api/v1/marketplace/trades/initiate/route.ts";
 import { POST as acceptAndPay } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/invitation/accept-and-pay/route.ts";
 import { POST as acceptCondition } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/condition/accept/route.ts";
@@ -34,5 +38,9 @@ export function tenantClient(token: string) {
     rejectCondition: (u: string, t: string, reason: string) => post(rejectCondition, `/api/v1/marketplace/users/${u}/trades/${t}/condition/reject`, party(u, t), reason),
     advanceClock: (seconds: number) => post(advanceClock, "/api/v1/sandbox/clock/advance", {}, { seconds }),
     cancel: (t: string, state: string) => post(cancel, `/api/v1/marketplace/trades/${t}/cancel`, { tradeId: t }, { state }),
+    settle: (t: string, body: unknown) => post(settle, `/api/v1/marketplace/trades/${t}/settle`, { tradeId: t }, body),
+    makeOffer: (u: string, t: string, body: unknown) => post(makeOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers`, party(u, t), body),
+    acceptOffer: (u: string, t: string) => post(acceptOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/accept`, party(u, t)),
+    declineOffer: (u: string, t: string) => post(declineOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/decline`, party(u, t)),
   };
 }

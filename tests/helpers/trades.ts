@@ -34,6 +34,8 @@ export async function insertTrade(tenantId: string, options: { state?: TradeStat
       cancelUrl: "https://shop.example/cancel",
       state: options.state ?? "Created",
       contractStartedAt: now,
+      // As Initiate trade makes it: the escrow payment exists from the start (decisions.md §9).
+      payments: { create: { tenantId, mode: "test", marketplaceUserId: options.payer ?? "payer-1", purpose: "Escrow", amountMinor: money.payerTotalMinor, currency: "DKK", externalId: `simpay_${id.replaceAll("-", "").slice(0, 24)}` } },
     },
   });
 }

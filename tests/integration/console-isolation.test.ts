@@ -34,6 +34,7 @@ const TARGETS: Record<string, Target> = {
   "POST team/[staffId]/sign-in-throttle": { kind: "object", calls: (a) => each(a.ids.staffId, "staffId") },
   "POST trades/[tradeId]/cancel": { kind: "object", calls: (a) => a.ids.tradeId!.map((tradeId) => ({ params: { tradeId }, body: { state: a.tradeStates.get(tradeId) } })) },
   "POST trades/[tradeId]/resolve": { kind: "object", calls: (a) => each(a.ids.tradeId, "tradeId", { outcome: "refund" }) },
+  "POST trades/[tradeId]/settle": { kind: "object", calls: (a) => a.ids.tradeId!.map((tradeId) => ({ params: { tradeId }, body: { refundAmount: "1.00", reason: "Taken over", state: a.tradeStates.get(tradeId) } })) },
   "POST webhook-events/[eventId]/redeliver": { kind: "object", calls: (a) => each(a.ids.eventId, "eventId") },
   "POST webhooks/subscriptions/[subscriptionId]": { kind: "object", calls: (a) => each(a.ids.subscriptionId, "subscriptionId", { enabled: false, url: "http://localhost:9/stolen" }) },
   "POST webhooks/subscriptions/[subscriptionId]/delete": { kind: "object", calls: (a) => each(a.ids.subscriptionId, "subscriptionId") },
@@ -44,6 +45,9 @@ const TARGETS: Record<string, Target> = {
   "GET developers/request-log": { kind: "tenant", statuses: [200], calls: (a) => [{}, ...a.correlationIds.map((id) => ({ query: `correlationId=${id}` }))] },
   "GET trades": { kind: "tenant", statuses: [200], calls: (a) => [{}, ...a.ids.tradeId!.slice(0, 2).map((id) => ({ query: `q=${id}` }))] },
   "GET users": { kind: "tenant", statuses: [200], calls: () => [{}, { query: "q=seller" }, { query: "mode=live" }] },
+  "GET exports/[kind]": { kind: "tenant", statuses: [200], calls: () => ["trades", "payouts", "ledger-movements"].flatMap((kind) => [{ params: { kind }, query: "from=2020-01-01&to=2099-12-31" }, { params: { kind }, query: "from=2020-01-01&to=2099-12-31&format=jsonl&mode=live" }]) },
+  "GET payouts": { kind: "tenant", statuses: [200], calls: () => [{}, { query: "state=Paid" }, { query: "mode=live" }, { query: "from=2020-01-01&to=2099-12-31" }] },
+  "GET finance": { kind: "tenant", statuses: [200], calls: () => [{}, { query: "mode=live" }, { query: "day=2020-01-01" }] },
   "GET webhooks/deliveries": { kind: "tenant", statuses: [200], calls: (a) => [{}, { query: `subscription=${a.ids.subscriptionId![0]}` }] },
   // Creations and settings: B's own.
   "POST business-users": { kind: "tenant", statuses: [200], calls: () => [{ body: { ...newBusiness, mode: "test" } }] },
@@ -108,7 +112,8 @@ describe("console isolation, generated from the console's routes on disk", () =>
         else expect(target!.statuses, what).toContain(result.status);
         // An answer may repeat what it was asked (an id, an e-mail the caller typed); anything else of A's must not appear.
         const asked = [...Object.values(call.params ?? {}), call.query ?? "", JSON.stringify(call.body ?? null)].join(" ");
-        const leaked = a.secrets.filter((secret) => !asked.includes(secret) && JSON.stringify(result.json).includes(secret));
+        const answered = result.text ?? JSON.stringify(result.json); // a file (an export) is text
+        const leaked = a.secrets.filter((secret) => !asked.includes(secret) && answered.includes(secret));
         expect(leaked, what).toEqual([]);
       }
       expect(await tenantRows(a.tenant.tenantId)).toEqual(before);

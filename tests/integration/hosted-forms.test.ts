@@ -34,6 +34,9 @@ async function checkout(options: { connectPayer?: boolean } = {}) {
 
 const events = (tradeId: string) => db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" }, select: { eventName: true } }).then((rows) => rows.map((r) => r.eventName));
 const escrowPayments = (tradeId: string) => db.payment.findMany({ where: { tradeId, purpose: "Escrow" }, select: { state: true, method: true } });
+// The escrow payment exists from initiation (decisions.md §9; these checks said `[]` before):
+// a refused form leaves it as it was, pending and unpaid.
+const UNTOUCHED = [{ state: "Pending", method: null }];
 
 describe("hosted forms", () => {
   it("refuse another origin and a missing or wrong anti-CSRF token, and change nothing", async () => {
@@ -43,7 +46,7 @@ describe("hosted forms", () => {
     expect((await browser.post(link, "pay", { method: "card-4242" }, { csrf: null })).status).toBe(403);
     expect((await browser.post(link, "pay", { method: "card-4242" }, { csrf: "guessed" })).status).toBe(403);
     expect((await browser.post(link, "cancel", {}, { csrf: "guessed" })).status).toBe(403);
-    expect(await escrowPayments(tradeId)).toEqual([]);
+    expect(await escrowPayments(tradeId)).toEqual(UNTOUCHED);
     expect((await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).state).toBe("Created");
   });
 
@@ -63,7 +66,7 @@ describe("hosted forms", () => {
       },
     });
     expect((await browser.raw(link, "pay", huge, "application/x-www-form-urlencoded")).status).toBe(413);
-    expect(await escrowPayments(tradeId)).toEqual([]);
+    expect(await escrowPayments(tradeId)).toEqual(UNTOUCHED);
     // The same fields, well formed, pay.
     expect((await browser.raw(link, "pay", fields, "application/x-www-form-urlencoded")).location).toBe(SUCCESS);
   });
@@ -123,7 +126,7 @@ describe("hosted forms", () => {
     const { tenant, tradeId, link } = await checkout({ connectPayer: false });
     const browser = hostedBrowser();
     expect((await browser.post(link, "pay", { method: "card-4242" })).location).toBe(new URL(link).pathname);
-    expect(await escrowPayments(tradeId)).toEqual([]);
+    expect(await escrowPayments(tradeId)).toEqual(UNTOUCHED);
     expect((await browser.post(link, "sign-in", { identity: "protected" })).location).toMatch(/error=kyc_level_not_met/);
     expect((await browser.post(link, "consent")).location).toBe(new URL(link).pathname);
     expect(await db.marketplaceUser.count({ where: { tenantId: tenant.tenantId, marketplaceUserId: "buyer" } })).toBe(0);

@@ -1,8 +1,9 @@
 // Random action sequences through the real engine and database: after every step each transfer
-// balances, escrow is never negative, and a finished trade's escrow is zero.
+// balances, escrow is never negative, and a finished trade's escrow is zero; settlements included.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api/errors.ts";
+import { refundableMinor } from "../../lib/money/settlement.ts";
 import { applyTransition } from "../../lib/trades/apply-transition.ts";
 import { TERMINAL_STATES, type TradeState } from "../../lib/trades/states.ts";
 import { TRANSITIONS, type Action, type Actor } from "../../lib/trades/transition-table.ts";
@@ -30,8 +31,11 @@ describe("the ledger in the database", () => {
           const pool = step.choice % 4 && onward.length ? onward : all;
           const [action, usualActor] = pool[step.choice % pool.length]!;
           const actor = step.stray === 0 ? step.actor : usualActor; // sometimes a caller the table may refuse
+          // A settlement's caller names the payer's refund (lib/trades/settlement-calls.ts); any
+          // amount up to what the payer paid in for the item.
+          const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund") ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) } : {};
           try {
-            await db.$transaction(async (tx) => applyTransition(tx, trade, tenant, action, actor, new Date()));
+            await db.$transaction(async (tx) => applyTransition(tx, trade, tenant, action, actor, new Date(), details));
           } catch (error) {
             if (!(error instanceof ApiError) || error.code !== "invalid-state") throw error;
           }

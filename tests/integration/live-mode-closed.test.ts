@@ -92,6 +92,11 @@ describe("live mode while the providers are simulated", () => {
         "initiateUserConnect",
         "rejectItemCondition",
         "rejectTradeInvitation",
+        // Settlement and offers move money too (issue 17).
+        "settleTrade",
+        "makeTradeOffer",
+        "acceptTradeOffer",
+        "declineTradeOffer",
       ].sort(),
     );
     const tenant = await liveTenant();

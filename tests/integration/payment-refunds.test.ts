@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { staffResolveDispute } from "../../lib/console/trades/staff-trade-actions.ts";
 import { staffOf } from "../helpers/staff-context.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
-import { db, freshTenant } from "../helpers/tenants.ts";
+import { db } from "../helpers/tenants.ts";
+import { armchair } from "../helpers/armchair.ts";
 
 type Api = ReturnType<typeof tenantClient>;
 
@@ -13,26 +14,7 @@ type Api = ReturnType<typeof tenantClient>;
 const TOTAL = 1285;
 
 async function paidTrade() {
-  const tenant = await freshTenant();
-  const api = tenantClient(tenant.testApiKey);
-  expect((await api.connect("seller")).status).toBe(200);
-  expect((await api.connect("buyer")).status).toBe(200);
-  const { tradeId } = (
-    await api.initiate({
-      title: "Armchair",
-      description: "Green velvet armchair",
-      amount: 1200,
-      payerFee: 3,
-      payerFixedFee: 0,
-      payeeFee: 5,
-      payeeFixedFee: 10,
-      payerMarketplaceUserId: "buyer",
-      payeeMarketplaceUserId: "seller",
-      successUrl: "https://shop.example/ok",
-      cancelUrl: "https://shop.example/cancel",
-      shipping: { paidBy: "Payer", price: 49, expectedMaxWeight: 8000 },
-    })
-  ).json;
+  const { tenant, api, tradeId } = await armchair();
   const payment = (await api.acceptAndPay("buyer", tradeId)).json;
   expect((await api.completePayment(payment.paymentId)).json).toMatchObject({ state: "Paid", isPaid: true, refundedAmount: 0 });
   return { tenant, api, tradeId };

@@ -62,3 +62,20 @@ describe("the 404 page", () => {
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
   });
 });
+
+describe("what crawlers and browsers ask for", () => {
+  it("robots.txt keeps hosted links and the console out of search engines, the pages say noindex, and there is a favicon", async () => {
+    const robots = await fetch(`${origin}/robots.txt`);
+    expect(robots.status).toBe(200);
+    const rules = await robots.text();
+    for (const path of ["/connect/", "/checkout/", "/pay/", "/status/", "/payout-account/", "/track/", "/console", "/api/"]) expect(rules).toContain(`Disallow: ${path}`);
+    // A hosted link published where a crawler follows it is still not indexed.
+    for (const path of ["/checkout/not-a-session", "/status/not-a-session", "/console/sign-in"]) {
+      expect((await fetch(`${origin}${path}`, { redirect: "manual" })).headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+    }
+    expect((await fetch(`${origin}/docs`)).headers.get("x-robots-tag")).toBeNull();
+    const icon = await fetch(`${origin}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(Buffer.from(await icon.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0])); // an ICO file
+  });
+});

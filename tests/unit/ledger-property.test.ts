@@ -1,11 +1,13 @@
 // Thousands of random action sequences over the transition table and the ledger recipes the
 // engine uses, checking the money invariants after every step (issue 3: postings balance, escrow
-// never negative, a finished trade's escrow is zero, the payer's money is fully accounted for).
+// never negative, a finished trade's escrow is zero, the payer's money is fully accounted for),
+// settlements and accepted price-reduction offers included (issue 17).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseDecimal } from "../../lib/money/decimal.ts";
 import { computeTradeMoney } from "../../lib/money/fees.ts";
 import { isBalanced, labelPostings, postingsFor, type Posting } from "../../lib/money/ledger.ts";
+import { refundableMinor, splitWithRefund } from "../../lib/money/settlement.ts";
 import { TERMINAL_STATES, type TradeState } from "../../lib/trades/states.ts";
 import { decide } from "../../lib/trades/transition.ts";
 import { TRANSITIONS, type Action, type Actor } from "../../lib/trades/transition-table.ts";
@@ -25,13 +27,15 @@ const tradeArbitrary = fc.record({
 
 // A step is mostly one of the moves the current state allows (so sequences get far), sometimes
 // any (action, actor) at all (which the table must refuse without moving money).
-const stepArbitrary = fc.record({ allowed: fc.integer({ min: 0, max: 9 }).map((n) => n > 0), pick: fc.nat(), choice: fc.nat(), action: fc.constantFrom(...ACTIONS), actor: fc.constantFrom(...ACTORS) });
+// `refund` picks a settlement's or an accepted offer's partial refund (0 ≤ refund < the item's money).
+const stepArbitrary = fc.record({ allowed: fc.integer({ min: 0, max: 9 }).map((n) => n > 0), pick: fc.nat(), choice: fc.nat(), action: fc.constantFrom(...ACTIONS), actor: fc.constantFrom(...ACTORS), refund: fc.bigInt({ min: 0n, max: 1n << 40n }) });
 
 function allowedMoves(state: TradeState): [Action, Actor][] {
   return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) => rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]));
 }
 
 const reached = new Map<TradeState, number>();
+let reachedSettled = 0;
 
 describe("money invariants over random action sequences", () => {
   it("hold after every step of 3,000 random sequences (fixed seed, reproducible)", () => {
@@ -48,6 +52,7 @@ describe("money invariants over random action sequences", () => {
           for (const p of postings) balance.set(p.account, of(p.account) + p.amountMinor);
         };
         let state: TradeState = "Created";
+        let settlementRefundMinor: bigint | null = null;
         for (const step of steps) {
           // Three steps in four prefer moves that keep the trade going, so that the long paths
           // (payout, the return leg, disputes) are walked as often as the short cancellations.
@@ -64,8 +69,10 @@ describe("money invariants over random action sequences", () => {
             post(labelPostings(fromEscrow, money.shippingPayerMinor - fromEscrow, input.deliveryLabelMinor - fromEscrow, "payee_funding"));
           }
           if (action === "returnLabelCreated") post(labelPostings(0n, 0n, input.returnLabelMinor, "payer_funding"));
+          // A settlement or an accepted offer refunds part of the item's money, as the use cases allow.
+          if (rule.ledger.includes("settleWithRefund")) settlementRefundMinor = step.refund % refundableMinor(money);
           for (const movement of rule.ledger) {
-            post(postingsFor(movement, money, { escrow: of("escrow"), payeePayable: of("payee_payable") }));
+            post(postingsFor(movement, { ...money, settlementRefundMinor }, { escrow: of("escrow"), payeePayable: of("payee_payable") }));
           }
           state = rule.to;
 
@@ -78,8 +85,13 @@ describe("money invariants over random action sequences", () => {
         reached.set(state, (reached.get(state) ?? 0) + 1);
         if (TERMINAL_STATES.has(state)) expect(of("escrow")).toBe(0n);
         if (state === "Released") {
-          expect(of("payee_bank")).toBe(money.payeePayoutMinor);
-          expect(of("service_revenue") + of("tenant_revenue")).toBe(money.payerTotalMinor - money.shippingPayerMinor - money.payeePayoutMinor);
+          // Settled with a partial refund: the payee and the fees bear it as lib/money/settlement.ts says.
+          const split = splitWithRefund({ ...money, refundMinor: settlementRefundMinor ?? 0n });
+          expect(of("payee_bank")).toBe(split.payeePayoutMinor);
+          expect(of("service_revenue")).toBe(split.serviceRevenueMinor);
+          expect(of("tenant_revenue")).toBe(split.tenantRevenueMinor);
+          expect(of("payee_bank") + of("service_revenue") + of("tenant_revenue") + (settlementRefundMinor ?? 0n)).toBe(money.payerTotalMinor - money.shippingPayerMinor);
+          if (settlementRefundMinor !== null) reachedSettled++;
         }
         if (state === "Cancelled" || state === "Returned") {
           expect(of("payee_bank") + of("payee_payable") + of("service_revenue") + of("tenant_revenue")).toBe(0n);
@@ -90,5 +102,7 @@ describe("money invariants over random action sequences", () => {
     // The sequences really went everywhere: each way to finish was reached many times.
     console.log("Finished states reached:", Object.fromEntries(reached));
     for (const finished of ["Released", "Cancelled", "Returned"] as TradeState[]) expect(reached.get(finished) ?? 0, finished).toBeGreaterThan(10);
+    // Settlements and accepted offers were among them.
+    expect(reachedSettled).toBeGreaterThan(10);
   });
 });

@@ -48,6 +48,14 @@ Delivered rejectCondition payer -> ConditionRejected
 ConditionRejected acceptRejection payee -> ReturnAwaitingShipment
 ConditionRejected autoAcceptRejection scheduler -> ReturnAwaitingShipment
 ConditionRejected disputeRejection payee -> Disputed
+ConditionRejected settle tenant -> Succeeded
+ConditionRejected settle staff -> Succeeded
+ConditionRejected settleInFull tenant -> Returned
+ConditionRejected settleInFull staff -> Returned
+ConditionRejected makeOffer payee -> ConditionRejected
+ConditionRejected acceptOffer payer -> Succeeded
+ConditionRejected declineOffer payer -> ConditionRejected
+ConditionRejected lapseOffer scheduler -> ConditionRejected
 ReturnAwaitingShipment buyReturnLabel payer -> ReturnAwaitingShipment
 ReturnAwaitingShipment returnLabelCreated paymentRail -> ReturnLabelCreated
 ReturnAwaitingShipment returnDeadlinePassed scheduler -> Succeeded
@@ -66,6 +74,14 @@ ReturnDelivered autoAcceptReturnCondition scheduler -> Returned
 ReturnDelivered rejectReturnCondition payee -> Disputed
 Disputed resolveRelease staff -> Succeeded
 Disputed resolveRefund staff -> Returned
+Disputed settle tenant -> Succeeded
+Disputed settle staff -> Succeeded
+Disputed settleInFull tenant -> Returned
+Disputed settleInFull staff -> Returned
+Disputed makeOffer payee -> Disputed
+Disputed acceptOffer payer -> Succeeded
+Disputed declineOffer payer -> Disputed
+Disputed lapseOffer scheduler -> Disputed
 Succeeded payoutCompleted paymentRail -> Released
 `
   .trim()
@@ -165,9 +181,10 @@ describe("the lifecycle graph", () => {
     expect([...reachableFrom("Created")].sort()).toEqual([...TRADE_STATES].sort());
   });
 
-  it("emits every trade event name of spec section 6", () => {
+  it("emits every trade event name of spec section 6, and the four additive ones of decisions.md §9", () => {
     const emitted = new Set(Object.values(TRANSITIONS).flatMap((row) => Object.values(row ?? {}).flatMap((r) => r!.events)));
-    expect(emitted.size).toBe(19);
+    expect(emitted.size).toBe(19 + 4);
+    for (const additive of ["trade.settled", "trade.offer_made", "trade.offer_accepted", "trade.offer_declined"]) expect(emitted).toContain(additive);
   });
 
   it("sets the finished timestamp of the state it enters", () => {
@@ -196,10 +213,10 @@ describe("the lifecycle graph", () => {
           if (movement === "fundEscrow") {
             expect(step.escrow).toBe(0);
             step.escrow = 1;
-          } else if (movement === "refundPayer" || movement === "settle") {
+          } else if (movement === "refundPayer" || movement === "settle" || movement === "settleWithRefund") {
             expect(step.escrow).toBe(1);
             step.escrow = 0;
-            step.settled ||= movement === "settle";
+            step.settled ||= movement !== "refundPayer";
           } else {
             expect(step.settled).toBe(true);
             step.paidOut = true;

@@ -12,7 +12,7 @@ const keyPath = (row: Pick<Row, "businessId" | "businessLocationId">) => `${enco
 
 export function BusinessUsersTable({ list, mode, canChange }: { list: BusinessUserList; mode: "test" | "live"; canChange: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Business users ({mode === "test" ? "test mode" : "live mode"})</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">

@@ -10,7 +10,7 @@ export function ApiKeysTable({ tokens, canChange }: { tokens: ApiTokenView[]; ca
     return <p className="rounded-xl border border-dashed border-slate-300 bg-white px-5 py-10 text-center text-sm text-slate-600">No API keys yet. Create one to call the API from your backend.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">API keys</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">

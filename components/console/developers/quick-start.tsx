@@ -53,7 +53,7 @@ export function QuickStart({ baseUrl, keyPrefix }: { baseUrl: string; keyPrefix:
             <p className="text-sm text-slate-600">Connect a sandbox seller:</p>
             <CopyButton value={example} label="Copy example" />
           </div>
-          <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-lg bg-slate-900 px-4 py-3 font-mono text-xs leading-relaxed text-slate-100">
+          <pre tabIndex={0} className="relative mt-2 overflow-x-auto rounded-lg bg-slate-900 px-4 py-3 font-mono text-xs leading-relaxed text-slate-100">
             <code>{example}</code>
           </pre>
         </div>

@@ -66,7 +66,7 @@ export function RequestLogBrowser() {
         </button>
       </form>
 
-      <div className="mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full min-w-[52rem] table-fixed text-left text-sm">
           <caption className="sr-only">API calls, newest first</caption>
           <colgroup>

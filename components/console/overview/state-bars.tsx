@@ -3,6 +3,7 @@
 // production Content-Security-Policy allows no inline style attributes.
 import Link from "next/link";
 import { PHASE_OF, type TradeState } from "@/lib/trades/states.ts";
+import { stateLabel } from "@/lib/trades/presentation/state-labels.ts";
 
 const PHASE_COLOUR = { contract: "fill-slate-400", delivery: "fill-sky-500", return: "fill-amber-500", finished: "fill-emerald-500" } as const;
 const colourOf = (state: TradeState) => (state === "Cancelled" || state === "Disputed" ? "fill-red-500" : PHASE_COLOUR[PHASE_OF[state]]);
@@ -16,7 +17,9 @@ export function StateBars({ byState, mode }: { byState: { state: TradeState; cou
       {shown.map(({ state, count }) => (
         <li key={state}>
           <Link href={`/console/trades?mode=${mode}&state=${state}`} className="group grid grid-cols-[9.5rem_1fr_4rem] items-center gap-3 rounded text-sm hover:bg-slate-50">
-            <span className="truncate text-slate-700 group-hover:text-slate-950">{state}</span>
+            <span className="truncate text-slate-700 group-hover:text-slate-950" title={`State id: ${state}`}>
+              {stateLabel(state)}
+            </span>
             <Bar fraction={count / max} className={colourOf(state)} />
             <span className="text-right font-medium tabular-nums">{count.toLocaleString("en-GB")}</span>
           </Link>

@@ -65,8 +65,8 @@ export function SettingsSection({ id, title, description, children, canEdit, onS
     </div>
   );
   return (
-    <section aria-labelledby={id} className="grid items-start gap-4 border-b border-slate-200 py-8 first:pt-2 last:border-0 lg:grid-cols-[17rem_1fr] lg:gap-10">
-      <div>
+    <section aria-labelledby={id} className="grid items-start gap-4 border-b border-slate-200 py-8 first:pt-2 last:border-0 lg:grid-cols-[17rem_1fr] lg:gap-10 [&>*]:min-w-0">
+      <div className="break-words">
         <h2 id={id} className="text-base font-semibold">
           {title}
         </h2>

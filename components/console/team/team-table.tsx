@@ -85,7 +85,7 @@ function MemberActions({ member }: { member: TeamMember }) {
 
 export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin: boolean }) {
   return (
-    <div className="max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Team members</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">

@@ -9,14 +9,14 @@ export function Payments({ payments }: { payments: ConsoleTrade["payments"] }) {
       {payments.length === 0 ? (
         <Empty>No payment yet.</Empty>
       ) : (
-        <table className="w-full text-left text-sm">
+        <div className="relative overflow-x-auto"><table className="w-full text-left text-sm">
           <thead className="text-xs text-slate-600 uppercase">
             <tr>
               <th scope="col" className="py-1.5 pr-3">Purpose</th>
               <th scope="col" className="py-1.5 pr-3">By</th>
               <th scope="col" className="py-1.5 pr-3 text-right">Amount</th>
               <th scope="col" className="py-1.5 pr-3">State</th>
-              <th scope="col" className="py-1.5 pr-3">Method</th>
+              <th scope="col" className="py-1.5 pr-3">Method and attempts</th>
               <th scope="col" className="py-1.5">Created</th>
             </tr>
           </thead>
@@ -30,14 +30,33 @@ export function Payments({ payments }: { payments: ConsoleTrade["payments"] }) {
                   {p.state === "PartiallyRefunded" ? "Partly refunded" : p.state}
                   {p.refundedMinor > 0n && <span className="block text-xs text-slate-600">{consoleMoney(p.refundedMinor, p.currency)} back to the payer</span>}
                 </td>
-                <td className="py-1.5 pr-3 font-mono text-xs">{p.method ?? "—"}</td>
+                <td className="py-1.5 pr-3 text-xs">
+                  <span className="font-mono">{p.method ?? "—"}</span>
+                  <PaymentAttempts attempts={p.attempts} />
+                </td>
                 <td className="py-1.5 whitespace-nowrap">{consoleWhen(p.createdAt)}</td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
       )}
     </Section>
+  );
+}
+
+const ATTEMPT_OUTCOMES: Record<string, string> = { succeeded: "paid", declined_by_bank: "declined by the bank", not_confirmed: "not confirmed by the payer" };
+
+/** Every try at paying, so support can answer "why was my card refused" (declines leave the payment Pending). */
+function PaymentAttempts({ attempts }: { attempts: ConsoleTrade["payments"][number]["attempts"] }) {
+  if (attempts.length === 0) return null;
+  return (
+    <ol className="mt-1 space-y-0.5 text-slate-600" aria-label="Attempts">
+      {attempts.map((a) => (
+        <li key={a.id}>
+          {consoleWhen(a.createdAt)}: {ATTEMPT_OUTCOMES[a.outcome] ?? a.outcome} ({a.method ? <span className="font-mono">{a.method}</span> : a.source})
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -87,7 +106,7 @@ export function Ledger({ transfers, currency }: { transfers: ConsoleTrade["trans
               <p className="text-sm font-medium">
                 {transfer.kind} <span className="font-normal text-slate-600">· {consoleWhen(transfer.createdAt)}</span>
               </p>
-              <table className="mt-1 w-full max-w-xl text-left text-sm">
+              <div className="relative overflow-x-auto"><table className="mt-1 w-full max-w-xl text-left text-sm">
                 <tbody>
                   {transfer.postings.map((posting) => (
                     <tr key={String(posting.id)} className="border-t border-slate-100">
@@ -96,7 +115,7 @@ export function Ledger({ transfers, currency }: { transfers: ConsoleTrade["trans
                     </tr>
                   ))}
                 </tbody>
-              </table>
+              </table></div>
             </div>
           ))}
         </div>

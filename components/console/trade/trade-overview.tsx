@@ -1,5 +1,6 @@
 // The top of the console's trade page: where the money is, and both parties as they see the trade.
 import type { ConsoleTrade } from "@/lib/console/trades/load-trade.ts";
+import { payeeReceivesMinor, splitWithRefund } from "@/lib/money/settlement.ts";
 import { consoleMoney, consoleWhen, Facts, Section } from "../ui.tsx";
 
 export function MoneySummary({ trade }: { trade: ConsoleTrade["trade"] }) {
@@ -16,6 +17,9 @@ export function MoneySummary({ trade }: { trade: ConsoleTrade["trade"] }) {
           ["Seller receives", m(trade.payeePayoutMinor)],
           ["Your commission", m(trade.tenantRevenueMinor)],
           ["Service fee", m(trade.serviceRevenueMinor)],
+          // Staff deciding a dispute see the seller's open offer and what it would leave each party.
+          ...(trade.offerRefundMinor !== null ? [["Seller's open offer", `${m(trade.offerRefundMinor)} back to the buyer; the seller would receive ${m(splitWithRefund({ ...trade, refundMinor: trade.offerRefundMinor }).payeePayoutMinor)} (lapses ${consoleWhen(trade.offerLapsesAt)})`] as [string, string]] : []),
+          ...(trade.settlementRefundMinor !== null ? [["Settled", `${m(trade.settlementRefundMinor)} back to the buyer; the seller receives ${m(payeeReceivesMinor(trade))}`] as [string, string]] : []),
         ]}
       />
     </Section>

@@ -12,6 +12,8 @@ import { PHASES } from "@/lib/console/trades/trade-filters.ts";
 import { TRADE_STATES, type TradeState } from "@/lib/trades/states.ts";
 import { StateBadge } from "../state-badge.tsx";
 import { FilterSelect } from "../filter-select.tsx";
+import { stateLabel } from "@/lib/trades/presentation/state-labels.ts";
+import { PagerNav } from "../pager-nav.tsx";
 
 const money = (amount: string, currency: string) => new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(amount as unknown as number);
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
@@ -61,14 +63,14 @@ export function TradesBrowser() {
       <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
         <FilterSelect id="mode" label="Mode" value={params.get("mode") ?? "test"} onChange={(v) => update({ mode: v })} options={[["test", "Test (sandbox)"], ["live", "Live"]]} />
         <FilterSelect id="phase" label="Phase" value={params.get("phase") ?? ""} onChange={(v) => update({ phase: v })} options={[["", "Any phase"], ...PHASES.map((p) => [p, p[0]!.toUpperCase() + p.slice(1)] as [string, string])]} />
-        <FilterSelect id="state" label="State" value={params.get("state") ?? ""} onChange={(v) => update({ state: v })} options={[["", "Any state"], ...TRADE_STATES.map((s) => [s, s] as [string, string])]} />
+        <FilterSelect id="state" label="State" value={params.get("state") ?? ""} onChange={(v) => update({ state: v })} options={[["", "Any state"], ...TRADE_STATES.map((s) => [s, stateLabel(s)] as [string, string])]} />
         <Field id="from" label="Created from" type="date" value={params.get("from") ?? ""} onChange={(v) => update({ from: v })} />
         <Field id="to" label="Created to" type="date" value={params.get("to") ?? ""} onChange={(v) => update({ to: v })} />
         <Field id="min" label="Amount from" type="number" value={params.get("min") ?? ""} onChange={(v) => update({ min: v })} />
         <Field id="max" label="Amount to" type="number" value={params.get("max") ?? ""} onChange={(v) => update({ max: v })} />
       </div>
 
-      <div className="mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full min-w-[48rem] text-left text-sm">
           <caption className="sr-only">Trades</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
@@ -135,17 +137,13 @@ export function TradesBrowser() {
           The trades could not be loaded. Try again.
         </p>
       )}
-      <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-700">
-        <p aria-live="polite">{data ? countText(data.pagination) : " "}</p>
-        <div className="flex gap-2">
-          <button type="button" disabled={!data?.pagination.previous} onClick={() => update({ before: data?.pagination.previous ?? undefined, after: undefined })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
-            Previous
-          </button>
-          <button type="button" disabled={!data?.pagination.next} onClick={() => update({ after: data?.pagination.next ?? undefined, before: undefined })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
-            Next
-          </button>
-        </div>
-      </nav>
+      <PagerNav
+        summary={data ? countText(data.pagination) : " "}
+        canPrevious={Boolean(data?.pagination.previous)}
+        canNext={Boolean(data?.pagination.next)}
+        onPrevious={() => update({ before: data?.pagination.previous ?? undefined, after: undefined })}
+        onNext={() => update({ after: data?.pagination.next ?? undefined, before: undefined })}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { ConsoleUser } from "@/lib/console/users/load-user.ts";
 import { USER_TRADES_SHOWN } from "@/lib/console/users/load-user.ts";
 import { StateBadge } from "../state-badge.tsx";
 import { consoleMoney, consoleWhen, Empty, Facts, Section } from "../ui.tsx";
+import { stateLabel } from "@/lib/trades/presentation/state-labels.ts";
 
 export function UserFacts({ data }: { data: ConsoleUser }) {
   const { user, person, tradeCounts } = data;
@@ -34,7 +35,7 @@ export function PayoutAccounts({ data }: { data: ConsoleUser }) {
       {payoutAccounts.length === 0 && !payoutInUse ? (
         <Empty>No payout account yet. The user chooses one on the payout account page when they first sell.</Empty>
       ) : (
-        <table className="w-full text-left text-sm">
+        <div className="relative overflow-x-auto"><table className="w-full text-left text-sm">
           <caption className="sr-only">Payout accounts</caption>
           <thead className="text-xs text-slate-600 uppercase">
             <tr>
@@ -79,7 +80,7 @@ export function PayoutAccounts({ data }: { data: ConsoleUser }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
       )}
     </Section>
   );
@@ -109,7 +110,7 @@ export function UserTrades({ data }: { data: ConsoleUser }) {
         <Empty>No trades yet, neither as buyer nor as seller.</Empty>
       ) : (
         <>
-          <div className="-mx-5 overflow-x-auto">
+          <div className="relative -mx-5 overflow-x-auto">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">Trades of {user.marketplaceUserId}</caption>
               <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
@@ -158,7 +159,7 @@ export function UserTrades({ data }: { data: ConsoleUser }) {
                     </td>
                     <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums">{consoleMoney(trade.amountMinor, trade.currency)}</td>
                     <td className="px-5 py-2.5">
-                      <Link href={`/console/trades/${trade.id}`} aria-label={`${trade.state}: open ${trade.title}`}>
+                      <Link href={`/console/trades/${trade.id}`} aria-label={`${stateLabel(trade.state)}: open ${trade.title}`}>
                         <StateBadge state={trade.state} />
                       </Link>
                     </td>

@@ -10,6 +10,7 @@ import { useState, type FormEvent } from "react";
 import type { UserListPage } from "@/lib/console/users/list-users.ts";
 import { KycBadge } from "./kyc-badge.tsx";
 import { FilterSelect } from "../filter-select.tsx";
+import { PagerNav, pageSummary } from "../pager-nav.tsx";
 
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 
@@ -59,7 +60,7 @@ export function UsersBrowser() {
         <FilterSelect className="w-44" id="kyc" label="KYC level" value={params.get("kyc") ?? ""} onChange={(v) => update({ kyc: v })} options={[["", "Any level"], ["1", "1 · Medium"], ["2", "2 · High"]]} />
       </div>
 
-      <div className="mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Connected users</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
@@ -119,17 +120,13 @@ export function UsersBrowser() {
           The users could not be loaded. Try again.
         </p>
       )}
-      <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-700">
-        <p aria-live="polite">{data ? `${data.pagination.totalCount.toLocaleString("en-GB")} ${data.pagination.totalCount === 1 ? "user" : "users"} · page ${page} of ${pages.toLocaleString("en-GB")}` : " "}</p>
-        <div className="flex gap-2">
-          <button type="button" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
-            Previous
-          </button>
-          <button type="button" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
-            Next
-          </button>
-        </div>
-      </nav>
+      <PagerNav
+        summary={pageSummary(data?.pagination.totalCount, ["user", "users"], page, pages)}
+        canPrevious={page > 1}
+        canNext={page < pages}
+        onPrevious={() => update({ page: String(page - 1) })}
+        onNext={() => update({ page: String(page + 1) })}
+      />
     </div>
   );
 }

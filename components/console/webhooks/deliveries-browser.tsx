@@ -12,6 +12,7 @@ import type { DeliveryListPage } from "@/lib/console/webhooks/list-deliveries.ts
 import { DeliveryBadge, ResponseCode } from "./badges.tsx";
 import { ModeTabs } from "./mode-tabs.tsx";
 import { FilterSelect } from "../filter-select.tsx";
+import { PagerNav, pageSummary } from "../pager-nav.tsx";
 
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 const short = (id: string) => `${id.slice(0, 8)}…`;
@@ -91,7 +92,7 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
         </button>
       )}
 
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full min-w-[56rem] text-left text-sm">
           <caption className="sr-only">Webhook deliveries</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
@@ -182,17 +183,13 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
           The deliveries could not be loaded. Try again.
         </p>
       )}
-      <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-700">
-        <p aria-live="polite">{data ? `${data.pagination.totalCount.toLocaleString("en-GB")} ${data.pagination.totalCount === 1 ? "delivery" : "deliveries"} · page ${page} of ${pages.toLocaleString("en-GB")}` : " "}</p>
-        <div className="flex gap-2">
-          <button type="button" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
-            Previous
-          </button>
-          <button type="button" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
-            Next
-          </button>
-        </div>
-      </nav>
+      <PagerNav
+        summary={pageSummary(data?.pagination.totalCount, ["delivery", "deliveries"], page, pages)}
+        canPrevious={page > 1}
+        canNext={page < pages}
+        onPrevious={() => update({ page: String(page - 1) })}
+        onNext={() => update({ page: String(page + 1) })}
+      />
     </div>
   );
 }

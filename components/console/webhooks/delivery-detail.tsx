@@ -16,7 +16,7 @@ const CODE = "mt-1 max-h-96 overflow-auto rounded-lg bg-slate-900 px-4 py-3 font
 
 function Headers({ headers }: { headers: Record<string, string> }) {
   return (
-    <dl className="mt-1 overflow-x-auto rounded-lg border border-slate-200 font-mono text-xs">
+    <dl className="relative mt-1 overflow-x-auto rounded-lg border border-slate-200 font-mono text-xs">
       {Object.entries(headers).map(([name, value]) => (
         <div key={name} className="flex gap-3 border-b border-slate-100 px-3 py-1.5 last:border-0">
           <dt className="w-44 shrink-0 text-slate-600">{name}</dt>

@@ -7,7 +7,7 @@ import { DeliveryBadge, ResponseCode } from "./badges.tsx";
 export function RecentDeliveries({ deliveries }: { deliveries: DeliveryListPage["deliveries"] }) {
   if (deliveries.length === 0) return <p className="text-sm text-slate-600">Nothing sent to this endpoint yet. Send a test event to try it.</p>;
   return (
-    <table className="w-full text-left text-sm">
+    <div className="relative overflow-x-auto"><table className="w-full text-left text-sm">
       <caption className="sr-only">Recent deliveries</caption>
       <thead className="text-xs text-slate-600 uppercase">
         <tr>
@@ -45,6 +45,6 @@ export function RecentDeliveries({ deliveries }: { deliveries: DeliveryListPage[
           </tr>
         ))}
       </tbody>
-    </table>
+    </table></div>
   );
 }

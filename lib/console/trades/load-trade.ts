@@ -11,7 +11,7 @@ export async function loadTradeForConsole(tenantId: string, tradeId: string) {
   const [[view], history, payments, labels, transfers, events, users] = await Promise.all([
     serializeTrades(scope, [trade], "en"),
     db.tradeTimelineEntry.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } }),
-    db.payment.findMany({ where: { tradeId, tenantId }, orderBy: { createdAt: "asc" } }),
+    db.payment.findMany({ where: { tradeId, tenantId }, include: { attempts: { orderBy: { createdAt: "asc" } } }, orderBy: { createdAt: "asc" } }),
     db.shipmentLabel.findMany({ where: { tradeId, tenantId }, include: { trackingEvents: { orderBy: { occurredAt: "asc" } } }, orderBy: { createdAt: "asc" } }),
     db.ledgerTransfer.findMany({ where: { tradeId, tenantId }, include: { postings: { orderBy: { id: "asc" } } }, orderBy: { createdAt: "asc" } }),
     db.outboxEvent.findMany({

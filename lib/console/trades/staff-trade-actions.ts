@@ -1,11 +1,12 @@
 // What tenant staff may do to a trade from the console, admins only: cancel it (the tenant's
 // cancel: before the parcel is sent, a paid trade refunded), decide a dispute (release to the
-// payee or refund the payer), and send one of its webhook events again. Each goes through the
+// payee, refund the payer, or split: part back to the payer), and send one of its webhook events again. Each goes through the
 // transition table like every other change, and the timeline entry names the staff member.
 import { ApiError } from "../../api/errors.ts";
 import { tenantNow } from "../../clock.ts";
 import { db } from "../../db/client.ts";
 import { applyTransition } from "../../trades/apply-transition.ts";
+import { settlementCall } from "../../trades/settlement-calls.ts";
 import { redeliverWebhookEvent } from "../../webhooks/event-log.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 
@@ -35,6 +36,23 @@ export async function staffResolveDispute(context: StaffContext, tradeId: string
     const trade = await lockedTrade(tx, context, tradeId);
     const action = outcome === "release" ? "resolveRelease" : "resolveRefund";
     const { trade: moved } = await applyTransition(tx, trade, context.tenant, action, "staff", tenantNow(context.tenant, trade.mode), {}, by(context));
+    return { state: moved.state };
+  });
+}
+
+/**
+ * A split: `refundMinor` back to the payer, the rest to the payee (lib/money/settlement.ts), as the
+ * tenant's Settle trade does. `expectedState` is what the page showed, so a trade the payer settled
+ * meanwhile (an accepted offer) is not settled twice over.
+ */
+export async function staffSettleTrade(context: StaffContext, tradeId: string, input: { refundMinor: bigint; reason: string; expectedState: string }) {
+  assertAdmin(context);
+  return db.$transaction(async (tx) => {
+    const trade = await lockedTrade(tx, context, tradeId);
+    if (trade.state !== input.expectedState) throw new ApiError("invalid-state", `The trade is now \`${trade.state}\`, not \`${input.expectedState}\`: look at it again.`);
+    const call = settlementCall(trade, "staff", input.refundMinor);
+    const details = { ...by(context), refundMinor: input.refundMinor.toString(), reason: input.reason };
+    const { trade: moved } = await applyTransition(tx, trade, context.tenant, call.action, "staff", tenantNow(context.tenant, trade.mode), call.details, details);
     return { state: moved.state };
   });
 }

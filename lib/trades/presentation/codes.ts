@@ -30,6 +30,11 @@ export const ACTION = {
   choosePayoutAccount: 11,
   takeItemBack: 12,
   disputeRejection: 13,
+  // The price-reduction offer's steps (decisions.md §9). The hosted status page offers them in its
+  // own offer section (it needs an amount and shows figures), so status.actions does not list them.
+  makeOffer: 14,
+  acceptOffer: 15,
+  declineOffer: 16,
 } as const;
 
 export const TIMELINE_STATE = { done: 1, current: 2, coming: 3, skipped: 4 } as const;

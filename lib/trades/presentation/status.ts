@@ -36,6 +36,9 @@ const ACTION_TEXT: Record<ActionCode, Text> = {
   [ACTION.choosePayoutAccount]: t("Choose payout account", "Vælg udbetalingskonto"),
   [ACTION.takeItemBack]: t("Take the item back", "Tag varen retur"),
   [ACTION.disputeRejection]: t("Dispute", "Gør indsigelse"),
+  [ACTION.makeOffer]: t("Offer a price reduction", "Tilbyd et nedslag i prisen"),
+  [ACTION.acceptOffer]: t("Accept the price reduction", "Accepter nedslaget i prisen"),
+  [ACTION.declineOffer]: t("Decline the price reduction", "Afvis nedslaget i prisen"),
 };
 
 const waiting = t("Nothing to do right now.", "Du skal ikke gøre noget lige nu.");

@@ -24,9 +24,9 @@ export function httpClient(origin: () => string, token: string, onAnswer?: (meth
       throw new ServerDown(`${method} ${path}: ${error instanceof Error ? error.message : error}`);
     }
     const result = { status: response.status, json: text ? JSON.parse(text) : null };
+    onAnswer?.(method, path, result);
     // A 5xx from a server whose database connections were cut is the same as no answer.
     if (response.status >= 500) throw new ServerDown(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
-    onAnswer?.(method, path, result);
     return result;
   };
   const party = (u: string, t: string) => `/marketplace/users/${u}/trades/${t}`;

@@ -1,11 +1,14 @@
 // The hosted trade status page (Get trade status link): the party's own status, deadline, what
 // they pay or receive, the actions they may take now, their parcels and the timeline.
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
+import { OfferPanel } from "@/components/hosted/offer-panel.tsx";
 import { ActionList, AskPanel, Parcels, Timeline } from "@/components/hosted/status-parts.tsx";
 import { Alert, LinkButton } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/hosted/i18n/index.ts";
+import { payeeReceivesMinor } from "@/lib/money/settlement.ts";
+import { offerView, readOfferAmount } from "@/lib/hosted/offer-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { ASKS_FIRST, loadStatus } from "@/lib/hosted/status-flow.ts";
 
@@ -24,6 +27,11 @@ export default async function StatusPage(props: HostedPageProps) {
   const done = param(search.done);
   const error = param(search.error);
   const back = returnTarget(session, { kind: "return" });
+  const offer = offerView(trade, role);
+  // ?offer=<typed amount> is the payee's preview: the figures are shown before anything is sent.
+  const typed = offer?.role === "payee" ? param(search.offer) : undefined;
+  const preview = typed === undefined ? null : readOfferAmount(trade, typed, locale);
+  const showPreview = preview !== null && (param(search.edit) !== "1" || !preview.ok) ? preview : null;
 
   return (
     <HostedShell {...shell}>
@@ -40,20 +48,29 @@ export default async function StatusPage(props: HostedPageProps) {
       )}
       <dl className="mt-4 flex items-baseline justify-between gap-4 border-y border-slate-200 py-3">
         <dt className="text-slate-600">{role === "payer" ? t.status.youPay : t.status.youReceive}</dt>
-        <dd className="text-lg font-semibold tabular-nums">{formatMoney(role === "payer" ? trade.payerTotalMinor : trade.payeePayoutMinor, trade.currency, locale)}</dd>
+        <dd className="text-lg font-semibold tabular-nums">{formatMoney(role === "payer" ? trade.payerTotalMinor : payeeReceivesMinor(trade), trade.currency, locale)}</dd>
       </dl>
+      {role === "payer" && trade.settlementRefundMinor !== null && (
+        <dl className="flex items-baseline justify-between gap-4 border-b border-slate-200 py-3">
+          <dt className="text-slate-600">{t.status.settledBack}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{formatMoney(trade.settlementRefundMinor, trade.currency, locale)}</dd>
+        </dl>
+      )}
 
       {asking !== null ? (
         <AskPanel code={asking} t={t} locale={locale} currency={trade.currency} base={base} csrf={session.csrfToken} shippingCovered={trade.shippingPayerMinor} />
       ) : (
-        actions.length > 0 && (
-          <section aria-labelledby="actions-title" className="mt-5">
-            <h2 id="actions-title" className="text-base font-semibold">
-              {t.status.whatNow}
-            </h2>
-            <ActionList actions={actions} base={base} csrf={session.csrfToken} />
-          </section>
-        )
+        <>
+          {offer && <OfferPanel view={offer} typed={typed} preview={showPreview} t={t} locale={locale} currency={trade.currency} base={base} csrf={session.csrfToken} />}
+          {actions.length > 0 && typed === undefined && (
+            <section aria-labelledby="actions-title" className="mt-5">
+              <h2 id="actions-title" className="text-base font-semibold">
+                {t.status.whatNow}
+              </h2>
+              <ActionList actions={actions} base={base} csrf={session.csrfToken} />
+            </section>
+          )}
+        </>
       )}
       <Parcels labels={labels} t={t} />
       <Timeline steps={party.timeline} t={t} locale={locale} />

@@ -35,7 +35,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       <div className="mt-5">
         <ModeTabs mode={mode} href={(m) => `/console/webhooks?mode=${m}`} />
       </div>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full min-w-[56rem] text-left text-sm">
           <caption className="sr-only">Webhook endpoints, {mode} mode</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">

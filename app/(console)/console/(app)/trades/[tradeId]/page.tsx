@@ -43,7 +43,7 @@ export default async function TradePage({ params }: { params: Promise<{ tradeId:
       <Parties data={data} />
       <MoneySummary trade={trade} />
       <Timelines view={data.view} />
-      <Phases phases={data.view.phases} />
+      <Phases phases={data.view.phases} currency={trade.currency} />
       <History history={data.history} />
       <Payments payments={data.payments} />
       <Labels labels={data.labels} currency={trade.currency} />

@@ -46,7 +46,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
             ["Trade", event.tradeId ? <Link key="t" href={`/console/trades/${event.tradeId}`} className="font-mono text-xs text-brand-700 hover:underline">{event.tradeId}</Link> : event.marketplaceUserId ? `User ${event.marketplaceUserId}` : "—"],
             ["Event id (webhook-id)", <span key="id" className="font-mono text-xs">{event.id}</span>],
             ["Delivery id", <span key="d" className="font-mono text-xs">{delivery.id}</span>],
-            ["Event created", consoleWhen(event.createdAt)],
+            ["Event happened", <EventTime key="w" happened={event.createdAt} dispatched={event.dispatchedAt} test={subscription.mode === "test"} />],
             ["Attempts", String(delivery.attemptCount)],
             [delivery.status === "Pending" ? "Next attempt" : "Finished", consoleWhen(delivery.status === "Pending" ? delivery.nextAttemptAt : delivery.completedAt)],
             ["Mode", subscription.mode === "test" ? "Test (sandbox)" : "Live"],
@@ -57,4 +57,29 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
       <DeliveryAttempts delivery={delivery} />
     </>
   );
+}
+
+/**
+ * In test mode an event's time is the sandbox clock's, which a clock advance moves ahead of real
+ * time; attempts are always real time. Without saying so, the page would show an event created
+ * days after its attempt finished.
+ */
+function EventTime({ happened, dispatched, test }: { happened: Date; dispatched: Date | null; test: boolean }) {
+  const aheadMs = dispatched ? happened.getTime() - dispatched.getTime() : 0;
+  if (!test || !dispatched || Math.abs(aheadMs) < 60_000) return <>{consoleWhen(happened)}</>;
+  return (
+    <>
+      {consoleWhen(happened)} <span className="text-slate-600">on the sandbox clock</span>
+      <span className="block text-xs text-slate-600">
+        The sandbox clock was {formatDuration(Math.abs(aheadMs))} {aheadMs > 0 ? "ahead of" : "behind"} real time; sent for delivery {consoleWhen(dispatched)}. Attempts are in real time.
+      </span>
+    </>
+  );
+}
+
+function formatDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 120) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
 }

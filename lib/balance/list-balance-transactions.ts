@@ -1,0 +1,34 @@
+// GET /v1/marketplace/balance-transactions: the tenant's ledger transfers in the token's mode,
+// newest first (createdAt, then id: transfers of one step share their time), cursor paged. At most
+// three queries: the cursor's row, the page, and the page's postings (index on tenant, mode, time).
+import type { z } from "zod";
+import { ApiError } from "../api/errors.ts";
+import type { TenantContext } from "../auth/authenticate.ts";
+import { db } from "../db/client.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import { kindsOfType } from "./ledger-kinds.ts";
+import type { ListBalanceTransactionsQuery } from "./schemas.ts";
+import { serializeBalanceTransaction } from "./serialize-balance-transaction.ts";
+
+export async function listBalanceTransactions(context: TenantContext, query: z.output<typeof ListBalanceTransactionsQuery>) {
+  const scope = { tenantId: context.tenant.id, mode: context.mode };
+  const where: Prisma.LedgerTransferWhereInput = {
+    ...scope,
+    ...(query.tradeId ? { tradeId: query.tradeId } : {}),
+    ...(query.type ? { kind: { in: kindsOfType(query.type) } } : {}),
+    ...(query.from || query.to ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } } : {}),
+  };
+  if (query.startingAfter) {
+    const cursor = await db.ledgerTransfer.findFirst({ where: { ...scope, id: query.startingAfter }, select: { id: true, createdAt: true } });
+    // Another tenant's or mode's id is as unknown as one never issued.
+    if (!cursor) throw ApiError.field("startingAfter", "No balance transaction has this id.");
+    where.AND = { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] };
+  }
+  const rows = await db.ledgerTransfer.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+    include: { postings: { orderBy: { id: "asc" } } },
+  });
+  return { balanceTransactions: rows.slice(0, query.limit).map(serializeBalanceTransaction), hasMore: rows.length > query.limit };
+}

@@ -1,0 +1,25 @@
+// POST /v1/marketplace/trades/{t}/settle: the tenant settles a rejected or disputed item
+// (decisions.md §9). The payer gets refundAmount back, the payee the rest (lib/money/settlement.ts),
+// and the trade finishes Succeeded, or Returned when the whole of the payer's money goes back.
+import type { TenantContext } from "../auth/authenticate.ts";
+import { ApiError } from "../api/errors.ts";
+import { db } from "../db/client.ts";
+import { minorUnitsFromNumber } from "../money/decimal.ts";
+import { applyTransition } from "./apply-transition.ts";
+import { pickLocale } from "./presentation/codes.ts";
+import { serializeTrades } from "./serialize-trade.ts";
+import { settlementCall } from "./settlement-calls.ts";
+
+export async function settleTrade(context: TenantContext & { now: Date; request: Request }, tradeId: string, body: { refundAmount: number; reason: string }) {
+  const scope = { tenantId: context.tenant.id, mode: context.mode };
+  const settled = await db.$transaction(async (tx) => {
+    const trade = await tx.trade.findFirst({ where: { id: tradeId, ...scope } });
+    if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
+    const refundMinor = minorUnitsFromNumber(body.refundAmount);
+    const call = settlementCall(trade, "tenant", refundMinor);
+    // The compare-and-set in applyTransition decides a race with the payer's answer to an offer.
+    return (await applyTransition(tx, trade, context.tenant, call.action, "tenant", context.now, call.details, { refundMinor: refundMinor.toString(), reason: body.reason })).trade;
+  });
+  const [serialized] = await serializeTrades(scope, [settled], pickLocale(context.request.headers.get("accept-language"), context.tenant.locale));
+  return serialized!;
+}
