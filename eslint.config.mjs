@@ -2,6 +2,28 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+// The layers, bottom up (docs/architecture.md draws them). A layer imports only from the layers
+// below it; a wrong import fails `npm run lint`.
+const FOUNDATION = ["lib/errors.ts", "lib/schemas", "lib/db", "lib/money", "lib/crypto", "lib/clock.ts", "lib/config.ts", "lib/locale.ts"];
+const DOMAINS = [
+  "lib/auth", "lib/balance", "lib/business-users", "lib/exports", "lib/hosted-links", "lib/identity", "lib/jobs",
+  "lib/payments", "lib/payouts", "lib/rate-limits", "lib/sandbox", "lib/shipping", "lib/tenants", "lib/trades",
+  "lib/users", "lib/webhooks", "lib/outside-parties.ts",
+];
+const ADAPTERS = ["lib/api", "lib/http", "lib/console", "lib/hosted", "app", "components"];
+const layerZones = [
+  ...DOMAINS.map((target) => ({
+    target: `./${target}`,
+    from: ADAPTERS.map((from) => `./${from}`),
+    message: "Use cases do not import the API, HTTP, console or hosted-page layers: those call the use cases (docs/architecture.md, Layers).",
+  })),
+  ...FOUNDATION.map((target) => ({
+    target: `./${target}`,
+    from: [...DOMAINS, ...ADAPTERS].map((from) => `./${from}`),
+    message: "Errors, schemas, the database client and money sit below the use cases and import none of them (docs/architecture.md, Layers).",
+  })),
+];
+
 const config = [
   { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   ...nextCoreWebVitals,
@@ -10,6 +32,10 @@ const config = [
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    rules: { "import/no-restricted-paths": ["error", { zones: layerZones }] },
   },
 ];
 

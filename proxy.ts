@@ -5,7 +5,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { BROWSER_COOKIE, BROWSER_COOKIE_MAX_AGE_S, cookieAttributes, isHttpsRequest, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "./lib/hosted/cookies.ts";
 import { contentSecurityPolicy, newNonce } from "./lib/hosted/content-security-policy.ts";
-import { isHostedPath } from "./lib/hosted/hosted-paths.ts";
+import { isHostedPath } from "./lib/hosted-links/hosted-paths.ts";
 import { limitHostedRequest } from "./lib/hosted/rate-limit.ts";
 
 export function proxy(request: NextRequest) {

@@ -4,7 +4,7 @@
 // live mode: while the payment rail or the eID is simulated, live mode is closed, and asking for a
 // provider in live mode answers 403 `forbidden` naming what is missing. Nothing else imports the
 // simulated implementations.
-import { ApiError } from "./api/errors.ts";
+import { ApiError } from "./errors.ts";
 import type { ApiMode } from "./db/generated/enums.ts";
 import type { IdentityProvider } from "./identity/identity-provider.ts";
 import { simulatedIdentityProvider } from "./identity/simulated-identity-provider.ts";

@@ -1,5 +1,5 @@
 // The "Errors" section: the error record every failure answers, and the list of its type codes.
-import { ERROR_CODES } from "@/lib/api/errors.ts";
+import { ERROR_CODES } from "@/lib/errors.ts";
 import { exampleValue } from "./example-value.ts";
 import { MethodBadge, StatusBadge } from "./method-badge.tsx";
 import type { ApiOperation } from "./openapi-model.ts";

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { HostedSessionKind } from "@/lib/db/generated/enums.ts";
 import { loadHostedPage, param, type HostedPage, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
-import { hostedPagePath } from "@/lib/hosted/hosted-paths.ts";
+import { hostedPagePath } from "@/lib/hosted-links/hosted-paths.ts";
 import type { SessionWithTenant } from "@/lib/hosted/open-session.ts";
 import { shellFor, type ShellProps } from "./hosted-shell.tsx";
 import { LinkProblemPage } from "./link-problem.tsx";

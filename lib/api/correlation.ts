@@ -1,6 +1,6 @@
 // X-Correlation-Id (spec 4): 20..64 characters, echoed in the response and used as traceId.
 import { randomUUID } from "node:crypto";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors.ts";
 
 export const CORRELATION_HEADER = "x-correlation-id";
 

@@ -1,6 +1,6 @@
 // The error record of spec section 7, used for every failure of the API.
 import { z } from "zod";
-import { ApiError, ERROR_CODES, type ErrorCode } from "./errors.ts";
+import { ApiError, ERROR_CODES, type ErrorCode } from "../errors.ts";
 
 export const ErrorRecordSchema = z
   .object({

@@ -7,7 +7,7 @@
 // Counted like the other limits (lib/rate-limits/window-counter.ts), shared by every instance.
 import { clientAddress } from "../http/client-address.ts";
 import { countRequest } from "../rate-limits/window-counter.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors.ts";
 
 export const DEFAULT_FAILED_AUTH_PER_MINUTE = 60;
 

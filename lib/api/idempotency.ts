@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 const RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // The answer for addresses under /api that no operation serves.
 import { correlationId } from "./correlation.ts";
 import { errorRecord } from "./error-record.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors.ts";
 
 export async function notFoundResponse(request: Request): Promise<Response> {
   const { traceId } = correlationId(request);

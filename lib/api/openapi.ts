@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { publicBaseUrl } from "../config.ts";
 import { ErrorRecordSchema } from "./error-record.ts";
-import { ERROR_CODES, type ErrorCode } from "./errors.ts";
+import { ERROR_CODES, type ErrorCode } from "../errors.ts";
 import type { Operation } from "./operation.ts";
 import { webhookEntries } from "./openapi-webhooks.ts";
 import { OPERATIONS } from "./operations-index.ts";

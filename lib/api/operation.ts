@@ -2,7 +2,7 @@
 // validation (route.ts), the TypeScript types of the handler and the OpenAPI document (openapi.ts).
 import type { z } from "zod";
 import type { OutsideParty } from "../outside-parties.ts";
-import type { ErrorCode } from "./errors.ts";
+import type { ErrorCode } from "../errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -1,17 +1,17 @@
 // Every operation of the v1 API, in the order of the reference. The OpenAPI document is built from
 // this list, and a test checks that each one has a route file exporting its method.
 import type { Operation } from "./operation.ts";
-import * as balance from "../balance/operations.ts";
-import * as businessUsers from "../business-users/operations.ts";
-import * as exports from "../exports/operations.ts";
-import * as payments from "../payments/operations.ts";
-import * as payouts from "../payouts/operations.ts";
-import * as sandbox from "../sandbox/operations.ts";
-import * as shipping from "../shipping/operations.ts";
-import * as trades from "../trades/operations.ts";
-import * as settlement from "../trades/settlement-operations.ts";
-import * as users from "../users/operations.ts";
-import * as webhooks from "../webhooks/operations.ts";
+import * as balance from "./operations/balance.ts";
+import * as businessUsers from "./operations/business-users.ts";
+import * as exports from "./operations/exports.ts";
+import * as payments from "./operations/payments.ts";
+import * as payouts from "./operations/payouts.ts";
+import * as sandbox from "./operations/sandbox.ts";
+import * as shipping from "./operations/shipping.ts";
+import * as trades from "./operations/trades.ts";
+import * as settlement from "./operations/settlement.ts";
+import * as users from "./operations/users.ts";
+import * as webhooks from "./operations/webhooks.ts";
 
 export const OPERATIONS: Operation[] = [
   trades.initiateTrade,

@@ -5,7 +5,7 @@
 // (RateLimit-Limit / -Remaining / -Reset, as in the IETF draft "RateLimit header fields for HTTP").
 import type { TenantContext } from "../auth/authenticate.ts";
 import { countRequest, type WindowCount } from "../rate-limits/window-counter.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors.ts";
 
 export type RateLimitHeaders = Record<string, string>;
 

@@ -1,5 +1,5 @@
 // Reads a JSON request body with a size limit: too large is 413, not JSON is 400 malformed-request.
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -4,7 +4,7 @@
 // tenant flooding within its rate limit took every pool connection and another tenant's p95 went
 // from ~6 ms to 90-155 ms (docs/performance.md, "Tenant fairness"). In memory, O(1) per request;
 // each instance keeps its own share.
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors.ts";
 
 interface Lane {
   running: number;

@@ -1,7 +1,7 @@
 // zod issues to the `errors` entries of the error record: one per offending field, keyed by its
 // JSON path (`shipping.expectedMaxWeight`, `imageUrls[2]`).
 import type { z } from "zod";
-import { ApiError, type FieldError } from "./errors.ts";
+import { ApiError, type FieldError } from "../errors.ts";
 
 export function jsonPath(prefix: string, path: readonly PropertyKey[]): string {
   let key = prefix;

@@ -3,7 +3,7 @@ import { db } from "../db/client.ts";
 import { sql } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { Tenant } from "../db/generated/client.ts";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { bearerToken, hashApiToken } from "./api-tokens.ts";
 import { log } from "../ops/log.ts";
 

@@ -2,10 +2,7 @@
 // (decisions.md §9, docs/money.md "Balance"). Both tables are exhaustive over the ledger's own
 // types, so a new account or kind does not compile until it is placed here.
 import type { LedgerAccount } from "../money/ledger.ts";
-import type { LedgerMovement } from "../trades/transition-table.ts";
-
-/** Every kind `writeTransfer` writes: the trade movements and the two label purchases. */
-export type LedgerKind = LedgerMovement | "delivery_label" | "return_label";
+import type { LedgerKind } from "../money/ledger-kinds.ts";
 
 export const BALANCE_FIELDS = ["heldInEscrow", "payableToPayees", "refundsPending", "payableToCarriers", "tenantRevenue", "serviceFees"] as const;
 export type BalanceField = (typeof BALANCE_FIELDS)[number];

@@ -2,7 +2,7 @@
 // newest first (createdAt, then id: transfers of one step share their time), cursor paged. At most
 // three queries: the cursor's row, the page, and the page's postings (index on tenant, mode, time).
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";

@@ -1,7 +1,7 @@
 // The balance and balance transactions (decisions.md §9): the one source of their validation,
 // types and OpenAPI schemas.
 import { z } from "zod";
-import { Instant } from "../api/common-schemas.ts";
+import { Instant } from "../schemas/common.ts";
 import { BALANCE_TRANSACTION_TYPES } from "./ledger-kinds.ts";
 
 const Amount = (description: string) => z.number().meta({ description: `${description} Major units.` });

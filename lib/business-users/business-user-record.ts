@@ -1,6 +1,6 @@
 // Shared pieces of the business-user use cases: the whitelist gate, the lookup, the serializer.
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import type { BusinessUser as Row } from "../db/generated/client.ts";
 import type { Address, BusinessUser } from "./schemas.ts";

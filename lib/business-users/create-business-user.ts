@@ -1,6 +1,6 @@
 // POST /v1/marketplace/business-users
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import { addressColumns, requireWhitelisted, serializeBusinessUser } from "./business-user-record.ts";

@@ -4,10 +4,10 @@
 // here (403, before the body is even read), and each use case checks the role again. Errors say
 // what staff may know: the engine's refusals as they are, anything else only that it failed.
 import { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { NO_BODY, readJsonBody } from "../api/request-body.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
-import { Download } from "../http/download.ts";
+import { Download } from "../exports/download.ts";
 import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
 import { log } from "../ops/log.ts";
 

@@ -2,7 +2,7 @@
 // (stream-export.ts), and a busy day can hold more rows than a quiet year, so a cap on days would
 // not bound the work anyway.
 import { z } from "zod";
-import { Instant } from "../api/common-schemas.ts";
+import { Instant } from "../schemas/common.ts";
 import { EXPORT_FORMATS } from "./formats.ts";
 
 export const ExportQuery = z

@@ -1,7 +1,7 @@
 // An export as a byte stream read from the database as the client reads it: the stream pulls the
 // next batch only when the previous one has been taken (ReadableStream backpressure), so memory
 // holds one batch whatever the size of the range.
-import { Download } from "../http/download.ts";
+import { Download } from "./download.ts";
 import { log } from "../ops/log.ts";
 import { FILE_FORMATS, type ExportFormat } from "./formats.ts";
 import type { ExportScope, RowSource } from "./row-source.ts";

@@ -2,10 +2,10 @@
 // pages for a trade's status (with the actions the user may take there) and for choosing a payout
 // account. Each link is bound to its user (and trade) and, once opened, to that browser; it expires.
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
-import type { AppSwitch } from "../api/common-schemas.ts";
+import type { AppSwitch } from "../schemas/common.ts";
 import { checkAppSwitch, checkRedirectUrl } from "./redirect-urls.ts";
 import { createHostedSession } from "./sessions.ts";
 

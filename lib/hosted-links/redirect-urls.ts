@@ -2,8 +2,8 @@
 // http only to loopback and only in sandbox, and once the tenant registered allowed origins, only
 // those. Live tokens require a registered origin: an unregistered redirect is an open redirect.
 import type { z } from "zod";
-import { staticAppSwitchProblem, staticRedirectProblem, type AppSwitch } from "../api/common-schemas.ts";
-import { ApiError } from "../api/errors.ts";
+import { staticAppSwitchProblem, staticRedirectProblem, type AppSwitch } from "../schemas/common.ts";
+import { ApiError } from "../errors.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

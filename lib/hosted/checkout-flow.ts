@@ -4,6 +4,7 @@
 import { db } from "../db/client.ts";
 import { acceptAndPay } from "../payments/accept-and-pay.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
+import { holdTradeRow } from "../trades/lock-trade.ts";
 import { statesAllowing } from "../trades/transition.ts";
 import { connectUser } from "../users/connect-user.ts";
 import { consentingIdentity, signInOnSession } from "./identity-step.ts";
@@ -53,7 +54,7 @@ export async function confirmCheckout(session: SessionWithTenant, approved: bool
 
 export async function cancelCheckout(session: SessionWithTenant, now: Date): Promise<HostedOutcome> {
   await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${session.tradeId} FOR UPDATE`;
+    await holdTradeRow(tx, session.tradeId!);
     const trade = await tx.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
     // A checkout cancelled before payment cancels the trade (trade.cancelled), and its escrow
     // payment with it (applyTransition: an ended trade leaves no payment pending).

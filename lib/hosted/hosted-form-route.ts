@@ -1,13 +1,13 @@
 // The one POST handler behind every form of the hosted pages (`POST /<page>/<token>/<action>`):
 // same-origin check → the link, bound to this browser → anti-CSRF token → the action → a 303
 // to where the flow goes next (the tenant, the app, or back to the page with a message).
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { readLimited } from "../api/request-body.ts";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
 import { pickLocale, type Locale } from "../trades/presentation/codes.ts";
 import { BROWSER_COOKIE, cookieAttributes, IDENTITY_COOKIE, isHttpsRequest, LANGUAGE_COOKIE } from "./cookies.ts";
 import { isSameOrigin, linkProblem, seeOther } from "./form-post.ts";
-import { hostedPagePath } from "./hosted-paths.ts";
+import { hostedPagePath } from "../hosted-links/hosted-paths.ts";
 import { csrfTokenMatches, openSession, type SessionWithTenant } from "./open-session.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import { returnTarget } from "./return-target.ts";

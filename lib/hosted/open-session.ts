@@ -8,7 +8,7 @@ import { db } from "../db/client.ts";
 import type { HostedSession, Tenant } from "../db/generated/client.ts";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
 import { isLiveModeOpen } from "../outside-parties.ts";
-import { hashSessionToken } from "./sessions.ts";
+import { hashSessionToken } from "../hosted-links/sessions.ts";
 
 export type SessionWithTenant = HostedSession & { tenant: Tenant };
 

@@ -4,7 +4,7 @@
 // payer can try another method. Paying twice never charges twice: the rail is called with the
 // payment's externalId as its idempotency key, and the payment completes once (completePayment's
 // conditional update); a second completion finds it Paid and counts as paid.
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import type { Payment } from "../db/generated/client.ts";
 import { completePayment } from "../payments/complete-payment.ts";

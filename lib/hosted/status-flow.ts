@@ -16,10 +16,10 @@ import type { Role } from "../trades/presentation/status.ts";
 import { serializeTrades } from "../trades/serialize-trade.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { publicBaseUrl } from "../config.ts";
-import { hostedPagePath } from "./hosted-paths.ts";
+import { hostedPagePath } from "../hosted-links/hosted-paths.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
-import { createHostedSession } from "./sessions.ts";
+import { createHostedSession } from "../hosted-links/sessions.ts";
 
 export async function loadStatus(session: SessionWithTenant, locale: Locale) {
   const trade = await db.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });

@@ -4,7 +4,7 @@
 // what would work.
 import type { ServerResponse } from "node:http";
 import { errorRecord } from "../api/error-record.ts";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
 
 /** Methods Next and the API serve; anything else is refused before reaching them. */

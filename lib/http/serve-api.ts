@@ -8,7 +8,7 @@ import { internalErrorRecord } from "../api/error-record.ts";
 import type { RouteHandler } from "./api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
-import { loggableError } from "./loggable-error.ts";
+import { loggableError } from "../ops/loggable-error.ts";
 
 const API_HEADERS: [string, string][] = [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]);
 

@@ -4,7 +4,7 @@
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { tenantNow } from "../clock.ts";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { isLiveModeOpen } from "../outside-parties.ts";
 import { payOutTrade } from "../payouts/pay-out-trade.ts";
 import { applyTransition } from "../trades/apply-transition.ts";

@@ -2,7 +2,7 @@
 // English), read exactly into minor units. A typed amount is never rounded: a third decimal, a
 // sign or stray characters make it unreadable, so the person sees what they typed refused rather
 // than a different amount used.
-import type { Locale } from "../trades/presentation/codes.ts";
+import type { Locale } from "../locale.ts";
 
 const MINOR_DIGITS = 2;
 const MAX_WHOLE_DIGITS = 12;

@@ -6,11 +6,10 @@
 // is what the service holds for the trade; `payee_payable`, `service_revenue` and
 // `tenant_revenue` are owed to their holders once the trade settles.
 import { randomUUID } from "node:crypto";
-import type { LedgerKind } from "../balance/ledger-kinds.ts";
 import type { Db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import type { LedgerMovement } from "../trades/transition-table.ts";
+import type { LedgerKind, LedgerMovement } from "./ledger-kinds.ts";
 import { refundableMinor, splitWithRefund } from "./settlement.ts";
 
 type Tx = Db | Prisma.TransactionClient;

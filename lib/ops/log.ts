@@ -8,7 +8,7 @@
 import { trace } from "@opentelemetry/api";
 import pino from "pino";
 import pretty from "pino-pretty";
-import { loggableError } from "../http/loggable-error.ts";
+import { loggableError } from "./loggable-error.ts";
 
 type Fields = Record<string, string | number | boolean | null | undefined>;
 

@@ -2,7 +2,7 @@
 // yet) and gets the trade's escrow payment to complete. That payment exists from initiation
 // (decisions.md §9): the API and the hosted checkout pay the same one, so paying twice never
 // charges twice.
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
 import type { Tenant } from "../db/generated/client.ts";

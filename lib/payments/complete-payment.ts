@@ -2,13 +2,14 @@
 // Paid: the payment becomes Paid and moves its trade: escrow funded (trade.created), or the label
 // issued (trade.shipment_label_created / return_…). Declined: the try is recorded and the payment
 // stays Pending, so the payer can try again (decisions.md §9).
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
 import { issueLabel } from "../shipping/issue-label.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
+import { holdTradeRow } from "../trades/lock-trade.ts";
 import { paymentNamed } from "./find-payment.ts";
 import { recordAttempt, type AttemptOutcome, type AttemptSource } from "./payment-attempts.ts";
 import { serializePayment } from "./serialize-payment.ts";
@@ -18,7 +19,7 @@ export async function completePayment(tenant: Tenant, mode: ApiMode, reference: 
   const payment = await db.$transaction(async (tx) => {
     const found = await tx.payment.findFirst({ where: { ...paymentNamed(reference), tenantId: tenant.id, mode } });
     if (!found) throw ApiError.notFound(`Payment ${JSON.stringify(reference)}`);
-    await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${found.tradeId} FOR UPDATE`;
+    await holdTradeRow(tx, found.tradeId);
     const notPending = async () => {
       const current = await tx.payment.findUniqueOrThrow({ where: { id: found.id } });
       return new ApiError("invalid-state", `The payment is \`${current.state}\`; only a \`Pending\` payment can be completed.`);

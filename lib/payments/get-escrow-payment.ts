@@ -1,5 +1,5 @@
 // GET /v1/marketplace/users/{u}/trades/{t}/payment: the trade's latest payment into escrow.
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import { serializePayment } from "./serialize-payment.ts";

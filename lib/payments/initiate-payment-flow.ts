@@ -1,11 +1,11 @@
 // POST /v1/marketplace/users/{u}/payments/{paymentId}/flow: the hosted page where the user
 // completes a pending payment (escrow, or a shipping label).
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
-import { checkAppSwitch, checkRedirectUrl } from "../hosted/redirect-urls.ts";
-import { createHostedSession } from "../hosted/sessions.ts";
+import { checkAppSwitch, checkRedirectUrl } from "../hosted-links/redirect-urls.ts";
+import { createHostedSession } from "../hosted-links/sessions.ts";
 import { paymentNamed } from "./find-payment.ts";
 import type { PaymentFlowBody } from "./schemas.ts";
 

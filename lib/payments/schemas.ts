@@ -1,6 +1,6 @@
 // Payment records (spec 2.5) and the payment operations' requests.
 import { z } from "zod";
-import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../api/common-schemas.ts";
+import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../schemas/common.ts";
 
 export const PaymentRecord = z
   .object({

@@ -1,7 +1,7 @@
 // GET /v1/marketplace/payouts and /payouts/{id}: the tenant's payouts in the token's mode, newest
 // first. Two queries per page, side by side: the page (index on tenant, mode, createdAt) and its count.
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";

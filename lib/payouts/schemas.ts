@@ -1,6 +1,6 @@
 // Payout records (decisions.md §9) and the payout operations' requests.
 import { z } from "zod";
-import { Instant } from "../api/common-schemas.ts";
+import { Instant } from "../schemas/common.ts";
 
 export const PAYOUT_STATES = ["Pending", "Paid", "Failed"] as const;
 

@@ -7,7 +7,7 @@
 // visible only once it is a second old: a dispatch that started earlier but committed later
 // would otherwise appear behind a cursor that had already moved past it. A second is far longer
 // than that one statement takes, and a developer does not notice it.
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import { TEST_EVENT_NAME } from "../webhooks/event-names.ts";

@@ -1,6 +1,6 @@
 // Request pieces that many operations share (spec 2.4 and 8).
 import { z } from "zod";
-import { isRefusedAppScheme } from "../http/refused-url-schemes.ts";
+import { isRefusedAppScheme } from "./refused-url-schemes.ts";
 
 export const MarketplaceUserId = z.string().min(1).max(64).meta({ description: "The tenant's own id of the user (1..64 characters).", example: "user-4711" });
 

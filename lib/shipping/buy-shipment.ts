@@ -3,7 +3,7 @@
 // the part of the price the buyer pays; when that is nothing (the payer's shipping money in
 // escrow covers it), the label is issued at once.
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { paymentRailFor } from "../outside-parties.ts";

@@ -2,7 +2,7 @@
 // brand colour shown, the default language, and the allowed redirect origins (https origins, or
 // app schemes as `yourapp://`). One validation for the CLI now and the console later.
 import type { Db } from "../db/client.ts";
-import { isRefusedAppScheme } from "../http/refused-url-schemes.ts";
+import { isRefusedAppScheme } from "../schemas/refused-url-schemes.ts";
 
 export interface HostedPageSettings {
   brandName?: string | null;

@@ -2,7 +2,7 @@
 // not a party, exactly like a trade that does not exist), decide which table action the call
 // means for their role and the trade's state, apply it, answer the updated Trade.
 import type { Prisma } from "../db/generated/client.ts";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Trade } from "../db/generated/client.ts";

@@ -1,7 +1,7 @@
 // Applies one transition of the table to a trade, inside the caller's transaction: the state
 // change (only if the trade is still in the state the guard saw), the phase timestamps, the next
 // deadline, a timeline entry, the ledger transfers and the webhook events all commit together.
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { metrics } from "../ops/metrics.ts";

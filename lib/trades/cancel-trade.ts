@@ -1,6 +1,6 @@
 // POST /v1/marketplace/trades/{t}/cancel: the tenant cancels, as a compare-and-set on the state
 // it believes the trade is in (decisions.md §3); a paid trade is refunded.
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import { applyTransition } from "./apply-transition.ts";

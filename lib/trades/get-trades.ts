@@ -2,7 +2,7 @@
 // Constant queries per request: the page of TradeParty rows (one index range) and its count side by
 // side, the trades, and the serializer's lookups side by side (plain SQL: lib/trades/trade-reads.ts).
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { pickLocale } from "./presentation/codes.ts";
 import type { GetTradesQuery } from "./schemas.ts";

@@ -1,12 +1,12 @@
 // POST /v1/marketplace/trades/initiate: a trade in `Created`, waiting for the payer's payment in
 // the hosted checkout (spec 4.1). No webhook yet: trade.created is sent when the payment lands.
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import { checkAppSwitch, checkRedirectUrl } from "../hosted/redirect-urls.ts";
-import { newHostedSession } from "../hosted/sessions.ts";
+import { checkAppSwitch, checkRedirectUrl } from "../hosted-links/redirect-urls.ts";
+import { newHostedSession } from "../hosted-links/sessions.ts";
 import { decimalFromNumber, decimalToString, minorUnitsFromNumber, parseDecimal } from "../money/decimal.ts";
 import { computeTradeMoney, FeeProblem } from "../money/fees.ts";
 import { paymentRailFor } from "../outside-parties.ts";

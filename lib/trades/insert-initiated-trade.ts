@@ -19,7 +19,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { run, statement } from "../db/sql.ts";
-import type { newHostedSession } from "../hosted/sessions.ts";
+import type { newHostedSession } from "../hosted-links/sessions.ts";
 
 export interface InitiatedTrade {
   tenantId: string;

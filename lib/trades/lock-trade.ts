@@ -1,10 +1,23 @@
-// Locking a trade's row for the rest of the transaction (SELECT … FOR UPDATE), for use cases that
-// read related rows (payments, labels, payouts) before deciding: a party's trade (404 when the
-// user is not a party, exactly like an unknown trade), and the system's own follow-ups by id.
-import { ApiError } from "../api/errors.ts";
+// Locking a trade's row for the rest of the transaction (SELECT … FOR UPDATE): the one file that
+// does it. Every use case that reads a trade, or what hangs off it (payments, labels, payouts),
+// before deciding takes the lock here first, so two requests about one trade run one after the
+// other: a party's trade (404 when the user is not a party, exactly like an unknown trade), a
+// tenant's trade (console staff), the system's own follow-ups by id, and the bare lock for use
+// cases that reached the trade through a row it owns.
+import { ApiError } from "../errors.ts";
 import type { Prisma, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { Role } from "./presentation/status.ts";
+
+/**
+ * Holds the trade's row until the transaction ends, without reading it: for a use case that found
+ * the trade through something it owns (a label, a payment, a hosted session) already scoped to the
+ * tenant, and reads the trade itself later. With `tenantId`, another tenant's trade is not locked.
+ */
+export async function holdTradeRow(tx: Prisma.TransactionClient, tradeId: string, tenantId?: string): Promise<void> {
+  if (tenantId === undefined) await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE`;
+  else await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} FOR UPDATE`;
+}
 
 export async function lockPartyTrade(
   tx: Prisma.TransactionClient,
@@ -12,10 +25,18 @@ export async function lockPartyTrade(
   marketplaceUserId: string,
   tradeId: string,
 ): Promise<{ trade: Trade; role: Role }> {
-  await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${scope.tenantId} FOR UPDATE`;
+  await holdTradeRow(tx, tradeId, scope.tenantId);
   const trade = await tx.trade.findFirst({ where: { id: tradeId, ...scope, OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }] } });
   if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
   return { trade, role: trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee" };
+}
+
+/** Console staff act on any trade of their tenant, in either mode; another tenant's is a 404. */
+export async function lockTenantTrade(tx: Prisma.TransactionClient, tenantId: string, tradeId: string): Promise<Trade> {
+  await holdTradeRow(tx, tradeId, tenantId);
+  const trade = await tx.trade.findFirst({ where: { id: tradeId, tenantId } });
+  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
+  return trade;
 }
 
 type TradeWithTenant = Trade & { tenant: Tenant };
@@ -32,6 +53,6 @@ export async function tryLockTrade(tx: Prisma.TransactionClient, tradeId: string
 
 /** Waits for the lock: the trade with its tenant, for a follow-up that must happen (a payout's answer). */
 export async function lockTrade(tx: Prisma.TransactionClient, tradeId: string): Promise<TradeWithTenant> {
-  await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE`;
+  await holdTradeRow(tx, tradeId);
   return tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
 }

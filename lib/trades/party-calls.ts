@@ -2,7 +2,7 @@
 // condition mean the payer's verdict on the delivered item (or on an item handed over in person,
 // when delivery by hand was agreed), the payee's answer to a rejection (take back / dispute), and
 // the payee's verdict on a returned item (decisions.md §8).
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { Trade } from "../db/generated/client.ts";
 import type { PartyCall } from "./act-on-trade.ts";
 import type { Role } from "./presentation/status.ts";

@@ -1,8 +1,8 @@
 // The trades resource: request and response schemas (spec 2.1–2.3, 4.1–4.3, 8).
 import { z } from "zod";
-import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../api/common-schemas.ts";
+import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../schemas/common.ts";
 import { TRADE_STATES } from "./states.ts";
-import { codedInteger } from "../api/coded-integer.ts";
+import { codedInteger } from "../schemas/coded-integer.ts";
 import { ACTION, ICON, LABEL_PAID_BY, TIMELINE_STATE } from "./presentation/codes.ts";
 
 /** A trade's state id (docs/states.md): one component, used by every field that carries one. */

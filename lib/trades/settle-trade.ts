@@ -2,7 +2,7 @@
 // (decisions.md §9). The payer gets refundAmount back, the payee the rest (lib/money/settlement.ts),
 // and the trade finishes Succeeded, or Returned when the whole of the payer's money goes back.
 import type { TenantContext } from "../auth/authenticate.ts";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { applyTransition } from "./apply-transition.ts";

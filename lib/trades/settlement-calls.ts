@@ -2,7 +2,7 @@
 // the tenant's (or staff's) settlement, and the payee's price-reduction offer that the payer
 // accepts or declines. Which amounts are allowed, and what each answer does to the offer's
 // columns and the trade's deadline; the engine does the rest (lib/trades/apply-transition.ts).
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { formatMoney } from "../money/format.ts";
 import { refundableMinor } from "../money/settlement.ts";

@@ -3,6 +3,7 @@
 // (lib/trades/transition.ts) reads it, the tests walk every pair, docs/states.md is generated
 // from it. A (state, action, actor) that is not here is refused with 409 invalid-state.
 import type { TRADE_EVENT_NAMES } from "../webhooks/event-names.ts";
+import type { LedgerMovement } from "../money/ledger-kinds.ts";
 import type { TradeState } from "./states.ts";
 
 export type Actor = "payer" | "payee" | "tenant" | "staff" | "carrier" | "paymentRail" | "scheduler";
@@ -92,7 +93,6 @@ export type PhaseTimestamp =
  *   who bears it: lib/money/settlement.ts);
  * - payout: the payee's payout leaves for the payee's (or business user's) bank account.
  */
-export type LedgerMovement = "fundEscrow" | "refundPayer" | "settle" | "settleWithRefund" | "payout";
 
 export interface TransitionRule {
   actors: readonly Actor[];

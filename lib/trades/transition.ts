@@ -1,6 +1,6 @@
 // Deciding a transition: look the (state, action, actor) up in the table, or refuse it with the
 // 409 invalid-state that names the current state and where the action is allowed.
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { TRANSITIONS, type Action, type Actor, type TransitionRule } from "./transition-table.ts";
 import { TRADE_STATES, type TradeState } from "./states.ts";
 

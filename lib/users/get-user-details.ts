@@ -1,6 +1,6 @@
 // GET /v1/marketplace/users/{u}: the connected user's service account.
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { UserDetails } from "./schemas.ts";

@@ -2,8 +2,8 @@
 import type { z } from "zod";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
-import { checkAppSwitch, checkRedirectUrl } from "../hosted/redirect-urls.ts";
-import { createHostedSession } from "../hosted/sessions.ts";
+import { checkAppSwitch, checkRedirectUrl } from "../hosted-links/redirect-urls.ts";
+import { createHostedSession } from "../hosted-links/sessions.ts";
 import type { InitiateUserConnectBody, InitiateUserConnectQuery } from "./schemas.ts";
 
 export async function initiateUserConnect(

@@ -1,6 +1,6 @@
 // The users resource: request and response schemas of connect, user details and sandbox connect.
 import { z } from "zod";
-import { AppSwitch, MarketplaceUserId, QueryBoolean, RedirectUrl } from "../api/common-schemas.ts";
+import { AppSwitch, MarketplaceUserId, QueryBoolean, RedirectUrl } from "../schemas/common.ts";
 
 export const KycLevel = z.union([z.literal(1), z.literal(2)], { error: "Must be 1 (Medium) or 2 (High)." }).meta({ description: "1 = Medium (national eID; passport check needed if name and address are protected), 2 = High (eID and passport verification)." });
 

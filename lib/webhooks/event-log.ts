@@ -1,6 +1,6 @@
 // GET /v1/webhooks/events and POST /v1/webhooks/events/{id}/redeliver.
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";

@@ -2,7 +2,7 @@
 // update, delete and rotate the secret (the previous one keeps signing for 24 hours).
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { CreateSubscriptionBody, UpdateSubscriptionBody } from "./schemas.ts";

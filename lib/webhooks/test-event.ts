@@ -4,7 +4,7 @@
 // sent for, whatever events that subscription asked for, and is never fanned out to others.
 import { randomUUID } from "node:crypto";
 import type { TenantContext } from "../auth/authenticate.ts";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { TEST_EVENT_NAME } from "./event-names.ts";

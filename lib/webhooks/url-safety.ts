@@ -10,9 +10,9 @@
 // (WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow), and then sandbox subscriptions get live mode's checks.
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { ApiError } from "../api/errors.ts";
+import { ApiError } from "../errors.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { isLoopbackHost } from "../hosted/redirect-urls.ts";
+import { isLoopbackHost } from "../hosted-links/redirect-urls.ts";
 
 const blocked = new BlockList();
 for (const [network, prefix] of [

@@ -9,7 +9,7 @@
 // The seed is fixed (FUZZ_SEED overrides it) and printed by fast-check with any failure.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../lib/api/errors.ts";
+import { ERROR_CODES } from "../../lib/errors.ts";
 import { buildWorld, type IdPool } from "./api-world.ts";
 import { callRoute, type CallResult } from "./call-route.ts";
 import { FRESH } from "./fuzz-fresh.ts";

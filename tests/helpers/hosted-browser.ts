@@ -8,7 +8,7 @@ import { POST as payForm } from "../../app/(hosted)/pay/[token]/[action]/route.t
 import { POST as payoutForm } from "../../app/(hosted)/payout-account/[token]/[action]/route.ts";
 import { POST as statusForm } from "../../app/(hosted)/status/[token]/[action]/route.ts";
 import { db } from "../../lib/db/client.ts";
-import { hashSessionToken } from "../../lib/hosted/sessions.ts";
+import { hashSessionToken } from "../../lib/hosted-links/sessions.ts";
 
 const FORMS = { checkout: checkoutForm, connect: connectForm, pay: payForm, status: statusForm, "payout-account": payoutForm } as const;
 

@@ -3,7 +3,7 @@
 // moment equals its balance at that moment, field by field, and their amounts sum to its total.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors.ts";
+import { ApiError } from "../../lib/errors.ts";
 import type { TenantContext } from "../../lib/auth/authenticate.ts";
 import { balanceAt, totalOf, zeroBalance, type BalanceMinor } from "../../lib/balance/balance-at.ts";
 import { FIELD_OF_ACCOUNT } from "../../lib/balance/ledger-kinds.ts";

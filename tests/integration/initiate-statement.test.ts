@@ -3,7 +3,7 @@
 // rows, the first timeline entry, the checkout-key claims and the checkout session with it — and
 // with a payee who is not connected, nothing at all.
 import { describe, expect, it } from "vitest";
-import { hashSessionToken } from "../../lib/hosted/sessions.ts";
+import { hashSessionToken } from "../../lib/hosted-links/sessions.ts";
 import { initiateTrade } from "../../lib/trades/initiate-trade.ts";
 import { InitiateTradeBody } from "../../lib/trades/schemas.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";

@@ -2,7 +2,7 @@
 // balances, escrow is never negative, and a finished trade's escrow is zero; settlements included.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { refundableMinor } from "../../lib/money/settlement.ts";
 import { applyTransition } from "../../lib/trades/apply-transition.ts";
 import { TERMINAL_STATES, type TradeState } from "../../lib/trades/states.ts";

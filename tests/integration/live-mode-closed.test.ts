@@ -14,7 +14,7 @@ import { staffCancelTrade } from "../../lib/console/trades/staff-trade-actions.t
 import { simulatedIdentityProvider } from "../../lib/identity/simulated-identity-provider.ts";
 import { openSession } from "../../lib/hosted/open-session.ts";
 import { savePayoutAccount } from "../../lib/hosted/payout-account-flow.ts";
-import { createHostedSession } from "../../lib/hosted/sessions.ts";
+import { createHostedSession } from "../../lib/hosted-links/sessions.ts";
 import { fireDueDeadlines } from "../../lib/jobs/fire-deadlines.ts";
 import { isLiveModeOpen, liveModeGaps } from "../../lib/outside-parties.ts";
 import { saveConnection } from "../../lib/users/connect-user.ts";

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sql } from "../../lib/db/sql.ts";
-import { loggableError } from "../../lib/http/loggable-error.ts";
+import { loggableError } from "../../lib/ops/loggable-error.ts";
 import { db } from "../helpers/tenants.ts";
 
 const SECRET = "DK5000400440116243"; // stands for an account number or an address

@@ -1,7 +1,7 @@
 // The engine core against a real database: guarded state changes, timeline, ledger and outbox in
 // one transaction; exactly one winner when many requests race for the same transition.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors.ts";
+import { ApiError } from "../../lib/errors.ts";
 import type { Tenant } from "../../lib/db/generated/client.ts";
 import { applyTransition } from "../../lib/trades/apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";

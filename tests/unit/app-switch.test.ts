@@ -1,9 +1,9 @@
 // Returning into the tenant's app: the address each operating system's in-app browser expects,
 // and which callback addresses the API accepts.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { appSwitchAddress } from "../../lib/hosted/app-switch.ts";
-import { checkAppSwitch } from "../../lib/hosted/redirect-urls.ts";
+import { checkAppSwitch } from "../../lib/hosted-links/redirect-urls.ts";
 import { returnTarget } from "../../lib/hosted/return-target.ts";
 
 const web = { successUrl: "https://shop.example/paid", cancelUrl: "https://shop.example/back?x=1", returnUrl: null };

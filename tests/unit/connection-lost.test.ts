@@ -3,7 +3,7 @@
 import { createServer } from "node:net";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../lib/api/errors.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { failure, retryReadsAfterConnectionLoss } from "../../lib/api/route.ts";
 import { isConnectionLost } from "../../lib/db/connection-lost.ts";
 

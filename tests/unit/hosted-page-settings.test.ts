@@ -22,7 +22,7 @@ describe("hosted page settings", () => {
 
 describe("refused app schemes", () => {
   it("are one list: what the API refuses as an app-switch callback, the console and the CLI refuse to register", async () => {
-    const { staticAppSwitchProblem } = await import("../../lib/api/common-schemas.ts");
+    const { staticAppSwitchProblem } = await import("../../lib/schemas/common.ts");
     for (const scheme of ["javascript", "vbscript", "data", "file", "view-source", "chrome", "chrome-extension", "intent", "blob", "about"]) {
       expect(() => normaliseRedirectOrigin(`${scheme}://`), scheme).toThrow();
       expect(() => normaliseRedirectOrigin(`${scheme.toUpperCase()}://`), scheme).toThrow();

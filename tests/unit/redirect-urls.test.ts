@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors.ts";
-import { checkRedirectUrl } from "../../lib/hosted/redirect-urls.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { checkRedirectUrl } from "../../lib/hosted-links/redirect-urls.ts";
 
 const open = { allowedRedirectOrigins: [] as string[] };
 const registered = { allowedRedirectOrigins: ["https://shop.example"] };

@@ -1,7 +1,7 @@
 // A fair share per tenant (security finding 7d): one tenant's requests beyond its share wait in
 // its own lane, or are refused when that lane is full, while another tenant's go straight through.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { takeTenantSlot, tenantLane } from "../../lib/api/tenant-fairness.ts";
 
 const saved = { concurrency: process.env.TENANT_CONCURRENCY, queue: process.env.TENANT_QUEUE_LIMIT };

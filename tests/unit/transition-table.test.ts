@@ -1,10 +1,11 @@
 // The trade lifecycle table, tested exhaustively: every (state, action, actor) triple, allowed or
 // not, and the invariants every path through it must keep.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { FUNDED_STATES, PHASE_OF, TERMINAL_STATES, TRADE_STATES, type TradeState } from "../../lib/trades/states.ts";
 import { decide, decideOrThrow, statesAllowing } from "../../lib/trades/transition.ts";
-import { TRANSITIONS, type Action, type Actor, type LedgerMovement } from "../../lib/trades/transition-table.ts";
+import type { LedgerMovement } from "../../lib/money/ledger-kinds.ts";
+import { TRANSITIONS, type Action, type Actor } from "../../lib/trades/transition-table.ts";
 
 const ACTORS: Actor[] = ["payer", "payee", "tenant", "staff", "carrier", "paymentRail", "scheduler"];
 const ACTIONS = [...new Set(Object.values(TRANSITIONS).flatMap((row) => Object.keys(row ?? {})))] as Action[];

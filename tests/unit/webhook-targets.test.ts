@@ -1,7 +1,7 @@
 // Sandbox webhook targets (lib/webhooks/url-safety.ts): loopback and private addresses are allowed
 // for local development and refused by the production server unless the operator allows them.
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { checkWebhookUrlShape, resolveWebhookTarget, sandboxMayReachPrivateAddresses } from "../../lib/webhooks/url-safety.ts";
 
 const original = process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS;

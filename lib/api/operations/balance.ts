@@ -1,6 +1,6 @@
 // The balance and its transactions (decisions.md §9): additive operations of the v1 API.
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
-import { Balance, BalanceTransactionList, GetBalanceQuery, ListBalanceTransactionsQuery } from "./schemas.ts";
+import { COMMON_ERRORS, defineOperation } from "../operation.ts";
+import { Balance, BalanceTransactionList, GetBalanceQuery, ListBalanceTransactionsQuery } from "../../balance/schemas.ts";
 
 export const getBalance = defineOperation({
   operationId: "getBalance",

@@ -1,6 +1,6 @@
 // Business-user operations (spec 4.6; decisions.md §1).
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
-import { BusinessUser, BusinessUserParams, CreateBusinessUserBody, CreatedBusinessUser, EditBusinessUserBody } from "./schemas.ts";
+import { COMMON_ERRORS, defineOperation } from "../operation.ts";
+import { BusinessUser, BusinessUserParams, CreateBusinessUserBody, CreatedBusinessUser, EditBusinessUserBody } from "../../business-users/schemas.ts";
 
 const BODY_ERRORS = ["malformed-request", "payload-too-large"] as const;
 const path = "/v1/marketplace/business-users/{businessId}/{businessLocationId}";

@@ -1,11 +1,11 @@
 // Exports for finance (additive): one operation per kind, each documenting its own columns from the
 // same column list that writes the file.
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
-import { describeColumns } from "./columns.ts";
-import { FILE_FORMATS } from "./formats.ts";
-import type { RowSource } from "./row-source.ts";
-import { ExportQuery } from "./schemas.ts";
-import { EXPORT_SOURCES } from "./sources/index.ts";
+import { COMMON_ERRORS, defineOperation } from "../operation.ts";
+import { describeColumns } from "../../exports/columns.ts";
+import { FILE_FORMATS } from "../../exports/formats.ts";
+import type { RowSource } from "../../exports/row-source.ts";
+import { ExportQuery } from "../../exports/schemas.ts";
+import { EXPORT_SOURCES } from "../../exports/sources/index.ts";
 
 const MEDIA_TYPES = Object.values(FILE_FORMATS).map((f) => f.contentType.split(";")[0]!);
 

@@ -1,8 +1,8 @@
 // Payment operations (spec 4.6; decisions.md §1, §6).
-import { COMMON_ERRORS, defineOperation, POST_ERRORS } from "../api/operation.ts";
-import { RedirectResponse } from "../users/schemas.ts";
-import { TradeParams } from "../trades/schemas.ts";
-import { AcceptAndPayQuery, PaymentFlowBody, PaymentFlowParams, PaymentRecord, SandboxPaymentBody, SandboxPaymentParams } from "./schemas.ts";
+import { COMMON_ERRORS, defineOperation, POST_ERRORS } from "../operation.ts";
+import { RedirectResponse } from "../../users/schemas.ts";
+import { TradeParams } from "../../trades/schemas.ts";
+import { AcceptAndPayQuery, PaymentFlowBody, PaymentFlowParams, PaymentRecord, SandboxPaymentBody, SandboxPaymentParams } from "../../payments/schemas.ts";
 
 export const acceptTradeInvitationAndPay = defineOperation({
   operationId: "acceptTradeInvitationAndPay",

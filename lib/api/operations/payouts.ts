@@ -1,6 +1,6 @@
 // Payouts as records (decisions.md §9): additive operations of the v1 API.
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
-import { ListPayoutsQuery, PayoutList, PayoutParams, PayoutRecord } from "./schemas.ts";
+import { COMMON_ERRORS, defineOperation } from "../operation.ts";
+import { ListPayoutsQuery, PayoutList, PayoutParams, PayoutRecord } from "../../payouts/schemas.ts";
 
 export const listPayouts = defineOperation({
   operationId: "listPayouts",

@@ -1,8 +1,8 @@
 // Sandbox operations of their own (decisions.md §6): the clock, and the event feed that `npm run cli -- listen` reads.
 import { z } from "zod";
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
-import { EVENT_NAMES } from "../webhooks/event-names.ts";
-import { TradeStateSchema } from "../trades/schemas.ts";
+import { COMMON_ERRORS, defineOperation } from "../operation.ts";
+import { EVENT_NAMES } from "../../webhooks/event-names.ts";
+import { TradeStateSchema } from "../../trades/schemas.ts";
 
 export const advanceSandboxClock = defineOperation({
   operationId: "advanceSandboxClock",

@@ -1,8 +1,8 @@
 // Settlement of a rejected or disputed item and the payee's price-reduction offer (decisions.md §9):
 // additive operations of the v1 API.
 import { z } from "zod";
-import { defineOperation, POST_ERRORS } from "../api/operation.ts";
-import { Trade, TradeParams } from "./schemas.ts";
+import { defineOperation, POST_ERRORS } from "../operation.ts";
+import { Trade, TradeParams } from "../../trades/schemas.ts";
 
 const RefundAmount = (description: string) => z.number().min(0).max(10_000_000).meta({ description, example: 20 });
 

@@ -1,8 +1,8 @@
 // Shipment operations (spec 4.6; decisions.md §1, §6, §8).
-import { defineOperation, POST_ERRORS } from "../api/operation.ts";
-import { PaymentRecord } from "../payments/schemas.ts";
-import { TradeParams } from "../trades/schemas.ts";
-import { BuyShipmentBody, SandboxShipmentBody, SandboxShipmentParams, TrackingResult } from "./schemas.ts";
+import { defineOperation, POST_ERRORS } from "../operation.ts";
+import { PaymentRecord } from "../../payments/schemas.ts";
+import { TradeParams } from "../../trades/schemas.ts";
+import { BuyShipmentBody, SandboxShipmentBody, SandboxShipmentParams, TrackingResult } from "../../shipping/schemas.ts";
 
 const buy = (leg: "delivery" | "return", operationId: string, summary: string, description: string) =>
   defineOperation({

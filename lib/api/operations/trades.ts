@@ -1,9 +1,9 @@
 // The trade operations of the v1 API (spec 4.1–4.3, 4.6; decisions.md §1).
 import { z } from "zod";
-import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../api/common-schemas.ts";
-import { RedirectResponse } from "../users/schemas.ts";
-import { COMMON_ERRORS, defineOperation, POST_ERRORS } from "../api/operation.ts";
-import { GetTradesQuery, InitiateTradeBody, InitiateTradeResponse, Trade, TradeList, TradeParams, TradeStateSchema } from "./schemas.ts";
+import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../../schemas/common.ts";
+import { RedirectResponse } from "../../users/schemas.ts";
+import { COMMON_ERRORS, defineOperation, POST_ERRORS } from "../operation.ts";
+import { GetTradesQuery, InitiateTradeBody, InitiateTradeResponse, Trade, TradeList, TradeParams, TradeStateSchema } from "../../trades/schemas.ts";
 
 export const initiateTrade = defineOperation({
   operationId: "initiateTrade",

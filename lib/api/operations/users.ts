@@ -1,6 +1,6 @@
 // The users operations of the v1 API (spec 4.4, 4.6; decisions.md §1, §6).
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
-import { ConnectedUser, InitiateUserConnectBody, InitiateUserConnectQuery, MarketplaceUserParams, PayoutAccountBody, RedirectResponse, SandboxConnectBody, UserDetails } from "./schemas.ts";
+import { COMMON_ERRORS, defineOperation } from "../operation.ts";
+import { ConnectedUser, InitiateUserConnectBody, InitiateUserConnectQuery, MarketplaceUserParams, PayoutAccountBody, RedirectResponse, SandboxConnectBody, UserDetails } from "../../users/schemas.ts";
 
 export const initiateUserConnect = defineOperation({
   operationId: "initiateUserConnect",

@@ -1,6 +1,6 @@
 // Webhook operations (decisions.md §5).
-import { COMMON_ERRORS, defineOperation } from "../api/operation.ts";
-import { CreateSubscriptionBody, EventParams, EventsQuery, RedeliverResponse, Subscription, SubscriptionList, SubscriptionParams, SubscriptionWithSecret, UpdateSubscriptionBody, WebhookEventList } from "./schemas.ts";
+import { COMMON_ERRORS, defineOperation } from "../operation.ts";
+import { CreateSubscriptionBody, EventParams, EventsQuery, RedeliverResponse, Subscription, SubscriptionList, SubscriptionParams, SubscriptionWithSecret, UpdateSubscriptionBody, WebhookEventList } from "../../webhooks/schemas.ts";
 
 const BODY = ["malformed-request", "payload-too-large"] as const;
 const IDEMPOTENCY = ["idempotency-in-progress", "idempotency-key-mismatch"] as const;

@@ -4,7 +4,7 @@
 // server and the browser (the form checks before it posts; the server checks again).
 import { z } from "zod";
 import { fieldErrors } from "../../api/validation.ts";
-import type { FieldError } from "../../api/errors.ts";
+import type { FieldError } from "../../errors.ts";
 import { CreateBusinessUserBody, EditBusinessUserBody } from "../../business-users/schemas.ts";
 
 const Mode = z.enum(["test", "live"]);

@@ -2,7 +2,7 @@
 // (lib/business-users), so the console keeps exactly the API's rules: the whitelist of business
 // ids (403), one business user per business id and location (409), 404 for another tenant's or
 // mode's. What comes back names the business user but never its whole payout account number.
-import { ApiError } from "../../api/errors.ts";
+import { ApiError } from "../../errors.ts";
 import type { TenantContext } from "../../auth/authenticate.ts";
 import { createBusinessUser } from "../../business-users/create-business-user.ts";
 import { deleteBusinessUser } from "../../business-users/delete-business-user.ts";

@@ -2,7 +2,7 @@
 // list (never a token: only its prefix); only admins create or revoke one. A new token is returned
 // once, in the answer to its creation, and then exists only as a hash (lib/tenants/manage-tokens.ts).
 import { z } from "zod";
-import { ApiError } from "../../api/errors.ts";
+import { ApiError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { issueToken, revokeToken } from "../../tenants/manage-tokens.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";

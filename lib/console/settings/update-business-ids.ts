@@ -2,7 +2,7 @@
 // for business users (lib/business-users/business-user-record.ts). An id still used by a
 // business user stays: removing it would strand that user (delete the business user first).
 import type { z } from "zod";
-import { ApiError } from "../../api/errors.ts";
+import { ApiError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 import type { BusinessIdsBody } from "./settings-rules.ts";

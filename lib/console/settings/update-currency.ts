@@ -2,7 +2,7 @@
 // recorded (trades, payments, ledger) is in the old one. The tenant row is locked so the check
 // and the change are one step among concurrent settings changes.
 import type { z } from "zod";
-import { ApiError } from "../../api/errors.ts";
+import { ApiError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 import type { CurrencyBody } from "./settings-rules.ts";

@@ -2,7 +2,7 @@
 // checks as the operator CLI (lib/tenants/hosted-page-settings.ts), run field by field so the
 // form can show each problem next to its field; nothing is saved unless every field is good.
 import type { z } from "zod";
-import { ApiError, type FieldError } from "../../api/errors.ts";
+import { ApiError, type FieldError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { checkHostedPageSettings, normaliseRedirectOrigin, updateHostedPageSettings, type HostedPageSettings } from "../../tenants/hosted-page-settings.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";

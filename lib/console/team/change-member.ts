@@ -3,7 +3,7 @@
 // first, so two admins demoting each other at once cannot both win: the second finds itself no
 // longer an admin. A disabled member's next request finds no session (staff-session.ts reloads
 // the member on every request).
-import { ApiError } from "../../api/errors.ts";
+import { ApiError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import type { StaffRole } from "../../db/generated/enums.ts";
 import { assertAdmin, ConsoleForbidden, type StaffContext } from "../auth/staff-session.ts";

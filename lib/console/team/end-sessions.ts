@@ -3,7 +3,7 @@
 // (next-auth JWTs), so this raises the member's session version: a cookie carrying an older one
 // finds no session on its next request (staff-session.ts). The member can sign in again at once;
 // to keep them out, disable them instead.
-import { ApiError } from "../../api/errors.ts";
+import { ApiError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 

@@ -1,7 +1,7 @@
 // An admin adds a member to the team by invitation (lib/tenants/invite-staff.ts): the answer
 // carries the link's path once; only its hash is kept. Renewing gives a pending member a new link.
 import { z } from "zod";
-import { ApiError } from "../../api/errors.ts";
+import { ApiError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { inviteStaff, renewInvitation, StaffEmailTaken } from "../../tenants/invite-staff.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";

@@ -2,22 +2,19 @@
 // cancel: before the parcel is sent, a paid trade refunded), decide a dispute (release to the
 // payee, refund the payer, or split: part back to the payer), and send one of its webhook events again. Each goes through the
 // transition table like every other change, and the timeline entry names the staff member.
-import { ApiError } from "../../api/errors.ts";
+import { ApiError } from "../../errors.ts";
 import { tenantNow } from "../../clock.ts";
 import { db } from "../../db/client.ts";
+import type { Prisma } from "../../db/generated/client.ts";
 import { applyTransition } from "../../trades/apply-transition.ts";
+import { lockTenantTrade } from "../../trades/lock-trade.ts";
 import { settlementCall } from "../../trades/settlement-calls.ts";
 import { redeliverWebhookEvent } from "../../webhooks/event-log.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 
 const by = (context: StaffContext) => ({ staffId: context.staff.id, staffEmail: context.staff.email });
 
-async function lockedTrade(tx: Parameters<Parameters<typeof db.$transaction>[0]>[0], context: StaffContext, tradeId: string) {
-  await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${context.tenant.id} FOR UPDATE`;
-  const trade = await tx.trade.findFirst({ where: { id: tradeId, tenantId: context.tenant.id } });
-  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
-  return trade;
-}
+const lockedTrade = (tx: Prisma.TransactionClient, context: StaffContext, tradeId: string) => lockTenantTrade(tx, context.tenant.id, tradeId);
 
 /** `expectedState` is what the page showed: a trade that moved meanwhile is not cancelled blindly. */
 export async function staffCancelTrade(context: StaffContext, tradeId: string, expectedState: string) {

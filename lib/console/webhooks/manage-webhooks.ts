@@ -5,7 +5,7 @@
 // subscription names its mode, an existing one is found in the tenant and keeps its own.
 import { z } from "zod";
 import type { TenantContext } from "../../auth/authenticate.ts";
-import { ApiError } from "../../api/errors.ts";
+import { ApiError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import type { ApiMode } from "../../db/generated/enums.ts";
 import { createSubscription, deleteSubscription, rotateSubscriptionSecret, updateSubscription } from "../../webhooks/manage-subscriptions.ts";

@@ -41,7 +41,9 @@ export const TIMELINE_STATE = { done: 1, current: 2, coming: 3, skipped: 4 } as 
 
 export const LABEL_PAID_BY = { none: 0, payer: 1, payee: 2, shared: 3 } as const;
 
-export type Locale = "en" | "da";
+import type { Locale } from "../../locale.ts";
+
+export type { Locale };
 
 /** The locale of a response: Accept-Language when it names one we have, else the tenant's. */
 export function pickLocale(acceptLanguage: string | null, tenantLocale: string): Locale {

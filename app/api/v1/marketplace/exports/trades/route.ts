@@ -1,6 +1,6 @@
 // GET /api/v1/marketplace/exports/trades – the trades of a time range as CSV or JSON lines
 import { apiRoute } from "@/lib/api/route.ts";
 import { exportRows } from "@/lib/exports/export-rows.ts";
-import * as operations from "@/lib/exports/operations.ts";
+import * as operations from "@/lib/api/operations/exports.ts";
 
 export const GET = apiRoute(operations.exportTrades, (context) => exportRows(context, "trades", context.query));

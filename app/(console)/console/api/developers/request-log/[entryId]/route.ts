@@ -1,5 +1,5 @@
 // GET /console/api/developers/request-log/{entryId} – one API call of the tenant's log
-import { ApiError } from "@/lib/api/errors.ts";
+import { ApiError } from "@/lib/errors.ts";
 import { consoleJson } from "@/lib/console/console-route.ts";
 import { loadRequestLogEntry } from "@/lib/console/developers/request-log.ts";
 

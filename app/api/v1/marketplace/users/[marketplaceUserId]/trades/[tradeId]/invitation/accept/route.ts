@@ -2,6 +2,6 @@
 import { apiRoute } from "@/lib/api/route.ts";
 import { actOnTrade } from "@/lib/trades/act-on-trade.ts";
 import * as calls from "@/lib/trades/party-calls.ts";
-import * as operations from "@/lib/trades/operations.ts";
+import * as operations from "@/lib/api/operations/trades.ts";
 
 export const POST = apiRoute(operations.acceptTradeInvitation, (context) => actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, calls.acceptInvitationCall));

@@ -1,6 +1,6 @@
 // POST /api/v1/marketplace/users/{u}/trades/{t}/shipments/delivery – buy the delivery label
 import { apiRoute } from "@/lib/api/route.ts";
 import { buyShipment } from "@/lib/shipping/buy-shipment.ts";
-import * as operations from "@/lib/shipping/operations.ts";
+import * as operations from "@/lib/api/operations/shipping.ts";
 
 export const POST = apiRoute(operations.buyShipmentForDelivery, (context) => buyShipment(context, "Delivery", context.params.marketplaceUserId, context.params.tradeId, context.body));
