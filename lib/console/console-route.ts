@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ApiError } from "../errors.ts";
 import { NO_BODY, readJsonBody } from "../api/request-body.ts";
+import { parseOrThrow } from "../api/validation.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
 import { Download } from "../exports/download.ts";
 import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
@@ -47,10 +48,6 @@ const CONSOLE_BODY_LIMIT = 64 * 1024;
  */
 export async function consoleBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const { json } = await readJsonBody(request, CONSOLE_BODY_LIMIT);
-  const parsed = schema.safeParse(json === NO_BODY ? undefined : json);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({ key: issue.path.join(".") || "body", value: issue.message }));
-    throw new ApiError("validation-error", errors.map((e) => `${e.key}: ${e.value}`).join("; "), { errors });
-  }
-  return parsed.data;
+  // The API's own validation: one error key style (JSON paths, `items[2].name`) everywhere.
+  return parseOrThrow(schema, json === NO_BODY ? undefined : json);
 }

@@ -2,7 +2,7 @@
 // (both included, as the payouts list's filter) and format. Unlike a list filter, a value that does
 // not parse is refused (400 naming the field), not replaced: a file must be what was asked for.
 import { z } from "zod";
-import { ApiError } from "../../errors.ts";
+import { parseOrThrow } from "../../api/validation.ts";
 import { EXPORT_FORMATS } from "../../exports/formats.ts";
 import type { ExportScope } from "../../exports/row-source.ts";
 import { EXPORT_KINDS, type ExportKind } from "../../exports/sources/index.ts";
@@ -26,12 +26,8 @@ const ExportRequest = z
   });
 
 export function parseExportRequest(tenantId: string, kind: string, params: URLSearchParams): { kind: ExportKind; format: (typeof EXPORT_FORMATS)[number]; scope: ExportScope } {
-  const parsed = ExportRequest.safeParse({ ...Object.fromEntries(params), kind });
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({ key: issue.path.join(".") || "query", value: issue.message }));
-    throw new ApiError("validation-error", errors.map((e) => `${e.key}: ${e.value}`).join("; "), { errors });
-  }
-  const { mode, from, to, format } = parsed.data;
+  const parsed = parseOrThrow(ExportRequest, { ...Object.fromEntries(params), kind });
+  const { mode, from, to, format } = parsed;
   const scope = { tenantId, mode, from: new Date(`${from}T00:00:00Z`), to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) };
-  return { kind: parsed.data.kind, format, scope };
+  return { kind: parsed.kind, format, scope };
 }
