@@ -1,18 +1,32 @@
-// POST /v1/marketplace/trades/{t}/cancel: the tenant cancels, as a compare-and-set on the state
-// it believes the trade is in (decisions.md §3); a paid trade is refunded.
+// The tenant cancels a trade: the API's Cancel ongoing trade and console staff's cancel are this one
+// use case. A compare-and-set on the state the caller believes the trade is in (decisions.md §3),
+// so a trade that moved meanwhile is not cancelled blindly; a paid trade is refunded (the table's
+// `cancel` rule). The API reaches its own mode's trades only; the console reaches either mode.
 import { ApiError } from "../errors.ts";
-import type { TenantContext } from "../auth/authenticate.ts";
+import { tenantNow } from "../clock.ts";
 import { db } from "../db/client.ts";
+import type { Prisma, Tenant } from "../db/generated/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
 import { applyTransition } from "./apply-transition.ts";
+import { lockTenantTrade } from "./lock-trade.ts";
 
-export async function cancelTrade(context: TenantContext & { now: Date }, tradeId: string, expectedState: string): Promise<{ state: string }> {
+export interface CancelRequest {
+  tenant: Tenant;
+  /** The API token's mode; the console leaves it out (staff see both modes). */
+  mode?: ApiMode;
+  tradeId: string;
+  expectedState: string;
+  /** Who did it, on the timeline entry (console staff). */
+  by?: Prisma.InputJsonValue;
+}
+
+export async function cancelTrade({ tenant, mode, tradeId, expectedState, by }: CancelRequest): Promise<{ state: string }> {
   return db.$transaction(async (tx) => {
-    const trade = await tx.trade.findFirst({ where: { id: tradeId, tenantId: context.tenant.id, mode: context.mode } });
-    if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
+    const trade = await lockTenantTrade(tx, tenant.id, tradeId, mode);
     if (trade.state !== expectedState) {
       throw new ApiError("invalid-state", `The trade is \`${trade.state}\`, not \`${expectedState}\`: read it again before cancelling.`);
     }
-    const { trade: cancelled } = await applyTransition(tx, trade, context.tenant, "cancel", "tenant", context.now);
+    const { trade: cancelled } = await applyTransition(tx, trade, tenant, "cancel", "tenant", tenantNow(tenant, trade.mode), {}, by);
     return { state: cancelled.state };
   });
 }

@@ -31,10 +31,13 @@ export async function lockPartyTrade(
   return { trade, role: trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee" };
 }
 
-/** Console staff act on any trade of their tenant, in either mode; another tenant's is a 404. */
-export async function lockTenantTrade(tx: Prisma.TransactionClient, tenantId: string, tradeId: string): Promise<Trade> {
+/**
+ * A trade of the tenant, in `mode` when given (the API's token), in either mode when not (console
+ * staff); another tenant's, or the other mode's, is a 404.
+ */
+export async function lockTenantTrade(tx: Prisma.TransactionClient, tenantId: string, tradeId: string, mode?: ApiMode): Promise<Trade> {
   await holdTradeRow(tx, tradeId, tenantId);
-  const trade = await tx.trade.findFirst({ where: { id: tradeId, tenantId } });
+  const trade = await tx.trade.findFirst({ where: { id: tradeId, tenantId, ...(mode ? { mode } : {}) } });
   if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
   return trade;
 }

@@ -1,5 +1,5 @@
-// What tenant staff may do to a trade from the console, admins only: cancel it (the tenant's
-// cancel: before the parcel is sent, a paid trade refunded), decide a dispute (release to the
+// What tenant staff may do to a trade from the console, admins only: cancel it (the API's cancel,
+// the same use case: before the parcel is sent, a paid trade refunded), decide a dispute (release to the
 // payee, refund the payer, or split: part back to the payer), and send one of its webhook events again. Each goes through the
 // transition table like every other change, and the timeline entry names the staff member.
 import { ApiError } from "../../errors.ts";
@@ -7,6 +7,7 @@ import { tenantNow } from "../../clock.ts";
 import { db } from "../../db/client.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import { applyTransition } from "../../trades/apply-transition.ts";
+import { cancelTrade } from "../../trades/cancel-trade.ts";
 import { lockTenantTrade } from "../../trades/lock-trade.ts";
 import { settlementCall } from "../../trades/settlement-calls.ts";
 import { redeliverWebhookEvent } from "../../webhooks/event-log.ts";
@@ -16,15 +17,10 @@ const by = (context: StaffContext) => ({ staffId: context.staff.id, staffEmail: 
 
 const lockedTrade = (tx: Prisma.TransactionClient, context: StaffContext, tradeId: string) => lockTenantTrade(tx, context.tenant.id, tradeId);
 
-/** `expectedState` is what the page showed: a trade that moved meanwhile is not cancelled blindly. */
+/** The tenant's own cancel (lib/trades/cancel-trade.ts); `expectedState` is what the page showed. */
 export async function staffCancelTrade(context: StaffContext, tradeId: string, expectedState: string) {
   assertAdmin(context);
-  return db.$transaction(async (tx) => {
-    const trade = await lockedTrade(tx, context, tradeId);
-    if (trade.state !== expectedState) throw new ApiError("invalid-state", `The trade is now \`${trade.state}\`, not \`${expectedState}\`: look at it again.`);
-    const { trade: moved } = await applyTransition(tx, trade, context.tenant, "cancel", "tenant", tenantNow(context.tenant, trade.mode), {}, by(context));
-    return { state: moved.state };
-  });
+  return cancelTrade({ tenant: context.tenant, tradeId, expectedState, by: by(context) });
 }
 
 export async function staffResolveDispute(context: StaffContext, tradeId: string, outcome: "release" | "refund") {
