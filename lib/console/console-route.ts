@@ -5,8 +5,8 @@
 // what staff may know: the engine's refusals as they are, anything else only that it failed.
 import { z } from "zod";
 import { ApiError } from "../errors.ts";
-import { NO_BODY, readJsonBody } from "../api/request-body.ts";
-import { parseOrThrow } from "../api/validation.ts";
+import { NO_BODY, readJsonBody } from "../http/request-body.ts";
+import { parseOrThrow } from "../schemas/validation.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
 import { Download } from "../exports/download.ts";
 import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";

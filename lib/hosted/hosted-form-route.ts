@@ -2,7 +2,7 @@
 // same-origin check → the link, bound to this browser → anti-CSRF token → the action → a 303
 // to where the flow goes next (the tenant, the app, or back to the page with a message).
 import { ApiError } from "../errors.ts";
-import { readLimited } from "../api/request-body.ts";
+import { readLimited } from "../http/request-body.ts";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
 import { pickLocale, type Locale } from "../trades/presentation/codes.ts";
 import { BROWSER_COOKIE, cookieAttributes, IDENTITY_COOKIE, isHttpsRequest, LANGUAGE_COOKIE } from "./cookies.ts";

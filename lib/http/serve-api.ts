@@ -27,7 +27,7 @@ export async function serveApi(
     for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
     headers.set(CLIENT_ADDRESS_HEADER, client);
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    // The body stays a stream: the API's reader (lib/api/request-body.ts) stops at its size limit.
+    // The body stays a stream: the API's reader (lib/http/request-body.ts) stops at its size limit.
     const webRequest = new Request(origin + request.url, {
       method: request.method,
       headers,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { bearerToken, generateApiToken, hashApiToken } from "../../lib/auth/api-tokens.ts";
 import { generatePassword, hashPassword, verifyPassword } from "../../lib/auth/passwords.ts";
 import { tenantNow } from "../../lib/clock.ts";
-import { fieldErrors, jsonPath } from "../../lib/api/validation.ts";
+import { fieldErrors, jsonPath } from "../../lib/schemas/validation.ts";
 import { deterministicEventId } from "../../lib/webhooks/event-ids.ts";
 
 describe("field errors", () => {

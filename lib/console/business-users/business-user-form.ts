@@ -3,7 +3,7 @@
 // and reported per field, so the form can put each message under its input. Shared by the
 // server and the browser (the form checks before it posts; the server checks again).
 import { z } from "zod";
-import { fieldErrors } from "../../api/validation.ts";
+import { fieldErrors } from "../../schemas/validation.ts";
 import type { FieldError } from "../../errors.ts";
 import { CreateBusinessUserBody, EditBusinessUserBody } from "../../business-users/schemas.ts";
 

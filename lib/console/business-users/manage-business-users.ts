@@ -7,7 +7,7 @@ import type { TenantContext } from "../../auth/authenticate.ts";
 import { createBusinessUser } from "../../business-users/create-business-user.ts";
 import { deleteBusinessUser } from "../../business-users/delete-business-user.ts";
 import { editBusinessUser } from "../../business-users/edit-business-user.ts";
-import { validationError } from "../../api/validation.ts";
+import { validationError } from "../../schemas/validation.ts";
 import type { ApiMode } from "../../db/generated/enums.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 import { checkForm, ConsoleCreateBusinessUser, ConsoleDeleteBusinessUser, ConsoleEditBusinessUser } from "./business-user-form.ts";

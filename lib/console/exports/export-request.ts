@@ -2,7 +2,7 @@
 // (both included, as the payouts list's filter) and format. Unlike a list filter, a value that does
 // not parse is refused (400 naming the field), not replaced: a file must be what was asked for.
 import { z } from "zod";
-import { parseOrThrow } from "../../api/validation.ts";
+import { parseOrThrow } from "../../schemas/validation.ts";
 import { EXPORT_FORMATS } from "../../exports/formats.ts";
 import type { ExportScope } from "../../exports/row-source.ts";
 import { EXPORT_KINDS, type ExportKind } from "../../exports/sources/index.ts";

@@ -1,7 +1,7 @@
 // POST /console/api/invitations/accept – the invitee sets their password with the link's token
 // (no session yet: the token is the credential; it must come from our own page).
 import { ApiError } from "@/lib/errors.ts";
-import { readJsonBody } from "@/lib/api/request-body.ts";
+import { readJsonBody } from "@/lib/http/request-body.ts";
 import { isSameOrigin } from "@/lib/hosted/form-post.ts";
 import { AcceptInvitationBody, acceptStaffInvitation } from "@/lib/console/team/accept-invitation.ts";
 import { MIN_PASSWORD_LENGTH } from "@/lib/tenants/invite-staff.ts";
