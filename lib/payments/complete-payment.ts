@@ -1,13 +1,14 @@
 // A payment's outcome arrives (the hosted payment page, a provider callback, or the sandbox).
 // Paid: the payment becomes Paid and moves its trade: escrow funded (trade.created), or the label
 // issued (trade.shipment_label_created / return_…). Declined: the try is recorded and the payment
-// stays Pending, so the payer can try again (decisions.md §9).
+// stays Pending, so the payer can try again (decisions.md §9). A label's carrier is asked before
+// the transaction, so no carrier call runs while the trade's row is locked (lib/shipping/issue-label.ts).
 import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
-import { issueLabel } from "../shipping/issue-label.ts";
+import { applyIssuedLabel, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
 import { holdTradeRow } from "../trades/lock-trade.ts";
 import { paymentNamed } from "./find-payment.ts";
@@ -16,6 +17,8 @@ import { serializePayment } from "./serialize-payment.ts";
 
 /** `reference` is the payment's id or its externalId; `method` is a hosted page's choice. */
 export async function completePayment(tenant: Tenant, mode: ApiMode, reference: string, outcome: AttemptOutcome, now: Date, attempt: { source: AttemptSource; method?: string }) {
+  const order = outcome === "succeeded" ? await labelToIssue(tenant, mode, reference) : null;
+  const issued = order ? await requestLabel(mode, order) : null;
   const payment = await db.$transaction(async (tx) => {
     const found = await tx.payment.findFirst({ where: { ...paymentNamed(reference), tenantId: tenant.id, mode } });
     if (!found) throw ApiError.notFound(`Payment ${JSON.stringify(reference)}`);
@@ -40,10 +43,22 @@ export async function completePayment(tenant: Tenant, mode: ApiMode, reference: 
       await applyTransition(tx, trade, tenant, "escrowPaid", "paymentRail", now);
     } else {
       const label = await tx.shipmentLabel.findUniqueOrThrow({ where: { paymentId: found.id } });
-      await issueLabel(tx, tenant, trade, label, now);
+      // Asked for before the transaction: the payment was Pending then (a payment never returns to
+      // Pending), so a label payment that passed the guard above always has its label here.
+      if (!issued) throw new Error(`Label payment ${found.id} reached completion without its label`);
+      await applyIssuedLabel(tx, tenant, trade, label, issued, now);
     }
     return completed; // what follows moves the trade and the label, not the payment
+  }).catch(async (error: unknown) => {
+    if (order && issued) await voidUnusedLabel(mode, order, issued, async () => (await db.shipmentLabel.findUnique({ where: { id: order.id }, select: { status: true } }))?.status === "Pending");
+    throw error;
   });
   metrics().payments.inc({ purpose: payment.purpose, outcome });
   return serializePayment(payment);
+}
+
+/** The label a label payment pays for, while that payment is Pending; null for anything else. */
+async function labelToIssue(tenant: Tenant, mode: ApiMode, reference: string) {
+  const payment = await db.payment.findFirst({ where: { ...paymentNamed(reference), tenantId: tenant.id, mode }, select: { purpose: true, state: true, shipmentLabel: { select: { id: true, carrier: true, expectedMaxWeightGrams: true } } } });
+  return payment && payment.purpose !== "Escrow" && payment.state === "Pending" ? payment.shipmentLabel : null;
 }

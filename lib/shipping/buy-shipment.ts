@@ -1,7 +1,9 @@
 // POST /v1/marketplace/users/{u}/trades/{t}/shipments/delivery|return: the payee buys the
 // delivery label, the payer the return label (decisions.md §8). Answers the payment record for
 // the part of the price the buyer pays; when that is nothing (the payer's shipping money in
-// escrow covers it), the label is issued at once.
+// escrow covers it), the label is issued at once — asked of the carrier before the transaction, so
+// no carrier call runs while the trade's row is locked (lib/shipping/issue-label.ts).
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
@@ -13,13 +15,16 @@ import type { ApiMode } from "../db/generated/enums.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
 import { lockPartyTrade } from "../trades/lock-trade.ts";
 import { LABEL_PAID_BY } from "../trades/presentation/codes.ts";
-import { issueLabel } from "./issue-label.ts";
+import { applyIssuedLabel, requestLabel, voidUnusedLabel } from "./issue-label.ts";
 import type { BuyShipmentBody } from "./schemas.ts";
 
 export async function buyShipment(context: { tenant: Tenant; mode: ApiMode; now: Date }, leg: "Delivery" | "Return", marketplaceUserId: string, tradeId: string, body: z.output<typeof BuyShipmentBody>) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const priceMinor = minorUnitsFromNumber(body.price);
   const { externalId } = await paymentRailFor(context.mode).createPayment({ amountMinor: priceMinor, currency: context.tenant.currency, description: `${leg} label for trade ${tradeId}` });
+  const order = { id: randomUUID(), carrier: body.shipmentProviderId, expectedMaxWeightGrams: body.expectedMaxWeightInGrams };
+  const issued = (await buyerPaysFor(scope, tradeId, leg, priceMinor)) === 0n ? await requestLabel(context.mode, order) : null;
+  let applied = false;
 
   const payment = await db.$transaction(async (tx) => {
     const { trade, role } = await lockPartyTrade(tx, scope, marketplaceUserId, tradeId);
@@ -33,9 +38,8 @@ export async function buyShipment(context: { tenant: Tenant; mode: ApiMode; now:
     // The table decides who may buy which label, and when (a self-transition: the state stays).
     const ordered = (await applyTransition(tx, trade, context.tenant, leg === "Delivery" ? "buyDeliveryLabel" : "buyReturnLabel", role, context.now)).trade;
 
-    // The payer's shipping money (paid with the item) covers the delivery label first.
-    const fromEscrow = leg === "Delivery" ? (priceMinor < ordered.shippingPayerMinor ? priceMinor : ordered.shippingPayerMinor) : 0n;
-    const buyerPays = priceMinor - fromEscrow;
+    const buyerPays = buyerPaysOf(ordered.shippingPayerMinor, leg, priceMinor);
+    const fromEscrow = priceMinor - buyerPays;
     const payerShare = leg === "Delivery" ? fromEscrow : buyerPays;
     const payeeShare = leg === "Delivery" ? buyerPays : 0n;
     const paidBy = payerShare > 0n && payeeShare > 0n ? LABEL_PAID_BY.shared : payeeShare > 0n ? LABEL_PAID_BY.payee : LABEL_PAID_BY.payer;
@@ -56,6 +60,7 @@ export async function buyShipment(context: { tenant: Tenant; mode: ApiMode; now:
     });
     const label = await tx.shipmentLabel.create({
       data: {
+        id: order.id,
         ...scope,
         tradeId,
         leg,
@@ -68,8 +73,37 @@ export async function buyShipment(context: { tenant: Tenant; mode: ApiMode; now:
         paymentId: created.id,
       },
     });
-    if (buyerPays === 0n) await issueLabel(tx, context.tenant, ordered, label, context.now);
+    if (buyerPays === 0n) {
+      // The trade's shipping money never changes after initiation: the answer before the
+      // transaction is the answer now.
+      if (!issued) throw new Error(`Label ${label.id} is paid from escrow but was not asked of the carrier`);
+      await applyIssuedLabel(tx, context.tenant, ordered, label, issued, context.now);
+      applied = true;
+    }
     return created;
-  });
+  }).then(
+    async (answered) => {
+      // Answered by an earlier purchase still waiting for its payment: the label asked for is nobody's.
+      if (issued && !applied) await voidUnusedLabel(context.mode, order, issued, async () => true);
+      return answered;
+    },
+    async (error: unknown) => {
+      // Refused: the label's row went with the rolled-back transaction, so the label is nobody's.
+      if (issued) await voidUnusedLabel(context.mode, order, issued, async () => true);
+      throw error;
+    },
+  );
   return serializePayment(payment);
+}
+
+/** The payer's shipping money (paid with the item) covers the delivery label first; the buyer pays the rest. */
+function buyerPaysOf(shippingPayerMinor: bigint, leg: "Delivery" | "Return", priceMinor: bigint): bigint {
+  if (leg === "Return") return priceMinor;
+  return priceMinor > shippingPayerMinor ? priceMinor - shippingPayerMinor : 0n;
+}
+
+/** The same, read before the transaction (null: no such trade, which the transaction answers). */
+async function buyerPaysFor(scope: { tenantId: string; mode: ApiMode }, tradeId: string, leg: "Delivery" | "Return", priceMinor: bigint): Promise<bigint | null> {
+  const trade = await db.trade.findFirst({ where: { id: tradeId, ...scope }, select: { shippingPayerMinor: true } });
+  return trade ? buyerPaysOf(trade.shippingPayerMinor, leg, priceMinor) : null;
 }

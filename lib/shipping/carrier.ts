@@ -17,5 +17,11 @@ export interface Carrier {
   readonly name: string;
   /** The label price for a parcel up to `weightGrams`, in minor units; null above the carrier's limit. */
   quote(weightGrams: number): bigint | null;
+  /**
+   * Issues the label for our `labelId`, which the carrier takes as its idempotency key: asking again
+   * for the same label answers the same label. Called outside any database transaction.
+   */
   issueLabel(input: { labelId: string; weightGrams: number }): Promise<IssuedLabel>;
+  /** Voids a label issued for a purchase that then did not go through, so it is never billed. */
+  voidLabel(input: { labelId: string; providerReference: string }): Promise<void>;
 }

@@ -1,14 +1,25 @@
-// The carrier issues a paid-for label: the label gets its code and tracking address, the money
-// for it moves (lib/money/ledger.ts labelPostings), and the trade moves to LabelCreated or
-// ReturnLabelCreated, all in the caller's transaction.
+// A paid-for label, in two steps so that no carrier call runs while the trade's row is locked:
+// `requestLabel` asks the carrier outside any transaction (the carrier takes our label id as its
+// idempotency key, so asking twice is harmless), then `applyIssuedLabel`, in the caller's
+// transaction, gives the label its code and tracking address, moves the money for it (the ledger's
+// `delivery_label`/`return_label` movements) and moves the trade to LabelCreated or
+// ReturnLabelCreated as the table says. When that transaction refuses, `voidUnusedLabel` lets the
+// carrier void what nobody will use.
 import type { Prisma, ShipmentLabel, Tenant, Trade } from "../db/generated/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
 import { labelPostings, writeTransfer } from "../money/ledger.ts";
-import { applyTransition } from "../trades/apply-transition.ts";
-import type { CarrierId } from "./carrier.ts";
+import { log } from "../ops/log.ts";
 import { carriersFor } from "../outside-parties.ts";
+import { applyTransition } from "../trades/apply-transition.ts";
+import type { CarrierId, IssuedLabel } from "./carrier.ts";
 
-export async function issueLabel(tx: Prisma.TransactionClient, tenant: Tenant, trade: Trade, label: ShipmentLabel, now: Date): Promise<Trade> {
-  const issued = await carriersFor(trade.mode)[label.carrier as CarrierId].issueLabel({ labelId: label.id, weightGrams: label.expectedMaxWeightGrams });
+type LabelOrder = Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">;
+
+export function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLabel> {
+  return carriersFor(mode)[label.carrier as CarrierId].issueLabel({ labelId: label.id, weightGrams: label.expectedMaxWeightGrams });
+}
+
+export async function applyIssuedLabel(tx: Prisma.TransactionClient, tenant: Tenant, trade: Trade, label: ShipmentLabel, issued: IssuedLabel, now: Date): Promise<Trade> {
   await tx.shipmentLabel.update({ where: { id: label.id }, data: { ...issued, status: "Created" } });
 
   const delivery = label.leg === "Delivery";
@@ -24,4 +35,17 @@ export async function issueLabel(tx: Prisma.TransactionClient, tenant: Tenant, t
   );
   const { trade: moved } = await applyTransition(tx, trade, tenant, delivery ? "deliveryLabelCreated" : "returnLabelCreated", "paymentRail", now);
   return moved;
+}
+
+/**
+ * After the transaction that would have applied `issued` refused: unless the label was applied
+ * after all (a concurrent completion of the same payment applied the same, idempotent label), the
+ * carrier voids it. Best effort: a failure is logged, the caller's own error stands.
+ */
+export async function voidUnusedLabel(mode: ApiMode, label: LabelOrder, issued: IssuedLabel, stillPending: () => Promise<boolean>): Promise<void> {
+  try {
+    if (await stillPending()) await carriersFor(mode)[label.carrier as CarrierId].voidLabel({ labelId: label.id, providerReference: issued.providerReference });
+  } catch (error) {
+    log.error(`Voiding the unused label ${label.id} failed`, error, { labelId: label.id });
+  }
 }

@@ -10,6 +10,15 @@ const digits = (seed: string, count: number) => BigInt(`0x${createHash("sha256")
 /** [up to grams, price in minor units] */
 type PriceList = readonly (readonly [number, bigint])[];
 
+/**
+ * Labels the simulated carriers were asked to void, newest last (a sandbox has no carrier to ask;
+ * tests read this to see that an unused label is voided).
+ */
+export const voidedSimulatedLabels: string[] = [];
+
+/** SIMULATED_CARRIER_LATENCY_MS: how long the simulated carriers take to issue a label (default 0), to try a slow carrier. */
+const latency = () => Number(process.env.SIMULATED_CARRIER_LATENCY_MS ?? 0);
+
 function simulated(id: CarrierId, name: string, prices: PriceList, code: (labelId: string) => string): Carrier {
   return {
     id,
@@ -18,8 +27,14 @@ function simulated(id: CarrierId, name: string, prices: PriceList, code: (labelI
       return prices.find(([limit]) => weightGrams <= limit)?.[1] ?? null;
     },
     async issueLabel({ labelId }) {
+      if (latency() > 0) await new Promise((resolve) => setTimeout(resolve, latency()));
       const labelCode = code(labelId);
       return { providerReference: `sim-${id}-${labelId}`, labelCode, trackingUrl: `${publicBaseUrl()}/track/${id}/${labelCode}` };
+    },
+    async voidLabel({ labelId }) {
+      // A simulated label is billed to no one; the record is what a test can see.
+      voidedSimulatedLabels.push(labelId);
+      if (voidedSimulatedLabels.length > 1000) voidedSimulatedLabels.shift();
     },
   };
 }
