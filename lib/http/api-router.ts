@@ -2,7 +2,7 @@
 // way Next's App Router matches them, so that the production server can call them without going
 // through Next's router (scripts/serve.ts; docs/performance.md has why). The route files stay the
 // one implementation: this only finds them and passes them a Request and their params.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -13,6 +13,8 @@ interface Node {
   fixed: Map<string, Node>;
   /** A `[name]` folder; catch-all folders (`[...name]`) are left to Next. */
   param?: { name: string; node: Node };
+  /** This folder's route.ts, and once imported its module. */
+  file?: string;
   module?: RouteModule;
 }
 
@@ -26,16 +28,16 @@ export interface ApiRouter {
 
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
-/** Imports every route.ts under `dir` (e.g. app/api/v1) and builds the router; `base` is its URL prefix. */
-export async function loadApiRouter(dir: string, base: string): Promise<ApiRouter> {
+/** The route files under `dir` as a tree of path segments, as Next's App Router lays them out. */
+function scanRoutes(dir: string): { root: Node; files: Node[] } {
   const root: Node = { fixed: new Map() };
-  let routeCount = 0;
-  const walk = async (folder: string, node: Node) => {
+  const files: Node[] = [];
+  const walk = (folder: string, node: Node) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const full = path.join(folder, entry.name);
       if (entry.isFile() && entry.name === "route.ts") {
-        node.module = (await import(pathToFileURL(full).href)) as RouteModule;
-        routeCount++;
+        node.file = full;
+        files.push(node);
       } else if (entry.isDirectory()) {
         const dynamic = /^\[([^.[\]]+)\]$/.exec(entry.name);
         if (entry.name.startsWith("(") || entry.name.startsWith("_") || entry.name.startsWith("[...") || entry.name.startsWith("[[")) {
@@ -50,34 +52,64 @@ export async function loadApiRouter(dir: string, base: string): Promise<ApiRoute
           child = node.fixed.get(entry.name) ?? { fixed: new Map() };
           node.fixed.set(entry.name, child);
         }
-        await walk(full, child);
+        walk(full, child);
       }
     }
   };
-  await walk(dir, root);
+  walk(dir, root);
+  return { root, files };
+}
+
+/** The route file's node for `pathname` under `prefix` (`/api/v1/`), with its params. */
+function nodeFor(root: Node, prefix: string, pathname: string, params: Record<string, string>): Node | null {
+  if (!pathname.startsWith(prefix) || pathname.endsWith("/")) return null;
+  return find(root, pathname.slice(prefix.length).split("/"), 0, params);
+}
+
+/** Imports every route.ts under `dir` (e.g. app/api/v1) and builds the router; `base` is its URL prefix. */
+export async function loadApiRouter(dir: string, base: string): Promise<ApiRouter> {
+  const { root, files } = scanRoutes(dir);
+  for (const node of files) node.module = (await import(pathToFileURL(node.file!).href)) as RouteModule;
   const prefix = base.endsWith("/") ? base : `${base}/`;
 
   return {
-    routeCount,
+    routeCount: files.length,
     match(method, pathname) {
-      if (!METHODS.has(method) || !pathname.startsWith(prefix) || pathname.endsWith("/")) return null;
-      const segments = pathname.slice(prefix.length).split("/");
+      if (!METHODS.has(method)) return null;
       const params: Record<string, string> = {};
-      const found = find(root, segments, 0, params);
-      const handler = found?.module?.[method];
+      const handler = nodeFor(root, prefix, pathname, params)?.module?.[method];
       return handler ? { handler, params } : null;
     },
     methodsOf(pathname) {
-      if (!pathname.startsWith(prefix) || pathname.endsWith("/")) return [];
-      const found = find(root, pathname.slice(prefix.length).split("/"), 0, {});
+      const found = nodeFor(root, prefix, pathname, {});
       return found?.module ? [...METHODS].filter((method) => found.module![method]) : [];
     },
   };
 }
 
+/**
+ * The methods each route file exports, read from its source without importing it: for Next's
+ * proxy (proxy.ts), which answers a method a path does not serve with the error record when the
+ * API runs through Next's router (`npm run dev`, API_VIA_NEXT=1), as the production server does.
+ * tests/unit/api-route-methods.test.ts checks the reading against the modules' real exports.
+ */
+export function readApiRouteMethods(dir: string, base: string): (pathname: string) => string[] {
+  const { root, files } = scanRoutes(dir);
+  const exported = new Map<Node, string[]>();
+  for (const node of files) {
+    const source = readFileSync(node.file!, "utf8");
+    exported.set(node, [...METHODS].filter((method) => new RegExp(`^export (?:const|async function|function) ${method}\\b`, "m").test(source)));
+  }
+  const prefix = base.endsWith("/") ? base : `${base}/`;
+  return (pathname) => {
+    const found = nodeFor(root, prefix, pathname, {});
+    return found ? (exported.get(found) ?? []) : [];
+  };
+}
+
 /** Depth first, a fixed folder before a dynamic one at every level (as Next sorts its routes). */
 function find(node: Node, segments: string[], index: number, params: Record<string, string>): Node | null {
-  if (index === segments.length) return node.module ? node : null;
+  if (index === segments.length) return node.file ? node : null;
   const segment = segments[index]!;
   if (!segment) return null;
   const fixed = node.fixed.get(segment);
