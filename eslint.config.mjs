@@ -24,6 +24,18 @@ const layerZones = [
   })),
 ];
 
+// The database is reached three ways, each for its own reason (docs/architecture.md, "Reaching the
+// database"). The driver (lib/db/sql.ts) is for the API's hottest statements only, each compared
+// with Prisma's own reads by a test; SQL text is always a constant with bound parameters.
+const DRIVER_USERS = ["lib/trades/trade-reads.ts", "lib/trades/insert-initiated-trade.ts", "lib/auth/authenticate.ts", "lib/db/**"];
+const driverRule = {
+  "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/sql.ts", "**/db/sql"], message: "The driver is for the API's hot path only (docs/architecture.md, Reaching the database): use Prisma's models, or $queryRaw inside a transaction." }] }],
+  "no-restricted-syntax": [
+    "error",
+    { selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw)Unsafe$/]", message: "SQL text is a constant: use the $queryRaw/$executeRaw template (values become bound parameters)." },
+  ],
+};
+
 const config = [
   { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   ...nextCoreWebVitals,
@@ -36,6 +48,11 @@ const config = [
   {
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
     rules: { "import/no-restricted-paths": ["error", { zones: layerZones }] },
+  },
+  {
+    files: ["lib/**/*.ts", "lib/**/*.tsx", "app/**/*.ts", "app/**/*.tsx", "components/**/*.tsx"],
+    ignores: DRIVER_USERS,
+    rules: driverRule,
   },
 ];
 

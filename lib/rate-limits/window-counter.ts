@@ -86,6 +86,7 @@ export class WindowCounter {
     const now = Date.now();
     this.flushing = (async () => {
       try {
+        // eslint-disable-next-line no-restricted-syntax -- a constant statement (UPSERT_COUNTS, which the rate-limit benchmark runs too) with bound $n parameters
         const rows = await db.$queryRawUnsafe<{ key: string; points: number; expire: bigint }[]>(
           UPSERT_COUNTS,
           keys,

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import { checkStaffInput, type StaffInput } from "./add-staff.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 
 export const INVITE_TTL_S = 7 * 24 * 60 * 60;
 export const MIN_PASSWORD_LENGTH = 12;
@@ -37,7 +38,7 @@ export async function inviteStaff(db: Db, input: StaffInput, now = new Date()) {
     return { staffId: staff.id, email, name, role, token, expiresAt: data.inviteExpiresAt };
   } catch (error) {
     // Two admins inviting the same address at once: the unique (tenant, email) decides.
-    if ((error as { code?: string }).code === "P2002") throw new StaffEmailTaken(email);
+    if (isUniqueViolation(error)) throw new StaffEmailTaken(email);
     throw error;
   }
 }

@@ -11,7 +11,8 @@ import { decimalFromNumber, decimalToString, minorUnitsFromNumber, parseDecimal 
 import { computeTradeMoney, FeeProblem } from "../money/fees.ts";
 import { paymentRailFor } from "../outside-parties.ts";
 import { deadlineFor } from "./deadlines.ts";
-import { insertInitiatedTrade, isUniqueViolation, type CheckoutClaim, type InsertOutcome } from "./insert-initiated-trade.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { insertInitiatedTrade, type CheckoutClaim, type InsertOutcome } from "./insert-initiated-trade.ts";
 import type { InitiateTradeBody } from "./schemas.ts";
 
 type Body = z.output<typeof InitiateTradeBody>;

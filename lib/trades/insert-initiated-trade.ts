@@ -119,9 +119,3 @@ export async function insertInitiatedTrade(trade: InitiatedTrade, claims: Checko
   if (row.id) return { tradeId: row.id };
   return { refused: row.payeeConnected ? "currency-changed" : "payee-not-connected" };
 }
-
-/** Whether a failed statement failed on a unique key (here: a checkout key another trade holds). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; meta?: { code?: string; driverAdapterError?: { cause?: { kind?: string } } } };
-  return e?.code === "23505" || e?.code === "P2002" || e?.meta?.code === "23505" || e?.meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation" || /\b23505\b/.test(e?.message ?? "");
-}
