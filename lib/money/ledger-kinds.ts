@@ -1,10 +1,10 @@
-// The names of the ledger's transfers. The trade movements are what a transition row of the
-// transition table may cause (lib/trades/transition-table.ts names them per row); the two label
-// purchases are written by the shipping use cases. They live here, with the ledger, so that money
-// depends on nothing above it.
+// The names of the ledger's transfers: every one is a movement a row of the transition table causes
+// (lib/trades/transition-table.ts names them per row), the label purchases included. They live
+// here, with the ledger, so that money depends on nothing above it. The names are stored as the
+// transfer's kind (and exported to finance), so they never change.
 
-/** A trade movement the transition table can ask the ledger for. */
-export type LedgerMovement = "fundEscrow" | "refundPayer" | "settle" | "settleWithRefund" | "payout";
+/** A movement the transition table can ask the ledger for. */
+export type LedgerMovement = "fundEscrow" | "refundPayer" | "settle" | "settleWithRefund" | "payout" | "delivery_label" | "return_label";
 
-/** Every kind `writeTransfer` writes: the trade movements and the two label purchases. */
-export type LedgerKind = LedgerMovement | "delivery_label" | "return_label";
+/** Every kind `writeTransfer` writes. */
+export type LedgerKind = LedgerMovement;

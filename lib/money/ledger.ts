@@ -45,9 +45,26 @@ export interface Balances {
   payeePayable: bigint;
 }
 
-/** The postings of one movement; `balances` are the trade's accounts before it. */
-export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balances: Balances): Posting[] {
+/** A label's price as its buyers share it: the payer's part (from escrow on delivery), the payee's. */
+export interface LabelShares {
+  payerShareMinor: bigint;
+  payeeShareMinor: bigint;
+}
+
+/**
+ * The postings of one movement; `balances` are the trade's accounts before it, `label` the label
+ * a label movement pays for.
+ */
+export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balances: Balances, label?: LabelShares): Posting[] {
   switch (movement) {
+    case "delivery_label":
+    case "return_label": {
+      if (!label) throw new Error(`A ${movement} movement needs its label`);
+      // Delivery: the payer's share comes out of escrow and what is left of the payer's shipping
+      // money goes back; the payee pays the rest. Return: the payer pays it all.
+      if (movement === "delivery_label") return labelPostings(label.payerShareMinor, trade.shippingPayerMinor - label.payerShareMinor, label.payeeShareMinor, "payee_funding");
+      return labelPostings(0n, 0n, label.payerShareMinor, "payer_funding");
+    }
     case "fundEscrow":
       return [
         { account: "payer_funding", amountMinor: -trade.payerTotalMinor },

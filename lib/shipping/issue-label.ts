@@ -1,13 +1,11 @@
 // A paid-for label, in two steps so that no carrier call runs while the trade's row is locked:
 // `requestLabel` asks the carrier outside any transaction (the carrier takes our label id as its
 // idempotency key, so asking twice is harmless), then `applyIssuedLabel`, in the caller's
-// transaction, gives the label its code and tracking address, moves the money for it (the ledger's
-// `delivery_label`/`return_label` movements) and moves the trade to LabelCreated or
-// ReturnLabelCreated as the table says. When that transaction refuses, `voidUnusedLabel` lets the
+// transaction, gives the label its code and tracking address and applies the table's
+// deliveryLabelCreated / returnLabelCreated, whose ledger movement pays for the label. When that transaction refuses, `voidUnusedLabel` lets the
 // carrier void what nobody will use.
 import type { Prisma, ShipmentLabel, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { labelPostings, writeTransfer } from "../money/ledger.ts";
 import { log } from "../ops/log.ts";
 import { carriersFor } from "../outside-parties.ts";
 import { applyTransition } from "../trades/apply-transition.ts";
@@ -21,19 +19,10 @@ export function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLa
 
 export async function applyIssuedLabel(tx: Prisma.TransactionClient, tenant: Tenant, trade: Trade, label: ShipmentLabel, issued: IssuedLabel, now: Date): Promise<Trade> {
   await tx.shipmentLabel.update({ where: { id: label.id }, data: { ...issued, status: "Created" } });
-
-  const delivery = label.leg === "Delivery";
-  const fromEscrow = delivery ? label.labelPricePayerMinor : 0n;
-  const unusedShipping = delivery ? trade.shippingPayerMinor - fromEscrow : 0n;
-  const paidByParty = delivery ? label.labelPricePayeeMinor : label.labelPricePayerMinor;
-  await writeTransfer(
-    tx,
-    { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency },
-    delivery ? "delivery_label" : "return_label",
-    labelPostings(fromEscrow, unusedShipping, paidByParty, delivery ? "payee_funding" : "payer_funding"),
-    now,
-  );
-  const { trade: moved } = await applyTransition(tx, trade, tenant, delivery ? "deliveryLabelCreated" : "returnLabelCreated", "paymentRail", now);
+  // The table's label rows carry the money movement (delivery_label / return_label); the label says how its price is shared.
+  const shares = { payerShareMinor: label.labelPricePayerMinor, payeeShareMinor: label.labelPricePayeeMinor };
+  const action = label.leg === "Delivery" ? "deliveryLabelCreated" : "returnLabelCreated";
+  const { trade: moved } = await applyTransition(tx, trade, tenant, action, "paymentRail", now, {}, undefined, shares);
   return moved;
 }
 

@@ -6,7 +6,7 @@ import type { Prisma } from "../db/generated/client.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { metrics } from "../ops/metrics.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
-import { afterPostings, postingsFor, tradeBalances, writeTransfer } from "../money/ledger.ts";
+import { afterPostings, postingsFor, tradeBalances, writeTransfer, type LabelShares } from "../money/ledger.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
 import { hasOpenOffer, OFFER_CLOSED } from "./offer-state.ts";
 import { TERMINAL_STATES } from "./states.ts";
@@ -29,6 +29,8 @@ export async function applyTransition(
   details: Prisma.TradeUncheckedUpdateManyInput = {},
   /** Recorded with the timeline entry, e.g. which staff member acted in the console. */
   entryDetails?: Prisma.InputJsonValue,
+  /** The label a label movement of the rule pays for. */
+  label?: LabelShares,
 ): Promise<AppliedTransition> {
   // Every live change of a trade moves or commits real money; none runs on simulated providers,
   // whichever path (API, hosted page, console, scheduler) asked for it.
@@ -67,7 +69,7 @@ export async function applyTransition(
     let balances = await tradeBalances(tx, trade.id);
     for (const movement of rule.ledger) {
       // The updated row: a settlement's transition sets the refund its ledger movement reads.
-      const postings = postingsFor(movement, updated, balances);
+      const postings = postingsFor(movement, updated, balances, label);
       await writeTransfer(tx, { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency }, movement, postings, now);
       balances = afterPostings(balances, postings);
     }

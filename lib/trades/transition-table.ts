@@ -176,7 +176,7 @@ export const TRANSITIONS: Table = {
     // Delivery by hand (only when the trade allows it, checked by the use case): the payer
     // receives and accepts the item in person.
     acceptHandedOver: rule("payer", "Succeeded", ["deliveredAt", "approvedAt", "succeededAt"], ["trade.condition_accepted", "trade.succeeded"], ["settle"]),
-    deliveryLabelCreated: rule("paymentRail", "LabelCreated", ["deliveryPaidAt"], ["trade.shipment_label_created"]),
+    deliveryLabelCreated: rule("paymentRail", "LabelCreated", ["deliveryPaidAt"], ["trade.shipment_label_created"], ["delivery_label"]),
     ...paidNotSent,
   },
   LabelCreated: {
@@ -204,7 +204,7 @@ export const TRANSITIONS: Table = {
 
   ReturnAwaitingShipment: {
     buyReturnLabel: rule("payer", "ReturnAwaitingShipment"),
-    returnLabelCreated: rule("paymentRail", "ReturnLabelCreated", ["returnPaidAt"], ["trade.return_shipment_label_created"]),
+    returnLabelCreated: rule("paymentRail", "ReturnLabelCreated", ["returnPaidAt"], ["trade.return_shipment_label_created"], ["return_label"]),
     ...returnNotSent,
   },
   ReturnLabelCreated: {

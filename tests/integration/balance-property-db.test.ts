@@ -9,7 +9,7 @@ import { balanceAt, totalOf, zeroBalance, type BalanceMinor } from "../../lib/ba
 import { FIELD_OF_ACCOUNT } from "../../lib/balance/ledger-kinds.ts";
 import { listBalanceTransactions } from "../../lib/balance/list-balance-transactions.ts";
 import { minorUnitsFromNumber } from "../../lib/money/decimal.ts";
-import { labelPostings, writeTransfer, type LedgerAccount } from "../../lib/money/ledger.ts";
+import { type LabelShares, type LedgerAccount } from "../../lib/money/ledger.ts";
 import { refundableMinor } from "../../lib/money/settlement.ts";
 import { applyTransition } from "../../lib/trades/apply-transition.ts";
 import { TRANSITIONS, type Action, type Actor } from "../../lib/trades/transition-table.ts";
@@ -17,9 +17,10 @@ import type { TradeState } from "../../lib/trades/states.ts";
 import { insertTrade } from "../helpers/trades.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
-const LABEL_ACTIONS: Partial<Record<Action, { kind: "delivery_label" | "return_label"; buyer: "payee_funding" | "payer_funding" }>> = {
-  deliveryLabelCreated: { kind: "delivery_label", buyer: "payee_funding" },
-  returnLabelCreated: { kind: "return_label", buyer: "payer_funding" },
+/** A label's price shares: its buyer pays it all (these trades carry no shipping money of the payer's). */
+const LABEL_SHARES: Partial<Record<Action, LabelShares>> = {
+  deliveryLabelCreated: { payerShareMinor: 0n, payeeShareMinor: 4900n },
+  returnLabelCreated: { payerShareMinor: 4900n, payeeShareMinor: 0n },
 };
 
 type Listed = Awaited<ReturnType<typeof listBalanceTransactions>>["balanceTransactions"];
@@ -78,13 +79,8 @@ describe("the balance and its transactions", () => {
             const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund") ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) } : {};
             try {
               await db.$transaction(async (tx) => {
-                // A label's money moves beside its transition, as lib/shipping/issue-label.ts does; here
-                // its buyer pays it all (these trades carry no shipping money of the payer's).
-                const label = LABEL_ACTIONS[action];
-                if (label && TRANSITIONS[trade.state]?.[action]?.actors.includes(actor)) {
-                  await writeTransfer(tx, { tenantId: tenant.id, mode: "test", tradeId: id, currency: "DKK" }, label.kind, labelPostings(0n, 0n, 4900n, label.buyer), new Date());
-                }
-                return applyTransition(tx, trade, tenant, action, actor, new Date(), details);
+                // A label row's ledger movement pays for the label (lib/shipping/issue-label.ts).
+                return applyTransition(tx, trade, tenant, action, actor, new Date(), details, undefined, LABEL_SHARES[action]);
               });
             } catch (error) {
               if (!(error instanceof ApiError) || error.code !== "invalid-state") throw error;

@@ -35,7 +35,9 @@ describe("the ledger in the database", () => {
           // amount up to what the payer paid in for the item.
           const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund") ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) } : {};
           try {
-            await db.$transaction(async (tx) => applyTransition(tx, trade, tenant, action, actor, new Date(), details));
+            // A label row's movement pays for its label; here the label's buyer pays all of it.
+            const label = action === "deliveryLabelCreated" ? { payerShareMinor: 0n, payeeShareMinor: 4900n } : { payerShareMinor: 4900n, payeeShareMinor: 0n };
+            await db.$transaction(async (tx) => applyTransition(tx, trade, tenant, action, actor, new Date(), details, undefined, label));
           } catch (error) {
             if (!(error instanceof ApiError) || error.code !== "invalid-state") throw error;
           }

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseDecimal } from "../../lib/money/decimal.ts";
 import { computeTradeMoney } from "../../lib/money/fees.ts";
-import { isBalanced, labelPostings, postingsFor, type Posting } from "../../lib/money/ledger.ts";
+import { isBalanced, postingsFor, type Posting } from "../../lib/money/ledger.ts";
 import { refundableMinor, splitWithRefund } from "../../lib/money/settlement.ts";
 import { TERMINAL_STATES, type TradeState } from "../../lib/trades/states.ts";
 import { decide } from "../../lib/trades/transition.ts";
@@ -63,16 +63,16 @@ describe("money invariants over random action sequences", () => {
           const decision = decide(state, action, actor);
           if (!decision.ok) continue; // refused: nothing moves
           const rule = decision.rule;
-          // Label purchases move money as issue-label.ts does.
-          if (action === "deliveryLabelCreated") {
-            const fromEscrow = input.deliveryLabelMinor < money.shippingPayerMinor ? input.deliveryLabelMinor : money.shippingPayerMinor;
-            post(labelPostings(fromEscrow, money.shippingPayerMinor - fromEscrow, input.deliveryLabelMinor - fromEscrow, "payee_funding"));
-          }
-          if (action === "returnLabelCreated") post(labelPostings(0n, 0n, input.returnLabelMinor, "payer_funding"));
+          // A label row's movement pays for the label, shared as lib/shipping/buy-shipment.ts shares it.
+          const fromEscrow = input.deliveryLabelMinor < money.shippingPayerMinor ? input.deliveryLabelMinor : money.shippingPayerMinor;
+          const label =
+            action === "deliveryLabelCreated"
+              ? { payerShareMinor: fromEscrow, payeeShareMinor: input.deliveryLabelMinor - fromEscrow }
+              : { payerShareMinor: input.returnLabelMinor, payeeShareMinor: 0n };
           // A settlement or an accepted offer refunds part of the item's money, as the use cases allow.
           if (rule.ledger.includes("settleWithRefund")) settlementRefundMinor = step.refund % refundableMinor(money);
           for (const movement of rule.ledger) {
-            post(postingsFor(movement, { ...money, settlementRefundMinor }, { escrow: of("escrow"), payeePayable: of("payee_payable") }));
+            post(postingsFor(movement, { ...money, settlementRefundMinor }, { escrow: of("escrow"), payeePayable: of("payee_payable") }, label));
           }
           state = rule.to;
 
