@@ -3,7 +3,7 @@
 // shows the page again with the result.
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type ReactNode } from "react";
-import { consolePost } from "./console-post.ts";
+import { consolePost } from "./kit/console-post.ts";
 
 export function ConfirmButton({ label, title, body, confirmLabel, path, payload, tone = "primary" }: { label: string; title: string; body: ReactNode; confirmLabel: string; path: string; payload?: unknown; tone?: "primary" | "danger" }) {
   const dialog = useRef<HTMLDialogElement>(null);
