@@ -56,8 +56,15 @@ export function pageNumbers(pagination: OffsetPagination | undefined): { page: n
   return { page: pagination.page, pages: Math.max(1, Math.ceil(pagination.totalCount / pagination.pageSize)) };
 }
 
+export interface OffsetPagerProps {
+  pagination: OffsetPagination | undefined;
+  /** What the list holds: ["payout", "payouts"]. */
+  noun: [string, string];
+  update: (changes: { page: string }) => void;
+}
+
 /** The pager of a list paged by number (`page` in the address). */
-export function OffsetPager({ pagination, noun, update }: { pagination: OffsetPagination | undefined; noun: [string, string]; update: (changes: { page: string }) => void }) {
+export function OffsetPager({ pagination, noun, update }: OffsetPagerProps) {
   const { page, pages } = pageNumbers(pagination);
   return (
     <Pager

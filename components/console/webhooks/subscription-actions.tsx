@@ -4,7 +4,8 @@
 // server checks the admin role again for each.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
 import { consolePost } from "../kit/console-post.ts";
 import { consoleWhen } from "../ui.tsx";
 import { SecretPanel } from "./secret-panel.tsx";
@@ -101,22 +102,28 @@ function TestQueued({ deliveries }: { deliveries: string }) {
   );
 }
 
+// The outcome, or the refusal, shows beside the buttons: the dialog closes either way.
+const closing = (action: () => Promise<boolean>) => async () => {
+  await action();
+  return null;
+};
+
 function RotateSecret({ onConfirm }: { onConfirm: () => Promise<boolean> }) {
   return (
-    <Confirm
+    <ConfirmDialog
       label="Rotate secret"
       title="Rotate the signing secret?"
       confirmLabel="Rotate secret"
       body={<p>A new secret is issued and shown once. For the next 24 hours every delivery is signed with both the new and the old secret, so you can update your endpoint without missing an event.</p>}
-      onConfirm={onConfirm}
+      onConfirm={closing(onConfirm)}
     />
   );
 }
 
 function DeleteEndpoint({ url, onConfirm }: { url: string; onConfirm: () => Promise<boolean> }) {
   return (
-    <Confirm
-      danger
+    <ConfirmDialog
+      tone="danger"
       label="Delete"
       title="Delete this endpoint?"
       confirmLabel="Delete endpoint"
@@ -125,7 +132,7 @@ function DeleteEndpoint({ url, onConfirm }: { url: string; onConfirm: () => Prom
           <span className="font-mono break-all">{url}</span> stops receiving events at once, and its delivery history is removed. The events themselves stay in your log. This cannot be undone.
         </p>
       }
-      onConfirm={onConfirm}
+      onConfirm={closing(onConfirm)}
     />
   );
 }
@@ -137,41 +144,5 @@ function RotatedSecret({ rotated }: { rotated: Rotated }) {
         {rotated.until ? `The previous secret keeps signing too until ${consoleWhen(rotated.until, "minute")}; after that only this one does.` : null}
       </SecretPanel>
     </div>
-  );
-}
-
-function Confirm({ label, title, body, confirmLabel, onConfirm, danger = false }: { label: string; title: string; body: ReactNode; confirmLabel: string; onConfirm: () => Promise<boolean>; danger?: boolean }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    // Closed either way: the outcome (or the refusal) shows beside the buttons.
-    await onConfirm();
-    setBusy(false);
-    dialog.current?.close();
-  }
-  return (
-    <>
-      <button type="button" onClick={() => dialog.current?.showModal()} className={danger ? "rounded-lg border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50" : BUTTON}>
-        {label}
-      </button>
-      <dialog ref={dialog} aria-labelledby={titleId} className="m-auto w-full max-w-md rounded-xl p-0 text-left shadow-xl backdrop:bg-slate-900/40">
-        <div className="p-6">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <div className="mt-2 text-sm text-slate-700">{body}</div>
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-              Keep it
-            </button>
-            <button type="button" disabled={busy} onClick={() => void confirm()} className={`rounded-lg px-3 py-2 text-sm font-semibold text-white disabled:opacity-60 ${danger ? "bg-red-700 hover:bg-red-800" : "bg-brand-600 hover:bg-brand-700"}`}>
-              {busy ? "Working…" : confirmLabel}
-            </button>
-          </div>
-        </div>
-      </dialog>
-    </>
   );
 }
