@@ -2,7 +2,7 @@
 // Sends one webhook event again to the subscriptions that want it.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { consolePost } from "./console-post.ts";
+import { consolePost } from "./kit/console-post.ts";
 
 export function RedeliverButton({ eventId }: { eventId: string }) {
   const router = useRouter();

@@ -1,5 +1,6 @@
 // Building blocks of the console's pages.
 import type { ReactNode } from "react";
+import { formatDateTime, type DateStyle } from "@/lib/dates.ts";
 import { formatMoney } from "@/lib/money/format.ts";
 
 export function Section({ title, id, children, aside }: { title: string; id: string; children: ReactNode; aside?: ReactNode }) {
@@ -35,5 +36,5 @@ export function Empty({ children }: { children: ReactNode }) {
 
 export const consoleMoney = (minor: bigint, currency: string) => formatMoney(minor, currency, "en");
 
-export const consoleWhen = (date: Date | string | null | undefined) =>
-  date ? new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Copenhagen" }).format(new Date(date)) : "—";
+/** A date in the console: to the second unless the place says otherwise (lib/dates.ts has the styles); "—" for none. */
+export const consoleWhen = (date: Date | string | null | undefined, style: DateStyle = "second") => (date ? formatDateTime(date, style) : "—");

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { checkForm, ConsoleCreateBusinessUser, ConsoleEditBusinessUser } from "@/lib/console/business-users/business-user-form.ts";
+import { consolePost } from "../kit/console-post.ts";
 
 const ADDRESS = [
   ["streetName", "Street", "sm:col-span-4"],
@@ -26,9 +27,23 @@ export interface BusinessUserFormProps {
   existing?: { businessId: string; businessLocationId: string; name: string; phoneNumber: string; address: Record<AddressKey, string>; payoutAccount: string };
 }
 
+type Existing = NonNullable<BusinessUserFormProps["existing"]>;
+type FieldOf = (name: string) => { name: string; error?: string };
+
+/** The body the console's endpoint takes: creating names every field, editing leaves out what stays. */
+function formBody(form: FormData, mode: "test" | "live", existing: Existing | undefined) {
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const optional = (name: string) => text(name) || undefined;
+  const address = Object.fromEntries(ADDRESS.map(([key]) => [key, optional(`address.${key}`)]).filter(([, value]) => value !== undefined));
+  if (existing) return { mode, name: text("name"), phoneNumber: text("phoneNumber") || null, address, payoutsAccountNumber: optional("payoutsAccountNumber") };
+  return { mode, businessId: text("businessId"), businessLocationId: text("businessLocationId"), name: text("name"), phoneNumber: text("phoneNumber"), address, payoutsAccountNumber: text("payoutsAccountNumber") };
+}
+
+const savePath = (existing: Existing | undefined) =>
+  existing ? `/console/api/business-users/${encodeURIComponent(existing.businessId)}/${encodeURIComponent(existing.businessLocationId)}/edit` : "/console/api/business-users";
+
 export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormProps) {
   const router = useRouter();
-  const listId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,36 +51,23 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
   /** After a refusal, the first field to fix gets the focus (or the summary, when no field is named). */
   const focusProblem = () => requestAnimationFrame(() => (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('[role="alert"]'))?.focus());
   const back = `/console/business-users?mode=${mode}`;
+  const refuse = (fields: Record<string, string>, message: string) => {
+    setErrors(fields);
+    setProblem(message);
+    focusProblem();
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? "").trim();
-    const optional = (name: string) => text(name) || undefined;
-    const address = Object.fromEntries(ADDRESS.map(([key]) => [key, optional(`address.${key}`)]).filter(([, value]) => value !== undefined));
-    const body = existing
-      ? { mode, name: text("name"), phoneNumber: text("phoneNumber") || null, address, payoutsAccountNumber: optional("payoutsAccountNumber") }
-      : { mode, businessId: text("businessId"), businessLocationId: text("businessLocationId"), name: text("name"), phoneNumber: text("phoneNumber"), address, payoutsAccountNumber: text("payoutsAccountNumber") };
+    const body = formBody(new FormData(event.currentTarget), mode, existing);
     const checked = checkForm(existing ? ConsoleEditBusinessUser : ConsoleCreateBusinessUser, body);
-    if (!checked.ok) {
-      setErrors(Object.fromEntries(checked.errors.map((e) => [e.key, e.value])));
-      setProblem("Check the highlighted fields.");
-      focusProblem();
-      return;
-    }
+    if (!checked.ok) return refuse(Object.fromEntries(checked.errors.map((e) => [e.key, e.value])), "Check the highlighted fields.");
     setBusy(true);
-    const path = existing ? `/console/api/business-users/${encodeURIComponent(existing.businessId)}/${encodeURIComponent(existing.businessLocationId)}/edit` : "/console/api/business-users";
-    const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const answer = (await response.json().catch(() => null)) as { error?: string; errors?: { key: string; value: string }[] } | null;
+    const result = await consolePost(savePath(existing), body, (status) => `The business user could not be saved (${status || "no answer"}).`);
     setBusy(false);
-    if (response.ok) {
-      router.push(`${back}&notice=${existing ? "updated" : "created"}&name=${encodeURIComponent(text("name"))}`);
-      router.refresh();
-      return;
-    }
-    setErrors(Object.fromEntries((answer?.errors ?? []).map((e) => [e.key, e.value])));
-    setProblem(answer?.error ?? `The business user could not be saved (${response.status}).`);
-    focusProblem();
+    if (!result.ok) return refuse(result.fields, result.error);
+    router.push(`${back}&notice=${existing ? "updated" : "created"}&name=${encodeURIComponent(body.name)}`);
+    router.refresh();
   }
 
   const field = (name: string) => ({ name, error: errors[name] });
@@ -77,33 +79,12 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
           {problem}
         </p>
       )}
-      <Fieldset legend="Company" hint="The company registration number (CVR) and production unit (P-number) identify the business user; they cannot be changed later.">
-        {existing ? (
-          <div className="grid gap-4 sm:col-span-6 sm:grid-cols-2">
-            <ReadOnly label="Business id" value={existing.businessId} />
-            <ReadOnly label="Business location id" value={existing.businessLocationId} />
-          </div>
-        ) : (
-          <>
-            <Input {...field("businessId")} label="Business id (CVR)" className="sm:col-span-3" list={listId} hint={allowed.length ? `Whitelisted: ${allowed.join(", ")}` : "Your whitelist is empty."} autoComplete="off" />
-            <datalist id={listId}>
-              {allowed.map((id) => (
-                <option key={id} value={id} />
-              ))}
-            </datalist>
-            <Input {...field("businessLocationId")} label="Business location id (P-number)" className="sm:col-span-3" autoComplete="off" />
-          </>
-        )}
-        <Input {...field("name")} label="Name" className="sm:col-span-4" defaultValue={existing?.name} autoComplete="organization" />
-        <Input {...field("phoneNumber")} label={existing ? "Phone number (optional)" : "Phone number"} className="sm:col-span-2" defaultValue={existing?.phoneNumber} type="tel" autoComplete="tel" />
-      </Fieldset>
-
+      <CompanyFields field={field} allowed={allowed} existing={existing} />
       <Fieldset legend="Address" hint="All address fields are optional.">
         {ADDRESS.map(([key, label, span]) => (
           <Input key={key} {...field(`address.${key}`)} label={label} className={span} defaultValue={existing?.address[key]} />
         ))}
       </Fieldset>
-
       <Fieldset legend="Payout account" hint="Where this business user's payouts go: an IBAN, or a Danish registration and account number (14–34 letters, digits and spaces).">
         <Input
           {...field("payoutsAccountNumber")}
@@ -114,7 +95,6 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
           hint={existing ? `Now ${existing.payoutAccount}. Leave empty to keep it.` : undefined}
         />
       </Fieldset>
-
       <div className="flex items-center gap-3 border-t border-slate-200 pt-5">
         <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
           {busy ? "Saving…" : existing ? "Save changes" : "Add business user"}
@@ -124,6 +104,33 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
         </Link>
       </div>
     </form>
+  );
+}
+
+/** Who the business user is: the ids (fixed once created, so read only when editing), name and phone. */
+function CompanyFields({ field, allowed, existing }: { field: FieldOf; allowed: string[]; existing: Existing | undefined }) {
+  const listId = useId();
+  return (
+    <Fieldset legend="Company" hint="The company registration number (CVR) and production unit (P-number) identify the business user; they cannot be changed later.">
+      {existing ? (
+        <div className="grid gap-4 sm:col-span-6 sm:grid-cols-2">
+          <ReadOnly label="Business id" value={existing.businessId} />
+          <ReadOnly label="Business location id" value={existing.businessLocationId} />
+        </div>
+      ) : (
+        <>
+          <Input {...field("businessId")} label="Business id (CVR)" className="sm:col-span-3" list={listId} hint={allowed.length ? `Whitelisted: ${allowed.join(", ")}` : "Your whitelist is empty."} autoComplete="off" />
+          <datalist id={listId}>
+            {allowed.map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
+          <Input {...field("businessLocationId")} label="Business location id (P-number)" className="sm:col-span-3" autoComplete="off" />
+        </>
+      )}
+      <Input {...field("name")} label="Name" className="sm:col-span-4" defaultValue={existing?.name} autoComplete="organization" />
+      <Input {...field("phoneNumber")} label={existing ? "Phone number (optional)" : "Phone number"} className="sm:col-span-2" defaultValue={existing?.phoneNumber} type="tel" autoComplete="tel" />
+    </Fieldset>
   );
 }
 

@@ -3,8 +3,7 @@
 import Link from "next/link";
 import type { BusinessUserList } from "@/lib/console/business-users/list-business-users.ts";
 import { ConfirmButton } from "../confirm-button.tsx";
-
-const added = (date: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/Copenhagen" }).format(date);
+import { consoleWhen } from "../ui.tsx";
 
 type Row = BusinessUserList["businessUsers"][number];
 
@@ -39,57 +38,70 @@ export function BusinessUsersTable({ list, mode, canChange }: { list: BusinessUs
         </thead>
         <tbody>
           {list.businessUsers.map((row) => (
-            <tr key={row.serviceUserId} className="border-b border-slate-100 align-top last:border-0">
-              <td className="px-4 py-3">
-                <p className="font-medium text-slate-900">{row.name}</p>
-                <p className="text-xs text-slate-600">{[row.city, row.phoneNumber].filter(Boolean).join(" · ") || "—"}</p>
-              </td>
-              <td className="px-4 py-3">
-                <p className="font-mono text-sm">{row.businessId}</p>
-                <p className="text-xs text-slate-600">
-                  Location <span className="font-mono">{row.businessLocationId}</span>
-                </p>
-                {!row.whitelisted && <p className="mt-1 inline-block rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">Not on whitelist · read only</p>}
-              </td>
-              <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">{row.payoutAccount}</td>
-              <td className="px-4 py-3 text-right text-xs whitespace-nowrap text-slate-700">
-                <span className="block tabular-nums">{row.paidOutTrades} paid out</span>
-                <span className="block tabular-nums">{row.ongoingTrades} awaiting payout</span>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{added(row.createdAt)}</td>
-              <td className="px-4 py-3">
-                {canChange && row.whitelisted && (
-                  <div className="flex justify-end gap-2">
-                    <Link href={`/console/business-users/${keyPath(row)}/edit?mode=${mode}`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
-                      Edit
-                    </Link>
-                    <ConfirmButton
-                      label="Delete"
-                      tone="danger"
-                      title={`Delete ${row.name}?`}
-                      confirmLabel="Delete business user"
-                      path={`/console/api/business-users/${keyPath(row)}/delete`}
-                      payload={{ mode }}
-                      body={
-                        <>
-                          <p>
-                            Business id {row.businessId}, location {row.businessLocationId} will no longer receive payouts.
-                          </p>
-                          <p className="mt-2">
-                            {row.ongoingTrades > 0
-                              ? `${row.ongoingTrades} ${row.ongoingTrades === 1 ? "trade that is" : "trades that are"} not yet paid out ${row.ongoingTrades === 1 ? "names" : "name"} it as a prioritized payee; their payout then goes to the next prioritized business user or the seller's own payout account.`
-                              : "No trade awaiting payout names it. Trades already paid out keep their history."}
-                          </p>
-                        </>
-                      }
-                    />
-                  </div>
-                )}
-              </td>
-            </tr>
+            <BusinessUserRow key={row.serviceUserId} row={row} mode={mode} canChange={canChange} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function BusinessUserRow({ row, mode, canChange }: { row: Row; mode: "test" | "live"; canChange: boolean }) {
+  return (
+    <tr className="border-b border-slate-100 align-top last:border-0">
+      <td className="px-4 py-3">
+        <p className="font-medium text-slate-900">{row.name}</p>
+        <p className="text-xs text-slate-600">{[row.city, row.phoneNumber].filter(Boolean).join(" · ") || "—"}</p>
+      </td>
+      <td className="px-4 py-3">
+        <p className="font-mono text-sm">{row.businessId}</p>
+        <p className="text-xs text-slate-600">
+          Location <span className="font-mono">{row.businessLocationId}</span>
+        </p>
+        {!row.whitelisted && <p className="mt-1 inline-block rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">Not on whitelist · read only</p>}
+      </td>
+      <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">{row.payoutAccount}</td>
+      <td className="px-4 py-3 text-right text-xs whitespace-nowrap text-slate-700">
+        <span className="block tabular-nums">{row.paidOutTrades} paid out</span>
+        <span className="block tabular-nums">{row.ongoingTrades} awaiting payout</span>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap text-slate-600">{consoleWhen(row.createdAt, "date")}</td>
+      <td className="px-4 py-3">
+        {canChange && row.whitelisted && (
+          <div className="flex justify-end gap-2">
+            <Link href={`/console/business-users/${keyPath(row)}/edit?mode=${mode}`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+              Edit
+            </Link>
+            <DeleteBusinessUser row={row} mode={mode} />
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function DeleteBusinessUser({ row, mode }: { row: Row; mode: "test" | "live" }) {
+  const ongoing = row.ongoingTrades;
+  return (
+    <ConfirmButton
+      label="Delete"
+      tone="danger"
+      title={`Delete ${row.name}?`}
+      confirmLabel="Delete business user"
+      path={`/console/api/business-users/${keyPath(row)}/delete`}
+      payload={{ mode }}
+      body={
+        <>
+          <p>
+            Business id {row.businessId}, location {row.businessLocationId} will no longer receive payouts.
+          </p>
+          <p className="mt-2">
+            {ongoing > 0
+              ? `${ongoing} ${ongoing === 1 ? "trade that is" : "trades that are"} not yet paid out ${ongoing === 1 ? "names" : "name"} it as a prioritized payee; their payout then goes to the next prioritized business user or the seller's own payout account.`
+              : "No trade awaiting payout names it. Trades already paid out keep their history."}
+          </p>
+        </>
+      }
+    />
   );
 }

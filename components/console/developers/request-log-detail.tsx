@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { RequestLogEntry } from "@/lib/console/developers/request-log.ts";
+import { consoleGet } from "../kit/use-list-query.ts";
 import { consoleWhen } from "../ui.tsx";
 import { MethodBadge, ModeBadge, StatusBadge } from "./badges.tsx";
 import { CopyButton } from "./copy-button.tsx";
@@ -16,11 +17,7 @@ export function RequestLogDetail({ entryId, known, onClose }: { entryId: string;
   const titleId = useId();
   const { data: entry, isError } = useQuery({
     queryKey: ["request-log-entry", entryId],
-    queryFn: async (): Promise<RequestLogEntry> => {
-      const response = await fetch(`/console/api/developers/request-log/${encodeURIComponent(entryId)}`);
-      if (!response.ok) throw new Error(`The call could not be loaded (${response.status}).`);
-      return response.json();
-    },
+    queryFn: () => consoleGet<RequestLogEntry>(`/console/api/developers/request-log/${encodeURIComponent(entryId)}`),
     initialData: known,
   });
 
@@ -28,7 +25,6 @@ export function RequestLogDetail({ entryId, known, onClose }: { entryId: string;
     if (!dialog.current?.open) dialog.current?.showModal();
   }, []);
 
-  const tradeId = entry ? TRADE_IN_PATH.exec(entry.path)?.[1] : undefined;
   return (
     <dialog
       ref={dialog}
@@ -59,57 +55,65 @@ export function RequestLogDetail({ entryId, known, onClose }: { entryId: string;
           </p>
         )}
         {!entry && !isError && <p className="text-sm text-slate-600">Loading…</p>}
-        {entry && (
-          <>
-            <dl className="divide-y divide-slate-100 text-sm">
-              <Row label="Status">
-                <StatusBadge status={entry.status} />
-                <span className="ml-2 text-slate-700">{entry.typeCode ? <span className="font-mono text-xs">{entry.typeCode}</span> : entry.status < 400 ? "Succeeded" : ""}</span>
-              </Row>
-              <Row label="Time">
-                {consoleWhen(entry.createdAt)}
-                <span className="block font-mono text-xs text-slate-500">{entry.createdAt}</span>
-              </Row>
-              <Row label="Duration">{entry.durationMs.toLocaleString("en-GB")} ms</Row>
-              <Row label="Correlation id">
-                <span className="block font-mono text-xs break-all">{entry.correlationId}</span>
-                <span className="mt-1 flex flex-wrap items-center gap-3">
-                  <CopyButton value={entry.correlationId} label="Copy id" />
-                  <Link href={`/console/developers/logs?mode=${entry.mode}&correlationId=${encodeURIComponent(entry.correlationId)}`} className="text-sm font-medium text-brand-700 hover:underline">
-                    All calls with this id
-                  </Link>
-                </span>
-              </Row>
-              <Row label="Mode">
-                <ModeBadge mode={entry.mode} />
-              </Row>
-              <Row label="API key">
-                {entry.token ? (
-                  <>
-                    {entry.token.name}
-                    <span className="ml-2 font-mono text-xs text-slate-600">{entry.token.prefix}</span>
-                    {entry.token.revoked && <span className="ml-2 text-xs text-red-800">(revoked since)</span>}
-                  </>
-                ) : (
-                  "—"
-                )}
-              </Row>
-              {tradeId && (
-                <Row label="Trade">
-                  <Link href={`/console/trades/${tradeId}`} className="font-mono text-xs font-medium text-brand-700 hover:underline">
-                    {tradeId}
-                  </Link>
-                </Row>
-              )}
-              <Row label="Log entry">
-                <span className="font-mono text-xs">{entry.entryId}</span>
-              </Row>
-            </dl>
-            <p className="mt-6 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">The log keeps what identifies a call and how it ended. It never stores keys, query strings or request and response bodies.</p>
-          </>
-        )}
+        {entry && <EntryFacts entry={entry} />}
       </div>
     </dialog>
+  );
+}
+
+function EntryFacts({ entry }: { entry: RequestLogEntry }) {
+  const tradeId = TRADE_IN_PATH.exec(entry.path)?.[1];
+  return (
+    <>
+      <dl className="divide-y divide-slate-100 text-sm">
+        <Row label="Status">
+          <StatusBadge status={entry.status} />
+          <span className="ml-2 text-slate-700">{entry.typeCode ? <span className="font-mono text-xs">{entry.typeCode}</span> : entry.status < 400 ? "Succeeded" : ""}</span>
+        </Row>
+        <Row label="Time">
+          {consoleWhen(entry.createdAt)}
+          <span className="block font-mono text-xs text-slate-500">{entry.createdAt}</span>
+        </Row>
+        <Row label="Duration">{entry.durationMs.toLocaleString("en-GB")} ms</Row>
+        <Row label="Correlation id">
+          <span className="block font-mono text-xs break-all">{entry.correlationId}</span>
+          <span className="mt-1 flex flex-wrap items-center gap-3">
+            <CopyButton value={entry.correlationId} label="Copy id" />
+            <Link href={`/console/developers/logs?mode=${entry.mode}&correlationId=${encodeURIComponent(entry.correlationId)}`} className="text-sm font-medium text-brand-700 hover:underline">
+              All calls with this id
+            </Link>
+          </span>
+        </Row>
+        <Row label="Mode">
+          <ModeBadge mode={entry.mode} />
+        </Row>
+        <Row label="API key">
+          <KeyName token={entry.token} />
+        </Row>
+        {tradeId && (
+          <Row label="Trade">
+            <Link href={`/console/trades/${tradeId}`} className="font-mono text-xs font-medium text-brand-700 hover:underline">
+              {tradeId}
+            </Link>
+          </Row>
+        )}
+        <Row label="Log entry">
+          <span className="font-mono text-xs">{entry.entryId}</span>
+        </Row>
+      </dl>
+      <p className="mt-6 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">The log keeps what identifies a call and how it ended. It never stores keys, query strings or request and response bodies.</p>
+    </>
+  );
+}
+
+function KeyName({ token }: { token: RequestLogEntry["token"] }) {
+  if (!token) return <>—</>;
+  return (
+    <>
+      {token.name}
+      <span className="ml-2 font-mono text-xs text-slate-600">{token.prefix}</span>
+      {token.revoked && <span className="ml-2 text-xs text-red-800">(revoked since)</span>}
+    </>
   );
 }
 

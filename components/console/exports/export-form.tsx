@@ -3,7 +3,7 @@
 // to /console/api/exports/{kind} (the browser streams the file to disk; nothing is held here).
 // The link is only offered for a range the server will accept, so a download is never an error page.
 import { useState } from "react";
-import { FilterSelect } from "../filter-select.tsx";
+import { FilterSelect } from "../kit/filters.tsx";
 
 const KINDS: [string, string][] = [
   ["trades", "Trades"],

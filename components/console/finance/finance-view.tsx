@@ -1,13 +1,11 @@
 "use client";
 // The Finance page: the balance now and at the end of the chosen UTC day, that day's movements by
 // type, and the reconciliation of the ledger with the payment and payout records. Mode and day
-// live in the address (shareable); fetched with TanStack Query from /console/api/finance.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+// live in the address (shareable); fetched from /console/api/finance (useListQuery).
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
 import type { FinancePage } from "@/lib/console/finance/load-finance.ts";
-import { FilterSelect } from "../filter-select.tsx";
-import { useAddressUpdate } from "../use-address-update.ts";
+import { FilterSelect, MODE_OPTIONS } from "../kit/filters.tsx";
+import { useListQuery } from "../kit/use-list-query.ts";
 
 const FIELD_LABELS: Record<string, string> = {
   heldInEscrow: "Held in escrow",
@@ -21,24 +19,13 @@ const TYPE_LABELS: Record<string, string> = { funding: "Funding", refund: "Refun
 const CHECK_LABELS = { payments: "Payment records", payouts: "Payout records", transfers: "Ledger transfers" } as const;
 
 export function FinanceView() {
-  const params = useSearchParams();
-  const query = params.toString();
+  const { data, isFetching, isError, params, update } = useListQuery<FinancePage>({ path: "/console/api/finance", pagingKeys: [] });
   const mode = params.get("mode") === "live" ? "live" : "test";
-  const { data, isFetching, isError } = useQuery({
-    queryKey: ["finance", query],
-    queryFn: async (): Promise<FinancePage> => {
-      const response = await fetch(`/console/api/finance?${query}`);
-      if (!response.ok) throw new Error(`Finance could not be loaded (${response.status}).`);
-      return response.json();
-    },
-    placeholderData: keepPreviousData,
-  });
-  const update = useAddressUpdate([]);
 
   return (
     <div className={isFetching ? "opacity-60" : ""}>
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect className="w-40" id="mode" label="Mode" value={mode} onChange={(v) => update({ mode: v })} options={[["test", "Test (sandbox)"], ["live", "Live"]]} />
+        <FilterSelect className="w-40" id="mode" label="Mode" value={mode} onChange={(v) => update({ mode: v })} options={MODE_OPTIONS} />
         <div className="w-44">
           <label htmlFor="day" className="block text-xs font-medium text-slate-700">
             Day (UTC)

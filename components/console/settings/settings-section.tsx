@@ -4,7 +4,7 @@
 // per-field problems come back and show next to their fields, and nothing is saved then.
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { consolePost } from "../console-post.ts";
+import { consolePost } from "../kit/console-post.ts";
 
 export type FieldErrors = Record<string, string>;
 

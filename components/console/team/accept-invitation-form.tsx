@@ -4,7 +4,7 @@ import { signIn } from "next-auth/react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { consolePost } from "../console-post.ts";
+import { consolePost } from "../kit/console-post.ts";
 import { FieldProblem, inputClass } from "../settings/settings-section.tsx";
 
 export function AcceptInvitationForm({ token, email, minLength }: { token: string; email: string; minLength: number }) {

@@ -3,7 +3,7 @@
 // them, where they choose their own password.
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { consolePost } from "../console-post.ts";
+import { consolePost } from "../kit/console-post.ts";
 import { FieldProblem, inputClass } from "../settings/settings-section.tsx";
 import { InviteLink } from "./invite-link.tsx";
 
@@ -61,57 +61,71 @@ export function InviteMember() {
               </div>
             </>
           ) : (
-            <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 space-y-4">
-              <p className="text-sm text-slate-600">They get a link to choose their own password. Viewers can see everything; admins can also change trades, settings and the team.</p>
-              {error && (
-                <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-                  {error}
-                </p>
-              )}
-              <div>
-                <label htmlFor="invite-email" className="block text-sm font-medium text-slate-900">
-                  Email
-                </label>
-                <input id="invite-email" name="email" type="email" autoComplete="off" aria-invalid={fields.email ? true : undefined} aria-describedby={fields.email ? "invite-email-problem" : undefined} className={`${inputClass(!!fields.email)} mt-1`} />
-                <FieldProblem id="invite-email-problem" message={fields.email} />
-              </div>
-              <div>
-                <label htmlFor="invite-name" className="block text-sm font-medium text-slate-900">
-                  Name <span className="font-normal text-slate-600">(optional)</span>
-                </label>
-                <input id="invite-name" name="name" autoComplete="off" aria-invalid={fields.name ? true : undefined} aria-describedby={fields.name ? "invite-name-problem" : undefined} className={`${inputClass(!!fields.name)} mt-1`} />
-                <FieldProblem id="invite-name-problem" message={fields.name} />
-              </div>
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-900">Role</legend>
-                <div className="mt-1 grid gap-2 sm:grid-cols-2">
-                  {[
-                    ["viewer", "Viewer", "Sees trades, users, webhooks and settings."],
-                    ["admin", "Admin", "Also changes them, and manages the team."],
-                  ].map(([value, label, hint]) => (
-                    <label key={value} className="flex cursor-pointer gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                      <input type="radio" name="role" value={value} defaultChecked={value === "viewer"} className="mt-0.5" />
-                      <span>
-                        <span className="block text-sm font-medium">{label}</span>
-                        <span className="block text-xs text-slate-600">{hint}</span>
-                      </span>
-                    </label>
-                  ))}
-                </div>
-                <FieldProblem id="invite-role-problem" message={fields.role} />
-              </fieldset>
-              <div className="flex justify-end gap-2 pt-1">
-                <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-                  Cancel
-                </button>
-                <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-                  {busy ? "Inviting…" : "Create invitation"}
-                </button>
-              </div>
-            </form>
+            <InviteForm submit={submit} close={() => dialog.current?.close()} busy={busy} error={error} fields={fields} />
           )}
         </div>
       </dialog>
     </>
+  );
+}
+
+interface InviteFormProps {
+  submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  close: () => void;
+  busy: boolean;
+  error: string | null;
+  fields: Record<string, string>;
+}
+
+function InviteForm({ submit, close, busy, error, fields }: InviteFormProps) {
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 space-y-4">
+      <p className="text-sm text-slate-600">They get a link to choose their own password. Viewers can see everything; admins can also change trades, settings and the team.</p>
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {error}
+        </p>
+      )}
+      <div>
+        <label htmlFor="invite-email" className="block text-sm font-medium text-slate-900">
+          Email
+        </label>
+        <input id="invite-email" name="email" type="email" autoComplete="off" aria-invalid={fields.email ? true : undefined} aria-describedby={fields.email ? "invite-email-problem" : undefined} className={`${inputClass(!!fields.email)} mt-1`} />
+        <FieldProblem id="invite-email-problem" message={fields.email} />
+      </div>
+      <div>
+        <label htmlFor="invite-name" className="block text-sm font-medium text-slate-900">
+          Name <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <input id="invite-name" name="name" autoComplete="off" aria-invalid={fields.name ? true : undefined} aria-describedby={fields.name ? "invite-name-problem" : undefined} className={`${inputClass(!!fields.name)} mt-1`} />
+        <FieldProblem id="invite-name-problem" message={fields.name} />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">Role</legend>
+        <div className="mt-1 grid gap-2 sm:grid-cols-2">
+          {[
+            ["viewer", "Viewer", "Sees trades, users, webhooks and settings."],
+            ["admin", "Admin", "Also changes them, and manages the team."],
+          ].map(([value, label, hint]) => (
+            <label key={value} className="flex cursor-pointer gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+              <input type="radio" name="role" value={value} defaultChecked={value === "viewer"} className="mt-0.5" />
+              <span>
+                <span className="block text-sm font-medium">{label}</span>
+                <span className="block text-xs text-slate-600">{hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldProblem id="invite-role-problem" message={fields.role} />
+      </fieldset>
+      <div className="flex justify-end gap-2 pt-1">
+        <button type="button" onClick={close} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          Cancel
+        </button>
+        <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+          {busy ? "Inviting…" : "Create invitation"}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -2,7 +2,7 @@
 // A new invitation link for a member who has not accepted (the old one stops working).
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
-import { consolePost } from "../console-post.ts";
+import { consolePost } from "../kit/console-post.ts";
 import { InviteLink } from "./invite-link.tsx";
 
 export function RenewInvitation({ staffId, email }: { staffId: string; email: string }) {

@@ -7,7 +7,9 @@ import { useId, useRef, useState } from "react";
 import { amountFieldText, minorUnitsFromText } from "@/lib/money/amount-text.ts";
 import { formatMoney } from "@/lib/money/format.ts";
 import { refundableMinor, splitWithRefund } from "@/lib/money/settlement.ts";
-import { consolePost } from "../console-post.ts";
+import { consolePost } from "../kit/console-post.ts";
+
+type Split = ReturnType<typeof splitWithRefund>;
 
 /** The trade's item money, as decimal strings of minor units (a bigint does not cross to the browser as one). */
 export interface ItemMoney {
@@ -68,26 +70,7 @@ export function SettleDispute({ tradeId, title, state, currency, money }: { trad
             Reason (on the trade’s timeline)
           </label>
           <input id={`${titleId}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={2000} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2" />
-          <table aria-label="Who gets what" aria-live="polite" className="mt-4 w-full text-sm">
-            <tbody className="divide-y divide-slate-200">
-              {(
-                [
-                  ["Buyer refund", split?.refundMinor],
-                  ["Seller payout", split?.payeePayoutMinor],
-                  ["Your fees", split?.tenantRevenueMinor],
-                  ["Service fees", split?.serviceRevenueMinor],
-                ] as const
-              ).map(([label, minor]) => (
-                <tr key={label}>
-                  <th scope="row" className="py-1.5 text-left font-normal text-slate-700">
-                    {label}
-                  </th>
-                  <td className="py-1.5 text-right font-semibold tabular-nums">{minor === undefined ? "—" : show(minor)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {split && <p className="mt-2 text-xs text-slate-600">{split.refundMinor === most ? "The trade ends Returned; your backend receives trade.settled and trade.return_condition_accepted." : "The trade ends Succeeded and the seller is paid out; your backend receives trade.settled and trade.succeeded."}</p>}
+          <SplitPreview split={split} show={show} most={most} />
           {error && (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
               {error}
@@ -103,6 +86,39 @@ export function SettleDispute({ tradeId, title, state, currency, money }: { trad
           </div>
         </form>
       </dialog>
+    </>
+  );
+}
+
+/** Who gets what with the amount typed, and how the trade then ends. */
+function SplitPreview({ split, show, most }: { split: Split | null; show: (minor: bigint) => string; most: bigint }) {
+  const parts = [
+    ["Buyer refund", split?.refundMinor],
+    ["Seller payout", split?.payeePayoutMinor],
+    ["Your fees", split?.tenantRevenueMinor],
+    ["Service fees", split?.serviceRevenueMinor],
+  ] as const;
+  return (
+    <>
+      <table aria-label="Who gets what" aria-live="polite" className="mt-4 w-full text-sm">
+        <tbody className="divide-y divide-slate-200">
+          {parts.map(([label, minor]) => (
+            <tr key={label}>
+              <th scope="row" className="py-1.5 text-left font-normal text-slate-700">
+                {label}
+              </th>
+              <td className="py-1.5 text-right font-semibold tabular-nums">{minor === undefined ? "—" : show(minor)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {split && (
+        <p className="mt-2 text-xs text-slate-600">
+          {split.refundMinor === most
+            ? "The trade ends Returned; your backend receives trade.settled and trade.return_condition_accepted."
+            : "The trade ends Succeeded and the seller is paid out; your backend receives trade.settled and trade.succeeded."}
+        </p>
+      )}
     </>
   );
 }

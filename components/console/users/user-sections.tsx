@@ -110,64 +110,7 @@ export function UserTrades({ data }: { data: ConsoleUser }) {
         <Empty>No trades yet, neither as buyer nor as seller.</Empty>
       ) : (
         <>
-          <div className="relative -mx-5 overflow-x-auto">
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <caption className="sr-only">Trades of {user.marketplaceUserId}</caption>
-              <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2 font-semibold">
-                    Created
-                  </th>
-                  <th scope="col" className="px-2 py-2 font-semibold">
-                    Trade
-                  </th>
-                  <th scope="col" className="px-2 py-2 font-semibold">
-                    Role
-                  </th>
-                  <th scope="col" className="px-2 py-2 font-semibold">
-                    Other party
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-semibold">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-5 py-2 font-semibold">
-                    State
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {trades.map((trade) => (
-                  <tr key={trade.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-                    <td className="px-5 py-2.5 whitespace-nowrap text-slate-600">{consoleWhen(trade.createdAt)}</td>
-                    <td className="px-2 py-2.5">
-                      <Link href={`/console/trades/${trade.id}`} className="font-medium text-brand-700 hover:underline">
-                        {trade.title}
-                      </Link>
-                      <span className="block font-mono text-xs text-slate-500">{trade.referenceId || trade.id}</span>
-                    </td>
-                    <td className="px-2 py-2.5">{trade.role === "payer" ? "Buyer" : "Seller"}</td>
-                    <td className="px-2 py-2.5">
-                      {trade.counterpartyConnected ? (
-                        <Link href={`/console/users/${encodeURIComponent(trade.counterparty)}?mode=${user.mode}`} className="text-slate-800 underline decoration-slate-300 hover:decoration-slate-800">
-                          {trade.counterparty}
-                        </Link>
-                      ) : (
-                        <span className="text-slate-700">
-                          {trade.counterparty} <span className="text-xs text-slate-500">(not connected)</span>
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums">{consoleMoney(trade.amountMinor, trade.currency)}</td>
-                    <td className="px-5 py-2.5">
-                      <Link href={`/console/trades/${trade.id}`} aria-label={`${stateLabel(trade.state)}: open ${trade.title}`}>
-                        <StateBadge state={trade.state} />
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <UserTradesTable data={data} />
           {total > trades.length && (
             <p className="mt-3 text-sm text-slate-600">
               Showing the {USER_TRADES_SHOWN} newest of {total.toLocaleString("en-GB")}.{" "}
@@ -179,5 +122,70 @@ export function UserTrades({ data }: { data: ConsoleUser }) {
         </>
       )}
     </Section>
+  );
+}
+
+function UserTradesTable({ data: { trades, user } }: { data: ConsoleUser }) {
+  return (
+    <div className="relative -mx-5 overflow-x-auto">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">Trades of {user.marketplaceUserId}</caption>
+        <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-5 py-2 font-semibold">
+              Created
+            </th>
+            {["Trade", "Role", "Other party"].map((heading) => (
+              <th key={heading} scope="col" className="px-2 py-2 font-semibold">
+                {heading}
+              </th>
+            ))}
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Amount
+            </th>
+            <th scope="col" className="px-5 py-2 font-semibold">
+              State
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((trade) => (
+            <UserTradeRow key={trade.id} trade={trade} mode={user.mode} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function UserTradeRow({ trade, mode }: { trade: ConsoleUser["trades"][number]; mode: string }) {
+  return (
+    <tr className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+      <td className="px-5 py-2.5 whitespace-nowrap text-slate-600">{consoleWhen(trade.createdAt)}</td>
+      <td className="px-2 py-2.5">
+        <Link href={`/console/trades/${trade.id}`} className="font-medium text-brand-700 hover:underline">
+          {trade.title}
+        </Link>
+        <span className="block font-mono text-xs text-slate-500">{trade.referenceId || trade.id}</span>
+      </td>
+      <td className="px-2 py-2.5">{trade.role === "payer" ? "Buyer" : "Seller"}</td>
+      <td className="px-2 py-2.5">
+        {trade.counterpartyConnected ? (
+          <Link href={`/console/users/${encodeURIComponent(trade.counterparty)}?mode=${mode}`} className="text-slate-800 underline decoration-slate-300 hover:decoration-slate-800">
+            {trade.counterparty}
+          </Link>
+        ) : (
+          <span className="text-slate-700">
+            {trade.counterparty} <span className="text-xs text-slate-500">(not connected)</span>
+          </span>
+        )}
+      </td>
+      <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums">{consoleMoney(trade.amountMinor, trade.currency)}</td>
+      <td className="px-5 py-2.5">
+        <Link href={`/console/trades/${trade.id}`} aria-label={`${stateLabel(trade.state)}: open ${trade.title}`}>
+          <StateBadge state={trade.state} />
+        </Link>
+      </td>
+    </tr>
   );
 }

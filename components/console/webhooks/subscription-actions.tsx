@@ -4,11 +4,12 @@
 // server checks the admin role again for each.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState, type ReactNode } from "react";
-import { postJson } from "./post-json.ts";
+import { useState, type ReactNode } from "react";
+import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
+import { consolePost } from "../kit/console-post.ts";
+import { consoleWhen } from "../ui.tsx";
 import { SecretPanel } from "./secret-panel.tsx";
 
-const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(new Date(iso));
 const BUTTON = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60";
 
 interface Target {
@@ -18,19 +19,19 @@ interface Target {
   enabled: boolean;
 }
 
-export function SubscriptionActions({ subscription }: { subscription: Target }) {
-  const router = useRouter();
-  const base = `/console/api/webhooks/subscriptions/${encodeURIComponent(subscription.id)}`;
+type Rotated = { secret: string; until: string | null };
+
+/** Runs one action at a time; its outcome (or the server's refusal) shows beside the buttons. */
+function useEndpointActions() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<ReactNode>(null);
   const [error, setError] = useState<string | null>(null);
-  const [rotated, setRotated] = useState<{ secret: string; until: string | null } | null>(null);
-
+  const [rotated, setRotated] = useState<Rotated | null>(null);
   async function run<T>(path: string, body: unknown, done: (data: T) => void) {
     setBusy(true);
     setError(null);
     setMessage(null);
-    const result = await postJson<T>(path, body);
+    const result = await consolePost<T>(path, body);
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
@@ -39,17 +40,18 @@ export function SubscriptionActions({ subscription }: { subscription: Target }) 
     done(result.data);
     return true;
   }
+  return { busy, message, error, rotated, setMessage, setRotated, run };
+}
+
+export function SubscriptionActions({ subscription }: { subscription: Target }) {
+  const router = useRouter();
+  const base = `/console/api/webhooks/subscriptions/${encodeURIComponent(subscription.id)}`;
+  const { busy, message, error, rotated, setMessage, setRotated, run } = useEndpointActions();
+  const deliveries = `/console/webhooks/deliveries?mode=${subscription.mode}&subscription=${subscription.id}&event=webhook.test`;
 
   const sendTest = () =>
     run<{ eventId: string }>(`${base}/test`, undefined, () => {
-      setMessage(
-        <>
-          Test event queued.{" "}
-          <Link href={`/console/webhooks/deliveries?mode=${subscription.mode}&subscription=${subscription.id}&event=webhook.test`} className="font-semibold text-brand-700 underline">
-            See it in the delivery log
-          </Link>
-        </>,
-      );
+      setMessage(<TestQueued deliveries={deliveries} />);
       router.refresh();
     });
   const toggle = () =>
@@ -57,6 +59,12 @@ export function SubscriptionActions({ subscription }: { subscription: Target }) 
       setMessage(subscription.enabled ? "Endpoint disabled: no events are sent to it." : "Endpoint enabled.");
       router.refresh();
     });
+  const rotate = () =>
+    run<{ secret: string; secretRotatedUntil: string | null }>(`${base}/rotate-secret`, undefined, (data) => {
+      setRotated({ secret: data.secret, until: data.secretRotatedUntil });
+      router.refresh();
+    });
+  const remove = () => run(`${base}/delete`, undefined, () => router.push(`/console/webhooks?mode=${subscription.mode}`));
 
   return (
     <div className="flex flex-col items-end gap-2">
@@ -67,30 +75,8 @@ export function SubscriptionActions({ subscription }: { subscription: Target }) 
         <button type="button" disabled={busy} onClick={() => void toggle()} className={BUTTON}>
           {subscription.enabled ? "Disable" : "Enable"}
         </button>
-        <Confirm
-          label="Rotate secret"
-          title="Rotate the signing secret?"
-          confirmLabel="Rotate secret"
-          body={<p>A new secret is issued and shown once. For the next 24 hours every delivery is signed with both the new and the old secret, so you can update your endpoint without missing an event.</p>}
-          onConfirm={() =>
-            run<{ secret: string; secretRotatedUntil: string | null }>(`${base}/rotate-secret`, undefined, (data) => {
-              setRotated({ secret: data.secret, until: data.secretRotatedUntil });
-              router.refresh();
-            })
-          }
-        />
-        <Confirm
-          danger
-          label="Delete"
-          title="Delete this endpoint?"
-          confirmLabel="Delete endpoint"
-          body={
-            <p>
-              <span className="font-mono break-all">{subscription.url}</span> stops receiving events at once, and its delivery history is removed. The events themselves stay in your log. This cannot be undone.
-            </p>
-          }
-          onConfirm={() => run(`${base}/delete`, undefined, () => router.push(`/console/webhooks?mode=${subscription.mode}`))}
-        />
+        <RotateSecret onConfirm={rotate} />
+        <DeleteEndpoint url={subscription.url} onConfirm={remove} />
       </div>
       <p role="status" className="text-sm text-slate-700">
         {message}
@@ -100,49 +86,63 @@ export function SubscriptionActions({ subscription }: { subscription: Target }) 
           {error}
         </p>
       )}
-      {rotated && (
-        <div className="mt-2 w-full max-w-2xl text-left">
-          <SecretPanel secret={rotated.secret} title="New signing secret">
-            {rotated.until ? `The previous secret keeps signing too until ${when(rotated.until)}; after that only this one does.` : null}
-          </SecretPanel>
-        </div>
-      )}
+      {rotated && <RotatedSecret rotated={rotated} />}
     </div>
   );
 }
 
-function Confirm({ label, title, body, confirmLabel, onConfirm, danger = false }: { label: string; title: string; body: ReactNode; confirmLabel: string; onConfirm: () => Promise<boolean>; danger?: boolean }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    // Closed either way: the outcome (or the refusal) shows beside the buttons.
-    await onConfirm();
-    setBusy(false);
-    dialog.current?.close();
-  }
+function TestQueued({ deliveries }: { deliveries: string }) {
   return (
     <>
-      <button type="button" onClick={() => dialog.current?.showModal()} className={danger ? "rounded-lg border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50" : BUTTON}>
-        {label}
-      </button>
-      <dialog ref={dialog} aria-labelledby={titleId} className="m-auto w-full max-w-md rounded-xl p-0 text-left shadow-xl backdrop:bg-slate-900/40">
-        <div className="p-6">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <div className="mt-2 text-sm text-slate-700">{body}</div>
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-              Keep it
-            </button>
-            <button type="button" disabled={busy} onClick={() => void confirm()} className={`rounded-lg px-3 py-2 text-sm font-semibold text-white disabled:opacity-60 ${danger ? "bg-red-700 hover:bg-red-800" : "bg-brand-600 hover:bg-brand-700"}`}>
-              {busy ? "Working…" : confirmLabel}
-            </button>
-          </div>
-        </div>
-      </dialog>
+      Test event queued.{" "}
+      <Link href={deliveries} className="font-semibold text-brand-700 underline">
+        See it in the delivery log
+      </Link>
     </>
+  );
+}
+
+// The outcome, or the refusal, shows beside the buttons: the dialog closes either way.
+const closing = (action: () => Promise<boolean>) => async () => {
+  await action();
+  return null;
+};
+
+function RotateSecret({ onConfirm }: { onConfirm: () => Promise<boolean> }) {
+  return (
+    <ConfirmDialog
+      label="Rotate secret"
+      title="Rotate the signing secret?"
+      confirmLabel="Rotate secret"
+      body={<p>A new secret is issued and shown once. For the next 24 hours every delivery is signed with both the new and the old secret, so you can update your endpoint without missing an event.</p>}
+      onConfirm={closing(onConfirm)}
+    />
+  );
+}
+
+function DeleteEndpoint({ url, onConfirm }: { url: string; onConfirm: () => Promise<boolean> }) {
+  return (
+    <ConfirmDialog
+      tone="danger"
+      label="Delete"
+      title="Delete this endpoint?"
+      confirmLabel="Delete endpoint"
+      body={
+        <p>
+          <span className="font-mono break-all">{url}</span> stops receiving events at once, and its delivery history is removed. The events themselves stay in your log. This cannot be undone.
+        </p>
+      }
+      onConfirm={closing(onConfirm)}
+    />
+  );
+}
+
+function RotatedSecret({ rotated }: { rotated: Rotated }) {
+  return (
+    <div className="mt-2 w-full max-w-2xl text-left">
+      <SecretPanel secret={rotated.secret} title="New signing secret">
+        {rotated.until ? `The previous secret keeps signing too until ${consoleWhen(rotated.until, "minute")}; after that only this one does.` : null}
+      </SecretPanel>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { TRADE_EVENT_NAMES } from "@/lib/webhooks/event-names.ts";
-import { postJson } from "./post-json.ts";
+import { consolePost } from "../kit/console-post.ts";
 import { SecretPanel } from "./secret-panel.tsx";
 
 interface Existing {
@@ -22,23 +22,18 @@ const GROUPS: [string, readonly string[]][] = [
   ["User events", ["user.connected"]],
 ];
 
+type Created = { id: string; secret: string };
+
 export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; existing?: Existing }) {
   const router = useRouter();
   const [url, setUrl] = useState(existing?.url ?? "");
   const [description, setDescription] = useState(existing?.description ?? "");
-  const [scope, setScope] = useState<"all" | "some">(existing && existing.events.length > 0 ? "some" : "all");
+  const [scope, setScope] = useState<Scope>(existing && existing.events.length > 0 ? "some" : "all");
   const [events, setEvents] = useState<Set<string>>(new Set(existing?.events ?? []));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
-
-  const toggle = (name: string, on: boolean) => {
-    const next = new Set(events);
-    if (on) next.add(name);
-    else next.delete(name);
-    setEvents(next);
-  };
+  const [created, setCreated] = useState<Created | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,8 +46,8 @@ export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; ex
     setBusy(true);
     const chosen = scope === "all" ? [] : [...events];
     const result = existing
-      ? await postJson<{ id: string }>(`/console/api/webhooks/subscriptions/${encodeURIComponent(existing.id)}`, { url: url.trim(), description: description.trim() || null, events: chosen })
-      : await postJson<{ id: string; secret: string }>("/console/api/webhooks/subscriptions", { mode, url: url.trim(), ...(description.trim() ? { description: description.trim() } : {}), events: chosen });
+      ? await consolePost<{ id: string }>(`/console/api/webhooks/subscriptions/${encodeURIComponent(existing.id)}`, { url: url.trim(), description: description.trim() || null, events: chosen })
+      : await consolePost<Created>("/console/api/webhooks/subscriptions", { mode, url: url.trim(), ...(description.trim() ? { description: description.trim() } : {}), events: chosen });
     setBusy(false);
     // The API names the field ("url: …"); beside the form the field is plain.
     if (!result.ok) return setError(result.error.replace(/^url: /, "The endpoint URL: "));
@@ -60,75 +55,19 @@ export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; ex
       setSaved(true);
       router.refresh();
     } else {
-      setCreated(result.data as { id: string; secret: string });
+      setCreated(result.data as Created);
     }
   }
 
-  if (created) {
-    return (
-      <SecretPanel secret={created.secret} title="Endpoint added: here is its signing secret">
-        <Link href={`/console/webhooks/${created.id}`} className="font-semibold text-brand-700 underline">
-          Go to the endpoint
-        </Link>{" "}
-        to send it a test event.
-      </SecretPanel>
-    );
-  }
-
+  if (created) return <CreatedSecret created={created} />;
+  const onUrl = (value: string) => {
+    setUrl(value);
+    setError(null);
+  };
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-5" noValidate>
-      <div>
-        <label htmlFor="webhook-url" className="block text-sm font-medium text-slate-800">
-          Endpoint URL
-        </label>
-        <input id="webhook-url" name="url" inputMode="url" autoComplete="off" required value={url} onChange={(e) => {
-            setUrl(e.target.value);
-            setError(null);
-          }} placeholder="https://marketplace.example/webhooks/escrow" aria-describedby="webhook-url-help" className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 font-mono text-sm" />
-        <p id="webhook-url-help" className="mt-1 text-xs text-slate-600">
-          {mode === "live" ? "An https address on the public internet." : "An https address; in test mode plain http to localhost works too, for local development."}
-        </p>
-      </div>
-      <div>
-        <label htmlFor="webhook-description" className="block text-sm font-medium text-slate-800">
-          Description <span className="font-normal text-slate-500">(optional)</span>
-        </label>
-        <input id="webhook-description" name="description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Order service, production" className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm" />
-      </div>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Events to send</legend>
-        <div className="mt-2 space-y-2 text-sm">
-          <label className="flex items-start gap-2">
-            <input type="radio" name="scope" checked={scope === "all"} onChange={() => setScope("all")} className="mt-0.5" />
-            <span>
-              All events <span className="text-slate-600">— including event types added later</span>
-            </span>
-          </label>
-          <label className="flex items-start gap-2">
-            <input type="radio" name="scope" checked={scope === "some"} onChange={() => setScope("some")} className="mt-0.5" />
-            <span>Selected events</span>
-          </label>
-        </div>
-        {scope === "some" && (
-          <div className="mt-3 grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
-            {GROUPS.map(([group, names]) => (
-              <fieldset key={group}>
-                <legend className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{group}</legend>
-                <ul className="mt-2 space-y-1">
-                  {names.map((name) => (
-                    <li key={name}>
-                      <label className="flex items-center gap-2 font-mono text-xs">
-                        <input type="checkbox" checked={events.has(name)} onChange={(e) => toggle(name, e.target.checked)} />
-                        {name}
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
-            ))}
-          </div>
-        )}
-      </fieldset>
+      <EndpointFields mode={mode} url={url} onUrl={onUrl} description={description} onDescription={setDescription} />
+      <EventChoice scope={scope} onScope={setScope} events={events} onEvents={setEvents} />
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
           {error}
@@ -148,5 +87,104 @@ export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; ex
         </span>
       </div>
     </form>
+  );
+}
+
+function CreatedSecret({ created }: { created: Created }) {
+  return (
+    <SecretPanel secret={created.secret} title="Endpoint added: here is its signing secret">
+      <Link href={`/console/webhooks/${created.id}`} className="font-semibold text-brand-700 underline">
+        Go to the endpoint
+      </Link>{" "}
+      to send it a test event.
+    </SecretPanel>
+  );
+}
+
+interface EndpointFieldsProps {
+  mode: "test" | "live";
+  url: string;
+  onUrl: (url: string) => void;
+  description: string;
+  onDescription: (description: string) => void;
+}
+
+function EndpointFields({ mode, url, onUrl, description, onDescription }: EndpointFieldsProps) {
+  return (
+    <>
+      <div>
+        <label htmlFor="webhook-url" className="block text-sm font-medium text-slate-800">
+          Endpoint URL
+        </label>
+        <input
+          id="webhook-url"
+          name="url"
+          inputMode="url"
+          autoComplete="off"
+          required
+          value={url}
+          onChange={(e) => onUrl(e.target.value)}
+          placeholder="https://marketplace.example/webhooks/escrow"
+          aria-describedby="webhook-url-help"
+          className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 font-mono text-sm"
+        />
+        <p id="webhook-url-help" className="mt-1 text-xs text-slate-600">
+          {mode === "live" ? "An https address on the public internet." : "An https address; in test mode plain http to localhost works too, for local development."}
+        </p>
+      </div>
+      <div>
+        <label htmlFor="webhook-description" className="block text-sm font-medium text-slate-800">
+          Description <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <input id="webhook-description" name="description" maxLength={500} value={description} onChange={(e) => onDescription(e.target.value)} placeholder="Order service, production" className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm" />
+      </div>
+    </>
+  );
+}
+
+type Scope = "all" | "some";
+
+function EventChoice({ scope, onScope, events, onEvents }: { scope: Scope; onScope: (scope: Scope) => void; events: Set<string>; onEvents: (events: Set<string>) => void }) {
+  const toggle = (name: string, on: boolean) => {
+    const next = new Set(events);
+    if (on) next.add(name);
+    else next.delete(name);
+    onEvents(next);
+  };
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Events to send</legend>
+      <div className="mt-2 space-y-2 text-sm">
+        <label className="flex items-start gap-2">
+          <input type="radio" name="scope" checked={scope === "all"} onChange={() => onScope("all")} className="mt-0.5" />
+          <span>
+            All events <span className="text-slate-600">— including event types added later</span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="scope" checked={scope === "some"} onChange={() => onScope("some")} className="mt-0.5" />
+          <span>Selected events</span>
+        </label>
+      </div>
+      {scope === "some" && (
+        <div className="mt-3 grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
+          {GROUPS.map(([group, names]) => (
+            <fieldset key={group}>
+              <legend className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{group}</legend>
+              <ul className="mt-2 space-y-1">
+                {names.map((name) => (
+                  <li key={name}>
+                    <label className="flex items-center gap-2 font-mono text-xs">
+                      <input type="checkbox" checked={events.has(name)} onChange={(e) => toggle(name, e.target.checked)} />
+                      {name}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }

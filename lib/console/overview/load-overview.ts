@@ -8,13 +8,13 @@
 // Days are Copenhagen days, as everywhere in the console; "now" is the tenant's clock, so a moved
 // sandbox clock shows on the overview as it does on the trades.
 import { tenantNow } from "../../clock.ts";
+import { calendarDay, TIME_ZONE } from "../../dates.ts";
 import { db } from "../../db/client.ts";
 import { Prisma, type Tenant } from "../../db/generated/client.ts";
 import { TRADE_STATES, type TradeState } from "../../trades/states.ts";
 
 export const OVERVIEW_DAYS = 30;
 export const WEBHOOK_HEALTH_DAYS = 7;
-const ZONE = "Europe/Copenhagen";
 
 export interface DailyTrades {
   day: string; // YYYY-MM-DD in Copenhagen
@@ -38,9 +38,6 @@ export interface EndpointHealth {
 /** Our columns are UTC timestamps without a zone: compare them with one, not with a timestamptz. */
 const timestamp = (date: Date) => Prisma.sql`${date.toISOString().replace("T", " ").replace("Z", "")}::timestamp`;
 
-/** The Copenhagen calendar day of an instant, as YYYY-MM-DD. */
-const copenhagenDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
-
 export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
   const now = tenantNow(tenant, mode);
   const since = new Date(now.getTime() - OVERVIEW_DAYS * 86_400_000);
@@ -48,7 +45,7 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
 
   const [daily, byState, escrow, endpoints] = await Promise.all([
     db.$queryRaw<{ day: string; count: bigint; volume: bigint }[]>`
-      SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS "day", count(*) AS "count", COALESCE(sum("amountMinor"), 0)::bigint AS "volume"
+      SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD') AS "day", count(*) AS "count", COALESCE(sum("amountMinor"), 0)::bigint AS "volume"
       FROM "Trade" WHERE "tenantId" = ${tenant.id} AND "mode" = ${mode}::"ApiMode" AND "createdAt" >= ${timestamp(since)} AND "createdAt" <= ${timestamp(now)}
       GROUP BY 1`,
     db.$queryRaw<{ state: TradeState; count: bigint }[]>`
@@ -80,7 +77,7 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
   const counted = new Map(daily.map((d) => [d.day, d]));
   const days: DailyTrades[] = [];
   for (let i = OVERVIEW_DAYS - 1; i >= 0; i--) {
-    const day = copenhagenDay(new Date(now.getTime() - i * 86_400_000));
+    const day = calendarDay(new Date(now.getTime() - i * 86_400_000));
     const found = counted.get(day);
     days.push({ day, count: Number(found?.count ?? 0), volumeMinor: found?.volume ?? 0n });
   }

@@ -3,6 +3,7 @@ import type { Locale } from "../../trades/presentation/codes.ts";
 import { pickLocale } from "../../trades/presentation/codes.ts";
 import { da } from "./da.ts";
 import { en, type Messages } from "./en.ts";
+import { formatDateTime } from "../../dates.ts";
 
 export { SERVICE_NAME, type Messages } from "./en.ts";
 export { formatMoney } from "../../money/format.ts";
@@ -19,5 +20,5 @@ export function resolveLocale(query: string | undefined, cookie: string | undefi
 }
 
 export function formatWhen(date: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "da" ? "da-DK" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(new Date(date));
+  return formatDateTime(date, "minute", locale);
 }

@@ -42,6 +42,7 @@ export const TIMELINE_STATE = { done: 1, current: 2, coming: 3, skipped: 4 } as 
 export const LABEL_PAID_BY = { none: 0, payer: 1, payee: 2, shared: 3 } as const;
 
 import type { Locale } from "../../locale.ts";
+import { formatDateTime } from "../../dates.ts";
 
 export type { Locale };
 
@@ -56,5 +57,5 @@ export function pickLocale(acceptLanguage: string | null, tenantLocale: string):
 }
 
 export function formatDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "da" ? "da-DK" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Copenhagen" }).format(date);
+  return formatDateTime(date, "minute", locale);
 }

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { BusinessUsersTable } from "@/components/console/business-users/business-users-table.tsx";
 import { ModeTabs } from "@/components/console/business-users/mode-tabs.tsx";
 import { WhitelistNotice } from "@/components/console/business-users/whitelist-notice.tsx";
+import { LinkPager, pageNumbers } from "@/components/console/kit/pager.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
 import { listBusinessUsers } from "@/lib/console/business-users/list-business-users.ts";
 
@@ -17,7 +18,7 @@ export default async function BusinessUsersPage({ searchParams }: { searchParams
   const mode = query.mode === "live" ? "live" : "test";
   const page = Math.max(1, Math.min(100_000, Number.parseInt(query.page ?? "1", 10) || 1));
   const list = await listBusinessUsers(tenant, mode, page);
-  const pages = Math.max(1, Math.ceil(list.pagination.totalCount / list.pagination.pageSize));
+  const { pages } = pageNumbers(list.pagination);
   const canAdd = isAdmin && tenant.allowedBusinessIds.length > 0;
   const notice = query.notice && query.notice in NOTICES ? `${query.name ?? "The business user"} was ${NOTICES[query.notice as keyof typeof NOTICES]}.` : null;
   const href = (m: "test" | "live", p?: number) => `/console/business-users?mode=${m}${p && p > 1 ? `&page=${p}` : ""}`;
@@ -69,25 +70,7 @@ export default async function BusinessUsersPage({ searchParams }: { searchParams
           </div>
         )}
       </div>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-slate-700">
-          <p>
-            Page {page} of {pages}
-          </p>
-          <div className="flex gap-2">
-            {page > 1 && (
-              <Link href={href(mode, page - 1)} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5">
-                Previous
-              </Link>
-            )}
-            {page < pages && (
-              <Link href={href(mode, page + 1)} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5">
-                Next
-              </Link>
-            )}
-          </div>
-        </nav>
-      )}
+      <LinkPager page={page} pages={pages} href={(p) => href(mode, p)} />
     </>
   );
 }

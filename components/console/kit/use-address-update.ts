@@ -15,6 +15,8 @@ export function useAddressUpdate(pagingKeys: readonly string[]) {
   const pathname = usePathname();
   const current = useSearchParams().toString();
   const pending = useRef<string | null>(null);
+  // By value, so a caller may pass a fresh array each render and still get the same function.
+  const paging = pagingKeys.join(" ");
 
   // Once the address we asked for has rendered, or the user went back or forward, the render's
   // address is the newest again.
@@ -34,12 +36,13 @@ export function useAddressUpdate(pagingKeys: readonly string[]) {
         if (value) next.set(key, value);
         else next.delete(key);
       }
-      if (!Object.keys(changes).some((key) => pagingKeys.includes(key))) for (const key of pagingKeys) next.delete(key);
+      const pagingKeyList = paging ? paging.split(" ") : [];
+      if (!Object.keys(changes).some((key) => pagingKeyList.includes(key))) for (const key of pagingKeyList) next.delete(key);
       pending.current = next.toString();
       const url = `${pathname}?${next}`;
       if (method === "push") router.push(url, { scroll: false });
       else router.replace(url, { scroll: false });
     },
-    [pathname, router, pagingKeys],
+    [pathname, router, paging],
   );
 }
