@@ -20,6 +20,8 @@ import { loggableError } from "../ops/loggable-error.ts";
 import { Download } from "../exports/download.ts";
 import { log } from "../ops/log.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
+import type { Locale } from "../locale.ts";
+import { pickLocale } from "../trades/presentation/codes.ts";
 
 export interface HandlerContext<P, Q, B> extends TenantContext {
   params: P;
@@ -28,7 +30,10 @@ export interface HandlerContext<P, Q, B> extends TenantContext {
   traceId: string;
   /** The tenant's time (the sandbox clock applies to test mode). */
   now: Date;
-  request: Request;
+  /** The language of the answer's texts: the request's Accept-Language, else the tenant's. */
+  locale: Locale;
+  /** Aborted when the client goes away (a long poll stops waiting). */
+  signal: AbortSignal;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -126,7 +131,8 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       body: parsedBody as Out<B>,
       traceId,
       now: tenantNow(tenantContext.tenant, tenantContext.mode),
-      request,
+      locale: pickLocale(request.headers.get("accept-language"), tenantContext.tenant.locale),
+      signal: request.signal,
     });
     // A file streams as it is read; nothing of it is kept for an idempotent replay (only GETs answer
     // files). The tenant's slot is freed when the answer starts, not when the file ends: a download

@@ -33,7 +33,7 @@ interface FeedRow {
   sequence: number;
 }
 
-export async function readEventFeed(context: TenantContext & { request: Request }, query: { cursor?: string; waitSeconds: number; events: string[] }) {
+export async function readEventFeed(context: TenantContext & { signal: AbortSignal }, query: { cursor?: string; waitSeconds: number; events: string[] }) {
   let position = query.cursor ? parseCursor(query.cursor) : await startingNow();
   const deadline = Date.now() + query.waitSeconds * 1000;
   for (;;) {
@@ -47,7 +47,7 @@ export async function readEventFeed(context: TenantContext & { request: Request 
       ORDER BY "dispatchedAt", "createdAt", "sequence", "id" LIMIT ${BATCH}`;
     const last = rows.at(-1);
     if (last) position = { at: last.dispatchedAt, createdAt: last.createdAt, sequence: last.sequence, id: last.id };
-    if (rows.length || Date.now() + POLL_MS > deadline || context.request.signal.aborted) {
+    if (rows.length || Date.now() + POLL_MS > deadline || context.signal.aborted) {
       return { events: rows.map(({ id, eventName, tradeId, payload }) => ({ id, eventName, tradeId, payload })), cursor: formatCursor(position) };
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -7,12 +7,12 @@ import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { applyTransition } from "./apply-transition.ts";
-import { pickLocale } from "./presentation/codes.ts";
+import type { Locale } from "../locale.ts";
 import type { Role } from "./presentation/status.ts";
 import { serializeTrades } from "./serialize-trade.ts";
 import type { Action } from "./transition-table.ts";
 
-export type Context = TenantContext & { now: Date; request: Request };
+export type Context = TenantContext & { now: Date; locale: Locale };
 
 export interface PartyCall {
   action: Action;
@@ -23,7 +23,7 @@ export interface PartyCall {
 
 export async function actOnTrade(context: Context, marketplaceUserId: string, tradeId: string, choose: (role: Role, trade: Trade) => PartyCall) {
   const updated = await applyPartyCall(context, marketplaceUserId, tradeId, choose);
-  const [serialized] = await serializeTrades({ tenantId: context.tenant.id, mode: context.mode }, [updated], pickLocale(context.request.headers.get("accept-language"), context.tenant.locale));
+  const [serialized] = await serializeTrades({ tenantId: context.tenant.id, mode: context.mode }, [updated], context.locale);
   return serialized!;
 }
 

@@ -4,18 +4,18 @@
 import type { z } from "zod";
 import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
-import { pickLocale } from "./presentation/codes.ts";
+import type { Locale } from "../locale.ts";
 import type { GetTradesQuery } from "./schemas.ts";
 import { serializeTrades } from "./serialize-trade.ts";
 import { findUserTrade, tradesByIds, userTradePage } from "./trade-reads.ts";
 
-type Context = TenantContext & { request: Request };
+type Context = TenantContext & { locale: Locale };
 
 export async function getTradeDetails(context: Context, marketplaceUserId: string, tradeId: string) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const trade = await findUserTrade(scope, marketplaceUserId, tradeId);
   if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
-  const [serialized] = await serializeTrades(scope, [trade], pickLocale(context.request.headers.get("accept-language"), context.tenant.locale));
+  const [serialized] = await serializeTrades(scope, [trade], context.locale);
   return serialized!;
 }
 
@@ -23,6 +23,6 @@ export async function getTrades(context: Context, marketplaceUserId: string, que
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const { totalCount, tradeIds } = await userTradePage(scope, marketplaceUserId, { role: query.role, state: query.state }, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
   const ordered = await tradesByIds(scope, tradeIds);
-  const trades = await serializeTrades(scope, ordered, pickLocale(context.request.headers.get("accept-language"), context.tenant.locale));
+  const trades = await serializeTrades(scope, ordered, context.locale);
   return { trades, pagination: { pageSize: query.pageSize, page: query.page, totalCount } };
 }

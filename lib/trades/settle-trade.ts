@@ -6,11 +6,11 @@ import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { applyTransition } from "./apply-transition.ts";
-import { pickLocale } from "./presentation/codes.ts";
+import type { Locale } from "../locale.ts";
 import { serializeTrades } from "./serialize-trade.ts";
 import { settlementCall } from "./settlement-calls.ts";
 
-export async function settleTrade(context: TenantContext & { now: Date; request: Request }, tradeId: string, body: { refundAmount: number; reason: string }) {
+export async function settleTrade(context: TenantContext & { now: Date; locale: Locale }, tradeId: string, body: { refundAmount: number; reason: string }) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const settled = await db.$transaction(async (tx) => {
     const trade = await tx.trade.findFirst({ where: { id: tradeId, ...scope } });
@@ -20,6 +20,6 @@ export async function settleTrade(context: TenantContext & { now: Date; request:
     // The compare-and-set in applyTransition decides a race with the payer's answer to an offer.
     return (await applyTransition(tx, trade, context.tenant, call.action, "tenant", context.now, call.details, { refundMinor: refundMinor.toString(), reason: body.reason })).trade;
   });
-  const [serialized] = await serializeTrades(scope, [settled], pickLocale(context.request.headers.get("accept-language"), context.tenant.locale));
+  const [serialized] = await serializeTrades(scope, [settled], context.locale);
   return serialized!;
 }

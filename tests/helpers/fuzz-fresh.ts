@@ -11,7 +11,7 @@ import { generateSigningSecret, sealSigningSecret } from "../../lib/webhooks/sig
 import { EXAMPLE_BUSINESS, type buildWorld } from "./api-world.ts";
 import { callRoute } from "./call-route.ts";
 import { tenantClient } from "./tenant-client.ts";
-import { insertTrade } from "./trades.ts";
+import { insertTrade, TEST_LABEL_SHARES } from "./trades.ts";
 import { db } from "./tenants.ts";
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -52,7 +52,7 @@ async function drive(tradeId: string, steps: [Action, Actor][]) {
   for (const [action, actor] of steps) {
     await db.$transaction(async (tx) => {
       const trade = await tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
-      await applyTransition(tx, trade, trade.tenant, action, actor, new Date());
+      await applyTransition(tx, trade, trade.tenant, action, actor, new Date(), {}, undefined, TEST_LABEL_SHARES[action]);
     });
   }
 }

@@ -4,6 +4,8 @@ import { db } from "../../lib/db/client.ts";
 import type { TradeState } from "../../lib/db/generated/enums.ts";
 import { parseDecimal } from "../../lib/money/decimal.ts";
 import { computeTradeMoney } from "../../lib/money/fees.ts";
+import type { LabelShares } from "../../lib/money/ledger.ts";
+import type { Action } from "../../lib/trades/transition-table.ts";
 
 /** Parties default to payer-1 / payee-1; pass connected users' ids for calls that act as a party. */
 export async function insertTrade(tenantId: string, options: { state?: TradeState; amountMinor?: bigint; payer?: string; payee?: string } = {}) {
@@ -39,3 +41,11 @@ export async function insertTrade(tenantId: string, options: { state?: TradeStat
     },
   });
 }
+
+/**
+ * For tests that move a trade through the table directly, without buying a label: a free label,
+ * so the label rows move no money (label money is tested with real purchases: journeys, refunds,
+ * and the ledger and balance property tests).
+ */
+const FREE_LABEL: LabelShares = { payerShareMinor: 0n, payeeShareMinor: 0n };
+export const TEST_LABEL_SHARES: Partial<Record<Action, LabelShares>> = { deliveryLabelCreated: FREE_LABEL, returnLabelCreated: FREE_LABEL };

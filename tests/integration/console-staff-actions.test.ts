@@ -9,6 +9,7 @@ import type { Action, Actor } from "../../lib/trades/transition-table.ts";
 import { addStaff } from "../../lib/tenants/add-staff.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
+import { TEST_LABEL_SHARES } from "../helpers/trades.ts";
 
 async function staffOf(tenantId: string, role: "admin" | "viewer"): Promise<StaffContext> {
   const added = await addStaff(db, { tenantId, email: `${role}-${randomUUID()}@example.com`, role });
@@ -32,7 +33,7 @@ async function drive(tradeId: string, steps: [Action, Actor][]) {
   for (const [action, actor] of steps) {
     await db.$transaction(async (tx) => {
       const trade = await tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
-      await applyTransition(tx, trade, trade.tenant, action, actor, new Date());
+      await applyTransition(tx, trade, trade.tenant, action, actor, new Date(), {}, undefined, TEST_LABEL_SHARES[action]);
     });
   }
 }

@@ -12,6 +12,7 @@ import { applyTransition } from "../../lib/trades/apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
 import { callRoute, expectErrorRecord } from "../helpers/call-route.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
+import { TEST_LABEL_SHARES } from "../helpers/trades.ts";
 
 type Handler = Parameters<typeof callRoute>[0];
 
@@ -34,7 +35,7 @@ const party = (handler: Handler, token: string, user: string, tradeId: string, b
 async function advance(tenantId: string, tradeId: string, steps: [Action, Actor][]) {
   const tenant = await db.tenant.findUniqueOrThrow({ where: { id: tenantId } });
   for (const [action, actor] of steps) {
-    await db.$transaction(async (tx) => applyTransition(tx, await tx.trade.findUniqueOrThrow({ where: { id: tradeId } }), tenant, action, actor, new Date()));
+    await db.$transaction(async (tx) => applyTransition(tx, await tx.trade.findUniqueOrThrow({ where: { id: tradeId } }), tenant, action, actor, new Date(), {}, undefined, TEST_LABEL_SHARES[action]));
   }
 }
 

@@ -5,13 +5,13 @@ import { ApiError } from "../../lib/errors.ts";
 import type { Tenant } from "../../lib/db/generated/client.ts";
 import { applyTransition } from "../../lib/trades/apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
-import { insertTrade } from "../helpers/trades.ts";
+import { insertTrade, TEST_LABEL_SHARES } from "../helpers/trades.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
 async function act(tenant: Tenant, tradeId: string, action: Action, actor: Actor, now = new Date()) {
   return db.$transaction(async (tx) => {
     const trade = await tx.trade.findUniqueOrThrow({ where: { id: tradeId } });
-    return applyTransition(tx, trade, tenant, action, actor, now);
+    return applyTransition(tx, trade, tenant, action, actor, now, {}, undefined, TEST_LABEL_SHARES[action]);
   });
 }
 
