@@ -25,7 +25,7 @@ const layerZones = [
 ];
 
 const config = [
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "sdk/dist/**", "sdk/node_modules/**"] },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
