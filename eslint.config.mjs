@@ -37,6 +37,18 @@ const config = [
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
     rules: { "import/no-restricted-paths": ["error", { zones: layerZones }] },
   },
+  {
+    // The SDK is a package of its own, and the example marketplace a tenant's app: neither may
+    // reach into the service's code (the example uses the SDK alone, as a tenant would).
+    files: ["sdk/**/*.ts", "examples/**/*.ts"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        { zones: ["./sdk", "./examples"].map((target) => ({ target, from: ["./lib", "./app", "./components", "./scripts", "./prisma", "./tests"], message: "The SDK and the examples use the API over HTTP, never the service's code (docs/sdk.md)." })) },
+      ],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*"], message: "The SDK and the examples use the API over HTTP, never the service's code (docs/sdk.md)." }] }],
+    },
+  },
 ];
 
 export default config;
