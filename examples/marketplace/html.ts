@@ -23,7 +23,13 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
 /** A listing's picture: a gradient with the item's first letter (the example has no uploads). */
 export function itemPicture(title: string, id: string, size: "card" | "large" = "card") {
   const hue = [...id + title].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 360;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,85%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},65%,60%)"/></linearGradient></defs><rect width="400" height="300" fill="url(#g)"/><text x="200" y="190" font-family="Georgia,serif" font-size="140" text-anchor="middle" fill="rgba(255,255,255,.9)">${escape(title.slice(0, 1).toUpperCase())}</text></svg>`;
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">`,
+    `<stop offset="0" stop-color="hsl(${hue},70%,85%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},65%,60%)"/></linearGradient></defs>`,
+    `<rect width="400" height="300" fill="url(#g)"/>`,
+    `<text x="200" y="190" font-family="Georgia,serif" font-size="140" text-anchor="middle" fill="rgba(255,255,255,.9)">`,
+    `${escape(title.slice(0, 1).toUpperCase())}</text></svg>`,
+  ].join("");
   return html`<img class="picture ${size}" alt="" src="data:image/svg+xml,${new Html(encodeURIComponent(svg))}">`;
 }
 
@@ -62,8 +68,11 @@ export function page(title: string, user: string | undefined, body: Html, flash?
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title} · Loppe</title><style>${new Html(CSS)}</style></head><body>
 <header><div class="bar"><a class="logo" href="/">Loppe<span>.</span></a><nav>
-<a href="/">Browse</a><a href="/sell">Sell</a>${user ? html`<a href="/orders">My trades</a><a href="/account">Account</a>
-<span class="who">Signed in as <strong>${user}</strong></span><form class="inline" method="post" action="/signout"><button class="secondary" type="submit">Sign out</button></form>` : html`<a class="button" href="/signin">Sign in</a>`}
+<a href="/">Browse</a><a href="/sell">Sell</a>${user
+    ? html`<a href="/orders">My trades</a><a href="/account">Account</a>
+<span class="who">Signed in as <strong>${user}</strong></span>
+<form class="inline" method="post" action="/signout"><button class="secondary" type="submit">Sign out</button></form>`
+    : html`<a class="button" href="/signin">Sign in</a>`}
 </nav></div></header>
 <main>${flash ? html`<div class="flash${flash.error ? " error" : ""}" role="${flash.error ? "alert" : "status"}">${flash.text}</div>` : ""}${body}</main>
 <footer>Loppe is an example marketplace · payments held in escrow by the Marketplace Escrow Trade Service (sandbox)</footer>

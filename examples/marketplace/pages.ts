@@ -70,7 +70,10 @@ ${listing.soldIn
 export function ordersPage(user: string, trades: Trade[]): Html {
   return html`<h1>My trades</h1><p class="lead">What you bought and sold on Loppe.</p>
 ${trades.length === 0 ? html`<div class="panel">No trades yet.</div>` : html`<table><thead><tr><th>Item</th><th>You</th><th>Price</th><th>Status</th></tr></thead><tbody>
-${trades.map((t) => html`<tr><td><a href="/trades/${t.tradeId}">${t.title}</a></td><td>${shop.purchase(t.tradeId)?.buyer === user ? "bought" : "sold"}</td><td>${dkk(t.price)}</td><td>${STATE_LABEL[t.state]}</td></tr>`)}
+${trades.map(
+  (t) => html`<tr><td><a href="/trades/${t.tradeId}">${t.title}</a></td><td>${shop.purchase(t.tradeId)?.buyer === user ? "bought" : "sold"}</td>
+<td>${dkk(t.price)}</td><td>${STATE_LABEL[t.state]}</td></tr>`,
+)}
 </tbody></table>`}`;
 }
 
@@ -78,28 +81,32 @@ ${trades.map((t) => html`<tr><td><a href="/trades/${t.tradeId}">${t.title}</a></
 export function tradePage(user: string, trade: Trade): Html {
   const buyer = shop.purchase(trade.tradeId)?.buyer === user;
   const party = buyer ? trade.payer : trade.payee;
-  const act = (action: string, label: string, kind = "") => html`<form class="inline" method="post" action="/trades/${trade.tradeId}/${action}"><button class="${kind}" type="submit">${label}</button></form>`;
+  const act = (action: string, label: string, kind = "") =>
+    html`<form class="inline" method="post" action="/trades/${trade.tradeId}/${action}"><button class="${kind}" type="submit">${label}</button></form>`;
   const events = shop.eventsOf(trade.tradeId);
   const actions: Html[] = [];
   if (!buyer && trade.state === "AwaitingShipment") actions.push(act("label", "Buy GLS shipping label"));
   if (buyer && trade.state === "Delivered") {
     actions.push(act("accept", "Accept the item"));
     actions.push(html`<form method="post" action="/trades/${trade.tradeId}/reject" style="flex:1;min-width:240px"><label for="reason">Something wrong? Tell the seller</label>
-<input id="reason" name="reason" required maxlength="500" placeholder="e.g. The frame is scratched"><div class="actions"><button class="danger" type="submit">Reject the item</button></div></form>`);
+<input id="reason" name="reason" required maxlength="500" placeholder="e.g. The frame is scratched">
+<div class="actions"><button class="danger" type="submit">Reject the item</button></div></form>`);
   }
   if (!buyer && trade.state === "ConditionRejected" && !trade.offer) {
     actions.push(html`<form method="post" action="/trades/${trade.tradeId}/offer"><label for="refund">Offer the buyer money back to keep the item (DKK)</label>
-<input id="refund" name="refundAmount" type="number" min="1" max="${trade.price}" step="1" required style="max-width:200px"><div class="actions"><button type="submit">Offer price reduction</button></div></form>`);
+<input id="refund" name="refundAmount" type="number" min="1" max="${trade.price}" step="1" required style="max-width:200px">
+<div class="actions"><button type="submit">Offer price reduction</button></div></form>`);
   }
   if (buyer && trade.state === "ConditionRejected" && trade.offer) {
     actions.push(html`<p style="margin:0 0 6px">The seller offers you <strong>${dkk(trade.offer.refundAmount)}</strong> back if you keep the item.</p>`);
     actions.push(act("offer-accept", `Accept ${dkk(trade.offer.refundAmount)} back`));
     actions.push(act("offer-decline", "Decline the offer", "secondary"));
   }
+  const badge = ["Cancelled", "ConditionRejected"].includes(trade.state) ? " sold" : trade.state === "Released" ? "" : " wait";
   const sandbox = !buyer && ["LabelCreated", "Sent", "PickupReady", "Succeeded"].includes(trade.state);
   return html`<p class="muted"><a href="/orders">← My trades</a></p>
 <div class="two"><div><h1>${trade.title}</h1><p class="lead">${buyer ? "You bought this" : "You sold this"} · ${dkk(trade.price)}</p>
-<div class="panel"><span class="badge${["Cancelled", "ConditionRejected"].includes(trade.state) ? " sold" : trade.state === "Released" ? "" : " wait"}" data-testid="trade-state">${STATE_LABEL[trade.state]}</span>
+<div class="panel"><span class="badge${badge}" data-testid="trade-state">${STATE_LABEL[trade.state]}</span>
 <h2>${party.status.title}</h2>${party.status.description ? html`<p>${party.status.description}</p>` : ""}
 ${party.status.deadlineDescription ? html`<p class="muted">${party.status.deadlineDescription}</p>` : ""}
 ${trade.phases.delivery?.rejectedReason ? html`<p>${buyer ? "Your" : "The buyer’s"} reason: “${trade.phases.delivery.rejectedReason.description}”</p>` : ""}
@@ -109,7 +116,10 @@ ${sandbox ? html`<div class="panel sandbox"><h2>Sandbox tools</h2><p class="mute
 ${trade.state === "LabelCreated" ? act("carrier-sent", "Carrier: parcel sent", "secondary") : ""}
 ${["Sent", "PickupReady"].includes(trade.state) ? act("carrier-delivered", "Carrier: parcel delivered", "secondary") : ""}
 ${trade.state === "Succeeded" ? act("clock", "Advance the sandbox clock (payout)", "secondary") : ""}</div></div>` : ""}
-</div><div><h2 style="margin-top:8px">Activity</h2><div class="panel"><p class="muted" style="margin-top:0">Escrow events received by Loppe's webhook endpoint, each signature verified.</p>
-${events.length ? html`<ol class="activity">${events.map((e) => html`<li><span>${EVENT_LABEL[e.eventName] ?? e.eventName}</span><span class="muted">✓ verified</span></li>`)}</ol>` : html`<p>No events yet.</p>`}
+</div><div><h2 style="margin-top:8px">Activity</h2><div class="panel">
+<p class="muted" style="margin-top:0">Escrow events received by Loppe's webhook endpoint, each signature verified.</p>
+${events.length
+  ? html`<ol class="activity">${events.map((e) => html`<li><span>${EVENT_LABEL[e.eventName] ?? e.eventName}</span><span class="muted">✓ verified</span></li>`)}</ol>`
+  : html`<p>No events yet.</p>`}
 </div></div></div>`;
 }

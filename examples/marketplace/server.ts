@@ -185,7 +185,9 @@ async function route(request: http.IncomingMessage, url: URL, user: string | und
   if (anonymousListing) return show(anonymousListing.title, itemPage(anonymousListing, undefined, undefined));
   if (!user) return { location: `/signin?next=${encodeURIComponent(path)}` };
 
-  const connected = async (): Promise<UserDetails | null> => escrow.users.get(user).catch((error) => (error instanceof EscrowApiError && error.status === 404 ? null : Promise.reject(error)));
+  // A user who never connected is a 404 not-found.
+  const connected = async (): Promise<UserDetails | null> =>
+    escrow.users.get(user).catch((error) => (error instanceof EscrowApiError && error.typeCode === "not-found" ? null : Promise.reject(error)));
   if (method === "GET" && path === "/account") return show("Account", accountPage(user, await connected()));
   if (method === "POST" && path === "/account/connect") {
     const { redirectUrl } = await escrow.users.connect({ marketplaceUserId: user, successUrl: `${SHOP_URL}/account?notice=connected`, cancelUrl: `${SHOP_URL}/account` });
@@ -242,8 +244,8 @@ http
     try {
       const reply = await route(request, url, user, flashed && decodeURIComponent(flashed));
       const headers: Record<string, string | string[]> = { "content-type": "text/html; charset=utf-8" };
-      const setCookies = [reply.cookie, reply.flash ? `shop_flash=${encodeURIComponent(reply.flash)}; Path=/; HttpOnly; SameSite=Lax` : flashed && "shop_flash=; Path=/; Max-Age=0"];
-      headers["set-cookie"] = setCookies.filter((c): c is string => Boolean(c));
+      const flashCookie = reply.flash ? `shop_flash=${encodeURIComponent(reply.flash)}; Path=/; HttpOnly; SameSite=Lax` : flashed && "shop_flash=; Path=/; Max-Age=0";
+      headers["set-cookie"] = [reply.cookie, flashCookie].filter((c): c is string => Boolean(c));
       if (reply.location) return void response.writeHead(303, { ...headers, location: reply.location }).end();
       response.writeHead(reply.status ?? 200, headers).end(reply.html ?? "");
     } catch (error) {
