@@ -74,6 +74,15 @@ describe("the SDK on README's sandbox journey", () => {
     const payouts = await client.payouts.list({ tradeId }).toArray();
     expect(payouts).toEqual([expect.objectContaining({ tradeId, amount: 1140, state: "Paid", recipient: { marketplaceUserId: "seller" } })]);
 
+    // The money behind it: the ledger transfers (cursor paged, read across pages), the export.
+    const transfers = await client.balance.transactions({ tradeId, limit: 2 }).toArray();
+    expect(transfers.length).toBeGreaterThan(2);
+    expect(new Set(transfers.map((t) => t.id)).size).toBe(transfers.length);
+    expect((await client.balance.get()).balances.map((b) => b.currency)).toEqual(["DKK"]);
+    const day = 86_400_000;
+    const csv = await client.exports.trades({ from: new Date(Date.now() - day).toISOString(), to: new Date(Date.now() + day).toISOString(), format: "csv" });
+    expect(csv).toContain(tradeId);
+
     const expected = ["user.connected", "user.connected", "trade.created", "trade.shipment_label_created", "trade.shipment_sent", "trade.shipment_delivered", "trade.condition_accepted", "trade.succeeded", "payout.paid"];
     await waitFor(() => receiver.received.length >= expected.length, 30_000, "the journey's webhooks");
     const events: WebhookEvent[] = receiver.received.map((delivery) => client.webhooks.verify(delivery.body, delivery.headers, secret));
