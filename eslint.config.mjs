@@ -37,7 +37,7 @@ const driverRule = {
 };
 
 const config = [
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "sdk/dist/**", "sdk/node_modules/**"] },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
@@ -53,6 +53,18 @@ const config = [
     files: ["lib/**/*.ts", "lib/**/*.tsx", "app/**/*.ts", "app/**/*.tsx", "components/**/*.tsx"],
     ignores: DRIVER_USERS,
     rules: driverRule,
+  },
+  {
+    // The SDK is a package of its own, and the example marketplace a tenant's app: neither may
+    // reach into the service's code (the example uses the SDK alone, as a tenant would).
+    files: ["sdk/**/*.ts", "examples/**/*.ts"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        { zones: ["./sdk", "./examples"].map((target) => ({ target, from: ["./lib", "./app", "./components", "./scripts", "./prisma", "./tests"], message: "The SDK and the examples use the API over HTTP, never the service's code (docs/sdk.md)." })) },
+      ],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*"], message: "The SDK and the examples use the API over HTTP, never the service's code (docs/sdk.md)." }] }],
+    },
   },
 ];
 
