@@ -76,23 +76,28 @@ export function SignInForm() {
         </label>
         <input id="password" name="password" type="password" autoComplete="current-password" required className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2" />
       </div>
-      {choices && (
-        <fieldset className="rounded-lg border border-slate-300 p-3">
-          <legend className="px-1 text-sm font-medium text-slate-800">Which marketplace?</legend>
-          <p className="text-sm text-slate-700">You have a console login in several marketplaces.</p>
-          <div className="mt-2 space-y-1.5">
-            {choices.map((choice, index) => (
-              <label key={choice.tenantId} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="tenantId" value={choice.tenantId} defaultChecked={index === 0} required />
-                {choice.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      {choices && <MarketplaceChoice choices={choices} />}
       <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
         {busy ? "Signing in…" : "Sign in"}
       </button>
     </form>
+  );
+}
+
+/** Asked only when the password opens logins in several marketplaces; the choice goes in with the next sign-in. */
+function MarketplaceChoice({ choices }: { choices: Choice[] }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-300 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-800">Which marketplace?</legend>
+      <p className="text-sm text-slate-700">You have a console login in several marketplaces.</p>
+      <div className="mt-2 space-y-1.5">
+        {choices.map((choice, index) => (
+          <label key={choice.tenantId} className="flex items-center gap-2 text-sm">
+            <input type="radio" name="tenantId" value={choice.tenantId} defaultChecked={index === 0} required />
+            {choice.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -42,7 +42,11 @@ function formBody(form: FormData, mode: "test" | "live", existing: Existing | un
 const savePath = (existing: Existing | undefined) =>
   existing ? `/console/api/business-users/${encodeURIComponent(existing.businessId)}/${encodeURIComponent(existing.businessLocationId)}/edit` : "/console/api/business-users";
 
-export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormProps) {
+/**
+ * Checking and saving the form: a refusal (the schema's or the server's) puts each message under its
+ * field; a save goes back to the list with a notice.
+ */
+function useSaveBusinessUser(mode: "test" | "live", existing: Existing | undefined, back: string) {
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -50,7 +54,6 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
   const formRef = useRef<HTMLFormElement>(null);
   /** After a refusal, the first field to fix gets the focus (or the summary, when no field is named). */
   const focusProblem = () => requestAnimationFrame(() => (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('[role="alert"]'))?.focus());
-  const back = `/console/business-users?mode=${mode}`;
   const refuse = (fields: Record<string, string>, message: string) => {
     setErrors(fields);
     setProblem(message);
@@ -69,7 +72,12 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
     router.push(`${back}&notice=${existing ? "updated" : "created"}&name=${encodeURIComponent(body.name)}`);
     router.refresh();
   }
+  return { formRef, errors, problem, busy, submit };
+}
 
+export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormProps) {
+  const back = `/console/business-users?mode=${mode}`;
+  const { formRef, errors, problem, busy, submit } = useSaveBusinessUser(mode, existing, back);
   const field = (name: string) => ({ name, error: errors[name] });
 
   return (

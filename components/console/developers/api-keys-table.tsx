@@ -30,46 +30,53 @@ export function ApiKeysTable({ tokens, canChange }: { tokens: ApiTokenView[]; ca
         </thead>
         <tbody>
           {tokens.map((token) => (
-            <tr key={token.tokenId} className={`border-b border-slate-100 last:border-0 ${token.revokedAt ? "text-slate-500" : ""}`}>
-              <td className="px-4 py-3 font-medium text-slate-900">{token.name}</td>
-              <td className="px-4 py-3 font-mono text-xs">{token.prefix}</td>
-              <td className="px-4 py-3">
-                <ModeBadge mode={token.mode} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">{consoleWhen(token.createdAt)}</td>
-              <td className="px-4 py-3 whitespace-nowrap">{token.lastUsedAt ? consoleWhen(token.lastUsedAt) : "Never"}</td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                {token.revokedAt ? (
-                  <span>Revoked {consoleWhen(token.revokedAt)}</span>
-                ) : (
-                  <span className="inline-flex items-center gap-1.5 text-emerald-800">
-                    <span aria-hidden className="size-2 rounded-full bg-emerald-500" />
-                    Active
-                  </span>
-                )}
-              </td>
-              {canChange && (
-                <td className="px-4 py-3 text-right">
-                  {!token.revokedAt && (
-                    <ConfirmButton
-                      label="Revoke"
-                      tone="danger"
-                      title={`Revoke “${token.name}”?`}
-                      body={
-                        <>
-                          Calls made with <span className="font-mono">{token.prefix}</span> are refused (401) from now on. Anything still using this key stops working at once. This cannot be undone.
-                        </>
-                      }
-                      confirmLabel="Revoke key"
-                      path={`/console/api/developers/api-keys/${token.tokenId}/revoke`}
-                    />
-                  )}
-                </td>
-              )}
-            </tr>
+            <ApiKeyRow key={token.tokenId} token={token} canChange={canChange} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One key; an active one gets Revoke when the member may change keys. */
+function ApiKeyRow({ token, canChange }: { token: ApiTokenView; canChange: boolean }) {
+  return (
+    <tr className={`border-b border-slate-100 last:border-0 ${token.revokedAt ? "text-slate-500" : ""}`}>
+      <td className="px-4 py-3 font-medium text-slate-900">{token.name}</td>
+      <td className="px-4 py-3 font-mono text-xs">{token.prefix}</td>
+      <td className="px-4 py-3">
+        <ModeBadge mode={token.mode} />
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{consoleWhen(token.createdAt)}</td>
+      <td className="px-4 py-3 whitespace-nowrap">{token.lastUsedAt ? consoleWhen(token.lastUsedAt) : "Never"}</td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {token.revokedAt ? (
+          <span>Revoked {consoleWhen(token.revokedAt)}</span>
+        ) : (
+          <span className="inline-flex items-center gap-1.5 text-emerald-800">
+            <span aria-hidden className="size-2 rounded-full bg-emerald-500" />
+            Active
+          </span>
+        )}
+      </td>
+      {canChange && (
+        <td className="px-4 py-3 text-right">
+          {!token.revokedAt && (
+            <ConfirmButton
+              label="Revoke"
+              tone="danger"
+              title={`Revoke “${token.name}”?`}
+              body={
+                <>
+                  Calls made with <span className="font-mono">{token.prefix}</span> are refused (401) from now on. Anything still using this key stops working at once. This cannot be undone.
+                </>
+              }
+              confirmLabel="Revoke key"
+              path={`/console/api/developers/api-keys/${token.tokenId}/revoke`}
+            />
+          )}
+        </td>
+      )}
+    </tr>
   );
 }

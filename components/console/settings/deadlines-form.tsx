@@ -40,47 +40,57 @@ export function DeadlinesForm({ values, canEdit }: { values: Record<DeadlineKey,
       error={error}
       saved={saved}
     >
-      {DEADLINES.map((d) => {
-        const problem = fields[d.key];
-        const hint = `${d.key}-hint`;
-        if (!canEdit) {
-          return (
-            <ReadOnlyValue key={d.key} label={d.label}>
-              {describeSeconds(values[d.key])}
-            </ReadOnlyValue>
-          );
-        }
-        return (
-          <div key={d.key} className="grid gap-x-6 gap-y-1 sm:grid-cols-[1fr_15rem]">
-            <div>
-              <label htmlFor={d.key} className="block text-sm font-medium text-slate-900">
-                {d.label}
-              </label>
-              <p id={hint} className="text-sm text-slate-600">
-                {d.description} Between {describeSeconds(d.min)} and {describeSeconds(d.max)}.
-              </p>
-            </div>
-            <div>
-              <div className="flex gap-2">
-                <input
-                  id={d.key}
-                  inputMode="decimal"
-                  value={entries[d.key].amount}
-                  onChange={(event) => set(d.key, { amount: event.target.value })}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? `${d.key}-problem ${hint}` : hint}
-                  className={`${inputClass(!!problem)} w-24 text-right tabular-nums`}
-                />
-                <select aria-label={`${d.label}: unit`} value={entries[d.key].unit} onChange={(event) => set(d.key, { unit: event.target.value as Unit })} className="rounded-lg border border-slate-400 bg-white px-2 py-2 text-sm">
-                  <option value="days">days</option>
-                  <option value="hours">hours</option>
-                </select>
-              </div>
-              <FieldProblem id={`${d.key}-problem`} message={problem} />
-            </div>
-          </div>
-        );
-      })}
+      {DEADLINES.map((d) =>
+        canEdit ? (
+          <DeadlineField key={d.key} deadline={d} entry={entries[d.key]} problem={fields[d.key]} onChange={(change) => set(d.key, change)} />
+        ) : (
+          <ReadOnlyValue key={d.key} label={d.label}>
+            {describeSeconds(values[d.key])}
+          </ReadOnlyValue>
+        ),
+      )}
     </SettingsSection>
+  );
+}
+
+interface DeadlineFieldProps {
+  deadline: (typeof DEADLINES)[number];
+  entry: Entry;
+  problem: string | undefined;
+  onChange: (change: Partial<Entry>) => void;
+}
+
+/** One deadline: what it is for and its bounds, the amount and its unit. */
+function DeadlineField({ deadline: d, entry, problem, onChange }: DeadlineFieldProps) {
+  const hint = `${d.key}-hint`;
+  return (
+    <div className="grid gap-x-6 gap-y-1 sm:grid-cols-[1fr_15rem]">
+      <div>
+        <label htmlFor={d.key} className="block text-sm font-medium text-slate-900">
+          {d.label}
+        </label>
+        <p id={hint} className="text-sm text-slate-600">
+          {d.description} Between {describeSeconds(d.min)} and {describeSeconds(d.max)}.
+        </p>
+      </div>
+      <div>
+        <div className="flex gap-2">
+          <input
+            id={d.key}
+            inputMode="decimal"
+            value={entry.amount}
+            onChange={(event) => onChange({ amount: event.target.value })}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${d.key}-problem ${hint}` : hint}
+            className={`${inputClass(!!problem)} w-24 text-right tabular-nums`}
+          />
+          <select aria-label={`${d.label}: unit`} value={entry.unit} onChange={(event) => onChange({ unit: event.target.value as Unit })} className="rounded-lg border border-slate-400 bg-white px-2 py-2 text-sm">
+            <option value="days">days</option>
+            <option value="hours">hours</option>
+          </select>
+        </div>
+        <FieldProblem id={`${d.key}-problem`} message={problem} />
+      </div>
+    </div>
   );
 }

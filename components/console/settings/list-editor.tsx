@@ -29,32 +29,19 @@ export function ListEditor({ field, itemLabel, values, onChange, fields, canEdit
     <div>
       {values.length === 0 && <p className="mb-2 text-sm text-slate-600">{empty}</p>}
       <ul ref={list} className="space-y-2">
-        {values.map((value, index) => {
-          const id = `${field}-${index}`;
-          const problem = fields[`${field}.${index}`] ?? fields[`${field}.${value}`];
-          return (
-            <li key={index}>
-              <div className="flex gap-2">
-                <label htmlFor={id} className="sr-only">
-                  {`${itemLabel} ${index + 1}`}
-                </label>
-                <input
-                  id={id}
-                  value={value}
-                  placeholder={placeholder}
-                  onChange={(event) => onChange(values.map((v, i) => (i === index ? event.target.value : v)))}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? `${id}-problem` : undefined}
-                  className={`${inputClass(!!problem)} font-mono`}
-                />
-                <button type="button" onClick={() => onChange(values.filter((_, i) => i !== index))} aria-label={`Remove ${itemLabel.toLowerCase()} ${value || index + 1}`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
-                  Remove
-                </button>
-              </div>
-              <FieldProblem id={`${id}-problem`} message={problem} />
-            </li>
-          );
-        })}
+        {values.map((value, index) => (
+          <ListEntry
+            key={index}
+            id={`${field}-${index}`}
+            label={`${itemLabel} ${index + 1}`}
+            removeLabel={`Remove ${itemLabel.toLowerCase()} ${value || index + 1}`}
+            value={value}
+            placeholder={placeholder}
+            problem={fields[`${field}.${index}`] ?? fields[`${field}.${value}`]}
+            onChange={(next) => onChange(values.map((v, i) => (i === index ? next : v)))}
+            onRemove={() => onChange(values.filter((_, i) => i !== index))}
+          />
+        ))}
       </ul>
       <FieldProblem id={`${field}-problem`} message={fields[field]} />
       {values.length < max && (
@@ -63,5 +50,41 @@ export function ListEditor({ field, itemLabel, values, onChange, fields, canEdit
         </button>
       )}
     </div>
+  );
+}
+
+interface ListEntryProps {
+  id: string;
+  label: string;
+  removeLabel: string;
+  value: string;
+  placeholder: string;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+  onRemove: () => void;
+}
+
+function ListEntry({ id, label, removeLabel, value, placeholder, problem, onChange, onRemove }: ListEntryProps) {
+  return (
+    <li>
+      <div className="flex gap-2">
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <input
+          id={id}
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          className={`${inputClass(!!problem)} font-mono`}
+        />
+        <button type="button" onClick={onRemove} aria-label={removeLabel} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          Remove
+        </button>
+      </div>
+      <FieldProblem id={`${id}-problem`} message={problem} />
+    </li>
   );
 }

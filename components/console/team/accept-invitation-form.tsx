@@ -38,17 +38,7 @@ export function AcceptInvitationForm({ token, email, minLength }: { token: strin
     }
   }
 
-  if (done && !busy) {
-    return (
-      <p role="status" className="text-sm text-slate-800">
-        Your password is set.{" "}
-        <Link href="/console/sign-in" className="font-medium text-brand-700 hover:underline">
-          Sign in
-        </Link>{" "}
-        with {email}.
-      </p>
-    );
-  }
+  if (done && !busy) return <PasswordSet email={email} />;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
       {error && (
@@ -62,6 +52,31 @@ export function AcceptInvitationForm({ token, email, minLength }: { token: strin
         </label>
         <input id="invite-email" name="email" type="email" autoComplete="username" readOnly value={email} className="mt-1 w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-slate-700" />
       </div>
+      <NewPasswordFields minLength={minLength} fields={fields} />
+      <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        {busy ? (done ? "Signing in…" : "Setting your password…") : "Set password and sign in"}
+      </button>
+    </form>
+  );
+}
+
+/** Shown when the password is set but signing in with it did not work: the way to sign in by hand. */
+function PasswordSet({ email }: { email: string }) {
+  return (
+    <p role="status" className="text-sm text-slate-800">
+      Your password is set.{" "}
+      <Link href="/console/sign-in" className="font-medium text-brand-700 hover:underline">
+        Sign in
+      </Link>{" "}
+      with {email}.
+    </p>
+  );
+}
+
+/** The new password and its repetition, each with the problem the form or the server found. */
+function NewPasswordFields({ minLength, fields }: { minLength: number; fields: Record<string, string> }) {
+  return (
+    <>
       <div>
         <label htmlFor="new-password" className="block text-sm font-medium text-slate-800">
           Password
@@ -79,9 +94,6 @@ export function AcceptInvitationForm({ token, email, minLength }: { token: strin
         <input id="confirm-password" name="confirm" type="password" autoComplete="new-password" aria-invalid={fields.confirm ? true : undefined} aria-describedby={fields.confirm ? "confirm-password-problem" : undefined} className={`${inputClass(!!fields.confirm)} mt-1`} />
         <FieldProblem id="confirm-password-problem" message={fields.confirm} />
       </div>
-      <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-        {busy ? (done ? "Signing in…" : "Setting your password…") : "Set password and sign in"}
-      </button>
-    </form>
+    </>
   );
 }

@@ -50,21 +50,28 @@ export function InviteMember() {
             {invited ? "Invitation ready" : "Invite a team member"}
           </h2>
           {invited ? (
-            <>
-              <div className="mt-3">
-                <InviteLink path={invited.invitePath} email={invited.email} expiresAt={invited.expiresAt} />
-              </div>
-              <div className="mt-5 flex justify-end">
-                <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-                  Done
-                </button>
-              </div>
-            </>
+            <InvitationReady invited={invited} close={() => dialog.current?.close()} />
           ) : (
             <InviteForm submit={submit} close={() => dialog.current?.close()} busy={busy} error={error} fields={fields} />
           )}
         </div>
       </dialog>
+    </>
+  );
+}
+
+/** The answer: the link to send, and a way out of the dialog. */
+function InvitationReady({ invited, close }: { invited: Invited; close: () => void }) {
+  return (
+    <>
+      <div className="mt-3">
+        <InviteLink path={invited.invitePath} email={invited.email} expiresAt={invited.expiresAt} />
+      </div>
+      <div className="mt-5 flex justify-end">
+        <button type="button" onClick={close} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Done
+        </button>
+      </div>
     </>
   );
 }
@@ -100,24 +107,7 @@ function InviteForm({ submit, close, busy, error, fields }: InviteFormProps) {
         <input id="invite-name" name="name" autoComplete="off" aria-invalid={fields.name ? true : undefined} aria-describedby={fields.name ? "invite-name-problem" : undefined} className={`${inputClass(!!fields.name)} mt-1`} />
         <FieldProblem id="invite-name-problem" message={fields.name} />
       </div>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-900">Role</legend>
-        <div className="mt-1 grid gap-2 sm:grid-cols-2">
-          {[
-            ["viewer", "Viewer", "Sees trades, users, webhooks and settings."],
-            ["admin", "Admin", "Also changes them, and manages the team."],
-          ].map(([value, label, hint]) => (
-            <label key={value} className="flex cursor-pointer gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-              <input type="radio" name="role" value={value} defaultChecked={value === "viewer"} className="mt-0.5" />
-              <span>
-                <span className="block text-sm font-medium">{label}</span>
-                <span className="block text-xs text-slate-600">{hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        <FieldProblem id="invite-role-problem" message={fields.role} />
-      </fieldset>
+      <RoleChoice problem={fields.role} />
       <div className="flex justify-end gap-2 pt-1">
         <button type="button" onClick={close} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
           Cancel
@@ -127,5 +117,30 @@ function InviteForm({ submit, close, busy, error, fields }: InviteFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+const ROLES = [
+  ["viewer", "Viewer", "Sees trades, users, webhooks and settings."],
+  ["admin", "Admin", "Also changes them, and manages the team."],
+] as const;
+
+function RoleChoice({ problem }: { problem: string | undefined }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-900">Role</legend>
+      <div className="mt-1 grid gap-2 sm:grid-cols-2">
+        {ROLES.map(([value, label, hint]) => (
+          <label key={value} className="flex cursor-pointer gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+            <input type="radio" name="role" value={value} defaultChecked={value === "viewer"} className="mt-0.5" />
+            <span>
+              <span className="block text-sm font-medium">{label}</span>
+              <span className="block text-xs text-slate-600">{hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldProblem id="invite-role-problem" message={problem} />
+    </fieldset>
   );
 }

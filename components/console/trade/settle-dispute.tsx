@@ -18,33 +18,21 @@ export interface ItemMoney {
   serviceRevenueMinor: string;
 }
 
-export function SettleDispute({ tradeId, title, state, currency, money }: { tradeId: string; title: string; state: string; currency: string; money: ItemMoney }) {
+interface SettleDisputeProps {
+  tradeId: string;
+  title: string;
+  state: string;
+  currency: string;
+  money: ItemMoney;
+}
+
+export function SettleDispute({ tradeId, title, state, currency, money }: SettleDisputeProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const router = useRouter();
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const item = { payeePayoutMinor: BigInt(money.payeePayoutMinor), tenantRevenueMinor: BigInt(money.tenantRevenueMinor), serviceRevenueMinor: BigInt(money.serviceRevenueMinor) };
-  const most = refundableMinor(item);
-  const show = (minor: bigint) => formatMoney(minor, currency, "en");
-  const refundMinor = minorUnitsFromText(amount, "en");
-  const problem = amount.trim() === "" ? null : refundMinor === null ? "Enter an amount such as 20 or 20.50." : refundMinor > most ? `At most ${show(most)}: the buyer’s money for the item.` : null;
-  const split = refundMinor !== null && !problem ? splitWithRefund({ ...item, refundMinor }) : null;
-
-  async function confirm() {
-    if (!split) return;
-    setBusy(true);
-    const result = await consolePost(`/console/api/trades/${encodeURIComponent(tradeId)}/settle`, { refundAmount: amountFieldText(split.refundMinor), reason, state });
-    setBusy(false);
-    if (result.ok) {
-      dialog.current?.close();
-      router.refresh();
-    } else {
-      setError(Object.values(result.fields)[0] ?? result.error);
-    }
-  }
+  const { most, show, problem, split } = useRefundSplit(money, currency, amount);
+  const { busy, error, setError, settle } = useSettle(tradeId, state, () => dialog.current?.close());
 
   return (
     <>
@@ -52,41 +40,102 @@ export function SettleDispute({ tradeId, title, state, currency, money }: { trad
         Split…
       </button>
       <dialog ref={dialog} aria-labelledby={titleId} className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40">
-        <form method="dialog" className="p-6" onSubmit={(event) => { event.preventDefault(); void confirm(); }}>
+        <form method="dialog" className="p-6" onSubmit={(event) => { event.preventDefault(); if (split) void settle(split, reason); }}>
           <h2 id={titleId} className="text-lg font-semibold">
             Split “{title}”
           </h2>
           <p className="mt-2 text-sm text-slate-700">
             The buyer keeps the item and gets part of their money back; the seller is paid the rest. A refund comes out of the seller’s payout first, then your fees, then the service’s. Refunding all {show(most)} returns the trade with every fee.
           </p>
-          <label htmlFor={`${titleId}-amount`} className="mt-4 block text-sm font-medium text-slate-800">
-            Refund to the buyer ({currency})
-          </label>
-          <input id={`${titleId}-amount`} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" autoComplete="off" required aria-invalid={problem ? true : undefined} aria-describedby={`${titleId}-hint`} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 tabular-nums" />
-          <p id={`${titleId}-hint`} className={`mt-1 text-xs ${problem ? "text-red-800" : "text-slate-600"}`}>
-            {problem ?? `0 to ${show(most)}.`}
-          </p>
-          <label htmlFor={`${titleId}-reason`} className="mt-3 block text-sm font-medium text-slate-800">
-            Reason (on the trade’s timeline)
-          </label>
-          <input id={`${titleId}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={2000} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2" />
+          <SplitFields idPrefix={titleId} currency={currency} amount={amount} onAmount={setAmount} problem={problem} range={`0 to ${show(most)}.`} reason={reason} onReason={setReason} />
           <SplitPreview split={split} show={show} most={most} />
           {error && (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
               {error}
             </p>
           )}
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-              Keep it
-            </button>
-            <button type="submit" disabled={busy || !split || !reason.trim()} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-              {busy ? "Working…" : "Settle with this split"}
-            </button>
-          </div>
+          <DialogButtons busy={busy} ready={!!split && !!reason.trim()} onKeep={() => dialog.current?.close()} />
         </form>
       </dialog>
     </>
+  );
+}
+
+/** Posting the split: when the server takes it the page reloads; when it refuses, its first message shows. */
+function useSettle(tradeId: string, state: string, onSettled: () => void) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function settle(split: Split, reason: string) {
+    setBusy(true);
+    const result = await consolePost(`/console/api/trades/${encodeURIComponent(tradeId)}/settle`, { refundAmount: amountFieldText(split.refundMinor), reason, state });
+    setBusy(false);
+    if (result.ok) {
+      onSettled();
+      router.refresh();
+    } else {
+      setError(Object.values(result.fields)[0] ?? result.error);
+    }
+  }
+  return { busy, error, setError, settle };
+}
+
+/**
+ * The ledger's split for the amount typed, or why there is none: nothing typed yet, not an amount,
+ * or more than the buyer paid for the item.
+ */
+function useRefundSplit(money: ItemMoney, currency: string, amount: string) {
+  const item = { payeePayoutMinor: BigInt(money.payeePayoutMinor), tenantRevenueMinor: BigInt(money.tenantRevenueMinor), serviceRevenueMinor: BigInt(money.serviceRevenueMinor) };
+  const most = refundableMinor(item);
+  const show = (minor: bigint) => formatMoney(minor, currency, "en");
+  const refundMinor = minorUnitsFromText(amount, "en");
+  const problem = amount.trim() === "" ? null : refundMinor === null ? "Enter an amount such as 20 or 20.50." : refundMinor > most ? `At most ${show(most)}: the buyer’s money for the item.` : null;
+  const split = refundMinor !== null && !problem ? splitWithRefund({ ...item, refundMinor }) : null;
+  return { most, show, problem, split };
+}
+
+interface SplitFieldsProps {
+  idPrefix: string;
+  currency: string;
+  amount: string;
+  onAmount: (amount: string) => void;
+  /** Why the amount cannot be used, shown in place of the range. */
+  problem: string | null;
+  range: string;
+  reason: string;
+  onReason: (reason: string) => void;
+}
+
+/** What staff type: the refund, with its range or its problem under it, and the reason. */
+function SplitFields({ idPrefix, currency, amount, onAmount, problem, range, reason, onReason }: SplitFieldsProps) {
+  return (
+    <>
+      <label htmlFor={`${idPrefix}-amount`} className="mt-4 block text-sm font-medium text-slate-800">
+        Refund to the buyer ({currency})
+      </label>
+      <input id={`${idPrefix}-amount`} value={amount} onChange={(e) => onAmount(e.target.value)} inputMode="decimal" autoComplete="off" required aria-invalid={problem ? true : undefined} aria-describedby={`${idPrefix}-hint`} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 tabular-nums" />
+      <p id={`${idPrefix}-hint`} className={`mt-1 text-xs ${problem ? "text-red-800" : "text-slate-600"}`}>
+        {problem ?? range}
+      </p>
+      <label htmlFor={`${idPrefix}-reason`} className="mt-3 block text-sm font-medium text-slate-800">
+        Reason (on the trade’s timeline)
+      </label>
+      <input id={`${idPrefix}-reason`} value={reason} onChange={(e) => onReason(e.target.value)} required maxLength={2000} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2" />
+    </>
+  );
+}
+
+function DialogButtons({ busy, ready, onKeep }: { busy: boolean; ready: boolean; onKeep: () => void }) {
+  return (
+    <div className="mt-5 flex justify-end gap-2">
+      <button type="button" onClick={onKeep} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+        Keep it
+      </button>
+      <button type="submit" disabled={busy || !ready} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        {busy ? "Working…" : "Settle with this split"}
+      </button>
+    </div>
   );
 }
 
