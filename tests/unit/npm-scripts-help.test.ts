@@ -1,18 +1,18 @@
 // Every npm script answers --help (issue 18): the project's own scripts print their usage and exit
 // 0 without opening a database or starting anything; the tools' own commands (tsc, eslint, vitest,
-// playwright, next) have their own --help.
+// playwright, prettier, next) have their own --help.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>;
-const TOOLS = /^(tsc|eslint|vitest|playwright)\b/;
+const TOOLS = /^(tsc|eslint|vitest|playwright|prettier)\b/;
 
 describe("npm scripts", () => {
   const own = Object.entries(scripts).filter(([, command]) => !TOOLS.test(command));
   it("are the project's own or a tool's", () => {
     expect(own.length).toBeGreaterThan(15);
-    for (const [name, command] of Object.entries(scripts)) expect(command, name).toMatch(/^(tsx scripts\/|node scripts\/|tsc|eslint|vitest|playwright)/);
+    for (const [name, command] of Object.entries(scripts)) expect(command, name).toMatch(/^(tsx scripts\/|node scripts\/|tsc|eslint|vitest|playwright|prettier)/);
   });
 
   it.each(own)("%s answers --help with its usage and exit 0", (name, command) => {
