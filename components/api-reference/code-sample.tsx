@@ -25,14 +25,15 @@ function curlCommand(operation: ApiOperation, baseUrl: string, schemas: Schemas)
   return lines.join(" \\\n");
 }
 
-function CodeBlock({ title, meta, code }: { title: string; meta?: string; code: string }) {
+export function CodeBlock({ title, meta, code }: { title: string; meta?: string; code: string }) {
   return (
     <figure className="min-w-0 overflow-hidden rounded-xl bg-slate-900 shadow-sm ring-1 ring-slate-900/10">
       <figcaption className="flex items-center justify-between gap-2 border-b border-white/10 px-4 py-2 text-xs">
         <span className="font-semibold text-slate-100">{title}</span>
         {meta && <span className="font-mono text-slate-300">{meta}</span>}
       </figcaption>
-      <pre className="overflow-x-auto p-4 font-mono text-[0.78rem] leading-relaxed text-slate-100">
+      {/* Focusable, so that a keyboard can scroll a long line into view. */}
+      <pre tabIndex={0} className="overflow-x-auto p-4 font-mono text-[0.78rem] leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500">
         <code>{code}</code>
       </pre>
     </figure>

@@ -1,6 +1,8 @@
-// The "Errors" section: the error record every failure answers, and the list of its type codes.
+// /docs/errors: the error record every failure answers, and the list of its type codes.
 import { ERROR_CODES } from "@/lib/errors.ts";
+import { CodeBlock } from "./code-sample.tsx";
 import { exampleValue } from "./example-value.ts";
+import { operationHref } from "./links.ts";
 import { MethodBadge, StatusBadge } from "./method-badge.tsx";
 import type { ApiOperation } from "./openapi-model.ts";
 import { summarize, type Schemas } from "./resolve-schema.ts";
@@ -22,9 +24,9 @@ export function ErrorsSection({ schemas, operations }: { schemas: Schemas; opera
   return (
     <section id="errors" aria-labelledby="errors-title" className="scroll-mt-6 space-y-6">
       <div>
-        <h2 id="errors-title" className="text-2xl font-bold tracking-tight text-slate-900">
+        <h1 id="errors-title" className="text-3xl font-bold tracking-tight text-slate-900">
           Errors
-        </h2>
+        </h1>
         <p className="mt-2 max-w-3xl leading-7 text-slate-700">
           Every failed call answers with a 4xx or 5xx status and the same JSON error record. Branch on <code className="font-mono text-[0.9em]">typeCode</code>, show{" "}
           <code className="font-mono text-[0.9em]">title</code> and <code className="font-mono text-[0.9em]">detail</code> to people, and quote{" "}
@@ -34,21 +36,16 @@ export function ErrorsSection({ schemas, operations }: { schemas: Schemas; opera
       {record ? (
         <div className="space-y-4">
           <SchemaBlock schema={{ $ref: `#/components/schemas/${ERROR_SCHEMA}` }} schemas={schemas} caption="Fields of the error record" />
-          <figure className="min-w-0 overflow-hidden rounded-xl bg-slate-900 shadow-sm">
-            <figcaption className="border-b border-white/10 px-4 py-2 text-xs font-semibold text-slate-100">Example error record</figcaption>
-            <pre className="overflow-x-auto p-4 font-mono text-[0.78rem] leading-relaxed text-slate-100">
-              <code>{JSON.stringify(exampleValue({ $ref: `#/components/schemas/${ERROR_SCHEMA}` }, schemas), null, 2)}</code>
-            </pre>
-          </figure>
+          <CodeBlock title="Example error record" code={JSON.stringify(exampleValue({ $ref: `#/components/schemas/${ERROR_SCHEMA}` }, schemas), null, 2)} />
         </div>
       ) : (
         <p className="text-sm text-slate-600">The document defines no {ERROR_SCHEMA} schema.</p>
       )}
       {codes.length > 0 && (
         <section aria-labelledby="error-types-title" className="space-y-3">
-          <h3 id="error-types-title" className="text-lg font-semibold text-slate-900">
+          <h2 id="error-types-title" className="text-lg font-semibold text-slate-900">
             Error types
-          </h3>
+          </h2>
           <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
             <table className={TABLE}>
               <caption className="sr-only">Error type codes, their HTTP status and the operations that return them</caption>
@@ -76,7 +73,7 @@ export function ErrorsSection({ schemas, operations }: { schemas: Schemas; opera
                           <ul className="flex flex-wrap gap-1.5">
                             {using.map((operation) => (
                               <li key={operation.operationId}>
-                                <a href={`#${operation.operationId}`} className="inline-flex items-center gap-1 text-xs text-brand-700 hover:underline" title={operation.summary}>
+                                <a href={operationHref(operation.operationId)} className="inline-flex items-center gap-1 text-xs text-brand-700 hover:underline" title={operation.summary}>
                                   <MethodBadge method={operation.method} size="sm" />
                                   <span className="font-mono">{operation.operationId}</span>
                                 </a>

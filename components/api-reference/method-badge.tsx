@@ -1,22 +1,13 @@
 // The coloured HTTP method badge and the HTTP status badge.
+// The method badge's styles are classes in app/globals.css (docs-method-*): the index shows ~50.
 
-const METHOD_STYLES: Record<string, string> = {
-  GET: "bg-emerald-100 text-emerald-800 ring-emerald-700/20",
-  POST: "bg-brand-100 text-brand-700 ring-brand-700/20",
-  PUT: "bg-amber-100 text-amber-900 ring-amber-700/20",
-  PATCH: "bg-violet-100 text-violet-800 ring-violet-700/20",
-  DELETE: "bg-rose-100 text-rose-800 ring-rose-700/20",
-};
+const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
 const FALLBACK = "bg-slate-100 text-slate-800 ring-slate-700/20";
 
 export function MethodBadge({ method, size = "md" }: { method: string; size?: "sm" | "md" }) {
-  const sizing = size === "sm" ? "w-12 px-1 py-0.5 text-[0.65rem]" : "px-2.5 py-1 text-xs";
-  return (
-    <span className={`inline-flex shrink-0 justify-center rounded-md font-mono font-bold tracking-wide ring-1 ring-inset ${sizing} ${METHOD_STYLES[method] ?? FALLBACK}`}>
-      {method}
-    </span>
-  );
+  const colour = METHODS.has(method) ? method.toLowerCase() : "other";
+  return <span className={`docs-method docs-method-${colour}${size === "sm" ? " docs-method-sm" : ""}`}>{method}</span>;
 }
 
 function statusStyle(status: string): string {

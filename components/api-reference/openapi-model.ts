@@ -53,6 +53,8 @@ export interface ApiDocument {
   baseUrl: string;
   tags: ApiTag[];
   operations: ApiOperation[];
+  /** The 3.1 `webhooks` section: one POST per event, `path` holding the event name. */
+  webhooks: ApiOperation[];
   schemas: Record<string, JsonSchema>;
 }
 
@@ -118,19 +120,23 @@ function readOperation(root: Record<string, unknown>, path: string, method: stri
   };
 }
 
-export function readDocument(raw: unknown): ApiDocument {
-  const root = record(raw);
-  const info = record(root.info);
-  const components = record(root.components);
-  const firstServer = Array.isArray(root.servers) ? record(root.servers[0]) : {};
+function readPathItems(root: Record<string, unknown>, items: unknown): ApiOperation[] {
   const operations: ApiOperation[] = [];
-  for (const [path, rawItem] of Object.entries(record(root.paths))) {
+  for (const [path, rawItem] of Object.entries(record(items))) {
     const item = record(rawItem);
     const shared = readParameters(root, item.parameters);
     for (const method of METHODS) {
       if (item[method] !== undefined) operations.push(readOperation(root, path, method, item[method], shared));
     }
   }
+  return operations;
+}
+
+export function readDocument(raw: unknown): ApiDocument {
+  const root = record(raw);
+  const info = record(root.info);
+  const components = record(root.components);
+  const firstServer = Array.isArray(root.servers) ? record(root.servers[0]) : {};
   const tags = Array.isArray(root.tags) ? root.tags.map((tag) => ({ name: readString(record(tag).name) ?? "", description: readString(record(tag).description) })) : [];
   return {
     title: readString(info.title) ?? "API reference",
@@ -139,7 +145,8 @@ export function readDocument(raw: unknown): ApiDocument {
     description: readString(info.description),
     baseUrl: readString(firstServer.url) ?? "/",
     tags: tags.filter((tag) => tag.name !== ""),
-    operations,
+    operations: readPathItems(root, root.paths),
+    webhooks: readPathItems(root, root.webhooks),
     schemas: Object.fromEntries(Object.entries(record(components.schemas)).map(([name, schema]) => [name, toSchema(schema)])),
   };
 }

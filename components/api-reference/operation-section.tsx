@@ -1,4 +1,5 @@
-// One operation: method and path, summary, description, parameters, request body, responses, examples.
+// One operation, the body of its page: method and path, summary, description, parameters, request
+// body, responses, examples. The ids of the one-page reference (getTrades-parameters…) are kept.
 import type { ReactNode } from "react";
 import { CodeSamples } from "./code-sample.tsx";
 import { InlineText } from "./inline-text.tsx";
@@ -9,13 +10,13 @@ import type { Schemas } from "./resolve-schema.ts";
 import { ErrorResponses, isErrorStatus, SuccessResponses } from "./responses-section.tsx";
 import { SchemaBlock } from "./schema-table.tsx";
 
-function Part({ id, title, meta, children }: { id: string; title: string; meta?: ReactNode; children: ReactNode }) {
+export function Part({ id, title, meta, children }: { id: string; title: string; meta?: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="space-y-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h4 id={id} className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
+        <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
           {title}
-        </h4>
+        </h2>
         {meta}
       </div>
       {children}
@@ -35,12 +36,10 @@ export function OperationSection({ operation, schemas, baseUrl }: { operation: A
           <MethodBadge method={operation.method} />
           <PathLabel path={operation.path} className="pt-0.5 text-sm sm:pt-0 sm:text-[0.95rem]" />
         </div>
-        <h3 id={`${id}-title`} className="mt-3 text-xl font-semibold tracking-tight text-slate-900">
-          <a href={`#${id}`} className="hover:text-brand-700 hover:underline">
-            {operation.summary}
-          </a>
+        <h1 id={`${id}-title`} className="mt-3 text-2xl font-bold tracking-tight text-slate-900">
+          {operation.summary}
           {operation.deprecated && <span className="ml-2 rounded bg-rose-50 px-1.5 py-0.5 align-middle text-xs font-medium text-rose-800">Deprecated</span>}
-        </h3>
+        </h1>
         {operation.description && (
           <p className="mt-2 max-w-3xl leading-7 text-slate-700">
             <InlineText text={operation.description} />

@@ -1,4 +1,5 @@
-// The top of the reference: title, description, base URL, authentication and the OpenAPI document.
+// The top of the reference: title, the search (children), description, base URL, authentication
+// and the OpenAPI document.
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { InlineText } from "./inline-text.tsx";
@@ -15,7 +16,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function PageHeader({ document, specUrl }: { document: ApiDocument; specUrl: string }) {
+export function PageHeader({ document, specUrl, children }: { document: ApiDocument; specUrl: string; children?: ReactNode }) {
   return (
     <header className="border-b border-slate-200 bg-linear-to-b from-brand-50 to-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
@@ -33,6 +34,7 @@ export function PageHeader({ document, specUrl }: { document: ApiDocument; specU
           <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200">OpenAPI {document.openapi}</span>
         </div>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{document.title}</h1>
+        {children && <div className="mt-6 max-w-3xl">{children}</div>}
         {document.description && (
           <p className="mt-4 max-w-3xl text-base leading-7 text-slate-700 sm:text-lg sm:leading-8">
             <InlineText text={document.description} />

@@ -1,5 +1,6 @@
 // The success response(s) of an operation with their schema, and its error responses by status.
 import { InlineText } from "./inline-text.tsx";
+import { ERRORS_HREF } from "./links.ts";
 import { StatusBadge } from "./method-badge.tsx";
 import type { ApiResponse } from "./openapi-model.ts";
 import { refName, type Schemas } from "./resolve-schema.ts";
@@ -35,7 +36,7 @@ export function ErrorResponses({ responses, label }: { responses: ApiResponse[];
     <div className="space-y-3">
       {shared && (
         <p className="text-sm text-slate-700">
-          Every error answers the <SchemaLink name={shared} /> (see <a href="#errors" className="font-medium text-brand-700 underline underline-offset-2">Errors</a>); its{" "}
+          Every error answers the <SchemaLink name={shared} /> (see <a href={ERRORS_HREF} className="font-medium text-brand-700 underline underline-offset-2">Errors</a>); its{" "}
           <code className="font-mono text-[0.85em]">typeCode</code> tells them apart.
         </p>
       )}

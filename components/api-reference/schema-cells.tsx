@@ -1,16 +1,13 @@
 // The "type" and "description" cells shared by the field and parameter tables.
 import { InlineText, ValueCode } from "./inline-text.tsx";
+import { schemaHref } from "./links.ts";
 import type { SchemaSummary } from "./resolve-schema.ts";
 
 const CHIP = "inline-flex items-center rounded px-1.5 py-0.5 text-[0.7rem] font-medium ring-1 ring-inset";
 
-export function schemaAnchor(name: string): string {
-  return `schema-${name}`;
-}
-
 export function SchemaLink({ name, label }: { name: string; label?: string }) {
   return (
-    <a href={`#${schemaAnchor(name)}`} className="font-mono font-semibold text-brand-700 underline decoration-brand-500/40 underline-offset-2 hover:decoration-brand-700">
+    <a href={schemaHref(name)} className="font-mono font-semibold text-brand-700 underline decoration-brand-500/40 underline-offset-2 hover:decoration-brand-700">
       {label ?? name}
     </a>
   );

@@ -3,6 +3,8 @@
 // the router matched; pages are named by their known shapes; anything else is "other".
 const HOSTED = new Set(["checkout", "connect", "pay", "status", "payout-account"]);
 const CONSOLE_SECTIONS = new Set(["overview", "trades", "users", "business-users", "webhooks", "developers", "team", "settings", "api", "sign-in", "invitation"]);
+// The API reference's pages below /docs (app/docs): one per operation, webhook event and schema.
+const DOCS_PAGES: Record<string, string> = { operations: "/docs/operations/{operationId}", webhooks: "/docs/webhooks/{event}", schemas: "/docs/schemas/{name}" };
 
 /** `/api/v1/marketplace/users/u1/trades/t1` with its params → `/api/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}`. */
 export function apiRouteTemplate(pathname: string, params: Record<string, string>): string {
@@ -30,6 +32,10 @@ export function pageRouteTemplate(pathname: string): string {
   if (first === "api") return "/api/*"; // an API path no route matched (404) or Next's own API routes
   if (HOSTED.has(first)) return third === undefined ? `/${first}/{token}` : `/${first}/{token}/{action}`;
   if (first === "track") return "/track/{carrier}/{code}";
+  if (first === "docs") {
+    if (second === "errors" && third === undefined) return "/docs/errors";
+    return (third !== undefined && DOCS_PAGES[second]) || "other";
+  }
   if (first === "console") return CONSOLE_SECTIONS.has(second) ? `/console/${second}${third === undefined ? "" : "/*"}` : "/console/*";
   return "other";
 }

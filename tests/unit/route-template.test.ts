@@ -20,5 +20,11 @@ describe("route templates for metrics and logs", () => {
     expect(pageRouteTemplate("/_next/static/chunks/a.js")).toBe("/_next/*");
     expect(pageRouteTemplate("/wp-admin/../etc/passwd")).toBe("other");
     expect(pageRouteTemplate("/healthz")).toBe("/healthz");
+    expect(pageRouteTemplate("/docs")).toBe("/docs");
+    expect(pageRouteTemplate("/docs/operations/getTrades")).toBe("/docs/operations/{operationId}");
+    expect(pageRouteTemplate("/docs/webhooks/trade.created")).toBe("/docs/webhooks/{event}");
+    expect(pageRouteTemplate("/docs/schemas/Trade")).toBe("/docs/schemas/{name}");
+    expect(pageRouteTemplate("/docs/errors")).toBe("/docs/errors");
+    expect(pageRouteTemplate("/docs/anything/else")).toBe("other");
   });
 });
