@@ -1,7 +1,9 @@
-// Example request (curl) and example response of an operation, built from the schemas' examples.
+// Example request (curl, and the same call with the TypeScript SDK) and example response of an
+// operation, built from the schemas' examples.
 import { exampleValue } from "./example-value.ts";
 import type { ApiOperation } from "./openapi-model.ts";
 import type { Schemas } from "./resolve-schema.ts";
+import { SDK_CALLS } from "./sdk-calls.ts";
 
 function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
@@ -45,6 +47,7 @@ export function CodeSamples({ operation, baseUrl, schemas }: { operation: ApiOpe
   return (
     <div className="grid gap-4">
       <CodeBlock title="Example request" meta="curl" code={curlCommand(operation, baseUrl, schemas)} />
+      {SDK_CALLS[operation.operationId] && <CodeBlock title="With the SDK" meta="TypeScript · @escrow/sdk" code={SDK_CALLS[operation.operationId]!} />}
       {success && (
         <CodeBlock
           title="Example response"
