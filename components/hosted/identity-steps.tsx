@@ -2,7 +2,7 @@
 // to connect to the marketplace. Used by the connect page and by a checkout whose payer is new.
 import type { VerifiedIdentity } from "@/lib/identity/identity-provider.ts";
 import type { TestIdentity } from "@/lib/identity/identity-provider.ts";
-import type { Messages } from "@/lib/hosted/i18n/index.ts";
+import type { Messages } from "@/lib/i18n/index.ts";
 import type { Locale } from "@/lib/trades/presentation/codes.ts";
 import { Alert, HostedForm, RadioCard, SubmitButton } from "./ui.tsx";
 

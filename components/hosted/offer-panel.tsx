@@ -2,7 +2,7 @@
 // party would end up with (computed on the server, so the page works without JavaScript), and
 // sends it; the payer sees the open offer with the same figures and accepts or declines it.
 import type { ReactNode } from "react";
-import { formatMoney, formatWhen, type Messages } from "@/lib/hosted/i18n/index.ts";
+import { formatMoney, formatWhen, type Messages } from "@/lib/i18n/index.ts";
 import { amountFieldText } from "@/lib/money/amount-text.ts";
 import type { SettlementSplit } from "@/lib/money/settlement.ts";
 import type { OfferAmount, offerView } from "@/lib/hosted/offer-flow.ts";

@@ -1,7 +1,7 @@
 // Pieces of the hosted trade status page: the actions the party may take, the question asked
 // before an action that cannot be undone or needs input, the parcels and the timeline.
 import type { ShipmentLabel } from "@/lib/db/generated/client.ts";
-import { formatMoney, formatWhen, type Messages } from "@/lib/hosted/i18n/index.ts";
+import { formatMoney, formatWhen, type Messages } from "@/lib/i18n/index.ts";
 import { BUYS_LABEL, NEEDS_REASON, ASKS_FIRST } from "@/lib/hosted/status-flow.ts";
 import { carrierCatalogue } from "@/lib/outside-parties.ts";
 import { CARRIER_IDS, type CarrierId } from "@/lib/shipping/carrier.ts";

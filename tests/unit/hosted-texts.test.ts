@@ -1,9 +1,9 @@
 // The hosted pages' words: Danish has every text English has, and every action the status page
 // offers has its question and its confirmation in both languages.
 import { describe, expect, it } from "vitest";
-import { da } from "../../lib/hosted/i18n/da.ts";
-import { en } from "../../lib/hosted/i18n/en.ts";
-import { formatMoney, resolveLocale } from "../../lib/hosted/i18n/index.ts";
+import { da } from "../../lib/i18n/da.ts";
+import { en } from "../../lib/i18n/en.ts";
+import { formatMoney, resolveLocale } from "../../lib/i18n/index.ts";
 import { ASKS_FIRST } from "../../lib/hosted/status-flow.ts";
 import { ACTION } from "../../lib/trades/presentation/codes.ts";
 

@@ -6,7 +6,7 @@ import { CancelFlow, PaymentMethods, PendingConfirmation } from "@/components/ho
 import { Alert } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
-import { formatMoney } from "@/lib/hosted/i18n/index.ts";
+import { formatMoney } from "@/lib/i18n/index.ts";
 import { loadPaymentFlow } from "@/lib/hosted/payment-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { carrierCatalogue, paymentRailFor } from "@/lib/outside-parties.ts";

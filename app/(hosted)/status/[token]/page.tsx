@@ -6,7 +6,7 @@ import { ActionList, AskPanel, Parcels, Timeline } from "@/components/hosted/sta
 import { Alert, LinkButton } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
-import { formatMoney } from "@/lib/hosted/i18n/index.ts";
+import { formatMoney } from "@/lib/i18n/index.ts";
 import { payeeReceivesMinor } from "@/lib/money/settlement.ts";
 import { offerView, readOfferAmount } from "@/lib/hosted/offer-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";

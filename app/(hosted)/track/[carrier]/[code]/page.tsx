@@ -7,7 +7,7 @@ import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { db } from "@/lib/db/client.ts";
 import { LANGUAGE_COOKIE } from "@/lib/hosted/cookies.ts";
 import { param } from "@/lib/hosted/hosted-page.ts";
-import { formatWhen, messagesFor, resolveLocale } from "@/lib/hosted/i18n/index.ts";
+import { formatWhen, messagesFor, resolveLocale } from "@/lib/i18n/index.ts";
 import { carrierCatalogue } from "@/lib/outside-parties.ts";
 import { CARRIER_IDS, type CarrierId } from "@/lib/shipping/carrier.ts";
 

@@ -1,12 +1,12 @@
 // The hosted pages' words by locale, and how a page picks its locale.
-import type { Locale } from "../../trades/presentation/codes.ts";
-import { pickLocale } from "../../trades/presentation/codes.ts";
+import type { Locale } from "../trades/presentation/codes.ts";
+import { pickLocale } from "../trades/presentation/codes.ts";
 import { da } from "./da.ts";
 import { en, type Messages } from "./en.ts";
-import { formatDateTime } from "../../dates.ts";
+import { formatDateTime } from "../dates.ts";
 
 export { SERVICE_NAME, type Messages } from "./en.ts";
-export { formatMoney } from "../../money/format.ts";
+export { formatMoney } from "../money/format.ts";
 
 export function messagesFor(locale: Locale): Messages {
   return locale === "da" ? da : en;

@@ -1,5 +1,5 @@
 // The hosted pages' words in Danish.
-import { ACTION } from "../../trades/presentation/codes.ts";
+import { ACTION } from "../trades/presentation/codes.ts";
 import { SERVICE_NAME, type Messages } from "./en.ts";
 
 export const da: Messages = {

@@ -1,5 +1,5 @@
 // The hosted pages' words in English. da.ts has the same shape (checked by its type).
-import { ACTION } from "../../trades/presentation/codes.ts";
+import { ACTION } from "../trades/presentation/codes.ts";
 
 export const SERVICE_NAME = "Marketplace Escrow";
 
