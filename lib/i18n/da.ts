@@ -1,6 +1,14 @@
-// The hosted pages' words in Danish.
-import { ACTION } from "../trades/presentation/codes.ts";
+// Every word of en.ts in Danish. Typed by en.ts's shape, so a missing text fails the build;
+// tests/unit/i18n.test.ts checks that none is empty or left in English.
 import { SERVICE_NAME, type Messages } from "./en.ts";
+
+const waiting = "Du skal ikke gøre noget lige nu.";
+const unpaid = "Handlen udløber, hvis den ikke er betalt";
+const notSent = "Handlen annulleres og køber får pengene tilbage, hvis pakken ikke er sendt";
+const notSentBack = "Sælger får pengene, hvis varen ikke sendes retur";
+const pickupPoint = "Pakken venter på udleveringsstedet.";
+const underReview = { title: "Under behandling", description: "Markedspladsen undersøger handlen og beslutter, hvem der får pengene." };
+const completed = { title: "Gennemført", description: "Tak for en sikker handel." };
 
 export const da: Messages = {
   common: {
@@ -54,6 +62,13 @@ export const da: Messages = {
     passportNeeded: (marketplace) => `${marketplace} kræver også, at dit pas er verificeret.`,
     higherLevelNeeded: (marketplace) => `${marketplace} kræver en højere grad af verificering end dit nuværende log-ind. Log ind igen.`,
     testPeople: "Testperson (simuleret eID)",
+    testPersonDetail: {
+      plain: "Har eID; ingen beskyttelse, intet pastjek (når niveau 1)",
+      protected: "Navne- og adressebeskyttet, intet pastjek (når intet niveau)",
+      passport: "Har eID og har gennemført pasverificering (når niveau 2)",
+      "protected-passport": "Navne- og adressebeskyttet, pas verificeret (når niveau 2)",
+      failing: "Log-ind med eID afvises",
+    },
     signIn: "Log ind med eID",
     consentTitle: (marketplace) => `Forbind til ${marketplace}`,
     signedInAs: "Logget ind som",
@@ -161,35 +176,35 @@ export const da: Messages = {
     },
     settledBack: "Tilbage til dig",
     asks: {
-      [ACTION.rejectInvitation]: { title: "Afvis handlen?", body: "Handlen annulleres, og sælger får besked.", confirm: "Afvis handlen" },
-      [ACTION.abandon]: { title: "Annuller handlen?", body: "Handlen annulleres. Har køber betalt, får køber pengene tilbage.", confirm: "Annuller handlen" },
-      [ACTION.acceptCondition]: { title: "Godkend varen?", body: "Sælger får pengene. Det kan ikke fortrydes, så godkend kun, hvis varen er som beskrevet.", confirm: "Godkend varen" },
-      [ACTION.rejectCondition]: { title: "Anmeld et problem", body: "Sælger beslutter derefter, om varen skal retur. Dine penge bliver i escrow imens.", confirm: "Anmeld problemet" },
-      [ACTION.buyDeliveryLabel]: { title: "Køb en fragtlabel", body: "Vælg fragtfirma og pakkens størrelse.", confirm: "Køb label" },
-      [ACTION.buyReturnLabel]: { title: "Køb en returlabel", body: "Vælg fragtfirma og pakkens størrelse.", confirm: "Køb label" },
-      [ACTION.acceptReturnedItem]: { title: "Godkend den returnerede vare?", body: "Køber får pengene tilbage. Det kan ikke fortrydes.", confirm: "Godkend returen" },
-      [ACTION.rejectReturnedItem]: { title: "Anmeld et problem med returen", body: "Markedspladsen undersøger derefter handlen og beslutter, hvem der får pengene.", confirm: "Anmeld problemet" },
-      [ACTION.takeItemBack]: { title: "Tag varen retur?", body: "Køber sender varen tilbage til dig og får pengene tilbage, når du har godkendt den.", confirm: "Tag varen retur" },
-      [ACTION.disputeRejection]: { title: "Gør indsigelse mod købers anmeldelse?", body: "Markedspladsen undersøger handlen og beslutter, hvem der får pengene.", confirm: "Gør indsigelse" },
+      rejectInvitation: { title: "Afvis handlen?", body: "Handlen annulleres, og sælger får besked.", confirm: "Afvis handlen" },
+      abandon: { title: "Annuller handlen?", body: "Handlen annulleres. Har køber betalt, får køber pengene tilbage.", confirm: "Annuller handlen" },
+      acceptCondition: { title: "Godkend varen?", body: "Sælger får pengene. Det kan ikke fortrydes, så godkend kun, hvis varen er som beskrevet.", confirm: "Godkend varen" },
+      rejectCondition: { title: "Anmeld et problem", body: "Sælger beslutter derefter, om varen skal retur. Dine penge bliver i escrow imens.", confirm: "Anmeld problemet" },
+      buyDeliveryLabel: { title: "Køb en fragtlabel", body: "Vælg fragtfirma og pakkens størrelse.", confirm: "Køb label" },
+      buyReturnLabel: { title: "Køb en returlabel", body: "Vælg fragtfirma og pakkens størrelse.", confirm: "Køb label" },
+      acceptReturnedItem: { title: "Godkend den returnerede vare?", body: "Køber får pengene tilbage. Det kan ikke fortrydes.", confirm: "Godkend returen" },
+      rejectReturnedItem: { title: "Anmeld et problem med returen", body: "Markedspladsen undersøger derefter handlen og beslutter, hvem der får pengene.", confirm: "Anmeld problemet" },
+      takeItemBack: { title: "Tag varen retur?", body: "Køber sender varen tilbage til dig og får pengene tilbage, når du har godkendt den.", confirm: "Tag varen retur" },
+      disputeRejection: { title: "Gør indsigelse mod købers anmeldelse?", body: "Markedspladsen undersøger handlen og beslutter, hvem der får pengene.", confirm: "Gør indsigelse" },
     },
     done: {
       paid: "Tak, din betaling er gennemført.",
-      [ACTION.pay]: "Tak, din betaling er gennemført.",
-      [ACTION.acceptInvitation]: "Du har accepteret handlen.",
-      [ACTION.rejectInvitation]: "Du har afvist handlen.",
-      [ACTION.abandon]: "Handlen er annulleret.",
-      [ACTION.acceptCondition]: "Du har godkendt varen. Sælger får pengene.",
-      [ACTION.rejectCondition]: "Din anmeldelse er sendt til sælger.",
-      [ACTION.buyDeliveryLabel]: "Din fragtlabel er klar.",
-      [ACTION.buyReturnLabel]: "Din returlabel er klar.",
-      [ACTION.acceptReturnedItem]: "Du har godkendt returen. Køber får pengene tilbage.",
-      [ACTION.rejectReturnedItem]: "Din anmeldelse er sendt til markedspladsen.",
-      [ACTION.takeItemBack]: "Køber sender varen tilbage til dig.",
-      [ACTION.disputeRejection]: "Markedspladsen undersøger handlen.",
-      [ACTION.choosePayoutAccount]: "Din udbetalingskonto er gemt.",
-      [ACTION.makeOffer]: "Dit tilbud er sendt til køber.",
-      [ACTION.acceptOffer]: "Du har accepteret nedslaget i prisen. Dine penge er på vej tilbage til dig.",
-      [ACTION.declineOffer]: "Du har afvist tilbuddet. Handlen fortsætter som før.",
+      pay: "Tak, din betaling er gennemført.",
+      acceptInvitation: "Du har accepteret handlen.",
+      rejectInvitation: "Du har afvist handlen.",
+      abandon: "Handlen er annulleret.",
+      acceptCondition: "Du har godkendt varen. Sælger får pengene.",
+      rejectCondition: "Din anmeldelse er sendt til sælger.",
+      buyDeliveryLabel: "Din fragtlabel er klar.",
+      buyReturnLabel: "Din returlabel er klar.",
+      acceptReturnedItem: "Du har godkendt returen. Køber får pengene tilbage.",
+      rejectReturnedItem: "Din anmeldelse er sendt til markedspladsen.",
+      takeItemBack: "Køber sender varen tilbage til dig.",
+      disputeRejection: "Markedspladsen undersøger handlen.",
+      choosePayoutAccount: "Din udbetalingskonto er gemt.",
+      makeOffer: "Dit tilbud er sendt til køber.",
+      acceptOffer: "Du har accepteret nedslaget i prisen. Dine penge er på vej tilbage til dig.",
+      declineOffer: "Du har afvist tilbuddet. Handlen fortsætter som før.",
     },
   },
   payout: {
@@ -214,5 +229,131 @@ export const da: Messages = {
     noEvents: "Pakken er endnu ikke indleveret.",
     events: { sent: "Indleveret til fragtfirmaet", pickup_ready: "Klar på udleveringsstedet", delivered: "Leveret", lost: "Bortkommet hos fragtfirmaet", returned: "Returneret til afsender" },
     unknown: "Der findes ingen pakke med denne kode.",
+  },
+  trade: {
+    actions: {
+      pay: "Betal",
+      acceptInvitation: "Accepter",
+      rejectInvitation: "Afvis",
+      buyDeliveryLabel: "Køb fragtlabel",
+      acceptCondition: "Godkend varen",
+      rejectCondition: "Anmeld et problem",
+      buyReturnLabel: "Køb returlabel",
+      acceptReturnedItem: "Godkend den returnerede vare",
+      rejectReturnedItem: "Anmeld et problem med returen",
+      abandon: "Annuller handlen",
+      choosePayoutAccount: "Vælg udbetalingskonto",
+      takeItemBack: "Tag varen retur",
+      disputeRejection: "Gør indsigelse",
+      makeOffer: "Tilbyd et nedslag i prisen",
+      acceptOffer: "Accepter nedslaget i prisen",
+      declineOffer: "Afvis nedslaget i prisen",
+    },
+    status: {
+      Created: {
+        payer: {
+          title: "Betal for at sikre dit køb",
+          description: "Dine penge holdes sikkert, indtil du har modtaget og godkendt varen.",
+          deadline: unpaid,
+        },
+        payee: { title: "Venter på, at køber betaler", description: waiting },
+      },
+      InvitationAccepted: {
+        payer: { title: "Gennemfør din betaling", description: "Du har accepteret handlen; betal for at sikre varen.", deadline: unpaid },
+        payee: { title: "Venter på, at køber betaler", description: waiting },
+      },
+      AwaitingShipment: {
+        payer: { title: "Betalt – venter på, at sælger sender", description: "Dine penge holdes sikkert i escrow." },
+        payee: { title: "Send varen", description: "Køber har betalt. Køb en fragtlabel og indlever pakken.", deadline: notSent },
+      },
+      LabelCreated: {
+        payer: { title: "Sælger gør pakken klar", description: waiting },
+        payee: { title: "Indlever pakken", description: "Din fragtlabel er klar. Indlever pakken hos fragtfirmaet.", deadline: notSent },
+      },
+      Sent: {
+        payer: { title: "Din vare er på vej", description: "Følg pakken med sporingslinket." },
+        payee: { title: "Pakken er på vej", description: waiting },
+      },
+      PickupReady: {
+        payer: { title: "Hent din pakke", description: pickupPoint },
+        payee: { title: "Pakken er klar til afhentning", description: waiting },
+      },
+      Delivered: {
+        payer: {
+          title: "Tjek varen",
+          description: "Godkend varen, hvis den er som beskrevet, eller anmeld et problem.",
+          deadline: "Varen godkendes automatisk, hvis du ikke gør noget",
+        },
+        payee: { title: "Leveret – venter på køber", description: "Du får pengene, når køber godkender varen." },
+      },
+      ConditionRejected: {
+        payer: { title: "Du har anmeldt et problem", description: "Sælger beslutter, om varen skal returneres." },
+        payee: {
+          title: "Køber har anmeldt et problem",
+          description: "Tag varen retur, eller gør indsigelse mod købers anmeldelse.",
+          deadline: "Returen accepteres automatisk, hvis du ikke svarer",
+        },
+      },
+      ReturnAwaitingShipment: {
+        payer: { title: "Send varen retur", description: "Køb en returlabel og indlever pakken.", deadline: notSentBack },
+        payee: { title: "Venter på returen", description: waiting },
+      },
+      ReturnLabelCreated: {
+        payer: { title: "Indlever returpakken", description: "Din returlabel er klar.", deadline: notSentBack },
+        payee: { title: "Venter på returen", description: waiting },
+      },
+      ReturnSent: {
+        payer: { title: "Returen er på vej", description: waiting },
+        payee: { title: "Returen er på vej", description: waiting },
+      },
+      ReturnPickupReady: {
+        payer: { title: "Returen er på udleveringsstedet", description: waiting },
+        payee: { title: "Hent den returnerede pakke", description: pickupPoint },
+      },
+      ReturnDelivered: {
+        payer: { title: "Sælger tjekker returen", description: "Du får pengene tilbage, når sælger godkender den returnerede vare." },
+        payee: {
+          title: "Tjek den returnerede vare",
+          description: "Godkend den for at refundere køber, eller anmeld et problem.",
+          deadline: "Returen godkendes automatisk, hvis du ikke gør noget",
+        },
+      },
+      Disputed: { payer: underReview, payee: underReview },
+      Succeeded: {
+        payer: completed,
+        payee: { title: "Solgt – udbetaling på vej", description: "Dine penge bliver udbetalt." },
+      },
+      Released: {
+        payer: completed,
+        payee: { title: "Udbetalt", description: "Pengene er sendt til din konto." },
+      },
+      Cancelled: {
+        payer: { title: "Annulleret", description: "Hvis du havde betalt, har du fået pengene tilbage." },
+        payee: { title: "Annulleret", description: "Handlen blev annulleret." },
+      },
+      Returned: {
+        payer: { title: "Returneret – refunderet", description: "Du har fået pengene tilbage." },
+        payee: { title: "Returneret", description: "Varen blev returneret, og køber har fået pengene tilbage." },
+      },
+    },
+    timeline: {
+      steps: {
+        created: { title: "Handel oprettet", description: "Sælger tilbød varen." },
+        paid: { title: "Betalt til escrow", description: { payer: "Dine penge holdes sikkert.", payee: "Købers penge holdes sikkert." } },
+        labelCreated: { title: "Fragtlabel oprettet", description: "Pakken er klar til at blive indleveret." },
+        sent: { title: "Sendt", description: "Fragtfirmaet har pakken." },
+        delivered: { title: "Leveret", description: "Pakken nåede frem til køber." },
+        accepted: { title: "Vare godkendt", description: "Køber godkendte varen." },
+        problemReported: { title: "Problem anmeldt", description: "Køber afviste varen." },
+        returnAgreed: { title: "Retur aftalt", description: "Varen sendes tilbage til sælger." },
+        returnLabelCreated: { title: "Returlabel oprettet", description: "Returpakken er klar til at blive indleveret." },
+        returnSent: { title: "Retur sendt", description: "Fragtfirmaet har returpakken." },
+        returnDelivered: { title: "Retur leveret", description: "Pakken nåede frem til sælger." },
+        cancelled: { title: "Annulleret", description: "Handlen blev annulleret; en eventuel betaling blev refunderet." },
+        returned: { title: "Returneret og refunderet", description: "Køber fik pengene tilbage." },
+        paidOut: { title: "Udbetalt", description: { payer: "Sælger har fået pengene.", payee: "Pengene sendes til din konto." } },
+      },
+      by: (date) => `Senest ${date}`,
+    },
   },
 };

@@ -1,7 +1,31 @@
-// The hosted pages' words in English. da.ts has the same shape (checked by its type).
-import { ACTION } from "../trades/presentation/codes.ts";
+// Every word the service says to a buyer or a seller, in English: the hosted pages, and the trade
+// as the API describes it to each party (status, actions, timeline). This object is the shape:
+// da.ts is typed by it, so a text missing in Danish fails the build. Texts about an action are keyed
+// by its name in ACTION (lib/trades/presentation/codes.ts), texts about a state by the state's id.
 
 export const SERVICE_NAME = "Marketplace Escrow";
+
+/** What a party's status says: its title, a sentence, and, where a deadline concerns the party,
+ *  what happens when it passes (the status shows the deadline only when this is given). */
+export interface PartyStatusText {
+  title: string;
+  description: string;
+  deadline?: string;
+}
+
+/** A step of the trade's timeline; the description differs by party where the party matters. */
+export interface TimelineStepText {
+  title: string;
+  description: string | { payer: string; payee: string };
+}
+
+const waiting = "Nothing to do right now.";
+const unpaid = "The trade expires if it is not paid";
+const notSent = "The trade is cancelled and the buyer refunded if the parcel is not sent";
+const notSentBack = "The seller is paid if the item is not sent back";
+const pickupPoint = "The parcel is waiting at the pickup point.";
+const underReview = { title: "Under review", description: "The marketplace is looking into the trade and will decide who receives the money." };
+const completed = { title: "Completed", description: "Thank you for trading safely." };
 
 export const en = {
   common: {
@@ -55,6 +79,14 @@ export const en = {
     passportNeeded: (marketplace: string) => `${marketplace} also requires that your passport has been verified.`,
     higherLevelNeeded: (marketplace: string) => `${marketplace} needs a higher level of verification than your current sign-in. Sign in again.`,
     testPeople: "Test person (simulated eID)",
+    /** The simulated eID's test people (lib/identity/simulated-identity-provider.ts), by id. */
+    testPersonDetail: {
+      plain: "Holds an eID; no protection, no passport check (reaches level 1)",
+      protected: "Name and address protected, no passport check (reaches no level)",
+      passport: "Holds an eID and went through passport verification (reaches level 2)",
+      "protected-passport": "Name and address protected, passport verified (reaches level 2)",
+      failing: "The eID sign-in is refused",
+    } as Record<string, string>,
     signIn: "Sign in with eID",
     consentTitle: (marketplace: string) => `Connect to ${marketplace}`,
     signedInAs: "Signed in as",
@@ -162,35 +194,35 @@ export const en = {
     },
     settledBack: "Back to you",
     asks: {
-      [ACTION.rejectInvitation]: { title: "Decline this trade?", body: "The trade is cancelled and the seller is told.", confirm: "Decline the trade" },
-      [ACTION.abandon]: { title: "Cancel this trade?", body: "The trade is cancelled. If the buyer has paid, the money goes back to them.", confirm: "Cancel the trade" },
-      [ACTION.acceptCondition]: { title: "Accept the item?", body: "The seller is paid. You cannot undo this, so accept only if the item is as described.", confirm: "Accept the item" },
-      [ACTION.rejectCondition]: { title: "Report a problem", body: "The seller then decides whether to take the item back. Your money stays in escrow meanwhile.", confirm: "Report the problem" },
-      [ACTION.buyDeliveryLabel]: { title: "Buy a shipping label", body: "Choose the carrier and the size of the parcel.", confirm: "Buy the label" },
-      [ACTION.buyReturnLabel]: { title: "Buy a return label", body: "Choose the carrier and the size of the parcel.", confirm: "Buy the label" },
-      [ACTION.acceptReturnedItem]: { title: "Accept the returned item?", body: "The buyer gets their money back. You cannot undo this.", confirm: "Accept the return" },
-      [ACTION.rejectReturnedItem]: { title: "Report a problem with the return", body: "The marketplace then looks into the trade and decides who receives the money.", confirm: "Report the problem" },
-      [ACTION.takeItemBack]: { title: "Take the item back?", body: "The buyer sends the item back to you, and gets their money back once you have accepted it.", confirm: "Take the item back" },
-      [ACTION.disputeRejection]: { title: "Dispute the buyer's report?", body: "The marketplace looks into the trade and decides who receives the money.", confirm: "Dispute" },
-    } as Record<number, { title: string; body: string; confirm: string }>,
+      rejectInvitation: { title: "Decline this trade?", body: "The trade is cancelled and the seller is told.", confirm: "Decline the trade" },
+      abandon: { title: "Cancel this trade?", body: "The trade is cancelled. If the buyer has paid, the money goes back to them.", confirm: "Cancel the trade" },
+      acceptCondition: { title: "Accept the item?", body: "The seller is paid. You cannot undo this, so accept only if the item is as described.", confirm: "Accept the item" },
+      rejectCondition: { title: "Report a problem", body: "The seller then decides whether to take the item back. Your money stays in escrow meanwhile.", confirm: "Report the problem" },
+      buyDeliveryLabel: { title: "Buy a shipping label", body: "Choose the carrier and the size of the parcel.", confirm: "Buy the label" },
+      buyReturnLabel: { title: "Buy a return label", body: "Choose the carrier and the size of the parcel.", confirm: "Buy the label" },
+      acceptReturnedItem: { title: "Accept the returned item?", body: "The buyer gets their money back. You cannot undo this.", confirm: "Accept the return" },
+      rejectReturnedItem: { title: "Report a problem with the return", body: "The marketplace then looks into the trade and decides who receives the money.", confirm: "Report the problem" },
+      takeItemBack: { title: "Take the item back?", body: "The buyer sends the item back to you, and gets their money back once you have accepted it.", confirm: "Take the item back" },
+      disputeRejection: { title: "Dispute the buyer's report?", body: "The marketplace looks into the trade and decides who receives the money.", confirm: "Dispute" },
+    } as Record<string, { title: string; body: string; confirm: string }>,
     done: {
       paid: "Thank you, your payment is complete.",
-      [ACTION.pay]: "Thank you, your payment is complete.",
-      [ACTION.acceptInvitation]: "You accepted the trade.",
-      [ACTION.rejectInvitation]: "You declined the trade.",
-      [ACTION.abandon]: "The trade is cancelled.",
-      [ACTION.acceptCondition]: "You accepted the item. The seller is being paid.",
-      [ACTION.rejectCondition]: "Your report has been sent to the seller.",
-      [ACTION.buyDeliveryLabel]: "Your shipping label is ready.",
-      [ACTION.buyReturnLabel]: "Your return label is ready.",
-      [ACTION.acceptReturnedItem]: "You accepted the return. The buyer is being refunded.",
-      [ACTION.rejectReturnedItem]: "Your report has been sent to the marketplace.",
-      [ACTION.takeItemBack]: "The buyer will send the item back to you.",
-      [ACTION.disputeRejection]: "The marketplace will look into the trade.",
-      [ACTION.choosePayoutAccount]: "Your payout account is saved.",
-      [ACTION.makeOffer]: "Your offer has been sent to the buyer.",
-      [ACTION.acceptOffer]: "You accepted the price reduction. Your money is on its way back to you.",
-      [ACTION.declineOffer]: "You declined the offer. The trade continues as before.",
+      pay: "Thank you, your payment is complete.",
+      acceptInvitation: "You accepted the trade.",
+      rejectInvitation: "You declined the trade.",
+      abandon: "The trade is cancelled.",
+      acceptCondition: "You accepted the item. The seller is being paid.",
+      rejectCondition: "Your report has been sent to the seller.",
+      buyDeliveryLabel: "Your shipping label is ready.",
+      buyReturnLabel: "Your return label is ready.",
+      acceptReturnedItem: "You accepted the return. The buyer is being refunded.",
+      rejectReturnedItem: "Your report has been sent to the marketplace.",
+      takeItemBack: "The buyer will send the item back to you.",
+      disputeRejection: "The marketplace will look into the trade.",
+      choosePayoutAccount: "Your payout account is saved.",
+      makeOffer: "Your offer has been sent to the buyer.",
+      acceptOffer: "You accepted the price reduction. Your money is on its way back to you.",
+      declineOffer: "You declined the offer. The trade continues as before.",
     } as Record<string, string>,
   },
   payout: {
@@ -215,6 +247,135 @@ export const en = {
     noEvents: "The parcel has not been handed in yet.",
     events: { sent: "Handed in to the carrier", pickup_ready: "Ready at the pickup point", delivered: "Delivered", lost: "Lost by the carrier", returned: "Returned to the sender" } as Record<string, string>,
     unknown: "No parcel with this code.",
+  },
+  trade: {
+    /** The text of each action a status offers (spec 2.2 `status.actions`), by its name in ACTION. */
+    actions: {
+      pay: "Pay",
+      acceptInvitation: "Accept",
+      rejectInvitation: "Decline",
+      buyDeliveryLabel: "Buy shipping label",
+      acceptCondition: "Accept the item",
+      rejectCondition: "Report a problem",
+      buyReturnLabel: "Buy return label",
+      acceptReturnedItem: "Accept the returned item",
+      rejectReturnedItem: "Report a problem with the return",
+      abandon: "Cancel the trade",
+      choosePayoutAccount: "Choose payout account",
+      takeItemBack: "Take the item back",
+      disputeRejection: "Dispute",
+      makeOffer: "Offer a price reduction",
+      acceptOffer: "Accept the price reduction",
+      declineOffer: "Decline the price reduction",
+    },
+    /** Each party's status in each state (spec 2.2 `status`). */
+    status: {
+      Created: {
+        payer: {
+          title: "Pay to secure your purchase",
+          description: "Your money is held safely until you have received and accepted the item.",
+          deadline: unpaid,
+        },
+        payee: { title: "Waiting for the buyer to pay", description: waiting },
+      },
+      InvitationAccepted: {
+        payer: { title: "Complete your payment", description: "You accepted the trade; pay to secure the item.", deadline: unpaid },
+        payee: { title: "Waiting for the buyer to pay", description: waiting },
+      },
+      AwaitingShipment: {
+        payer: { title: "Paid – waiting for the seller to ship", description: "Your money is held safely in escrow." },
+        payee: { title: "Ship the item", description: "The buyer has paid. Buy a shipping label and hand in the parcel.", deadline: notSent },
+      },
+      LabelCreated: {
+        payer: { title: "The seller is preparing the parcel", description: waiting },
+        payee: { title: "Hand in the parcel", description: "Your shipping label is ready. Hand the parcel to the carrier.", deadline: notSent },
+      },
+      Sent: {
+        payer: { title: "Your item is on its way", description: "Follow the parcel with the tracking link." },
+        payee: { title: "The parcel is on its way", description: waiting },
+      },
+      PickupReady: {
+        payer: { title: "Collect your parcel", description: pickupPoint },
+        payee: { title: "The parcel is ready for pickup", description: waiting },
+      },
+      Delivered: {
+        payer: {
+          title: "Check the item",
+          description: "Accept the item if it is as described, or report a problem.",
+          deadline: "The item is accepted automatically if you do nothing",
+        },
+        payee: { title: "Delivered – waiting for the buyer", description: "You are paid when the buyer accepts the item." },
+      },
+      ConditionRejected: {
+        payer: { title: "You reported a problem", description: "The seller decides whether to take the item back." },
+        payee: {
+          title: "The buyer reported a problem",
+          description: "Take the item back, or dispute the buyer's report.",
+          deadline: "The return is accepted automatically if you do not answer",
+        },
+      },
+      ReturnAwaitingShipment: {
+        payer: { title: "Send the item back", description: "Buy a return label and hand in the parcel.", deadline: notSentBack },
+        payee: { title: "Waiting for the return", description: waiting },
+      },
+      ReturnLabelCreated: {
+        payer: { title: "Hand in the return parcel", description: "Your return label is ready.", deadline: notSentBack },
+        payee: { title: "Waiting for the return", description: waiting },
+      },
+      ReturnSent: {
+        payer: { title: "The return is on its way", description: waiting },
+        payee: { title: "The return is on its way", description: waiting },
+      },
+      ReturnPickupReady: {
+        payer: { title: "The return is at the pickup point", description: waiting },
+        payee: { title: "Collect the returned parcel", description: pickupPoint },
+      },
+      ReturnDelivered: {
+        payer: { title: "The seller is checking the return", description: "You are refunded when the seller accepts the returned item." },
+        payee: {
+          title: "Check the returned item",
+          description: "Accept it to refund the buyer, or report a problem.",
+          deadline: "The return is accepted automatically if you do nothing",
+        },
+      },
+      Disputed: { payer: underReview, payee: underReview },
+      Succeeded: {
+        payer: completed,
+        payee: { title: "Sold – payout on its way", description: "Your money is being paid out." },
+      },
+      Released: {
+        payer: completed,
+        payee: { title: "Paid out", description: "The money has been sent to your account." },
+      },
+      Cancelled: {
+        payer: { title: "Cancelled", description: "If you had paid, your money has been refunded." },
+        payee: { title: "Cancelled", description: "The trade was cancelled." },
+      },
+      Returned: {
+        payer: { title: "Returned – refunded", description: "Your money has been refunded." },
+        payee: { title: "Returned", description: "The item was returned and the buyer refunded." },
+      },
+    } satisfies Record<string, Record<"payer" | "payee", PartyStatusText>>,
+    /** The timeline's steps (spec 2.2 `timeline`), and the deadline of the current one. */
+    timeline: {
+      steps: {
+        created: { title: "Trade created", description: "The seller offered the item." },
+        paid: { title: "Paid into escrow", description: { payer: "Your money is held safely.", payee: "The buyer's money is held safely." } },
+        labelCreated: { title: "Shipping label created", description: "The parcel is ready to be handed in." },
+        sent: { title: "Sent", description: "The carrier has the parcel." },
+        delivered: { title: "Delivered", description: "The parcel reached the buyer." },
+        accepted: { title: "Item accepted", description: "The buyer accepted the item." },
+        problemReported: { title: "Problem reported", description: "The buyer rejected the item." },
+        returnAgreed: { title: "Return agreed", description: "The item goes back to the seller." },
+        returnLabelCreated: { title: "Return label created", description: "The return parcel is ready to be handed in." },
+        returnSent: { title: "Return sent", description: "The carrier has the return parcel." },
+        returnDelivered: { title: "Return delivered", description: "The parcel reached the seller." },
+        cancelled: { title: "Cancelled", description: "The trade was cancelled; any payment was refunded." },
+        returned: { title: "Returned and refunded", description: "The buyer got the money back." },
+        paidOut: { title: "Paid out", description: { payer: "The seller is paid.", payee: "The money is sent to your account." } },
+      } satisfies Record<string, TimelineStepText>,
+      by: (date: string) => `By ${date}`,
+    },
   },
 };
 

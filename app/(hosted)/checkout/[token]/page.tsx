@@ -9,7 +9,7 @@ import { Alert, StepHeading } from "@/components/hosted/ui.tsx";
 import { loadCheckout } from "@/lib/hosted/checkout-flow.ts";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
-import { formatMoney } from "@/lib/i18n/index.ts";
+import { formatMoney } from "@/lib/money/format.ts";
 import { identityStep } from "@/lib/hosted/identity-step.ts";
 import { identityProviderFor, paymentRailFor } from "@/lib/outside-parties.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
