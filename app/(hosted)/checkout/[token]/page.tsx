@@ -55,7 +55,7 @@ export default async function CheckoutPage(props: HostedPageProps) {
   // Step 1 of 2 when the payer is new: confirm who they are (and connect), then pay.
   if (!payerConnected) {
     const step = await identityStep(session, page.signInToken, param(search.again) === "1");
-    const common = { t, locale, marketplace, csrf: session.csrfToken, base, headingLevel: 2 as const };
+    const common = { t, marketplace, csrf: session.csrfToken, base, headingLevel: 2 as const };
     return (
       <HostedShell {...shell}>
         <OrderSummary trade={trade} t={t} locale={locale} seller={seller} compact />
