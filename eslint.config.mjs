@@ -4,7 +4,7 @@ import nextTypescript from "eslint-config-next/typescript";
 
 // The layers, bottom up (docs/architecture.md draws them). A layer imports only from the layers
 // below it; a wrong import fails `npm run lint`.
-const FOUNDATION = ["lib/errors.ts", "lib/schemas", "lib/db", "lib/money", "lib/crypto", "lib/clock.ts", "lib/config.ts", "lib/dates.ts", "lib/locale.ts"];
+const FOUNDATION = ["lib/errors.ts", "lib/schemas", "lib/db", "lib/money", "lib/crypto", "lib/clock.ts", "lib/config.ts", "lib/dates.ts", "lib/locale.ts", "lib/i18n"];
 const DOMAINS = [
   "lib/auth", "lib/balance", "lib/business-users", "lib/exports", "lib/hosted-links", "lib/identity", "lib/jobs",
   "lib/payments", "lib/payouts", "lib/rate-limits", "lib/sandbox", "lib/shipping", "lib/tenants", "lib/trades",
@@ -20,7 +20,7 @@ const layerZones = [
   ...FOUNDATION.map((target) => ({
     target: `./${target}`,
     from: [...DOMAINS, ...ADAPTERS].map((from) => `./${from}`),
-    message: "Errors, schemas, the database client and money sit below the use cases and import none of them (docs/architecture.md, Layers).",
+    message: "Errors, schemas, the database client, money and the words sit below the use cases and import none of them (docs/architecture.md, Layers).",
   })),
 ];
 

@@ -2,7 +2,7 @@
 // A tenant has no time-zone setting (its settings are currency, language, brand, deadlines): the
 // service runs Danish marketplaces, so every page, list and chart day is Copenhagen time. This is
 // the one place that says so; a per-tenant zone would be read here.
-import type { Locale } from "./locale.ts";
+import { INTL_LOCALE, type Locale } from "./locale.ts";
 
 export const TIME_ZONE = "Europe/Copenhagen";
 
@@ -30,7 +30,7 @@ function format(key: string, locale: string, options: Intl.DateTimeFormatOptions
 
 /** An instant (a Date or an ISO string) in the service's time zone. */
 export function formatDateTime(date: Date | string, style: DateStyle, locale: Locale = "en"): string {
-  const tag = locale === "da" ? "da-DK" : "en-GB";
+  const tag = INTL_LOCALE[locale];
   return format(`${tag} ${style}`, tag, STYLES[style]).format(new Date(date));
 }
 

@@ -1,8 +1,8 @@
 // The frame of every hosted page: the marketplace's name and brand colour, the language switch, a
 // sandbox notice, and one narrow card that reads well in an in-app browser on a 360 px phone.
 import type { ReactNode } from "react";
-import type { Locale } from "@/lib/trades/presentation/codes.ts";
-import type { Messages } from "@/lib/hosted/i18n/index.ts";
+import type { Locale } from "@/lib/locale.ts";
+import type { Messages } from "@/lib/i18n/index.ts";
 import { brandStyle } from "@/lib/hosted/brand.ts";
 import { LockIcon } from "./ui.tsx";
 

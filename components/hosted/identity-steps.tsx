@@ -2,20 +2,18 @@
 // to connect to the marketplace. Used by the connect page and by a checkout whose payer is new.
 import type { VerifiedIdentity } from "@/lib/identity/identity-provider.ts";
 import type { TestIdentity } from "@/lib/identity/identity-provider.ts";
-import type { Messages } from "@/lib/hosted/i18n/index.ts";
-import type { Locale } from "@/lib/trades/presentation/codes.ts";
+import type { Messages } from "@/lib/i18n/index.ts";
 import { Alert, HostedForm, RadioCard, SubmitButton } from "./ui.tsx";
 
 interface Common {
   t: Messages;
-  locale: Locale;
   marketplace: string;
   csrf: string | null;
   /** The page's base path: forms post to `${base}/<action>`. */
   base: string;
 }
 
-export function SignInStep({ t, locale, marketplace, csrf, base, people, needsPassport, higherLevelNeeded, headingLevel = 1 }: Common & { people: TestIdentity[]; needsPassport: boolean; higherLevelNeeded: boolean; headingLevel?: 1 | 2 }) {
+export function SignInStep({ t, marketplace, csrf, base, people, needsPassport, higherLevelNeeded, headingLevel = 1 }: Common & { people: TestIdentity[]; needsPassport: boolean; higherLevelNeeded: boolean; headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section aria-labelledby="sign-in-title">
@@ -29,7 +27,7 @@ export function SignInStep({ t, locale, marketplace, csrf, base, people, needsPa
         <fieldset className="space-y-2">
           <legend className="mb-2 text-sm font-medium text-slate-800">{t.identity.testPeople}</legend>
           {people.map((person, index) => (
-            <RadioCard key={person.id} name="identity" value={person.id} defaultChecked={index === 0} title={person.label} detail={person.description[locale]} />
+            <RadioCard key={person.id} name="identity" value={person.id} defaultChecked={index === 0} title={person.label} detail={t.identity.testPersonDetail[person.id]} />
           ))}
         </fieldset>
         <SubmitButton>{t.identity.signIn}</SubmitButton>

@@ -3,8 +3,8 @@
 import type { LinkProblem } from "@/lib/hosted/open-session.ts";
 import type { SessionWithTenant } from "@/lib/hosted/open-session.ts";
 import { webTarget } from "@/lib/hosted/return-target.ts";
-import type { Messages } from "@/lib/hosted/i18n/index.ts";
-import type { Locale } from "@/lib/trades/presentation/codes.ts";
+import type { Messages } from "@/lib/i18n/index.ts";
+import type { Locale } from "@/lib/locale.ts";
 import { HostedShell, shellFor } from "./hosted-shell.tsx";
 import { LinkButton } from "./ui.tsx";
 

@@ -2,11 +2,13 @@
 // party would end up with (computed on the server, so the page works without JavaScript), and
 // sends it; the payer sees the open offer with the same figures and accepts or declines it.
 import type { ReactNode } from "react";
-import { formatMoney, formatWhen, type Messages } from "@/lib/hosted/i18n/index.ts";
+import { formatDateTime } from "@/lib/dates.ts";
+import type { Messages } from "@/lib/i18n/index.ts";
+import { formatMoney } from "@/lib/money/format.ts";
 import { amountFieldText } from "@/lib/money/amount-text.ts";
 import type { SettlementSplit } from "@/lib/money/settlement.ts";
 import type { OfferAmount, offerView } from "@/lib/hosted/offer-flow.ts";
-import type { Locale } from "@/lib/trades/presentation/codes.ts";
+import type { Locale } from "@/lib/locale.ts";
 import { HostedForm, LinkButton, SubmitButton } from "./ui.tsx";
 
 type View = NonNullable<ReturnType<typeof offerView>>;
@@ -34,7 +36,7 @@ function PayeeOffer({ view, t, locale, currency, base, csrf, typed, preview }: C
       <p className="mt-1 text-sm text-slate-700">{o.intro}</p>
       {view.open && (
         <p className="mt-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950">
-          {o.yourOffer(money(view.open.refundMinor), view.open.lapsesAt ? formatWhen(view.open.lapsesAt, locale) : "—")} {o.replaces}
+          {o.yourOffer(money(view.open.refundMinor), view.open.lapsesAt ? formatDateTime(view.open.lapsesAt, "minute", locale) : "—")} {o.replaces}
         </p>
       )}
       {preview?.ok ? (
@@ -98,7 +100,7 @@ function PayerAnswer({ view, t, locale, currency, base, csrf }: Common) {
       </h2>
       <p className="mt-1 text-sm text-slate-700">{o.payerBody(money(open.refundMinor))}</p>
       <Figures rows={figureRows(open.split, o, money)} />
-      {open.lapsesAt && <p className="mt-2 text-sm text-slate-700">{o.lapses(formatWhen(open.lapsesAt, locale))}</p>}
+      {open.lapsesAt && <p className="mt-2 text-sm text-slate-700">{o.lapses(formatDateTime(open.lapsesAt, "minute", locale))}</p>}
       <HostedForm action={`${base}/accept-offer`} csrf={csrf} className="mt-4">
         {refund}
         <SubmitButton>{o.accept}</SubmitButton>

@@ -1,8 +1,9 @@
 // What the payer buys and pays, before they pay: the item with its photos, the seller, every line
 // of the price (item, buyer protection, shipping), the total, and the escrow promise.
 import type { Trade } from "@/lib/db/generated/client.ts";
-import { formatMoney, type Messages } from "@/lib/hosted/i18n/index.ts";
-import type { Locale } from "@/lib/trades/presentation/codes.ts";
+import type { Messages } from "@/lib/i18n/index.ts";
+import { formatMoney } from "@/lib/money/format.ts";
+import type { Locale } from "@/lib/locale.ts";
 import { ShieldIcon } from "./ui.tsx";
 
 export function OrderSummary({ trade, t, locale, seller, compact = false }: { trade: Trade; t: Messages; locale: Locale; seller: { name: string; city: string } | null; compact?: boolean }) {

@@ -1,6 +1,6 @@
 // Paying: choose a method (the payment rail's), and, when the bank or the wallet asks, confirm.
 import type { PaymentMethodOption } from "@/lib/payments/payment-rail.ts";
-import type { Messages } from "@/lib/hosted/i18n/index.ts";
+import type { Messages } from "@/lib/i18n/index.ts";
 import { HostedForm, RadioCard, SubmitButton } from "./ui.tsx";
 
 export function PaymentMethods({ t, methods, base, csrf, payLabel, sandbox }: { t: Messages; methods: PaymentMethodOption[]; base: string; csrf: string | null; payLabel: string; sandbox: boolean }) {

@@ -1,11 +1,14 @@
 // Pieces of the hosted trade status page: the actions the party may take, the question asked
 // before an action that cannot be undone or needs input, the parcels and the timeline.
 import type { ShipmentLabel } from "@/lib/db/generated/client.ts";
-import { formatMoney, formatWhen, type Messages } from "@/lib/hosted/i18n/index.ts";
+import { formatDateTime } from "@/lib/dates.ts";
+import type { Messages } from "@/lib/i18n/index.ts";
+import { formatMoney } from "@/lib/money/format.ts";
 import { BUYS_LABEL, NEEDS_REASON, ASKS_FIRST } from "@/lib/hosted/status-flow.ts";
 import { carrierCatalogue } from "@/lib/outside-parties.ts";
 import { CARRIER_IDS, type CarrierId } from "@/lib/shipping/carrier.ts";
-import { ACTION, TIMELINE_STATE, type Locale } from "@/lib/trades/presentation/codes.ts";
+import { INTL_LOCALE, type Locale } from "@/lib/locale.ts";
+import { ACTION, actionName, TIMELINE_STATE } from "@/lib/trades/presentation/codes.ts";
 import type { TimelineEntryResponse } from "@/lib/trades/presentation/timeline.ts";
 import { HostedForm, LinkButton, SubmitButton } from "./ui.tsx";
 
@@ -36,7 +39,7 @@ export function ActionList({ actions, base, csrf }: { actions: { type: number; t
 }
 
 export function AskPanel({ code, t, locale, currency, base, csrf, shippingCovered }: { code: number; t: Messages; locale: Locale; currency: string; base: string; csrf: string | null; shippingCovered: bigint }) {
-  const ask = t.status.asks[code]!;
+  const ask = t.status.asks[actionName(code) ?? ""]!;
   return (
     <section aria-labelledby="ask-title" className="mt-5 rounded-xl border border-slate-300 p-4">
       <h2 id="ask-title" className="text-lg font-semibold">
@@ -71,7 +74,7 @@ export function AskPanel({ code, t, locale, currency, base, csrf, shippingCovere
 
 /** Carrier and parcel size in one choice, each with its price (no script to recompute a total). */
 function LabelChoice({ t, locale, currency }: { t: Messages; locale: Locale; currency: string }) {
-  const kilograms = (grams: number) => (grams / 1000).toLocaleString(locale === "da" ? "da-DK" : "en-GB");
+  const kilograms = (grams: number) => (grams / 1000).toLocaleString(INTL_LOCALE[locale]);
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">
@@ -151,7 +154,7 @@ export function Timeline({ steps, t, locale }: { steps: TimelineEntryResponse[];
               <span aria-hidden="true" className={`mt-1.5 h-3 w-3 flex-none rounded-full ${done ? "bg-emerald-600" : current ? "bg-brand-600 ring-4 ring-brand-100" : "border border-slate-400 bg-white"}`} />
               <span className={skipped ? "text-slate-500 line-through" : ""}>
                 <span className={`block ${current ? "font-semibold" : "font-medium"}`}>{step.title}</span>
-                <span className="block text-sm text-slate-600">{step.date ? formatWhen(step.date, locale) : step.detailsDeadlineDescription || step.description}</span>
+                <span className="block text-sm text-slate-600">{step.date ? formatDateTime(step.date, "minute", locale) : step.detailsDeadlineDescription || step.description}</span>
               </span>
             </li>
           );

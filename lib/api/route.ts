@@ -21,7 +21,7 @@ import { Download } from "../exports/download.ts";
 import { log } from "../ops/log.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
 import type { Locale } from "../locale.ts";
-import { pickLocale } from "../trades/presentation/codes.ts";
+import { pickLocale } from "../i18n/index.ts";
 
 export interface HandlerContext<P, Q, B> extends TenantContext {
   params: P;

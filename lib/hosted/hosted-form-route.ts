@@ -4,7 +4,8 @@
 import { ApiError } from "../errors.ts";
 import { readLimited } from "../http/request-body.ts";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
-import { pickLocale, type Locale } from "../trades/presentation/codes.ts";
+import { pickLocale } from "../i18n/index.ts";
+import type { Locale } from "../locale.ts";
 import { BROWSER_COOKIE, cookieAttributes, IDENTITY_COOKIE, isHttpsRequest, LANGUAGE_COOKIE } from "./cookies.ts";
 import { isSameOrigin, linkProblem, seeOther } from "./form-post.ts";
 import { hostedPagePath } from "../hosted-links/hosted-paths.ts";

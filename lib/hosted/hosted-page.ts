@@ -5,7 +5,7 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
 import { BROWSER_COOKIE, IDENTITY_COOKIE, LANGUAGE_COOKIE } from "./cookies.ts";
-import { messagesFor, resolveLocale } from "./i18n/index.ts";
+import { messagesFor, resolveLocale } from "../i18n/index.ts";
 import { openSession } from "./open-session.ts";
 
 export const loadHostedPage = cache(async (kind: HostedSessionKind, token: string, lang: string | undefined) => {

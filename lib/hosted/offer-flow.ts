@@ -7,7 +7,8 @@ import { refundableMinor, splitWithRefund, type SettlementSplit } from "../money
 import type { Trade } from "../db/generated/client.ts";
 import { applyPartyCall } from "../trades/act-on-trade.ts";
 import { hasOpenOffer } from "../trades/offer-state.ts";
-import { ACTION, type Locale } from "../trades/presentation/codes.ts";
+import type { Locale } from "../locale.ts";
+import { ACTION } from "../trades/presentation/codes.ts";
 import type { Role } from "../trades/presentation/status.ts";
 import { acceptOfferCall, declineOfferCall, makeOfferCall } from "../trades/settlement-calls.ts";
 import { decide } from "../trades/transition.ts";

@@ -14,11 +14,11 @@ export interface VerifiedIdentity {
   passportVerified: boolean;
 }
 
+/** A person a tester can sign in as; what signing in as them shows is in lib/i18n
+ *  (identity.testPersonDetail, by id). */
 export interface TestIdentity {
   id: string;
   label: string;
-  /** What signing in as this person shows, in English and Danish (the hosted pages' languages). */
-  description: { en: string; da: string };
 }
 
 export type SignInResult = { ok: true; identity: VerifiedIdentity } | { ok: false; reason: "sign_in_failed" | "cancelled" };

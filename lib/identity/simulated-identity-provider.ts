@@ -2,30 +2,25 @@
 // happens; used by the sandbox and the hosted connect page until a real provider is plugged in.
 import type { IdentityProvider, SignInResult, TestIdentity, VerifiedIdentity } from "./identity-provider.ts";
 
-const PEOPLE: Record<string, { label: string; description: TestIdentity["description"]; identity: VerifiedIdentity | null }> = {
+const PEOPLE: Record<string, { label: string; identity: VerifiedIdentity | null }> = {
   "plain": {
     label: "Mette Hansen",
-    description: { en: "Holds an eID; no protection, no passport check (reaches level 1)", da: "Har eID; ingen beskyttelse, intet pastjek (når niveau 1)" },
     identity: { subject: "sim-eid-plain", name: "Mette Hansen", address: "Nørregade 12, 2. tv", city: "København K", postalCode: "1165", phoneNumber: "+4520123456", nameAddressProtected: false, passportVerified: false },
   },
   "protected": {
     label: "Anders Holm",
-    description: { en: "Name and address protected, no passport check (reaches no level)", da: "Navne- og adressebeskyttet, intet pastjek (når intet niveau)" },
     identity: { subject: "sim-eid-protected", name: "Anders Holm", address: "", city: "", postalCode: "", phoneNumber: null, nameAddressProtected: true, passportVerified: false },
   },
   "passport": {
     label: "Sofie Lund",
-    description: { en: "Holds an eID and went through passport verification (reaches level 2)", da: "Har eID og har gennemført pasverificering (når niveau 2)" },
     identity: { subject: "sim-eid-passport", name: "Sofie Lund", address: "Vestergade 3", city: "Aarhus C", postalCode: "8000", phoneNumber: "+4540998877", nameAddressProtected: false, passportVerified: true },
   },
   "protected-passport": {
     label: "Jonas Berg",
-    description: { en: "Name and address protected, passport verified (reaches level 2)", da: "Navne- og adressebeskyttet, pas verificeret (når niveau 2)" },
     identity: { subject: "sim-eid-protected-passport", name: "Jonas Berg", address: "", city: "", postalCode: "", phoneNumber: "+4531112233", nameAddressProtected: true, passportVerified: true },
   },
   "failing": {
     label: "Sign-in fails",
-    description: { en: "The eID sign-in is refused", da: "Log-ind med eID afvises" },
     identity: null,
   },
 };
@@ -33,7 +28,7 @@ const PEOPLE: Record<string, { label: string; description: TestIdentity["descrip
 export const simulatedIdentityProvider: IdentityProvider = {
   name: "simulated-eid",
   testIdentities(): TestIdentity[] {
-    return Object.entries(PEOPLE).map(([id, person]) => ({ id, label: person.label, description: person.description }));
+    return Object.entries(PEOPLE).map(([id, person]) => ({ id, label: person.label }));
   },
   async signIn(identityId: string): Promise<SignInResult> {
     const person = PEOPLE[identityId];

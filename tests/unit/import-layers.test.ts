@@ -23,6 +23,11 @@ describe("import layers", () => {
     expect(errors).toEqual([expect.stringContaining("sit below the use cases")]);
   });
 
+  it("refuses the words importing a use case: the catalogs name actions and states, not import them", async () => {
+    const errors = await layerErrors("lib/i18n/example.ts", 'import { ACTION } from "../trades/presentation/codes.ts";\nexport const x = ACTION;\n');
+    expect(errors).toEqual([expect.stringContaining("sit below the use cases")]);
+  });
+
   it("allows a use case importing the foundation", async () => {
     const errors = await layerErrors("lib/trades/example.ts", 'import { ApiError } from "../errors.ts";\nexport const x = ApiError;\n');
     expect(errors).toEqual([]);

@@ -41,21 +41,11 @@ export const TIMELINE_STATE = { done: 1, current: 2, coming: 3, skipped: 4 } as 
 
 export const LABEL_PAID_BY = { none: 0, payer: 1, payee: 2, shared: 3 } as const;
 
-import type { Locale } from "../../locale.ts";
-import { formatDateTime } from "../../dates.ts";
+export type ActionName = keyof typeof ACTION;
+export type ActionCode = (typeof ACTION)[ActionName];
 
-export type { Locale };
+/** The name of each action code: the key of the action's texts in lib/i18n. */
+export const ACTION_NAME = Object.fromEntries(Object.entries(ACTION).map(([name, code]) => [code, name])) as Record<ActionCode, ActionName>;
 
-/** The locale of a response: Accept-Language when it names one we have, else the tenant's. */
-export function pickLocale(acceptLanguage: string | null, tenantLocale: string): Locale {
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const tag = part.split(";")[0]?.trim().toLowerCase() ?? "";
-    if (tag.startsWith("da")) return "da";
-    if (tag.startsWith("en")) return "en";
-  }
-  return tenantLocale === "da" ? "da" : "en";
-}
-
-export function formatDate(date: Date, locale: Locale): string {
-  return formatDateTime(date, "minute", locale);
-}
+/** The name of a code read from outside (a form, an address), or undefined for one we do not have. */
+export const actionName = (code: number): ActionName | undefined => ACTION_NAME[code as ActionCode];

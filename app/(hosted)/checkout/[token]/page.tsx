@@ -9,7 +9,7 @@ import { Alert, StepHeading } from "@/components/hosted/ui.tsx";
 import { loadCheckout } from "@/lib/hosted/checkout-flow.ts";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
-import { formatMoney } from "@/lib/hosted/i18n/index.ts";
+import { formatMoney } from "@/lib/money/format.ts";
 import { identityStep } from "@/lib/hosted/identity-step.ts";
 import { identityProviderFor, paymentRailFor } from "@/lib/outside-parties.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
@@ -55,7 +55,7 @@ export default async function CheckoutPage(props: HostedPageProps) {
   // Step 1 of 2 when the payer is new: confirm who they are (and connect), then pay.
   if (!payerConnected) {
     const step = await identityStep(session, page.signInToken, param(search.again) === "1");
-    const common = { t, locale, marketplace, csrf: session.csrfToken, base, headingLevel: 2 as const };
+    const common = { t, marketplace, csrf: session.csrfToken, base, headingLevel: 2 as const };
     return (
       <HostedShell {...shell}>
         <OrderSummary trade={trade} t={t} locale={locale} seller={seller} compact />

@@ -16,7 +16,7 @@ export default async function ConnectPage(props: HostedPageProps) {
   const opened = await openHostedPage("Connect", props);
   if ("problem" in opened) return opened.problem;
   const { page, session, shell, base, search } = opened;
-  const { t, locale } = page;
+  const { t } = page;
   const marketplace = shell.marketplace!;
 
   if (session.state !== "Open") {
@@ -36,7 +36,7 @@ export default async function ConnectPage(props: HostedPageProps) {
   }
 
   const step = await identityStep(session, page.signInToken, param(search.again) === "1");
-  const common = { t, locale, marketplace, csrf: session.csrfToken, base };
+  const common = { t, marketplace, csrf: session.csrfToken, base };
   return (
     <HostedShell {...shell}>
       {step.step === "sign-in" ? (

@@ -6,7 +6,8 @@ import { CancelFlow, PaymentMethods, PendingConfirmation } from "@/components/ho
 import { Alert } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
-import { formatMoney } from "@/lib/hosted/i18n/index.ts";
+import { INTL_LOCALE } from "@/lib/locale.ts";
+import { formatMoney } from "@/lib/money/format.ts";
 import { loadPaymentFlow } from "@/lib/hosted/payment-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { carrierCatalogue, paymentRailFor } from "@/lib/outside-parties.ts";
@@ -62,7 +63,7 @@ export default async function PaymentFlowPage(props: HostedPageProps) {
       <p className="text-sm font-medium text-brand-700">{t.payment.purpose[payment.purpose]}</p>
       <h1 className="mt-1 text-3xl font-semibold tracking-tight tabular-nums">{amount}</h1>
       <p className="mt-1 text-slate-700 break-words">{t.payment.forTrade(trade.title)}</p>
-      {label && carrier && <p className="mt-1 text-sm text-slate-600">{t.payment.label(carrier, (label.expectedMaxWeightGrams / 1000).toLocaleString(locale === "da" ? "da-DK" : "en-GB"))}</p>}
+      {label && carrier && <p className="mt-1 text-sm text-slate-600">{t.payment.label(carrier, (label.expectedMaxWeightGrams / 1000).toLocaleString(INTL_LOCALE[locale]))}</p>}
       {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
       <PaymentMethods t={t} methods={paymentRailFor(session.mode).paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(amount)} sandbox={session.mode === "test"} />
       {cancel}

@@ -6,11 +6,12 @@ import { ActionList, AskPanel, Parcels, Timeline } from "@/components/hosted/sta
 import { Alert, LinkButton } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
-import { formatMoney } from "@/lib/hosted/i18n/index.ts";
+import { formatMoney } from "@/lib/money/format.ts";
 import { payeeReceivesMinor } from "@/lib/money/settlement.ts";
 import { offerView, readOfferAmount } from "@/lib/hosted/offer-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { ASKS_FIRST, loadStatus } from "@/lib/hosted/status-flow.ts";
+import { actionName } from "@/lib/trades/presentation/codes.ts";
 
 export const generateMetadata = hostedMetadata("TradeStatus", (t) => t.status.pageTitle);
 
@@ -24,7 +25,9 @@ export default async function StatusPage(props: HostedPageProps) {
   const actions = status.actions ?? [];
   const asked = Number(param(search.act));
   const asking = ASKS_FIRST.has(asked) && actions.some((a) => a.type === asked) ? asked : null;
+  // ?done= is "paid" (back from paying) or the code of the action just taken.
   const done = param(search.done);
+  const doneText = done === "paid" ? t.status.done.paid : t.status.done[actionName(Number(done)) ?? ""];
   const error = param(search.error);
   const back = returnTarget(session, { kind: "return" });
   const offer = offerView(trade, role);
@@ -38,7 +41,7 @@ export default async function StatusPage(props: HostedPageProps) {
       <p className="text-sm font-medium text-slate-600 break-words">{trade.title}</p>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight text-balance">{status.title}</h1>
       {status.description && <p className="mt-2 text-slate-700">{status.description}</p>}
-      {done && t.status.done[done] && <Alert tone="success">{t.status.done[done]}</Alert>}
+      {doneText && <Alert tone="success">{doneText}</Alert>}
       {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
       {status.deadlineDescription && (
         <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">

@@ -7,7 +7,8 @@ import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { db } from "@/lib/db/client.ts";
 import { LANGUAGE_COOKIE } from "@/lib/hosted/cookies.ts";
 import { param } from "@/lib/hosted/hosted-page.ts";
-import { formatWhen, messagesFor, resolveLocale } from "@/lib/hosted/i18n/index.ts";
+import { formatDateTime } from "@/lib/dates.ts";
+import { messagesFor, resolveLocale } from "@/lib/i18n/index.ts";
 import { carrierCatalogue } from "@/lib/outside-parties.ts";
 import { CARRIER_IDS, type CarrierId } from "@/lib/shipping/carrier.ts";
 
@@ -35,7 +36,7 @@ export default async function TrackingPage({ params, searchParams }: Props) {
           {label.trackingEvents.map((event) => (
             <li key={String(event.id)} className="border-l-2 border-brand-600 pl-3">
               <p className="font-medium">{t.tracking.events[event.event] ?? event.event}</p>
-              <p className="text-sm text-slate-600">{formatWhen(event.occurredAt, locale)}</p>
+              <p className="text-sm text-slate-600">{formatDateTime(event.occurredAt, "minute", locale)}</p>
             </li>
           ))}
         </ol>
