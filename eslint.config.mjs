@@ -4,40 +4,98 @@ import nextTypescript from "eslint-config-next/typescript";
 
 // The layers, bottom up (docs/architecture.md draws them). A layer imports only from the layers
 // below it; a wrong import fails `npm run lint`.
-const FOUNDATION = ["lib/errors.ts", "lib/schemas", "lib/db", "lib/money", "lib/crypto", "lib/clock.ts", "lib/config.ts", "lib/dates.ts", "lib/locale.ts", "lib/i18n"];
+const FOUNDATION = [
+  "lib/errors.ts",
+  "lib/schemas",
+  "lib/db",
+  "lib/money",
+  "lib/crypto",
+  "lib/clock.ts",
+  "lib/config.ts",
+  "lib/dates.ts",
+  "lib/locale.ts",
+  "lib/i18n",
+];
 const DOMAINS = [
-  "lib/auth", "lib/balance", "lib/business-users", "lib/exports", "lib/hosted-links", "lib/identity", "lib/jobs",
-  "lib/payments", "lib/payouts", "lib/rate-limits", "lib/sandbox", "lib/shipping", "lib/tenants", "lib/trades",
-  "lib/users", "lib/webhooks", "lib/outside-parties.ts",
+  "lib/auth",
+  "lib/balance",
+  "lib/business-users",
+  "lib/exports",
+  "lib/hosted-links",
+  "lib/identity",
+  "lib/jobs",
+  "lib/payments",
+  "lib/payouts",
+  "lib/rate-limits",
+  "lib/sandbox",
+  "lib/shipping",
+  "lib/tenants",
+  "lib/trades",
+  "lib/users",
+  "lib/webhooks",
+  "lib/outside-parties.ts",
 ];
 const ADAPTERS = ["lib/api", "lib/http", "lib/console", "lib/hosted", "app", "components"];
 const layerZones = [
   ...DOMAINS.map((target) => ({
     target: `./${target}`,
     from: ADAPTERS.map((from) => `./${from}`),
-    message: "Use cases do not import the API, HTTP, console or hosted-page layers: those call the use cases (docs/architecture.md, Layers).",
+    message:
+      "Use cases do not import the API, HTTP, console or hosted-page layers: those call the use cases (docs/architecture.md, Layers).",
   })),
   ...FOUNDATION.map((target) => ({
     target: `./${target}`,
     from: [...DOMAINS, ...ADAPTERS].map((from) => `./${from}`),
-    message: "Errors, schemas, the database client, money and the words sit below the use cases and import none of them (docs/architecture.md, Layers).",
+    message:
+      "Errors, schemas, the database client, money and the words sit below the use cases and import none of them (docs/architecture.md, Layers).",
   })),
 ];
 
 // The database is reached three ways, each for its own reason (docs/architecture.md, "Reaching the
 // database"). The driver (lib/db/sql.ts) is for the API's hottest statements only, each compared
 // with Prisma's own reads by a test; SQL text is always a constant with bound parameters.
-const DRIVER_USERS = ["lib/trades/trade-reads.ts", "lib/trades/insert-initiated-trade.ts", "lib/auth/authenticate.ts", "lib/db/**"];
+const DRIVER_USERS = [
+  "lib/trades/trade-reads.ts",
+  "lib/trades/insert-initiated-trade.ts",
+  "lib/auth/authenticate.ts",
+  "lib/db/**",
+];
 const driverRule = {
-  "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/sql.ts", "**/db/sql"], message: "The driver is for the API's hot path only (docs/architecture.md, Reaching the database): use Prisma's models, or $queryRaw inside a transaction." }] }],
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        {
+          group: ["**/db/sql.ts", "**/db/sql"],
+          message:
+            "The driver is for the API's hot path only (docs/architecture.md, Reaching the database): use Prisma's models, or $queryRaw inside a transaction.",
+        },
+      ],
+    },
+  ],
   "no-restricted-syntax": [
     "error",
-    { selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw)Unsafe$/]", message: "SQL text is a constant: use the $queryRaw/$executeRaw template (values become bound parameters)." },
+    {
+      selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw)Unsafe$/]",
+      message: "SQL text is a constant: use the $queryRaw/$executeRaw template (values become bound parameters).",
+    },
   ],
 };
 
 const config = [
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "sdk/dist/**", "sdk/node_modules/**"] },
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      ".data/**",
+      "lib/db/generated/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "sdk/dist/**",
+      "sdk/node_modules/**",
+    ],
+  },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
@@ -61,9 +119,25 @@ const config = [
     rules: {
       "import/no-restricted-paths": [
         "error",
-        { zones: ["./sdk", "./examples"].map((target) => ({ target, from: ["./lib", "./app", "./components", "./scripts", "./prisma", "./tests"], message: "The SDK and the examples use the API over HTTP, never the service's code (docs/sdk.md)." })) },
+        {
+          zones: ["./sdk", "./examples"].map((target) => ({
+            target,
+            from: ["./lib", "./app", "./components", "./scripts", "./prisma", "./tests"],
+            message: "The SDK and the examples use the API over HTTP, never the service's code (docs/sdk.md).",
+          })),
+        },
       ],
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*"], message: "The SDK and the examples use the API over HTTP, never the service's code (docs/sdk.md)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/*"],
+              message: "The SDK and the examples use the API over HTTP, never the service's code (docs/sdk.md).",
+            },
+          ],
+        },
+      ],
     },
   },
 ];

@@ -11,7 +11,15 @@ import { lockedDownPolicy, securityHeaders } from "./lib/http/security-headers.j
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@prisma/schema-engine-wasm", "pg", "prom-client", "pino", "pino-pretty"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "@prisma/schema-engine-wasm",
+    "pg",
+    "prom-client",
+    "pino",
+    "pino-pretty",
+  ],
   typescript: { ignoreBuildErrors: false },
   async headers() {
     return [
@@ -19,7 +27,10 @@ const nextConfig = {
       { source: "/api/:path*", headers: [lockedDownPolicy] },
       // Hosted links carry a person's session and the console is private: never indexed, even
       // where a link was published (public/robots.txt asks crawlers not to fetch them at all).
-      { source: "/:section(connect|checkout|pay|status|payout-account|track|console)/:path*", headers: [{ key: "X-Robots-Tag", value: "noindex, nofollow" }] },
+      {
+        source: "/:section(connect|checkout|pay|status|payout-account|track|console)/:path*",
+        headers: [{ key: "X-Robots-Tag", value: "noindex, nofollow" }],
+      },
     ];
   },
 };

@@ -19,13 +19,25 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
     // 360 px wide, the narrowest common Android phone: every hosted page must work there.
-    { name: "phone", use: { ...devices["Moto G4"], deviceScaleFactor: 2, channel: undefined }, testMatch: /hosted-.*\.spec\.ts/ },
+    {
+      name: "phone",
+      use: { ...devices["Moto G4"], deviceScaleFactor: 2, channel: undefined },
+      testMatch: /hosted-.*\.spec\.ts/,
+    },
   ],
   webServer: {
     command: "npm run build && npm start",
@@ -34,6 +46,17 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     // One browser makes every hosted request from one address: not what the per-client limit is for.
-    env: { PORT: String(E2E_PORT), EMBEDDED_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "", DEMO_TENANT: "false", NEXT_TELEMETRY_DISABLED: "1", HOSTED_RATE_LIMIT_PER_MINUTE: "100000", WEBHOOK_SANDBOX_PRIVATE_TARGETS: "allow", METRICS_PORT: "0", SHUTDOWN_GRACE_MS: "0", API_FAILED_AUTH_PER_MINUTE: "100000" },
+    env: {
+      PORT: String(E2E_PORT),
+      EMBEDDED_DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: "",
+      DEMO_TENANT: "false",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOSTED_RATE_LIMIT_PER_MINUTE: "100000",
+      WEBHOOK_SANDBOX_PRIVATE_TARGETS: "allow",
+      METRICS_PORT: "0",
+      SHUTDOWN_GRACE_MS: "0",
+      API_FAILED_AUTH_PER_MINUTE: "100000",
+    },
   },
 });

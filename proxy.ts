@@ -8,7 +8,14 @@
 // the request's Content-Security-Policy header and puts it on its scripts), and on hosted pages
 // the browser-id and language cookies (lib/hosted/cookies.ts).
 import { NextResponse, type NextRequest } from "next/server";
-import { BROWSER_COOKIE, BROWSER_COOKIE_MAX_AGE_S, cookieAttributes, isHttpsRequest, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "./lib/hosted/cookies.ts";
+import {
+  BROWSER_COOKIE,
+  BROWSER_COOKIE_MAX_AGE_S,
+  cookieAttributes,
+  isHttpsRequest,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+} from "./lib/hosted/cookies.ts";
 import { contentSecurityPolicy, newNonce } from "./lib/hosted/content-security-policy.ts";
 import { isHostedPath } from "./lib/hosted-links/hosted-paths.ts";
 import { readApiRouteMethods } from "./lib/http/api-router.ts";
@@ -21,14 +28,20 @@ let apiMethodsOf: ((pathname: string) => string[]) | undefined;
 function refuseApiMethod(method: string, pathname: string): Response | null {
   apiMethodsOf ??= readApiRouteMethods("app/api/v1", "/api/v1");
   const methods = apiMethodsOf(pathname);
-  const served = SERVED_METHODS.has(method) && (methods.length === 0 || methods.includes(method) || method === "OPTIONS" || (method === "HEAD" && methods.includes("GET")));
+  const served =
+    SERVED_METHODS.has(method) &&
+    (methods.length === 0 ||
+      methods.includes(method) ||
+      method === "OPTIONS" ||
+      (method === "HEAD" && methods.includes("GET")));
   if (served) return null;
   const { headers, body } = methodNotAllowed(method, pathname, methods);
   return new Response(body, { status: 405, headers });
 }
 
 export function proxy(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith("/api/")) return refuseApiMethod(request.method, request.nextUrl.pathname) ?? NextResponse.next();
+  if (request.nextUrl.pathname.startsWith("/api/"))
+    return refuseApiMethod(request.method, request.nextUrl.pathname) ?? NextResponse.next();
   if (isHostedPath(request.nextUrl.pathname)) {
     const refused = limitHostedRequest(request);
     if (refused) return refused;
@@ -47,11 +60,17 @@ export function proxy(request: NextRequest) {
     // Set once; the page binds its link to this id only when the browser sends it back, so a link
     // scanner that drops cookies never claims a link (lib/hosted/browser-binding.ts).
     if (!request.cookies.has(BROWSER_COOKIE)) {
-      response.headers.append("Set-Cookie", `${BROWSER_COOKIE}=${randomId()}; ${cookieAttributes(secure, BROWSER_COOKIE_MAX_AGE_S)}`);
+      response.headers.append(
+        "Set-Cookie",
+        `${BROWSER_COOKIE}=${randomId()}; ${cookieAttributes(secure, BROWSER_COOKIE_MAX_AGE_S)}`,
+      );
     }
     const language = searchParams.get("lang");
     if (language === "en" || language === "da") {
-      response.headers.append("Set-Cookie", `${LANGUAGE_COOKIE}=${language}; ${cookieAttributes(secure, LANGUAGE_COOKIE_MAX_AGE_S)}`);
+      response.headers.append(
+        "Set-Cookie",
+        `${LANGUAGE_COOKIE}=${language}; ${cookieAttributes(secure, LANGUAGE_COOKIE_MAX_AGE_S)}`,
+      );
     }
   }
   return response;
@@ -59,7 +78,10 @@ export function proxy(request: NextRequest) {
 
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export const config = {

@@ -22,18 +22,26 @@ test("no token answers 401, a short correlation id 400", async ({ request }) => 
   expect(anonymous.status()).toBe(401);
   expect((await anonymous.json()).typeCode).toBe("unauthorized");
 
-  const short = await request.get("/api/v1/marketplace/users/u1", { headers: { ...auth(), "X-Correlation-Id": "too-short" } });
+  const short = await request.get("/api/v1/marketplace/users/u1", {
+    headers: { ...auth(), "X-Correlation-Id": "too-short" },
+  });
   expect(short.status()).toBe(400);
   expect((await short.json()).errors).toEqual([{ key: "X-Correlation-Id", value: expect.any(String) }]);
 });
 
 test("sandbox connect, then user details", async ({ request }) => {
-  const connected = await request.post("/api/v1/sandbox/users/e2e-seller/connect", { headers: auth(), data: { kycLevel: 2 } });
+  const connected = await request.post("/api/v1/sandbox/users/e2e-seller/connect", {
+    headers: auth(),
+    data: { kycLevel: 2 },
+  });
   expect(connected.status()).toBe(200);
   const details = await request.get("/api/v1/marketplace/users/e2e-seller", { headers: auth() });
   expect(await details.json()).toMatchObject({ serviceUserId: (await connected.json()).serviceAccountId, kycLevel: 2 });
 
-  const live = await request.post("/api/v1/sandbox/users/e2e-seller/connect", { headers: { Authorization: `Bearer ${tenant.liveApiKey}` }, data: { kycLevel: 1 } });
+  const live = await request.post("/api/v1/sandbox/users/e2e-seller/connect", {
+    headers: { Authorization: `Bearer ${tenant.liveApiKey}` },
+    data: { kycLevel: 1 },
+  });
   expect(live.status()).toBe(403);
 });
 

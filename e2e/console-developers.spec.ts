@@ -7,14 +7,19 @@ import { consoleOrigin, consoleSignIn } from "./support/console.ts";
 import { checkPage, watchPage } from "./support/pages.ts";
 import { addE2eStaff, createE2eTenant } from "./support/tenant.ts";
 
-test("an admin creates a test key, uses it, finds the calls in the request log, and revokes it", async ({ page, request }, testInfo) => {
+test("an admin creates a test key, uses it, finds the calls in the request log, and revokes it", async ({
+  page,
+  request,
+}, testInfo) => {
   const tenant = createE2eTenant("Udviklermarkedet");
   const problems = watchPage(page);
   await consoleSignIn(page, tenant.consoleEmail, tenant.consolePassword);
   await page.goto("/console/developers");
   await expect(page).toHaveURL(/\/console\/developers\/api-keys$/);
   await expect(page.getByRole("row")).toHaveCount(3); // the header and the two default keys
-  await expect(page.getByRole("region", { name: "Quick start" })).toContainText("/api/v1/sandbox/users/seller-1/connect");
+  await expect(page.getByRole("region", { name: "Quick start" })).toContainText(
+    "/api/v1/sandbox/users/seller-1/connect",
+  );
   await checkPage(page, testInfo, "console-api-keys", problems);
 
   await page.getByRole("button", { name: "Create API key" }).click();
@@ -37,11 +42,16 @@ test("an admin creates a test key, uses it, finds the calls in the request log, 
   // The key works at once against the real API.
   const auth = { Authorization: `Bearer ${key}` };
   const correlation = `e2e-developers-${randomUUID()}`;
-  const connected = await request.post("/api/v1/sandbox/users/seller-dev/connect", { headers: { ...auth, "X-Correlation-Id": correlation }, data: { kycLevel: 1 } });
+  const connected = await request.post("/api/v1/sandbox/users/seller-dev/connect", {
+    headers: { ...auth, "X-Correlation-Id": correlation },
+    data: { kycLevel: 1 },
+  });
   expect(connected.status()).toBe(200);
   const missing = await request.get(`/api/v1/marketplace/users/seller-dev/trades/${randomUUID()}`, { headers: auth });
   expect(missing.status()).toBe(404);
-  expect((await request.post("/api/v1/marketplace/trades/initiate", { headers: auth, data: { title: "" } })).status()).toBe(400);
+  expect(
+    (await request.post("/api/v1/marketplace/trades/initiate", { headers: auth, data: { title: "" } })).status(),
+  ).toBe(400);
   expect((await request.get("/api/v1/marketplace/users/seller-dev", { headers: auth })).status()).toBe(200);
 
   // Both calls are in the log; filters narrow it and stay in the address.
@@ -88,17 +98,34 @@ test("an admin creates a test key, uses it, finds the calls in the request log, 
 
   // Revoked after confirming: the very next call is refused.
   await page.goto("/console/developers/api-keys");
-  await page.getByRole("row", { name: /Checkout backend/ }).getByRole("button", { name: "Revoke" }).click();
+  await page
+    .getByRole("row", { name: /Checkout backend/ })
+    .getByRole("button", { name: "Revoke" })
+    .click();
   const confirm = page.getByRole("dialog", { name: "Revoke “Checkout backend”?" });
   await expect(confirm).toContainText("refused (401)");
   await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(page.getByRole("row", { name: /Checkout backend/ })).toContainText("Revoked");
-  const refused = await request.post("/api/v1/sandbox/users/seller-dev/connect", { headers: auth, data: { kycLevel: 1 } });
+  const refused = await request.post("/api/v1/sandbox/users/seller-dev/connect", {
+    headers: auth,
+    data: { kycLevel: 1 },
+  });
   expect(refused.status()).toBe(401);
-  expect((await request.post("/api/v1/sandbox/users/seller-dev/connect", { headers: { Authorization: `Bearer ${tenant.testApiKey}` }, data: { kycLevel: 1 } })).status()).toBe(200);
+  expect(
+    (
+      await request.post("/api/v1/sandbox/users/seller-dev/connect", {
+        headers: { Authorization: `Bearer ${tenant.testApiKey}` },
+        data: { kycLevel: 1 },
+      })
+    ).status(),
+  ).toBe(200);
 });
 
-test("a viewer sees keys and log but no controls; direct changes answer 403 and change nothing", async ({ page, request, baseURL }) => {
+test("a viewer sees keys and log but no controls; direct changes answer 403 and change nothing", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const tenant = createE2eTenant("Udviklerkig");
   expect((await request.get("/console/api/developers/api-keys")).status()).toBe(401);
   expect((await request.get("/console/api/developers/request-log")).status()).toBe(401);
@@ -112,12 +139,30 @@ test("a viewer sees keys and log but no controls; direct changes answer 403 and 
 
   const before = await (await page.request.get("/console/api/developers/api-keys")).json();
   const origin = consoleOrigin(baseURL!);
-  expect((await page.request.post("/console/api/developers/api-keys", { data: { name: "Sneaky", mode: "live" }, headers: origin })).status()).toBe(403);
+  expect(
+    (
+      await page.request.post("/console/api/developers/api-keys", {
+        data: { name: "Sneaky", mode: "live" },
+        headers: origin,
+      })
+    ).status(),
+  ).toBe(403);
   for (const token of before.tokens as { tokenId: string }[]) {
-    expect((await page.request.post(`/console/api/developers/api-keys/${token.tokenId}/revoke`, { headers: origin })).status()).toBe(403);
+    expect(
+      (
+        await page.request.post(`/console/api/developers/api-keys/${token.tokenId}/revoke`, { headers: origin })
+      ).status(),
+    ).toBe(403);
   }
   expect(await (await page.request.get("/console/api/developers/api-keys")).json()).toEqual(before);
-  expect((await request.post("/api/v1/sandbox/users/seller-view/connect", { headers: { Authorization: `Bearer ${tenant.testApiKey}` }, data: { kycLevel: 1 } })).status()).toBe(200);
+  expect(
+    (
+      await request.post("/api/v1/sandbox/users/seller-view/connect", {
+        headers: { Authorization: `Bearer ${tenant.testApiKey}` },
+        data: { kycLevel: 1 },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto("/console/developers/logs");
   await expect(page.getByRole("row")).toHaveCount(2);

@@ -21,18 +21,27 @@ async function overflow(page: Page) {
       return false;
     };
     const beyond = document.documentElement.scrollWidth - width;
-    const culprits = beyond > 0
-      ? [...document.querySelectorAll("body *")]
-          .filter((el) => el.getBoundingClientRect().right > width + 1 && !insideScroller(el))
-          .map((el) => `${el.tagName.toLowerCase()}.${(el.className || "").toString().split(" ").slice(0, 3).join(".")} right=${Math.round(el.getBoundingClientRect().right)}`)
-          .slice(0, 6)
-      : [];
+    const culprits =
+      beyond > 0
+        ? [...document.querySelectorAll("body *")]
+            .filter((el) => el.getBoundingClientRect().right > width + 1 && !insideScroller(el))
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}.${(el.className || "").toString().split(" ").slice(0, 3).join(".")} ` +
+                `right=${Math.round(el.getBoundingClientRect().right)}`,
+            )
+            .slice(0, 6)
+        : [];
     if (beyond > 0 && !culprits.length) {
       // Nothing outside a scroller: then something positioned escapes its scroller.
       culprits.push(
         ...[...document.querySelectorAll("body *")]
           .filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== "static")
-          .map((el) => `${el.tagName.toLowerCase()}.${(el.className || "").toString().split(" ").slice(0, 4).join(".")} (${getComputedStyle(el).position}) right=${Math.round(el.getBoundingClientRect().right)}`)
+          .map(
+            (el) =>
+              `${el.tagName.toLowerCase()}.${(el.className || "").toString().split(" ").slice(0, 4).join(".")} ` +
+              `(${getComputedStyle(el).position}) right=${Math.round(el.getBoundingClientRect().right)}`,
+          )
           .slice(0, 6),
       );
     }
@@ -47,7 +56,9 @@ test("every console page fits a 360 px screen", async ({ page, request, baseURL 
   const receiver = await startWebhookReceiver();
   try {
     const subscription = (await api.post("/webhooks/subscriptions", { url: receiver.url })).json;
-    const { tradeId, buyer } = await sandboxTrade(api, baseURL!, "narrow", { title: "Long title for a narrow screen: road bike with two spare wheels" });
+    const { tradeId, buyer } = await sandboxTrade(api, baseURL!, "narrow", {
+      title: "Long title for a narrow screen: road bike with two spare wheels",
+    });
     await payIntoEscrow(api, buyer, tradeId);
     await receiver.waitUntil((d) => d.body.eventName === "trade.created");
 
@@ -76,7 +87,10 @@ test("every console page fits a 360 px screen", async ({ page, request, baseURL 
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       const { beyond, culprits } = await overflow(page);
-      await page.screenshot({ path: `test-results/screenshots/console-narrow${path.replace(/[^a-z]+/g, "-").replace(/-$/, "")}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/screenshots/console-narrow${path.replace(/[^a-z]+/g, "-").replace(/-$/, "")}.png`,
+        fullPage: true,
+      });
       if (beyond > 0) problems.push(`${path}: ${beyond} px too wide (${culprits.join("; ")})`);
     }
     expect(problems).toEqual([]);

@@ -7,7 +7,10 @@ import { consoleSignIn } from "./support/console.ts";
 import { createE2eTenant } from "./support/tenant.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 
-test("a delivery made after a clock advance names the sandbox clock and how far it is ahead", async ({ page, request }) => {
+test("a delivery made after a clock advance names the sandbox clock and how far it is ahead", async ({
+  page,
+  request,
+}) => {
   const tenant = createE2eTenant("Uhrmarkedet");
   const api = tenantApi(request, tenant);
   const receiver = await startWebhookReceiver();
@@ -20,7 +23,11 @@ test("a delivery made after a clock advance names the sandbox clock and how far 
 
     await consoleSignIn(page, tenant.consoleEmail, tenant.consolePassword);
     await page.goto(`/console/webhooks/${made.json.id}`);
-    await page.getByRole("region", { name: "Recent deliveries" }).getByRole("link", { name: "user.connected" }).first().click();
+    await page
+      .getByRole("region", { name: "Recent deliveries" })
+      .getByRole("link", { name: "user.connected" })
+      .first()
+      .click();
     const summary = page.getByRole("region", { name: "Summary" });
     await expect(summary).toContainText("on the sandbox clock");
     await expect(summary).toContainText("The sandbox clock was 3 days ahead of real time");

@@ -12,7 +12,11 @@ import { createE2eTenant } from "./support/tenant.ts";
 
 const VIEWER_PASSWORD = "plum tram lantern 42";
 
-test("an admin changes settings and invites a viewer, who can only look until disabled", async ({ page, browser, baseURL }, testInfo) => {
+test("an admin changes settings and invites a viewer, who can only look until disabled", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   const tenant = createE2eTenant("Indstillingsmarkedet", { rateLimitPerMinute: 1200 });
   const problems = watchPage(page);
   await consoleSignIn(page, tenant.consoleEmail, tenant.consolePassword);
@@ -125,8 +129,20 @@ test("an admin changes settings and invites a viewer, who can only look until di
   const headers = consoleOrigin(baseURL!);
   const day = 86_400;
   const posts: [string, unknown][] = [
-    ["/console/api/settings/deadlines", { unpaidExpirySeconds: day, shipmentDeadlineSeconds: day, acceptanceDeadlineSeconds: day, returnShipmentDeadlineSeconds: day, returnAcceptanceDeadlineSeconds: day }],
-    ["/console/api/settings/hosted-pages", { brandName: "Hacked", brandColor: "#ff0000", locale: "en", allowedRedirectOrigins: ["https://evil.example"] }],
+    [
+      "/console/api/settings/deadlines",
+      {
+        unpaidExpirySeconds: day,
+        shipmentDeadlineSeconds: day,
+        acceptanceDeadlineSeconds: day,
+        returnShipmentDeadlineSeconds: day,
+        returnAcceptanceDeadlineSeconds: day,
+      },
+    ],
+    [
+      "/console/api/settings/hosted-pages",
+      { brandName: "Hacked", brandColor: "#ff0000", locale: "en", allowedRedirectOrigins: ["https://evil.example"] },
+    ],
     ["/console/api/settings/currency", { currency: "EUR" }],
     ["/console/api/settings/business-ids", { allowedBusinessIds: ["66666666"] }],
     ["/console/api/settings/rate-limit", { rateLimitPerMinute: 6000 }],
@@ -161,7 +177,9 @@ test("an admin changes settings and invites a viewer, who can only look until di
   await expect(row).toContainText("Disabled");
   await viewer.reload();
   await expect(viewer).toHaveURL(/\/console\/sign-in/);
-  expect((await viewer.request.post("/console/api/settings/currency", { headers, data: { currency: "EUR" } })).status()).toBe(401);
+  expect(
+    (await viewer.request.post("/console/api/settings/currency", { headers, data: { currency: "EUR" } })).status(),
+  ).toBe(401);
   await viewerContext.close();
 
   // Finally the admin signs themselves out everywhere: this browser goes to the sign-in page.

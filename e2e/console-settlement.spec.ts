@@ -13,14 +13,21 @@ test.beforeAll(() => {
   tenant = createE2eTenant("Splitmarkedet");
 });
 
-test("an admin splits a disputed trade after a preview of who gets what", async ({ page, browser, request, baseURL }, testInfo) => {
+test("an admin splits a disputed trade after a preview of who gets what", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { tradeId, buyer, seller } = await sandboxTrade(api, baseURL!, "console-split");
   await deliver(api, buyer, seller, tradeId);
   await api.post(`/marketplace/users/${buyer}/trades/${tradeId}/condition/reject`, "The saddle is torn");
   await api.post(`/marketplace/users/${seller}/trades/${tradeId}/condition/reject`, "It was whole when sent"); // the seller disputes
   expect((await api.trade(buyer, tradeId)).state).toBe("Disputed");
-  expect((await api.post(`/marketplace/users/${seller}/trades/${tradeId}/offers`, { refundAmount: 300 })).status).toBe(200); // the seller's offer is open meanwhile
+  expect((await api.post(`/marketplace/users/${seller}/trades/${tradeId}/offers`, { refundAmount: 300 })).status).toBe(
+    200,
+  ); // the seller's offer is open meanwhile
 
   // A viewer sees the trade but is offered no decision.
   const viewer = addE2eStaff(tenant.tenantId, "viewer");
@@ -33,7 +40,9 @@ test("an admin splits a disputed trade after a preview of who gets what", async 
   const problems = watchPage(page);
   await consoleSignIn(page, tenant.consoleEmail, tenant.consolePassword);
   await page.goto(`/console/trades/${tradeId}`);
-  await expect(page.getByRole("region", { name: "Money" })).toContainText("DKK 300.00 back to the buyer; the seller would receive DKK 1,125.00");
+  await expect(page.getByRole("region", { name: "Money" })).toContainText(
+    "DKK 300.00 back to the buyer; the seller would receive DKK 1,125.00",
+  );
   await page.getByRole("button", { name: "Split…" }).click();
   const dialog = page.getByRole("dialog", { name: "Split “Vintage road bike”" });
   const amount = dialog.getByLabel(/Refund to the buyer/);
@@ -53,11 +62,19 @@ test("an admin splits a disputed trade after a preview of who gets what", async 
   await confirm.click();
 
   await expect(page.getByText("Succeeded", { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole("region", { name: "Money" })).toContainText("DKK 500.00 back to the buyer; the seller receives DKK 925.00");
-  expect(await api.trade(buyer, tradeId)).toMatchObject({ state: expect.stringMatching(/^(Succeeded|Released)$/), offer: null, settlement: { refundAmount: 500, payeeAmount: 925 } });
+  await expect(page.getByRole("region", { name: "Money" })).toContainText(
+    "DKK 500.00 back to the buyer; the seller receives DKK 925.00",
+  );
+  expect(await api.trade(buyer, tradeId)).toMatchObject({
+    state: expect.stringMatching(/^(Succeeded|Released)$/),
+    offer: null,
+    settlement: { refundAmount: 500, payeeAmount: 925 },
+  });
   expect(await api.escrowPayment(buyer, tradeId)).toMatchObject({ state: "PartiallyRefunded", refundedAmount: 500 });
   // The scheduler may already have paid the seller out (payout.paid follows); the trade's own events end here.
-  const tradeEvents = (await api.events({ tradeId })).map((e) => e.eventName).filter((name) => name.startsWith("trade."));
+  const tradeEvents = (await api.events({ tradeId }))
+    .map((e) => e.eventName)
+    .filter((name) => name.startsWith("trade."));
   expect(tradeEvents.slice(-2)).toEqual(["trade.settled", "trade.succeeded"]);
   await checkPage(page, testInfo, "console-split-done", problems);
 });

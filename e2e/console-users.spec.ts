@@ -71,7 +71,10 @@ test("staff find a connected user and open their trades", async ({ page, request
   await expect(page.getByRole("heading", { level: 1, name: "no-such-user" })).toHaveCount(0);
 });
 
-test("an admin adds, edits and deletes a business user; a business id off the whitelist is refused", async ({ page, request }, testInfo) => {
+test("an admin adds, edits and deletes a business user; a business id off the whitelist is refused", async ({
+  page,
+  request,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const problems = watchPage(page);
   await consoleSignIn(page, tenant.consoleEmail, tenant.consolePassword);
@@ -104,7 +107,9 @@ test("an admin adds, edits and deletes a business user; a business id off the wh
   await page.getByLabel("City", { exact: true }).fill("Aarhus C");
   await page.getByLabel("Account number").fill("DK89 3000 0000 1234 56");
   await page.getByRole("button", { name: "Add business user" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The business id 99999999 is not on your whitelist, so it cannot be used. Whitelisted: 12345678, 87654321.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "The business id 99999999 is not on your whitelist, so it cannot be used. Whitelisted: 12345678, 87654321.",
+  );
   await expect(page.getByLabel("Business id (CVR)")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Not on your whitelist", { exact: true })).toBeVisible();
   await checkPage(page, testInfo, "console-business-user-form-refused", problems);
@@ -119,7 +124,12 @@ test("an admin adds, edits and deletes a business user; a business id off the wh
   expect(await page.content()).not.toContain("DK89 3000 0000 1234 56");
   await checkPage(page, testInfo, "console-business-users", problems);
   const created = await api.get(`/marketplace/business-users/${CVR}/1000000009`);
-  expect(created.json).toMatchObject({ name: "Genbrug Aarhus ApS", phoneNumber: "+4586123456", address: { streetName: "Mejlgade", city: "Aarhus C" }, bankAccount: { accountNumber: "DK89 3000 0000 1234 56" } });
+  expect(created.json).toMatchObject({
+    name: "Genbrug Aarhus ApS",
+    phoneNumber: "+4586123456",
+    address: { streetName: "Mejlgade", city: "Aarhus C" },
+    bankAccount: { accountNumber: "DK89 3000 0000 1234 56" },
+  });
 
   // Edit: the account stays when left empty.
   await row.getByRole("link", { name: "Edit" }).click();
@@ -131,31 +141,50 @@ test("an admin adds, edits and deletes a business user; a business id off the wh
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status")).toHaveText("Genbrug Aarhus A/S was saved.");
   const edited = await api.get(`/marketplace/business-users/${CVR}/1000000009`);
-  expect(edited.json).toMatchObject({ name: "Genbrug Aarhus A/S", address: { streetName: "Klostergade" }, bankAccount: { accountNumber: "DK89 3000 0000 1234 56" } });
+  expect(edited.json).toMatchObject({
+    name: "Genbrug Aarhus A/S",
+    address: { streetName: "Klostergade" },
+    bankAccount: { accountNumber: "DK89 3000 0000 1234 56" },
+  });
 
   // Delete, after confirming.
-  await page.getByRole("row", { name: /Genbrug Aarhus A\/S/ }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("row", { name: /Genbrug Aarhus A\/S/ })
+    .getByRole("button", { name: "Delete" })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Delete Genbrug Aarhus A/S?" });
   await expect(dialog).toContainText(`Business id ${CVR}, location 1000000009 will no longer receive payouts.`);
   await checkPage(page, testInfo, "console-business-user-delete", problems);
   await dialog.getByRole("button", { name: "Keep it" }).click();
   expect((await api.get(`/marketplace/business-users/${CVR}/1000000009`)).status).toBe(200);
-  await page.getByRole("row", { name: /Genbrug Aarhus A\/S/ }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("row", { name: /Genbrug Aarhus A\/S/ })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await dialog.getByRole("button", { name: "Delete business user" }).click();
   await expect(page.getByText("No test-mode business users yet")).toBeVisible();
   expect((await api.get(`/marketplace/business-users/${CVR}/1000000009`)).status).toBe(404);
 });
 
-test("a viewer sees business users without change controls, and direct posts are refused", async ({ page, request, baseURL }, testInfo) => {
+test("a viewer sees business users without change controls, and direct posts are refused", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
-  const created = await api.post("/marketplace/business-users", business({ businessLocationId: "2000000002", name: "Møbelhuset Vejle ApS" }));
+  const created = await api.post(
+    "/marketplace/business-users",
+    business({ businessLocationId: "2000000002", name: "Møbelhuset Vejle ApS" }),
+  );
   expect(created.status).toBe(200);
   const viewer = addE2eStaff(tenant.tenantId, "viewer");
   const problems = watchPage(page);
   await consoleSignIn(page, viewer.email, viewer.password);
   await page.goto("/console/business-users");
   await expect(page.getByRole("row", { name: /Møbelhuset Vejle ApS/ })).toBeVisible();
-  await expect(page.getByText("You have view access: only admins can add, edit or delete business users.")).toBeVisible();
+  await expect(
+    page.getByText("You have view access: only admins can add, edit or delete business users."),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Add business user" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
@@ -167,18 +196,33 @@ test("a viewer sees business users without change controls, and direct posts are
 
   const headers = consoleOrigin(baseURL!);
   const attempts = [
-    page.request.post("/console/api/business-users", { headers, data: { mode: "test", ...business({ businessLocationId: "3000000003" }) } }),
-    page.request.post(`/console/api/business-users/${CVR}/2000000002/edit`, { headers, data: { mode: "test", name: "Taken over", phoneNumber: null, address: {} } }),
+    page.request.post("/console/api/business-users", {
+      headers,
+      data: { mode: "test", ...business({ businessLocationId: "3000000003" }) },
+    }),
+    page.request.post(`/console/api/business-users/${CVR}/2000000002/edit`, {
+      headers,
+      data: { mode: "test", name: "Taken over", phoneNumber: null, address: {} },
+    }),
     page.request.post(`/console/api/business-users/${CVR}/2000000002/delete`, { headers, data: { mode: "test" } }),
   ];
   for (const response of await Promise.all(attempts)) {
     expect(response.status()).toBe(403);
     expect(await response.json()).toEqual({ error: "Your role lets you look, not change." });
   }
-  expect((await api.get(`/marketplace/business-users/${CVR}/2000000002`)).json).toMatchObject({ name: "Møbelhuset Vejle ApS" });
+  expect((await api.get(`/marketplace/business-users/${CVR}/2000000002`)).json).toMatchObject({
+    name: "Møbelhuset Vejle ApS",
+  });
   expect((await api.get(`/marketplace/business-users/${CVR}/3000000003`)).status).toBe(404);
 
   // Without a session: 401, and nothing listed to strangers.
   expect((await request.get("/console/api/users")).status()).toBe(401);
-  expect((await request.post("/console/api/business-users", { headers, data: { mode: "test", ...business({ businessLocationId: "4" }) } })).status()).toBe(401);
+  expect(
+    (
+      await request.post("/console/api/business-users", {
+        headers,
+        data: { mode: "test", ...business({ businessLocationId: "4" }) },
+      })
+    ).status(),
+  ).toBe(401);
 });

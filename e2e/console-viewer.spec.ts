@@ -20,7 +20,9 @@ function changeEndpoints(dir = API_DIR): { route: string; methods: string[] }[] 
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return changeEndpoints(full);
     if (entry.name !== "route.ts") return [];
-    const methods = [...readFileSync(full, "utf8").matchAll(/export (?:const|async function) (POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
+    const methods = [
+      ...readFileSync(full, "utf8").matchAll(/export (?:const|async function) (POST|PUT|PATCH|DELETE)\b/g),
+    ].map((m) => m[1]!);
     const route = path.relative(API_DIR, path.dirname(full)).split(path.sep).join("/");
     return methods.length && !PUBLIC_CHANGES.has(route) ? [{ route, methods }] : [];
   });
@@ -43,18 +45,30 @@ function watchNetwork(page: Page) {
   };
   page.on("requestfinished", ended);
   page.on("requestfailed", ended);
-  return { settled: () => expect.poll(() => inFlight <= 0 && Date.now() - lastActivity >= 500, { timeout: 15_000, intervals: [100] }).toBe(true) };
+  return {
+    settled: () =>
+      expect
+        .poll(() => inFlight <= 0 && Date.now() - lastActivity >= 500, { timeout: 15_000, intervals: [100] })
+        .toBe(true),
+  };
 }
 
 /** What would change something visible if a refusal failed. */
-const CHANGE_CONTROLS = /^(Add|Create|Save|Invite|Delete|Revoke|Cancel trade|Rotate|Disable|Enable|Send test|Redeliver|Edit|Release|Refund|Make)/;
+const CHANGE_CONTROLS =
+  /^(Add|Create|Save|Invite|Delete|Revoke|Cancel trade|Rotate|Disable|Enable|Send test|Redeliver|Edit|Release|Refund|Make)/;
 
-test("a viewer sees every section, is offered no change, and every change endpoint refuses them", async ({ page, request, baseURL }, testInfo) => {
+test("a viewer sees every section, is offered no change, and every change endpoint refuses them", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const tenant = createE2eTenant("Læsemarkedet", { businessIds: ["12345678"] });
   const api = tenantApi(request, tenant);
   const { tradeId, buyer } = await sandboxTrade(api, baseURL!, "viewer-walk", { referenceId: "order-viewer" });
   await payIntoEscrow(api, buyer, tradeId);
-  const subscription = (await api.post("/webhooks/subscriptions", { url: "http://127.0.0.1:9/hooks", events: ["trade.created"] })).json;
+  const subscription = (
+    await api.post("/webhooks/subscriptions", { url: "http://127.0.0.1:9/hooks", events: ["trade.created"] })
+  ).json;
   const viewer = addE2eStaff(tenant.tenantId, "viewer");
 
   const problems = watchPage(page);
@@ -63,7 +77,19 @@ test("a viewer sees every section, is offered no change, and every change endpoi
   await expect(page.getByText("Viewer (read only)")).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Console" });
   const sections = await nav.getByRole("link").allInnerTexts();
-  expect(sections).toEqual(["Overview", "Trades", "Users", "Business users", "Payouts", "Finance", "Exports", "Webhooks", "Developers", "Team", "Settings"]);
+  expect(sections).toEqual([
+    "Overview",
+    "Trades",
+    "Users",
+    "Business users",
+    "Payouts",
+    "Finance",
+    "Exports",
+    "Webhooks",
+    "Developers",
+    "Team",
+    "Settings",
+  ]);
   let previousHeading = "";
   for (const section of sections) {
     await nav.getByRole("link", { name: section, exact: true }).click();
@@ -75,7 +101,9 @@ test("a viewer sees every section, is offered no change, and every change endpoi
     // Lists fetch their rows after a client-side navigation: wait until they are in.
     await network.settled();
     await expect(page.getByRole("main").getByText(/^Loading/)).toHaveCount(0);
-    const offered = (await page.getByRole("main").getByRole("button").allInnerTexts()).filter((name) => CHANGE_CONTROLS.test(name.trim()));
+    const offered = (await page.getByRole("main").getByRole("button").allInnerTexts()).filter((name) =>
+      CHANGE_CONTROLS.test(name.trim()),
+    );
     expect(offered, `change buttons a viewer sees on ${section}`).toEqual([]);
     await checkPage(page, testInfo, `console-viewer-${section.toLowerCase().replace(/ /g, "-")}`, problems);
   }
@@ -87,10 +115,22 @@ test("a viewer sees every section, is offered no change, and every change endpoi
   expect(await file.text()).toContain(tradeId);
   await page.goto(`/console/trades/${tradeId}`);
   await expect(page.getByRole("heading", { name: "Vintage road bike" })).toBeVisible();
-  expect((await page.getByRole("main").getByRole("button").allInnerTexts()).filter((name) => CHANGE_CONTROLS.test(name.trim()))).toEqual([]);
+  expect(
+    (await page.getByRole("main").getByRole("button").allInnerTexts()).filter((name) =>
+      CHANGE_CONTROLS.test(name.trim()),
+    ),
+  ).toEqual([]);
 
   // Every change endpoint, called directly with the viewer's session from the console's origin.
-  const ids: Record<string, string> = { tradeId, subscriptionId: subscription.id, eventId: "x", tokenId: "x", staffId: "x", businessId: "12345678", businessLocationId: "1000000009" };
+  const ids: Record<string, string> = {
+    tradeId,
+    subscriptionId: subscription.id,
+    eventId: "x",
+    tokenId: "x",
+    staffId: "x",
+    businessId: "12345678",
+    businessLocationId: "1000000009",
+  };
   const endpoints = changeEndpoints();
   expect(endpoints.length).toBeGreaterThanOrEqual(20);
   for (const { route, methods } of endpoints) {

@@ -18,7 +18,11 @@ test.beforeAll(() => {
 
 const rows = (page: Page) => page.getByRole("table").getByRole("row");
 
-test("an admin adds an endpoint, tests it, turns it off and on, rotates its secret, and works the delivery log", async ({ page, request, baseURL }, testInfo) => {
+test("an admin adds an endpoint, tests it, turns it off and on, rotates its secret, and works the delivery log", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const api = tenantApi(request, tenant);
   const receiver = await startWebhookReceiver();
@@ -39,7 +43,8 @@ test("an admin adds an endpoint, tests it, turns it off and on, rotates its secr
     await page.getByLabel("Endpoint URL").fill(receiver.url);
     await page.getByLabel("Description").fill("Order service");
     await page.getByLabel("Selected events").check();
-    for (const name of ["trade.created", "trade.cancelled", "user.connected"]) await page.getByLabel(name, { exact: true }).check();
+    for (const name of ["trade.created", "trade.cancelled", "user.connected"])
+      await page.getByLabel(name, { exact: true }).check();
     await checkPage(page, testInfo, "console-webhook-form", problems);
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const panel = page.getByRole("region", { name: "Endpoint added: here is its signing secret" });
@@ -71,22 +76,33 @@ test("an admin adds an endpoint, tests it, turns it off and on, rotates its secr
     await page.getByRole("link", { name: receiver.url }).click();
     await page.getByRole("button", { name: "Disable" }).click();
     await expect(page.getByText("Disabled: Disabled by the tenant.")).toBeVisible();
-    expect((await api.get("/webhooks/subscriptions")).json.subscriptions[0]).toMatchObject({ enabled: false, disabledReason: "Disabled by the tenant" });
+    expect((await api.get("/webhooks/subscriptions")).json.subscriptions[0]).toMatchObject({
+      enabled: false,
+      disabledReason: "Disabled by the tenant",
+    });
     await expect(page.getByRole("button", { name: "Send test event" })).toBeDisabled();
     await page.getByRole("button", { name: "Enable" }).click();
     await expect(page.getByRole("button", { name: "Disable" })).toBeVisible();
-    expect((await api.get("/webhooks/subscriptions")).json.subscriptions[0]).toMatchObject({ enabled: true, disabledReason: null });
+    expect((await api.get("/webhooks/subscriptions")).json.subscriptions[0]).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
 
     // Rotate: the new secret once; the old one keeps signing for 24 hours.
     await page.getByRole("button", { name: "Rotate secret" }).click();
-    await page.getByRole("dialog", { name: "Rotate the signing secret?" }).getByRole("button", { name: "Rotate secret" }).click();
+    await page
+      .getByRole("dialog", { name: "Rotate the signing secret?" })
+      .getByRole("button", { name: "Rotate secret" })
+      .click();
     const rotated = page.getByRole("region", { name: "New signing secret" });
     await expect(rotated).toContainText("The previous secret keeps signing too until");
     const newSecret = await rotated.getByLabel("Signing secret").inputValue();
     expect(newSecret).not.toBe(secret);
     await page.getByRole("button", { name: "Send test event" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Test event queued" })).toBeVisible();
-    await expect.poll(() => receiver.deliveries.filter((d) => d.body.eventName === "webhook.test").length, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => receiver.deliveries.filter((d) => d.body.eventName === "webhook.test").length, { timeout: 20_000 })
+      .toBe(2);
     const test2 = receiver.deliveries.filter((d) => d.body.eventName === "webhook.test")[1]!;
     expect(receiver.verify(test2, newSecret)).toBe(true);
     expect(receiver.verify(test2, secret)).toBe(true);
@@ -132,8 +148,18 @@ test("an admin adds an endpoint, tests it, turns it off and on, rotates its secr
     await checkPage(page, testInfo, "console-webhook-delivery", problems);
     await page.getByRole("button", { name: "Redeliver" }).click();
     await expect(page.getByText("Queued again")).toBeVisible();
-    await expect.poll(() => receiver.deliveries.filter((d) => d.body.eventName === "trade.created" && d.body.tradeId === tradeId).length, { timeout: 20_000 }).toBe(2);
-    await expect.poll(async () => (await page.reload(), await attempts.getByRole("listitem", { name: "Attempt 2" }).count()), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          receiver.deliveries.filter((d) => d.body.eventName === "trade.created" && d.body.tradeId === tradeId).length,
+        { timeout: 20_000 },
+      )
+      .toBe(2);
+    await expect
+      .poll(async () => (await page.reload(), await attempts.getByRole("listitem", { name: "Attempt 2" }).count()), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`trade=${tradeId}`));
   } finally {
@@ -141,7 +167,11 @@ test("an admin adds an endpoint, tests it, turns it off and on, rotates its secr
   }
 });
 
-test("a viewer sees the endpoints and the log without controls; direct changes answer 403 and change nothing", async ({ browser, request, baseURL }) => {
+test("a viewer sees the endpoints and the log without controls; direct changes answer 403 and change nothing", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const api = tenantApi(request, tenant);
   const receiver = await startWebhookReceiver();
   try {
@@ -149,7 +179,9 @@ test("a viewer sees the endpoints and the log without controls; direct changes a
     expect(made.status).toBe(200);
     const id = made.json.id as string;
     await api.connect("viewer-check-user");
-    await receiver.waitUntil((d) => d.body.eventName === "user.connected" && d.body.marketplaceUserId === "viewer-check-user");
+    await receiver.waitUntil(
+      (d) => d.body.eventName === "user.connected" && d.body.marketplaceUserId === "viewer-check-user",
+    );
 
     const viewer = addE2eStaff(tenant.tenantId, "viewer");
     const context = await browser.newContext({ baseURL });
@@ -162,8 +194,13 @@ test("a viewer sees the endpoints and the log without controls; direct changes a
     await expect(viewerPage).toHaveURL(/\/console\/webhooks\?mode=test$/);
     await viewerPage.goto(`/console/webhooks/${id}`);
     await expect(viewerPage.getByRole("heading", { name: receiver.url })).toBeVisible();
-    for (const name of ["Send test event", "Disable", "Rotate secret", "Delete", "Save changes"]) await expect(viewerPage.getByRole("button", { name })).toHaveCount(0);
-    await viewerPage.getByRole("region", { name: "Recent deliveries" }).getByRole("link", { name: "user.connected" }).first().click();
+    for (const name of ["Send test event", "Disable", "Rotate secret", "Delete", "Save changes"])
+      await expect(viewerPage.getByRole("button", { name })).toHaveCount(0);
+    await viewerPage
+      .getByRole("region", { name: "Recent deliveries" })
+      .getByRole("link", { name: "user.connected" })
+      .first()
+      .click();
     await expect(viewerPage.getByRole("region", { name: "Attempts" })).toContainText("204");
     await expect(viewerPage.getByRole("button", { name: "Redeliver" })).toHaveCount(0);
 
@@ -179,12 +216,19 @@ test("a viewer sees the endpoints and the log without controls; direct changes a
       [`${base}/test`, undefined],
       [`${base}/delete`, undefined],
     ];
-    for (const [path, data] of calls) expect((await viewerPage.request.post(path, { data, headers: origin })).status(), path).toBe(403);
-    const listed = await (await viewerPage.request.get(`/console/api/webhooks/deliveries?event=user.connected&subscription=${id}`)).json();
+    for (const [path, data] of calls)
+      expect((await viewerPage.request.post(path, { data, headers: origin })).status(), path).toBe(403);
+    const listed = await (
+      await viewerPage.request.get(`/console/api/webhooks/deliveries?event=user.connected&subscription=${id}`)
+    ).json();
     const eventId = listed.deliveries[0].eventId as string;
-    expect((await viewerPage.request.post(`/console/api/webhook-events/${eventId}/redeliver`, { headers: origin })).status()).toBe(403);
+    expect(
+      (await viewerPage.request.post(`/console/api/webhook-events/${eventId}/redeliver`, { headers: origin })).status(),
+    ).toBe(403);
     expect((await api.get(`/webhooks/subscriptions/${id}`)).json).toEqual(before);
-    expect((await api.get("/webhooks/subscriptions")).json.subscriptions.map((s: { url: string }) => s.url)).not.toContain("http://localhost:9/sneaky");
+    expect(
+      (await api.get("/webhooks/subscriptions")).json.subscriptions.map((s: { url: string }) => s.url),
+    ).not.toContain("http://localhost:9/sneaky");
     expect((await api.get("/webhooks/events?pageSize=100")).json.pagination.totalCount).toBe(eventCount);
     await context.close();
   } finally {

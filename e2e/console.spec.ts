@@ -21,7 +21,11 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/console\/overview/);
 }
 
-test("an admin finds a trade by its reference id, opens it, and sees its timeline and webhook attempts", async ({ page, request, baseURL }, testInfo) => {
+test("an admin finds a trade by its reference id, opens it, and sees its timeline and webhook attempts", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const receiver = await startWebhookReceiver();
   await api.post("/webhooks/subscriptions", { url: receiver.url, events: ["trade.created"] });
@@ -79,7 +83,9 @@ test("a wrong password is refused, a viewer can look, and signing out ends the s
   await page.getByLabel("Email").fill(tenant.consoleEmail);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("That email and password do not match a console user.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "That email and password do not match a console user.",
+  );
 
   const viewer = addE2eStaff(tenant.tenantId, "viewer");
   await signIn(page, viewer.email, viewer.password);
@@ -90,7 +96,11 @@ test("a wrong password is refused, a viewer can look, and signing out ends the s
   await expect(page).toHaveURL(/\/console\/sign-in/);
 });
 
-test("without a session the console's data answers 401; another tenant's trade is not found", async ({ page, request, baseURL }) => {
+test("without a session the console's data answers 401; another tenant's trade is not found", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   expect((await request.get("/console/api/trades")).status()).toBe(401);
   const other = createE2eTenant("Andetmarked");
   const { tradeId } = await sandboxTrade(tenantApi(request, other), baseURL!, "console-foreign");
@@ -101,7 +111,11 @@ test("without a session the console's data answers 401; another tenant's trade i
   expect((await listed.json()).trades).toEqual([]);
 });
 
-test("an admin cancels a paid trade after confirming, and the buyer is refunded", async ({ page, request, baseURL }, testInfo) => {
+test("an admin cancels a paid trade after confirming, and the buyer is refunded", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { tradeId, buyer } = await sandboxTrade(api, baseURL!, "console-cancel");
   await payIntoEscrow(api, buyer, tradeId);
@@ -128,12 +142,20 @@ test("an admin decides a dispute by refunding the buyer", async ({ page, request
   await signIn(page, tenant.consoleEmail, tenant.consolePassword);
   await page.goto(`/console/trades/${tradeId}`);
   await page.getByRole("button", { name: "Refund buyer" }).click();
-  await page.getByRole("dialog", { name: "Refund the buyer?" }).getByRole("button", { name: "Refund the buyer" }).click();
+  await page
+    .getByRole("dialog", { name: "Refund the buyer?" })
+    .getByRole("button", { name: "Refund the buyer" })
+    .click();
   await expect(page.getByText("Returned", { exact: true }).first()).toBeVisible();
   expect((await api.trade(buyer, tradeId)).state).toBe("Returned");
 });
 
-test("an admin redelivers an event and sees the new attempt; a viewer is refused every change, also calling the server directly", async ({ page, browser, request, baseURL }) => {
+test("an admin redelivers an event and sees the new attempt; a viewer is refused every change, also calling the server directly", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   const api = tenantApi(request, tenant);
   const receiver = await startWebhookReceiver();
   await api.post("/webhooks/subscriptions", { url: receiver.url, events: ["trade.created"] });
@@ -145,7 +167,9 @@ test("an admin redelivers an event and sees the new attempt; a viewer is refused
     await page.goto(`/console/trades/${tradeId}`);
     await page.getByRole("region", { name: "Webhook events" }).getByRole("button", { name: "Redeliver" }).click();
     await expect(page.getByText("Queued again")).toBeVisible();
-    await expect.poll(() => receiver.deliveries.filter((d) => d.body.tradeId === tradeId).length, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => receiver.deliveries.filter((d) => d.body.tradeId === tradeId).length, { timeout: 20_000 })
+      .toBe(2);
     await page.reload();
     await expect(page.getByRole("region", { name: "Webhook events" })).toContainText("Attempt 2: 204");
 
@@ -158,13 +182,34 @@ test("an admin redelivers an event and sees the new attempt; a viewer is refused
     await expect(viewerPage.getByRole("button", { name: "Cancel trade" })).toHaveCount(0);
     await expect(viewerPage.getByRole("button", { name: "Redeliver" })).toHaveCount(0);
     const origin = { Origin: baseURL! };
-    const cancel = await viewerPage.request.post(`/console/api/trades/${tradeId}/cancel`, { data: { state: "AwaitingShipment" }, headers: origin });
+    const cancel = await viewerPage.request.post(`/console/api/trades/${tradeId}/cancel`, {
+      data: { state: "AwaitingShipment" },
+      headers: origin,
+    });
     expect(cancel.status()).toBe(403);
     const event = (await api.events({ tradeId }))[0]!;
-    expect((await viewerPage.request.post(`/console/api/webhook-events/${event.payload.id}/redeliver`, { headers: origin })).status()).toBe(403);
-    expect((await viewerPage.request.post(`/console/api/trades/${tradeId}/resolve`, { data: { outcome: "refund" }, headers: origin })).status()).toBe(403);
+    expect(
+      (
+        await viewerPage.request.post(`/console/api/webhook-events/${event.payload.id}/redeliver`, { headers: origin })
+      ).status(),
+    ).toBe(403);
+    expect(
+      (
+        await viewerPage.request.post(`/console/api/trades/${tradeId}/resolve`, {
+          data: { outcome: "refund" },
+          headers: origin,
+        })
+      ).status(),
+    ).toBe(403);
     // And an admin's session from another site is refused too.
-    expect((await page.request.post(`/console/api/trades/${tradeId}/cancel`, { data: { state: "AwaitingShipment" }, headers: { Origin: "https://evil.example" } })).status()).toBe(403);
+    expect(
+      (
+        await page.request.post(`/console/api/trades/${tradeId}/cancel`, {
+          data: { state: "AwaitingShipment" },
+          headers: { Origin: "https://evil.example" },
+        })
+      ).status(),
+    ).toBe(403);
     expect((await api.trade(buyer, tradeId)).state).toBe("AwaitingShipment");
     await viewerContext.close();
   } finally {

@@ -25,7 +25,13 @@ test.beforeAll(async ({ baseURL }) => {
   const port = await freePort();
   shopUrl = `http://localhost:${port}`;
   shop = spawn(process.execPath, ["--import", "tsx", "examples/marketplace/server.ts"], {
-    env: { ...process.env, ESCROW_BASE_URL: baseURL!, ESCROW_TOKEN: tenant.testApiKey, PORT: String(port), SHOP_URL: shopUrl },
+    env: {
+      ...process.env,
+      ESCROW_BASE_URL: baseURL!,
+      ESCROW_TOKEN: tenant.testApiKey,
+      PORT: String(port),
+      SHOP_URL: shopUrl,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -47,7 +53,8 @@ test.afterAll(() => {
   shop?.kill("SIGTERM");
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/example-marketplace/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/example-marketplace/${name}.png`, fullPage: true });
 
 /** A person in their own browser, signed in to the shop. */
 async function person(browser: Browser, name: string) {
@@ -102,7 +109,9 @@ async function buy(page: Page, title: string, total: string, connect: boolean) {
 /** The seller opens the sold trade from My trades, buys the label and the sandbox carrier delivers. */
 async function ship(page: Page, title: string) {
   await page.getByRole("navigation").getByRole("link", { name: "My trades" }).click();
-  await expect(page.getByRole("row", { name: new RegExp(`${title}.*sold`) })).toContainText("Paid · waiting for the seller to ship");
+  await expect(page.getByRole("row", { name: new RegExp(`${title}.*sold`) })).toContainText(
+    "Paid · waiting for the seller to ship",
+  );
   await page.getByRole("link", { name: title }).click();
   await page.getByRole("button", { name: "Buy GLS shipping label" }).click();
   await expect(page.getByTestId("trade-state")).toHaveText("Shipping label ready");
@@ -112,7 +121,9 @@ async function ship(page: Page, title: string) {
   await expect(page.getByTestId("trade-state")).toHaveText("Delivered · buyer checks the item");
 }
 
-test("a seller lists, a buyer pays through the hosted checkout, accepts one item and settles the other for less", async ({ browser }) => {
+test("a seller lists, a buyer pays through the hosted checkout, accepts one item and settles the other for less", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const seller = await person(browser, "anna");
   // Selling needs a connected account: the shop sends the seller to the hosted connect page.
@@ -156,7 +167,14 @@ test("a seller lists, a buyer pays through the hosted checkout, accepts one item
   if (await advance.isVisible()) await advance.click();
   await until(seller, "Completed · seller paid");
   await until(seller, "Seller paid out✓ verified");
-  for (const line of ["Payment received and held in escrow", "Shipping label bought", "Parcel handed to the carrier", "Parcel delivered", "Buyer accepted the item", "Trade completed"]) {
+  for (const line of [
+    "Payment received and held in escrow",
+    "Shipping label bought",
+    "Parcel handed to the carrier",
+    "Parcel delivered",
+    "Buyer accepted the item",
+    "Trade completed",
+  ]) {
     await expect(seller.locator("ol.activity")).toContainText(line);
   }
   await shot(seller, "06-seller-paid-out");
@@ -186,7 +204,9 @@ test("a seller lists, a buyer pays through the hosted checkout, accepts one item
   // Both trades, as each side lists them; the front page marks both items sold.
   await buyer.getByRole("navigation").getByRole("link", { name: "My trades" }).click();
   await expect(buyer.getByRole("row", { name: /Vintage road bike.*bought/ })).toContainText("Completed · seller paid");
-  await expect(buyer.getByRole("row", { name: /Brass table lamp.*bought/ })).toContainText(/Completed · (payout on its way|seller paid)/);
+  await expect(buyer.getByRole("row", { name: /Brass table lamp.*bought/ })).toContainText(
+    /Completed · (payout on its way|seller paid)/,
+  );
   await shot(buyer, "09-buyer-trades");
   await seller.getByRole("navigation").getByRole("link", { name: "Browse" }).click();
   await expect(seller.locator(".badge.sold")).toHaveCount(2);

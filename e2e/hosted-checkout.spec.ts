@@ -16,13 +16,20 @@ test.beforeEach(async ({ page }) => {
   await serveItemImages(page);
 });
 
-test("a new payer confirms who they are, pays with an approved card, and the tenant hears of it", async ({ page, request, baseURL }, testInfo) => {
+test("a new payer confirms who they are, pays with an approved card, and the tenant hears of it", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const s = `new-${testInfo.project.name}`;
   const { tradeId, redirectUrl, buyer } = await sandboxTrade(api, baseURL!, s, {}, { connectPayer: false });
   // The tenant's webhook endpoint, subscribed from here on.
   const receiver = await startWebhookReceiver();
-  const subscription = await api.post("/webhooks/subscriptions", { url: receiver.url, events: ["trade.created", "user.connected"] });
+  const subscription = await api.post("/webhooks/subscriptions", {
+    url: receiver.url,
+    events: ["trade.created", "user.connected"],
+  });
   expect(subscription.status).toBe(200);
   try {
     const problems = watchPage(page);
@@ -37,7 +44,12 @@ test("a new payer confirms who they are, pays with an approved card, and the ten
     await page.getByRole("button", { name: "Connect", exact: true }).click();
 
     await expect(page.getByText("Step 2 of 2 · Pay securely")).toBeVisible();
-    for (const [line, amount] of [["Item", "DKK 1,500.00"], ["Buyer protection", "DKK 42.50"], ["Shipping", "DKK 59.00"], ["Total", "DKK 1,601.50"]] as const) {
+    for (const [line, amount] of [
+      ["Item", "DKK 1,500.00"],
+      ["Buyer protection", "DKK 42.50"],
+      ["Shipping", "DKK 59.00"],
+      ["Total", "DKK 1,601.50"],
+    ] as const) {
       await expect(page.locator("dl div").filter({ hasText: line })).toContainText(amount);
     }
     await expect(page.getByText("paid to the seller only after you have received and accepted the item")).toBeVisible();
@@ -52,22 +64,34 @@ test("a new payer confirms who they are, pays with an approved card, and the ten
     expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual(["trade.created"]);
     // The payer connected (in the checkout), and the trade was paid: both reach the tenant, signed.
     const created = await receiver.waitUntil((d) => d.body.eventName === "trade.created" && d.body.tradeId === tradeId);
-    const connected = await receiver.waitUntil((d) => d.body.eventName === "user.connected" && d.body.referenceId === buyer);
-    expect(created.body).toMatchObject({ payerMarketplaceUserId: buyer, metadata: { state: "AwaitingShipment", previousState: "InvitationAccepted" } });
+    const connected = await receiver.waitUntil(
+      (d) => d.body.eventName === "user.connected" && d.body.referenceId === buyer,
+    );
+    expect(created.body).toMatchObject({
+      payerMarketplaceUserId: buyer,
+      metadata: { state: "AwaitingShipment", previousState: "InvitationAccepted" },
+    });
     expect(connected.body).toMatchObject({ serviceAccountId: expect.any(String), kycLevel: 1 });
     for (const delivery of [created, connected]) expect(receiver.verify(delivery, subscription.json.secret)).toBe(true);
 
     // The back button: the checkout says it is paid and offers the way back, charging nothing more.
     await page.goBack();
     await expect(page.getByRole("heading", { name: "Payment complete" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Return to Cykelbørsen" })).toHaveAttribute("href", `${baseURL}/?paid=${s}`);
+    await expect(page.getByRole("link", { name: "Return to Cykelbørsen" })).toHaveAttribute(
+      "href",
+      `${baseURL}/?paid=${s}`,
+    );
     await checkPage(page, testInfo, "checkout-paid", problems);
   } finally {
     await receiver.close();
   }
 });
 
-test("a declined card charges nothing; the bank's confirmation then pays", async ({ page, request, baseURL }, testInfo) => {
+test("a declined card charges nothing; the bank's confirmation then pays", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const s = `decline-${testInfo.project.name}`;
   const { tradeId, redirectUrl, buyer } = await sandboxTrade(api, baseURL!, s);
@@ -75,7 +99,9 @@ test("a declined card charges nothing; the bank's confirmation then pays", async
   await page.goto(redirectUrl);
   await page.getByLabel(/Mastercard ending in 0002/).check();
   await page.getByRole("button", { name: /^Pay/ }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The payment was declined. Nothing was charged. Try another payment method.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "The payment was declined. Nothing was charged. Try another payment method.",
+  );
   await checkPage(page, testInfo, "checkout-declined", problems);
   expect(await api.escrowPayment(buyer, tradeId)).toMatchObject({ state: "Pending", isPaid: false });
 
@@ -90,7 +116,11 @@ test("a declined card charges nothing; the bank's confirmation then pays", async
   expect((await api.trade(buyer, tradeId)).state).toBe("AwaitingShipment");
 });
 
-test("the wallet payment the payer rejects in the app is not charged; approved, it pays", async ({ page, request, baseURL }, testInfo) => {
+test("the wallet payment the payer rejects in the app is not charged; approved, it pays", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const s = `wallet-${testInfo.project.name}`;
   const { tradeId, redirectUrl, buyer } = await sandboxTrade(api, baseURL!, s);
@@ -107,7 +137,11 @@ test("the wallet payment the payer rejects in the app is not charged; approved, 
   expect(await api.escrowPayment(buyer, tradeId)).toMatchObject({ state: "Paid" });
 });
 
-test("cancelling cancels the trade, the tenant gets trade.cancelled, and the link then says so", async ({ page, request, baseURL }, testInfo) => {
+test("cancelling cancels the trade, the tenant gets trade.cancelled, and the link then says so", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const s = `cancel-${testInfo.project.name}`;
   const { tradeId, redirectUrl, buyer } = await sandboxTrade(api, baseURL!, s);
@@ -176,10 +210,16 @@ test.describe("without JavaScript", () => {
 test.describe("a tenant with its own brand, in Danish", () => {
   test.use({ locale: "da-DK" });
 
-  test("shows the marketplace's name and colour, Danish words and Danish amounts", async ({ page, request, baseURL }, testInfo) => {
+  test("shows the marketplace's name and colour, Danish words and Danish amounts", async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     const branded = createE2eTenant("Loppe ApS", { brandName: "Loppe", brandColor: "#0f766e", locale: "da" });
     const api = tenantApi(request, branded);
-    const { redirectUrl } = await sandboxTrade(api, baseURL!, `brand-${testInfo.project.name}`, { deliveryByHandAllowed: true });
+    const { redirectUrl } = await sandboxTrade(api, baseURL!, `brand-${testInfo.project.name}`, {
+      deliveryByHandAllowed: true,
+    });
     const problems = watchPage(page);
     await page.goto(redirectUrl);
     await expect(page.getByRole("banner")).toContainText("Loppe");

@@ -25,7 +25,12 @@ for (const [index, c] of CASES.entries()) {
   test(`${c.person} at required level ${c.level}: ${c.outcome}`, async ({ page, request, baseURL }, testInfo) => {
     const api = tenantApi(request, tenant);
     const user = `connect-${index}-${testInfo.project.name}`;
-    const link = await api.connectLink({ marketplaceUserId: user, requiredKycLevel: c.level, successUrl: `${baseURL}/?connected=${user}`, cancelUrl: `${baseURL}/?cancelled=${user}` });
+    const link = await api.connectLink({
+      marketplaceUserId: user,
+      requiredKycLevel: c.level,
+      successUrl: `${baseURL}/?connected=${user}`,
+      cancelUrl: `${baseURL}/?cancelled=${user}`,
+    });
     const problems = watchPage(page);
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
@@ -36,14 +41,23 @@ for (const [index, c] of CASES.entries()) {
 
     if (c.outcome === "connected") {
       await expect(page.getByRole("heading", { name: "Connect to Loppemarkedet" })).toBeVisible();
-      await expect(page.getByText(c.kycLevel === 2 ? "Verified with eID and passport" : "Verified with eID", { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(c.kycLevel === 2 ? "Verified with eID and passport" : "Verified with eID", { exact: true }),
+      ).toBeVisible();
       if (index === 0) await checkPage(page, testInfo, "connect-consent", problems);
       await page.getByRole("button", { name: "Connect", exact: true }).click();
       await expect(page).toHaveURL(`${baseURL}/?connected=${user}`);
       const details = await api.user(user);
       expect(details.json).toMatchObject({ kycLevel: c.kycLevel, serviceUserId: expect.any(String) });
-      const [event] = (await api.events({ eventName: "user.connected" })).filter((e) => e.payload.marketplaceUserId === user);
-      expect(event?.payload).toMatchObject({ eventName: "user.connected", referenceId: user, serviceAccountId: details.json.serviceUserId, kycLevel: c.kycLevel });
+      const [event] = (await api.events({ eventName: "user.connected" })).filter(
+        (e) => e.payload.marketplaceUserId === user,
+      );
+      expect(event?.payload).toMatchObject({
+        eventName: "user.connected",
+        referenceId: user,
+        serviceAccountId: details.json.serviceUserId,
+        kycLevel: c.kycLevel,
+      });
     } else {
       await expect(page).toHaveURL(`${baseURL}/?cancelled=${user}&reason=${c.outcome}`);
       expect((await api.user(user)).status).toBe(404);
@@ -51,10 +65,22 @@ for (const [index, c] of CASES.entries()) {
   });
 }
 
-test("the next connect in this browser needs only consent, unless the tenant forces the eID sign-in", async ({ page, request, baseURL }, testInfo) => {
+test("the next connect in this browser needs only consent, unless the tenant forces the eID sign-in", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const s = testInfo.project.name;
-  const links = (user: string, query = "") => api.connectLink({ marketplaceUserId: user, successUrl: `${baseURL}/?connected=${user}`, cancelUrl: `${baseURL}/?cancelled=${user}` }, query);
+  const links = (user: string, query = "") =>
+    api.connectLink(
+      {
+        marketplaceUserId: user,
+        successUrl: `${baseURL}/?connected=${user}`,
+        cancelUrl: `${baseURL}/?cancelled=${user}`,
+      },
+      query,
+    );
   await page.goto(await links(`first-${s}`));
   await page.getByLabel(/Sofie Lund/).check();
   await page.getByRole("button", { name: "Sign in with eID" }).click();
@@ -63,7 +89,13 @@ test("the next connect in this browser needs only consent, unless the tenant for
 
   // Another marketplace (a second tenant) in the same browser: straight to consent.
   const other = tenantApi(request, createE2eTenant("Genbrugsbørsen"));
-  await page.goto(await other.connectLink({ marketplaceUserId: `again-${s}`, successUrl: `${baseURL}/?connected=again`, cancelUrl: `${baseURL}/?cancelled=again` }));
+  await page.goto(
+    await other.connectLink({
+      marketplaceUserId: `again-${s}`,
+      successUrl: `${baseURL}/?connected=again`,
+      cancelUrl: `${baseURL}/?cancelled=again`,
+    }),
+  );
   await expect(page.getByRole("heading", { name: "Connect to Genbrugsbørsen" })).toBeVisible();
   await expect(page.getByText("Sofie Lund")).toBeVisible();
 
@@ -81,22 +113,36 @@ test("the next connect in this browser needs only consent, unless the tenant for
   expect((await api.user(`switch-${s}`)).json.name).toBe("Mette Hansen");
 });
 
-test("declining or cancelling sends the user back with the reason, and the link then says so", async ({ page, request, baseURL }, testInfo) => {
+test("declining or cancelling sends the user back with the reason, and the link then says so", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const s = testInfo.project.name;
-  const declineLink = await api.connectLink({ marketplaceUserId: `decline-${s}`, successUrl: `${baseURL}/?connected`, cancelUrl: `${baseURL}/?declined=1` });
+  const declineLink = await api.connectLink({
+    marketplaceUserId: `decline-${s}`,
+    successUrl: `${baseURL}/?connected`,
+    cancelUrl: `${baseURL}/?declined=1`,
+  });
   await page.goto(declineLink);
   await page.getByRole("button", { name: "Sign in with eID" }).click();
   await page.getByRole("button", { name: "Don't connect" }).click();
   await expect(page).toHaveURL(`${baseURL}/?declined=1&reason=consent_declined`);
 
-  const cancelLink = await api.connectLink({ marketplaceUserId: `cancel-${s}`, successUrl: `${baseURL}/?connected`, cancelUrl: `${baseURL}/?cancelled=1` }, "?forceOnboarding=true");
+  const cancelLink = await api.connectLink(
+    { marketplaceUserId: `cancel-${s}`, successUrl: `${baseURL}/?connected`, cancelUrl: `${baseURL}/?cancelled=1` },
+    "?forceOnboarding=true",
+  );
   await page.goto(cancelLink);
   await page.getByRole("button", { name: /Cancel and return to Loppemarkedet/ }).click();
   await expect(page).toHaveURL(`${baseURL}/?cancelled=1&reason=cancelled`);
   await page.goto(cancelLink);
   await expect(page.getByRole("heading", { name: "Not connected" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Return to Loppemarkedet" })).toHaveAttribute("href", `${baseURL}/?cancelled=1&reason=cancelled`);
+  await expect(page.getByRole("link", { name: "Return to Loppemarkedet" })).toHaveAttribute(
+    "href",
+    `${baseURL}/?cancelled=1&reason=cancelled`,
+  );
   expect((await api.user(`decline-${s}`)).status).toBe(404);
 });
 
@@ -104,15 +150,21 @@ test.describe("in a Danish browser", () => {
   test.use({ locale: "da-DK" });
 
   test("the page is in Danish, with a switch to English", async ({ page, request, baseURL }, testInfo) => {
-  const problems = watchPage(page);
-  const api = tenantApi(request, tenant);
-  await page.goto(await api.connectLink({ marketplaceUserId: `dansk-${testInfo.project.name}`, successUrl: `${baseURL}/?ok`, cancelUrl: `${baseURL}/?no` }));
-  await expect(page.getByRole("heading", { name: "Bekræft, hvem du er" })).toBeVisible();
-  await expect(page.locator("[lang=da]").first()).toBeVisible();
-  await checkPage(page, testInfo, "connect-sign-in-da", problems);
-  await page.getByRole("link", { name: "English" }).click();
-  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible(); // the choice is remembered
+    const problems = watchPage(page);
+    const api = tenantApi(request, tenant);
+    await page.goto(
+      await api.connectLink({
+        marketplaceUserId: `dansk-${testInfo.project.name}`,
+        successUrl: `${baseURL}/?ok`,
+        cancelUrl: `${baseURL}/?no`,
+      }),
+    );
+    await expect(page.getByRole("heading", { name: "Bekræft, hvem du er" })).toBeVisible();
+    await expect(page.locator("[lang=da]").first()).toBeVisible();
+    await checkPage(page, testInfo, "connect-sign-in-da", problems);
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible(); // the choice is remembered
   });
 });

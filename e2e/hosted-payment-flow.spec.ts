@@ -11,14 +11,25 @@ test.beforeAll(() => {
   tenant = createE2eTenant("Pakkeposten");
 });
 
-test("the seller pays a label through the payment flow and the label is issued", async ({ page, request, baseURL }, testInfo) => {
+test("the seller pays a label through the payment flow and the label is issued", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const s = `label-${testInfo.project.name}`;
   const { tradeId, buyer, seller } = await sandboxTrade(api, baseURL!, s);
   await payIntoEscrow(api, buyer, tradeId);
-  const label = await api.post(`/marketplace/users/${seller}/trades/${tradeId}/shipments/delivery`, { price: 79, shipmentProviderId: "postnord", expectedMaxWeightInGrams: 12000 });
+  const label = await api.post(`/marketplace/users/${seller}/trades/${tradeId}/shipments/delivery`, {
+    price: 79,
+    shipmentProviderId: "postnord",
+    expectedMaxWeightInGrams: 12000,
+  });
   expect(label.json).toMatchObject({ state: "Pending", amount: 20 }); // 79 - the buyer's 59
-  const link = await api.paymentFlowLink(seller, label.json.paymentId, { successUrl: `${baseURL}/?label=${s}`, cancelUrl: `${baseURL}/?nolabel=${s}` });
+  const link = await api.paymentFlowLink(seller, label.json.paymentId, {
+    successUrl: `${baseURL}/?label=${s}`,
+    cancelUrl: `${baseURL}/?nolabel=${s}`,
+  });
 
   const problems = watchPage(page);
   await page.goto(link);
@@ -33,26 +44,45 @@ test("the seller pays a label through the payment flow and the label is issued",
 
   const trade = await api.trade(seller, tradeId);
   expect(trade.state).toBe("LabelCreated");
-  expect(trade.phases.delivery).toMatchObject({ shippingProvider: "postnord", labelPricePayer: 59, labelPricePayee: 20, labelPaidBy: 3, labelCode: expect.stringMatching(/^00\d{9}DK$/) });
-  expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual(["trade.created", "trade.shipment_label_created"]);
+  expect(trade.phases.delivery).toMatchObject({
+    shippingProvider: "postnord",
+    labelPricePayer: 59,
+    labelPricePayee: 20,
+    labelPaidBy: 3,
+    labelCode: expect.stringMatching(/^00\d{9}DK$/),
+  });
+  expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual([
+    "trade.created",
+    "trade.shipment_label_created",
+  ]);
 
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Payment complete" })).toBeVisible();
 });
 
-test("cancelling the payment flow leaves the payment pending for another try", async ({ page, request, baseURL }, testInfo) => {
+test("cancelling the payment flow leaves the payment pending for another try", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const s = `flow-cancel-${testInfo.project.name}`;
   const { tradeId, buyer } = await sandboxTrade(api, baseURL!, s);
   const escrow = await api.acceptAndPay(buyer, tradeId);
-  const link = await api.paymentFlowLink(buyer, escrow.paymentId, { successUrl: `${baseURL}/?paid`, cancelUrl: `${baseURL}/?later` });
+  const link = await api.paymentFlowLink(buyer, escrow.paymentId, {
+    successUrl: `${baseURL}/?paid`,
+    cancelUrl: `${baseURL}/?later`,
+  });
   await page.goto(link);
   await expect(page.getByText("Payment into escrow")).toBeVisible();
   await page.getByRole("button", { name: /Cancel and return/ }).click();
   await expect(page).toHaveURL(`${baseURL}/?later=&reason=cancelled`);
   expect(await api.escrowPayment(buyer, tradeId)).toMatchObject({ state: "Pending", paymentId: escrow.paymentId });
 
-  const again = await api.paymentFlowLink(buyer, escrow.paymentId, { successUrl: `${baseURL}/?paid`, cancelUrl: `${baseURL}/?later` });
+  const again = await api.paymentFlowLink(buyer, escrow.paymentId, {
+    successUrl: `${baseURL}/?paid`,
+    cancelUrl: `${baseURL}/?later`,
+  });
   await page.goto(again);
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page).toHaveURL(`${baseURL}/?paid`);

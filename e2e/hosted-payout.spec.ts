@@ -11,16 +11,33 @@ test.beforeAll(() => {
   tenant = createE2eTenant("Møbelmarkedet");
 });
 
-test("a seller without an account is asked for one on the status page; a wrong IBAN is refused; the payout then leaves", async ({ page, request, baseURL }, testInfo) => {
+test("a seller without an account is asked for one on the status page; a wrong IBAN is refused; the payout then leaves", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const s = testInfo.project.name;
   const seller = `po-seller-${s}`;
   // Connected through the hosted connect page, so without a payout account.
-  await page.goto(await api.connectLink({ marketplaceUserId: seller, successUrl: `${baseURL}/?c`, cancelUrl: `${baseURL}/?x` }));
+  await page.goto(
+    await api.connectLink({ marketplaceUserId: seller, successUrl: `${baseURL}/?c`, cancelUrl: `${baseURL}/?x` }),
+  );
   await page.getByRole("button", { name: "Sign in with eID" }).click();
   await page.getByRole("button", { name: "Connect", exact: true }).click();
   await api.connect(`po-buyer-${s}`);
-  const { tradeId } = await api.initiate({ title: "Oak chair", description: "Solid oak", amount: 200, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: `po-buyer-${s}`, payeeMarketplaceUserId: seller, deliveryByHandAllowed: true, successUrl: `${baseURL}/?ok`, cancelUrl: `${baseURL}/?no` });
+  const { tradeId } = await api.initiate({
+    title: "Oak chair",
+    description: "Solid oak",
+    amount: 200,
+    payerFee: 0,
+    payeeFee: 0,
+    payerMarketplaceUserId: `po-buyer-${s}`,
+    payeeMarketplaceUserId: seller,
+    deliveryByHandAllowed: true,
+    successUrl: `${baseURL}/?ok`,
+    cancelUrl: `${baseURL}/?no`,
+  });
   await payIntoEscrow(api, `po-buyer-${s}`, tradeId);
   await api.post(`/marketplace/users/po-buyer-${s}/trades/${tradeId}/condition/accept`); // handed over in person
   await api.advanceClock(1);
@@ -34,7 +51,9 @@ test("a seller without an account is asked for one on the status page; a wrong I
   await checkPage(page, testInfo, "payout-account-new", problems);
   await page.getByLabel("IBAN, or registration and account number").fill("DK51 0040 0440 1162 43");
   await page.getByRole("button", { name: "Save payout account" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("This IBAN's check digits do not match: check for a typo.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "This IBAN's check digits do not match: check for a typo.",
+  );
   await checkPage(page, testInfo, "payout-account-error", problems);
   await page.getByLabel("IBAN, or registration and account number").fill("DK50 0040 0440 1162 43");
   await page.getByRole("button", { name: "Save payout account" }).click();

@@ -11,7 +11,12 @@ test.beforeAll(() => {
   tenant = createE2eTenant("Sikkerhandel");
 });
 
-test("a link opened in one browser cannot be used in another", async ({ page, browser, request, baseURL }, testInfo) => {
+test("a link opened in one browser cannot be used in another", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { tradeId, redirectUrl, buyer } = await sandboxTrade(api, baseURL!, `bound-${testInfo.project.name}`);
   await page.goto(redirectUrl);
@@ -38,7 +43,10 @@ test("an expired link and an unknown link say so clearly", async ({ page, reques
   const problems = watchPage(page);
   await page.goto(redirectUrl);
   await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Return to Tidsmarkedet" })).toHaveAttribute("href", `${baseURL}/?cancelled=${s}&reason=expired`);
+  await expect(page.getByRole("link", { name: "Return to Tidsmarkedet" })).toHaveAttribute(
+    "href",
+    `${baseURL}/?cancelled=${s}&reason=expired`,
+  );
   await checkPage(page, testInfo, "link-expired", problems);
 
   await page.goto("/checkout/not-a-real-link");
@@ -56,7 +64,10 @@ test("a form posted from another site is refused and pays nothing", async ({ pag
   await page.route("https://attacker.test/**", (route) =>
     route.fulfill({
       contentType: "text/html",
-      body: `<form id="f" method="post" action="${redirectUrl}/pay"><input name="csrf" value="${csrf}"><input name="method" value="card-4242"></form><button onclick="f.submit()">Win a prize</button>`,
+      body:
+        `<form id="f" method="post" action="${redirectUrl}/pay"><input name="csrf" ` +
+        `value="${csrf}"><input name="method" value="card-4242"></form><button ` +
+        `onclick="f.submit()">Win a prize</button>`,
     }),
   );
   await page.goto("https://attacker.test/prize");
@@ -68,7 +79,11 @@ test("a form posted from another site is refused and pays nothing", async ({ pag
   expect((await api.trade(buyer, tradeId)).state).toBe("Created");
 });
 
-test("pages carry a nonce-based CSP and security headers, and every script has the nonce", async ({ page, request, baseURL }, testInfo) => {
+test("pages carry a nonce-based CSP and security headers, and every script has the nonce", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { redirectUrl } = await sandboxTrade(api, baseURL!, `csp-${testInfo.project.name}`);
   const response = await page.goto(redirectUrl);
@@ -80,7 +95,9 @@ test("pages carry a nonce-based CSP and security headers, and every script has t
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["referrer-policy"]).toBe("same-origin");
   expect(headers["set-cookie"]).toMatch(/escrow_browser=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/);
-  const scripts = await page.locator("script").evaluateAll((elements) => elements.map((e) => (e as HTMLScriptElement).nonce));
+  const scripts = await page
+    .locator("script")
+    .evaluateAll((elements) => elements.map((e) => (e as HTMLScriptElement).nonce));
   expect(scripts.length).toBeGreaterThan(0);
   for (const scriptNonce of scripts) expect(scriptNonce).toBe(nonce);
   expect(await page.locator("[onclick], [onload], [onerror], [onsubmit]").count()).toBe(0);
@@ -89,17 +106,30 @@ test("pages carry a nonce-based CSP and security headers, and every script has t
   expect(again).not.toContain(`'nonce-${nonce}'`);
 });
 
-test("the API refuses redirect and app addresses that would run code or leave for anywhere", async ({ request, baseURL }) => {
+test("the API refuses redirect and app addresses that would run code or leave for anywhere", async ({
+  request,
+  baseURL,
+}) => {
   const api = tenantApi(request, tenant);
   for (const [field, value] of [
     ["successUrl", "javascript:alert(1)"],
     ["successUrl", "data:text/html,<script>alert(1)</script>"],
     ["cancelUrl", "//evil.example/phish"],
   ] as const) {
-    const answer = await api.post("/marketplace/users/connect", { marketplaceUserId: "x", successUrl: `${baseURL}/ok`, cancelUrl: `${baseURL}/no`, [field]: value });
+    const answer = await api.post("/marketplace/users/connect", {
+      marketplaceUserId: "x",
+      successUrl: `${baseURL}/ok`,
+      cancelUrl: `${baseURL}/no`,
+      [field]: value,
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ typeCode: "validation-error", errors: [{ key: field }] });
   }
-  const app = await api.post("/marketplace/users/connect", { marketplaceUserId: "x", successUrl: `${baseURL}/ok`, cancelUrl: `${baseURL}/no`, appSwitch: { appSwitchCallbackUri: "javascript:alert(1)", operatingSystem: "iOS" } });
+  const app = await api.post("/marketplace/users/connect", {
+    marketplaceUserId: "x",
+    successUrl: `${baseURL}/ok`,
+    cancelUrl: `${baseURL}/no`,
+    appSwitch: { appSwitchCallbackUri: "javascript:alert(1)", operatingSystem: "iOS" },
+  });
   expect(app.json).toMatchObject({ typeCode: "validation-error", errors: [{ key: "appSwitch.appSwitchCallbackUri" }] });
 });

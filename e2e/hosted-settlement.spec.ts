@@ -17,14 +17,26 @@ test.beforeAll(() => {
 async function rejected(api: TenantApi, baseURL: string, suffix: string) {
   const trade = await sandboxTrade(api, baseURL, suffix);
   await deliver(api, trade.buyer, trade.seller, trade.tradeId);
-  expect((await api.post(`/marketplace/users/${trade.buyer}/trades/${trade.tradeId}/condition/reject`, "The saddle is torn")).status).toBe(200);
+  expect(
+    (await api.post(`/marketplace/users/${trade.buyer}/trades/${trade.tradeId}/condition/reject`, "The saddle is torn"))
+      .status,
+  ).toBe(200);
   return trade;
 }
 
 /** A party's status page in their own browser (a link works only in the browser that opened it), on the project's device. */
-async function partyPage(browser: Browser, testInfo: TestInfo, api: TenantApi, user: string, tradeId: string, query = "") {
+async function partyPage(
+  browser: Browser,
+  testInfo: TestInfo,
+  api: TenantApi,
+  user: string,
+  tradeId: string,
+  query = "",
+) {
   const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
-  const page = await (await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })).newPage();
+  const page = await (
+    await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
+  ).newPage();
   const problems = watchPage(page);
   await page.goto(`${await api.statusLink(user, tradeId, { returnUrl: `${baseURL}/?back` })}${query}`);
   return { page, problems };
@@ -32,10 +44,18 @@ async function partyPage(browser: Browser, testInfo: TestInfo, api: TenantApi, u
 
 const notice = (page: Page) => page.getByRole("main").getByRole("status");
 
-test("the tenant settles by the API, and both parties see what they end up with", async ({ page, browser, request, baseURL }, testInfo) => {
+test("the tenant settles by the API, and both parties see what they end up with", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { tradeId, buyer, seller } = await rejected(api, baseURL!, `set-api-${testInfo.project.name}`);
-  const settled = await api.post(`/marketplace/trades/${tradeId}/settle`, { refundAmount: 100, reason: "Agreed 100 off for the torn saddle" });
+  const settled = await api.post(`/marketplace/trades/${tradeId}/settle`, {
+    refundAmount: 100,
+    reason: "Agreed 100 off for the torn saddle",
+  });
   expect(settled.json).toMatchObject({ state: "Succeeded", settlement: { refundAmount: 100, payeeAmount: 1325 } });
 
   const problems = watchPage(page);
@@ -49,10 +69,14 @@ test("the tenant settles by the API, and both parties see what they end up with"
   await expect(sellerView.page.getByRole("heading", { name: /Sold|Paid out/ })).toBeVisible();
   await expect(sellerView.page.locator("dl").first()).toContainText("DKK 1,325.00");
   await checkPage(sellerView.page, testInfo, "settlement-seller-settled", sellerView.problems);
-  expect((await api.escrowPayment(buyer, tradeId))).toMatchObject({ state: "PartiallyRefunded", refundedAmount: 100 });
+  expect(await api.escrowPayment(buyer, tradeId)).toMatchObject({ state: "PartiallyRefunded", refundedAmount: 100 });
 });
 
-test("the seller offers a price reduction after a preview; the buyer accepts it and keeps the item", async ({ browser, request, baseURL }, testInfo) => {
+test("the seller offers a price reduction after a preview; the buyer accepts it and keeps the item", async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { tradeId, buyer, seller } = await rejected(api, baseURL!, `set-accept-${testInfo.project.name}`);
   const { page: sellerPage, problems } = await partyPage(browser, testInfo, api, seller, tradeId);
@@ -63,7 +87,9 @@ test("the seller offers a price reduction after a preview; the buyer accepts it 
   // Not an amount: the page says so, and nothing is sent.
   await sellerPage.getByLabel(/Amount back to the buyer/).fill("a hundred");
   await sellerPage.getByRole("button", { name: "See what each of you gets" }).click();
-  await expect(sellerPage.getByRole("main").getByRole("alert")).toHaveText("Enter the amount as a number, for example 150 or 150.50.");
+  await expect(sellerPage.getByRole("main").getByRole("alert")).toHaveText(
+    "Enter the amount as a number, for example 150 or 150.50.",
+  );
   await sellerPage.getByLabel(/Amount back to the buyer/).fill("100");
   await sellerPage.getByRole("button", { name: "See what each of you gets" }).click();
   const figures = sellerPage.getByRole("region", { name: "Offer a price reduction" });
@@ -85,11 +111,20 @@ test("the seller offers a price reduction after a preview; the buyer accepts it 
   await expect(notice(buyerPage)).toHaveText("You accepted the price reduction. Your money is on its way back to you.");
   await expect(buyerPage.getByRole("heading", { name: "Completed" })).toBeVisible();
   await checkPage(buyerPage, testInfo, "offer-buyer-accepted", buyerProblems);
-  expect(await api.trade(buyer, tradeId)).toMatchObject({ offer: null, settlement: { refundAmount: 100, payeeAmount: 1325 } });
-  expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual(expect.arrayContaining(["trade.offer_made", "trade.offer_accepted", "trade.settled", "trade.succeeded"]));
+  expect(await api.trade(buyer, tradeId)).toMatchObject({
+    offer: null,
+    settlement: { refundAmount: 100, payeeAmount: 1325 },
+  });
+  expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual(
+    expect.arrayContaining(["trade.offer_made", "trade.offer_accepted", "trade.settled", "trade.succeeded"]),
+  );
 });
 
-test("in Danish: the seller offers 150,50, the buyer declines, and the trade goes on as before", async ({ browser, request, baseURL }, testInfo) => {
+test("in Danish: the seller offers 150,50, the buyer declines, and the trade goes on as before", async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { tradeId, buyer, seller } = await rejected(api, baseURL!, `set-decline-${testInfo.project.name}`);
   const { page: sellerPage, problems } = await partyPage(browser, testInfo, api, seller, tradeId, "?lang=da");
@@ -102,7 +137,14 @@ test("in Danish: the seller offers 150,50, the buyer declines, and the trade goe
   await sellerPage.getByRole("button", { name: "Send tilbuddet" }).click();
   await expect(notice(sellerPage)).toHaveText("Dit tilbud er sendt til køber.");
 
-  const { page: buyerPage, problems: buyerProblems } = await partyPage(browser, testInfo, api, buyer, tradeId, "?lang=da");
+  const { page: buyerPage, problems: buyerProblems } = await partyPage(
+    browser,
+    testInfo,
+    api,
+    buyer,
+    tradeId,
+    "?lang=da",
+  );
   const offer = buyerPage.getByRole("region", { name: "Sælger tilbyder et nedslag i prisen" });
   await expect(offer).toContainText(/Du får tilbage150,50\skr\./);
   await checkPage(buyerPage, testInfo, "offer-buyer-open-da", buyerProblems);
@@ -110,10 +152,17 @@ test("in Danish: the seller offers 150,50, the buyer declines, and the trade goe
   await expect(notice(buyerPage)).toHaveText("Du har afvist tilbuddet. Handlen fortsætter som før.");
   await expect(buyerPage.getByRole("region", { name: "Sælger tilbyder et nedslag i prisen" })).toHaveCount(0);
   expect(await api.trade(seller, tradeId)).toMatchObject({ state: "ConditionRejected", offer: null, settlement: null });
-  expect((await api.events({ tradeId })).map((e) => e.eventName).slice(-2)).toEqual(["trade.offer_made", "trade.offer_declined"]);
+  expect((await api.events({ tradeId })).map((e) => e.eventName).slice(-2)).toEqual([
+    "trade.offer_made",
+    "trade.offer_declined",
+  ]);
 });
 
-test("an offer the buyer leaves unanswered lapses, and the trade goes on as it would have", async ({ browser, request, baseURL }, testInfo) => {
+test("an offer the buyer leaves unanswered lapses, and the trade goes on as it would have", async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   // Its own tenant: advancing the sandbox clock moves every trade of the tenant.
   const own = createE2eTenant(`Lapse ${testInfo.project.name} ${Date.now()}`);
   const api = tenantApi(request, own);
@@ -131,7 +180,11 @@ test("an offer the buyer leaves unanswered lapses, and the trade goes on as it w
   // An offer never holds the trade longer than it would have waited: with the tenant's default
   // deadlines it lapses when the seller's time to answer the rejection ends, so the return starts.
   expect(advanced.fired.map((f: { action: string }) => f.action)).toEqual(["lapseOffer", "autoAcceptRejection"]);
-  expect(await api.trade(buyer, tradeId)).toMatchObject({ state: "ReturnAwaitingShipment", offer: null, settlement: null });
+  expect(await api.trade(buyer, tradeId)).toMatchObject({
+    state: "ReturnAwaitingShipment",
+    offer: null,
+    settlement: null,
+  });
   expect((await api.events({ tradeId })).map((e) => e.eventName)).toContain("trade.offer_declined");
 
   // The links of before have expired with the clock; each party opens a new one.

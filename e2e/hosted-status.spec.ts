@@ -31,7 +31,11 @@ test("the buyer pays from the status link and comes back to it", async ({ page, 
   await expect(page).toHaveURL(`${baseURL}/?back`);
 });
 
-test("the seller buys a label on the status page, pays the rest of it, and follows the parcel", async ({ page, request, baseURL }, testInfo) => {
+test("the seller buys a label on the status page, pays the rest of it, and follows the parcel", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { tradeId, buyer, seller } = await sandboxTrade(api, baseURL!, `st-label-${testInfo.project.name}`);
   await payIntoEscrow(api, buyer, tradeId);
@@ -44,7 +48,10 @@ test("the seller buys a label on the status page, pays the rest of it, and follo
 
   await page.getByRole("link", { name: "Buy shipping label" }).click();
   await expect(page.getByRole("heading", { name: "Buy a shipping label" })).toBeVisible();
-  await page.getByRole("group", { name: "Up to 10 kg" }).getByLabel(/PostNord/).check();
+  await page
+    .getByRole("group", { name: "Up to 10 kg" })
+    .getByLabel(/PostNord/)
+    .check();
   await checkPage(page, testInfo, "status-seller-buy-label", problems);
   await page.getByRole("button", { name: "Buy the label" }).click();
 
@@ -52,7 +59,10 @@ test("the seller buys a label on the status page, pays the rest of it, and follo
   await page.getByRole("button", { name: "Pay DKK 26.00" }).click();
   await expect(page.getByRole("heading", { name: "Hand in the parcel" })).toBeVisible();
   const trade = await api.trade(seller, tradeId);
-  expect(trade).toMatchObject({ state: "LabelCreated", phases: { delivery: { shippingProvider: "postnord", labelPricePayer: 59, labelPricePayee: 26 } } });
+  expect(trade).toMatchObject({
+    state: "LabelCreated",
+    phases: { delivery: { shippingProvider: "postnord", labelPricePayer: 59, labelPricePayee: 26 } },
+  });
   await expect(page.getByText(trade.phases.delivery.labelCode)).toBeVisible();
 
   await api.track(trade.phases.delivery.labelId, "sent");
@@ -62,10 +72,19 @@ test("the seller buys a label on the status page, pays the rest of it, and follo
   await expect(page.getByText("Handed in to the carrier")).toBeVisible();
   await expect(page.getByText("Delivered", { exact: true })).toBeVisible();
   await checkPage(page, testInfo, "tracking", problems);
-  expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual(["trade.created", "trade.shipment_label_created", "trade.shipment_sent", "trade.shipment_delivered"]);
+  expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual([
+    "trade.created",
+    "trade.shipment_label_created",
+    "trade.shipment_sent",
+    "trade.shipment_delivered",
+  ]);
 });
 
-test("the buyer accepts the item after being asked, and the seller is paid", async ({ page, request, baseURL }, testInfo) => {
+test("the buyer accepts the item after being asked, and the seller is paid", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { tradeId, buyer, seller } = await sandboxTrade(api, baseURL!, `st-accept-${testInfo.project.name}`);
   await deliver(api, buyer, seller, tradeId);
@@ -78,13 +97,20 @@ test("the buyer accepts the item after being asked, and the seller is paid", asy
   await expect(page.getByRole("heading", { name: "Accept the item?" })).toBeVisible();
   await checkPage(page, testInfo, "status-buyer-accept-question", problems);
   await page.getByRole("button", { name: "Accept the item" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("You accepted the item. The seller is being paid.");
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    "You accepted the item. The seller is being paid.",
+  );
   await expect(page.getByRole("heading", { name: "Completed" })).toBeVisible();
   expect((await api.trade(buyer, tradeId)).state).toMatch(/^(Succeeded|Released)$/);
   expect((await api.events({ tradeId })).map((e) => e.eventName)).toContain("trade.condition_accepted");
 });
 
-test("the buyer reports a problem with a reason; the seller takes the item back", async ({ page, browser, request, baseURL }, testInfo) => {
+test("the buyer reports a problem with a reason; the seller takes the item back", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   const api = tenantApi(request, tenant);
   const { tradeId, buyer, seller } = await sandboxTrade(api, baseURL!, `st-reject-${testInfo.project.name}`);
   await deliver(api, buyer, seller, tradeId);
@@ -94,7 +120,10 @@ test("the buyer reports a problem with a reason; the seller takes the item back"
   await page.getByRole("button", { name: "Report the problem" }).click();
   await expect(page.getByRole("heading", { name: "You reported a problem" })).toBeVisible();
   const rejected = await api.trade(buyer, tradeId);
-  expect(rejected).toMatchObject({ state: "ConditionRejected", phases: { delivery: { rejectedReason: { description: "The frame is cracked near the bottom bracket." } } } });
+  expect(rejected).toMatchObject({
+    state: "ConditionRejected",
+    phases: { delivery: { rejectedReason: { description: "The frame is cracked near the bottom bracket." } } },
+  });
 
   // The seller, in their own browser.
   const sellerPage = await (await browser.newContext({ baseURL })).newPage();
@@ -102,7 +131,9 @@ test("the buyer reports a problem with a reason; the seller takes the item back"
   await expect(sellerPage.getByRole("heading", { name: "The buyer reported a problem" })).toBeVisible();
   await sellerPage.getByRole("link", { name: "Take the item back" }).click();
   await sellerPage.getByRole("button", { name: "Take the item back" }).click();
-  await expect(sellerPage.getByRole("main").getByRole("status")).toHaveText("The buyer will send the item back to you.");
+  await expect(sellerPage.getByRole("main").getByRole("status")).toHaveText(
+    "The buyer will send the item back to you.",
+  );
   expect((await api.trade(seller, tradeId)).state).toBe("ReturnAwaitingShipment");
   expect((await api.events({ tradeId })).map((e) => e.eventName)).toContain("trade.condition_rejected");
 });

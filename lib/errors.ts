@@ -33,7 +33,11 @@ export class ApiError extends Error {
   readonly errors: FieldError[];
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, detail: string, options: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
     super(detail);
     this.name = "ApiError";
     this.code = code;

@@ -72,7 +72,9 @@ function simulatedAmong(needs: readonly OutsideParty[]): OutsideParty[] {
 }
 
 /** Why live mode is closed (empty when it is open), e.g. for the console's notice. */
-export function liveModeGaps(extra: readonly OutsideParty[] = []): { party: OutsideParty; setting: string; what: string }[] {
+export function liveModeGaps(
+  extra: readonly OutsideParty[] = [],
+): { party: OutsideParty; setting: string; what: string }[] {
   const needs = [...new Set([...LIVE_MODE_NEEDS, ...extra])];
   return simulatedAmong(needs).map((party) => ({ party, setting: CHOICES[party].setting, what: CHOICES[party].what }));
 }

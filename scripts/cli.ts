@@ -97,7 +97,10 @@ if (resource === "listen") {
       api: values.api ?? process.env.ESCROW_API_URL ?? "http://localhost:3000",
       apiKey,
       forwardTo: values.print ? undefined : values["forward-to"],
-      events: (values.events ?? "").split(",").map((name) => name.trim()).filter(Boolean),
+      events: (values.events ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
       write: (line) => console.log(line),
       signal: stop.signal,
     });
@@ -149,12 +152,23 @@ try {
       });
       const limited = rateLimit === undefined ? null : await updateRateLimit(db, values.tenant, rateLimit);
       const result = { ...updated, rateLimitPerMinute: limited?.rateLimitPerMinute };
-      print(result, () => `Updated ${updated.name}: brand ${updated.brandName ?? updated.name} ${updated.brandColor ?? "(default colour)"}, language ${updated.locale}, redirect origins ${updated.allowedRedirectOrigins.join(", ") || "any (sandbox)"}${limited ? `, ${limited.rateLimitPerMinute} API requests per minute per token` : ""}.`);
+      print(
+        result,
+        () =>
+          `Updated ${updated.name}: brand ${updated.brandName ?? updated.name} ` +
+          `${updated.brandColor ?? "(default colour)"}, language ${updated.locale}, redirect origins ` +
+          `${updated.allowedRedirectOrigins.join(", ") || "any (sandbox)"}${limited ? `, ${limited.rateLimitPerMinute} API requests per minute per token` : ""}.`,
+      );
       break;
     }
     case "staff add": {
       if (!values.tenant || !values.email) fail("staff add needs --tenant and --email.");
-      const added = await addStaff(db, { tenantId: values.tenant, email: values.email, name: values.name, role: (values.role ?? "viewer") as "admin" | "viewer" });
+      const added = await addStaff(db, {
+        tenantId: values.tenant,
+        email: values.email,
+        name: values.name,
+        role: (values.role ?? "viewer") as "admin" | "viewer",
+      });
       print(added, () => `Added ${added.email} (${added.role}). Password (shown only now): ${added.password}`);
       break;
     }
@@ -168,7 +182,10 @@ try {
                 [
                   `${t.name} (${t.tenantId}), created ${t.createdAt}`,
                   `  business ids: ${t.allowedBusinessIds.join(", ") || "none"}; staff: ${t.staff.join(", ")}`,
-                  ...t.tokens.map((k) => `  ${k.revokedAt ? "revoked" : "active "} ${k.mode} ${k.prefix} id ${k.tokenId}, last used ${k.lastUsedAt ?? "never"}`),
+                  ...t.tokens.map(
+                    (k) =>
+                      `  ${k.revokedAt ? "revoked" : "active "} ${k.mode} ${k.prefix} id ${k.tokenId}, last used ${k.lastUsedAt ?? "never"}`,
+                  ),
                 ].join("\n"),
               )
               .join("\n\n"),
@@ -179,14 +196,20 @@ try {
       if (!values.tenant) fail("token rotate needs --tenant.");
       if (values.mode !== "test" && values.mode !== "live") fail("token rotate needs --mode test or --mode live.");
       const rotated = await rotateToken(db, values.tenant, values.mode);
-      print(rotated, () => `New ${values.mode} API key (shown only now): ${rotated.apiKey}\nRevoked ${rotated.revoked} older ${values.mode} token(s).`);
+      print(
+        rotated,
+        () =>
+          `New ${values.mode} API key (shown only now): ${rotated.apiKey}\nRevoked ${rotated.revoked} older ${values.mode} token(s).`,
+      );
       break;
     }
     case "token revoke": {
       if (!values.token) fail("token revoke needs --token <tokenId> (see tenant list).");
       const revoked = await revokeToken(db, values.token);
       if (!revoked) code = 1;
-      print({ tokenId: values.token, revoked }, () => (revoked ? `Revoked ${values.token}.` : `No active token ${values.token}.`));
+      print({ tokenId: values.token, revoked }, () =>
+        revoked ? `Revoked ${values.token}.` : `No active token ${values.token}.`,
+      );
       break;
     }
     default:

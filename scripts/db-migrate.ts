@@ -12,7 +12,9 @@ const database = await resolveDatabase();
 let code = 0;
 try {
   const applied = await applyMigrations(database.url);
-  console.log(`${database.kind} ${redactUrl(database.url)}: ${applied.length ? `applied ${applied.join(", ")}` : "already up to date"}`);
+  console.log(
+    `${database.kind} ${redactUrl(database.url)}: ${applied.length ? `applied ${applied.join(", ")}` : "already up to date"}`,
+  );
 } catch (error) {
   console.error("Migration failed:", error instanceof Error ? error.message : error);
   code = 1;

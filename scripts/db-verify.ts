@@ -7,7 +7,9 @@ import { redactUrl } from "../lib/db/connection.ts";
 import { verifyDatabase } from "../lib/ops/verify-database.ts";
 import { answerHelp } from "./usage.ts";
 
-const USAGE = "Usage: npm run db:verify -- <postgresql url>   (or set DATABASE_URL)\n\n  Checks a restored or promoted database before serving from it (docs/operations.md).";
+const USAGE =
+  "Usage: npm run db:verify -- <postgresql url>   (or set DATABASE_URL)\n\n  Checks a " +
+  "restored or promoted database before serving from it (docs/operations.md).";
 answerHelp(USAGE);
 const url = process.argv[2] ?? process.env.DATABASE_URL;
 if (!url) {
@@ -16,9 +18,17 @@ if (!url) {
 }
 try {
   const { ok, problems, counts } = await verifyDatabase(url);
-  console.log(`${redactUrl(url)}: ${Object.entries(counts).map(([table, n]) => `${n.toLocaleString("en")} ${table}`).join(", ")}`);
+  console.log(
+    `${redactUrl(url)}: ${Object.entries(counts)
+      .map(([table, n]) => `${n.toLocaleString("en")} ${table}`)
+      .join(", ")}`,
+  );
   for (const problem of problems) console.log(`  ✘ ${problem}`);
-  console.log(ok ? "✔ consistent: safe to point the service at it" : `✘ ${problems.length} problem(s): do not serve from this database`);
+  console.log(
+    ok
+      ? "✔ consistent: safe to point the service at it"
+      : `✘ ${problems.length} problem(s): do not serve from this database`,
+  );
   process.exit(ok ? 0 : 1);
 } catch (error) {
   console.error("Could not verify:", error instanceof Error ? error.message : error);

@@ -27,12 +27,19 @@ interface FeedEvent {
 const WAIT_SECONDS = 20;
 
 export async function listen(options: ListenOptions): Promise<void> {
-  if (!options.apiKey.startsWith("esk_test_")) throw new Error("listen needs a sandbox API key (esk_test_…): the event feed is test mode only.");
+  if (!options.apiKey.startsWith("esk_test_"))
+    throw new Error("listen needs a sandbox API key (esk_test_…): the event feed is test mode only.");
   const secret = `whsec_${randomBytes(24).toString("base64")}`;
   const signer = new Webhook(secret);
   const feed = new URL("/api/v1/sandbox/events/feed", options.api);
-  options.write(`Listening for ${options.events.length ? options.events.join(", ") : "all events"} on ${feed.origin} (Ctrl-C to stop).`);
-  options.write(options.forwardTo ? `Forwarding to ${options.forwardTo}, signed with ${secret}` : "Printing only (no --forward-to).");
+  options.write(
+    `Listening for ${options.events.length ? options.events.join(", ") : "all events"} on ${feed.origin} (Ctrl-C to stop).`,
+  );
+  options.write(
+    options.forwardTo
+      ? `Forwarding to ${options.forwardTo}, signed with ${secret}`
+      : "Printing only (no --forward-to).",
+  );
 
   let cursor: string | undefined;
   // The feed may repeat an event around its cursor after a reconnect: forward each once.
@@ -45,9 +52,13 @@ export async function listen(options: ListenOptions): Promise<void> {
     if (options.events.length) url.searchParams.set("events", options.events.join(","));
     let answer: { events: FeedEvent[]; cursor: string };
     try {
-      const response = await fetch(url, { headers: { authorization: `Bearer ${options.apiKey}` }, signal: options.signal });
+      const response = await fetch(url, {
+        headers: { authorization: `Bearer ${options.apiKey}` },
+        signal: options.signal,
+      });
       const body = await response.json();
-      if (response.status === 401 || response.status === 403 || response.status === 400) throw new FatalFeedError(`${response.status} ${body.detail ?? body.title}`);
+      if (response.status === 401 || response.status === 403 || response.status === 400)
+        throw new FatalFeedError(`${response.status} ${body.detail ?? body.title}`);
       if (!response.ok) throw new Error(`${response.status} ${body.detail ?? body.title}`);
       answer = body;
       failures = 0;

@@ -69,8 +69,13 @@ try {
   const resealDb = createDb(database.url, 2);
   const { resealed, unreadable } = await resealWebhookSecrets(resealDb);
   await resealDb.$disconnect();
-  if (resealed) console.log(`Sealed ${resealed} webhook signing secret${resealed === 1 ? "" : "s"} with the current data key`);
-  for (const { subscriptionId, reason } of unreadable) console.error(`Webhook subscription ${subscriptionId}: its signing secret cannot be opened (${reason}); its deliveries wait until that key is listed in DATA_ENCRYPTION_KEYS again`);
+  if (resealed)
+    console.log(`Sealed ${resealed} webhook signing secret${resealed === 1 ? "" : "s"} with the current data key`);
+  for (const { subscriptionId, reason } of unreadable)
+    console.error(
+      `Webhook subscription ${subscriptionId}: its signing secret cannot be opened (${reason}); ` +
+        `its deliveries wait until that key is listed in DATA_ENCRYPTION_KEYS again`,
+    );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await stopDatabase();
@@ -81,7 +86,9 @@ let demo: Awaited<ReturnType<typeof ensureDemoTenant>> | null = null;
 // The demo tenant (its console login is real) is for trying the service out: made by `npm run dev`
 // and by `npm start` on the embedded database, never on a real DATABASE_URL unless asked for
 // (DEMO_TENANT=true); DEMO_TENANT=false turns it off everywhere.
-const wantDemo = process.env.DEMO_TENANT === "true" || (process.env.DEMO_TENANT !== "false" && (mode === "dev" || database.kind === "embedded"));
+const wantDemo =
+  process.env.DEMO_TENANT === "true" ||
+  (process.env.DEMO_TENANT !== "false" && (mode === "dev" || database.kind === "embedded"));
 if (wantDemo) {
   // Beside the data it belongs to: the embedded folder, or one file per PostgreSQL address.
   const file =
@@ -97,7 +104,10 @@ const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
 // Production: scripts/serve.ts (Next for pages, the v1 API's route handlers called directly);
 // development: `next dev`, so that everything reloads as you edit.
-const command = mode === "start" ? ["--import", "tsx", "scripts/serve.ts", "--port", String(port)] : [nextBin, "dev", "--port", String(port)];
+const command =
+  mode === "start"
+    ? ["--import", "tsx", "scripts/serve.ts", "--port", String(port)]
+    : [nextBin, "dev", "--port", String(port)];
 const child = spawn(process.execPath, command, {
   stdio: "inherit",
   env: {
@@ -139,12 +149,16 @@ console.log(`\n${line}\n  Marketplace Escrow Trade Service (${mode === "dev" ? "
 console.log(`  App            ${publicBaseUrl}`);
 console.log(`  API reference  ${publicBaseUrl}/docs`);
 console.log(`  Console        ${publicBaseUrl}/console`);
-console.log(`  Database       ${database.kind === "embedded" ? `embedded PostgreSQL (PGlite) in ${path.relative(process.cwd(), DEFAULT_EMBEDDED_DIR)}, ${redactUrl(database.url)}` : redactUrl(database.url)}`);
+console.log(
+  `  Database       ${database.kind === "embedded" ? `embedded PostgreSQL (PGlite) in ${path.relative(process.cwd(), DEFAULT_EMBEDDED_DIR)}, ${redactUrl(database.url)}` : redactUrl(database.url)}`,
+);
 if (demo) {
   console.log(`\n  Demo tenant    ${demo.tenant.name} (${demo.tenant.tenantId})${demo.created ? ", created now" : ""}`);
   console.log(`  Sandbox token  ${demo.tenant.testApiKey}`);
   console.log(`  Console login  ${demo.tenant.consoleEmail} / ${demo.tenant.consolePassword}`);
-  console.log(`\n  Try: curl -H "Authorization: Bearer ${demo.tenant.testApiKey}" ${publicBaseUrl}/api/v1/marketplace/users/alice`);
+  console.log(
+    `\n  Try: curl -H "Authorization: Bearer ${demo.tenant.testApiKey}" ${publicBaseUrl}/api/v1/marketplace/users/alice`,
+  );
 }
 console.log(`${line}\n`);
 
@@ -152,7 +166,9 @@ console.log(`${line}\n`);
 async function waitForHttp(p: number): Promise<void> {
   for (;;) {
     try {
-      const response = await fetch(`http://127.0.0.1:${p}/api/v1/openapi.json`, { signal: AbortSignal.timeout(60_000) });
+      const response = await fetch(`http://127.0.0.1:${p}/api/v1/openapi.json`, {
+        signal: AbortSignal.timeout(60_000),
+      });
       if (response.ok) return;
     } catch {
       // not listening yet

@@ -77,25 +77,48 @@ const server = http.createServer((request, response) => {
   inRequestSpan({ method, route: template, path: pathname, headers: request.headers }, (endSpan) => {
     response.once("close", () => {
       httpActive.dec({ http_request_method: method });
-      const labels = { http_request_method: method, http_route: template, http_response_status_code: String(response.statusCode) };
+      const labels = {
+        http_request_method: method,
+        http_route: template,
+        http_response_status_code: String(response.statusCode),
+      };
       httpDuration.observe(labels, (performance.now() - started) / 1000);
       if (response.statusCode === 429) rateLimitRefusals.inc({ http_route: template });
       // The API's route wrapper writes its own line, with the tenant and the correlation id.
-      if (!route) log.request({ method, route: template, status: response.statusCode, durationMs: Math.round(performance.now() - started) });
+      if (!route)
+        log.request({
+          method,
+          route: template,
+          status: response.statusCode,
+          durationMs: Math.round(performance.now() - started),
+        });
       const correlationId = response.getHeader("x-correlation-id");
       endSpan(response.statusCode, typeof correlationId === "string" ? correlationId : undefined);
     });
 
     // Methods nothing here serves, and API paths asked with a method their route does not export.
     const apiMethods = !route && router && pathname.startsWith("/api/v1/") ? router.methodsOf(pathname) : [];
-    const servedByRoute = apiMethods.includes(method) || method === "OPTIONS" || (method === "HEAD" && apiMethods.includes("GET"));
+    const servedByRoute =
+      apiMethods.includes(method) || method === "OPTIONS" || (method === "HEAD" && apiMethods.includes("GET"));
     if (!SERVED_METHODS.has(method) || (apiMethods.length && !servedByRoute)) {
       answerMethodNotAllowed(response, method, pathname, apiMethods);
     } else if (pathname === "/healthz" || pathname === "/readyz") {
       void healthResponse(pathname).then(({ status, body }) => {
-        response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
+        response
+          .writeHead(status, { "content-type": "application/json", "cache-control": "no-store" })
+          .end(JSON.stringify(body));
       });
-    } else if (route) track(serveApi(request, response, route.handler, route.params, `http://${request.headers.host ?? `localhost:${port}`}`, client));
+    } else if (route)
+      track(
+        serveApi(
+          request,
+          response,
+          route.handler,
+          route.params,
+          `http://${request.headers.host ?? `localhost:${port}`}`,
+          client,
+        ),
+      );
     else track(nextHandler(request, response));
   });
 });
@@ -118,7 +141,10 @@ async function drain(signal: string): Promise<void> {
   await closed;
   const deadline = Date.now() + DRAIN_LIMIT_MS;
   while (running.size && Date.now() < deadline) {
-    await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, deadline - Date.now()).unref())]);
+    await Promise.race([
+      Promise.allSettled([...running]),
+      new Promise((resolve) => setTimeout(resolve, deadline - Date.now()).unref()),
+    ]);
   }
   clearTimeout(cut);
   log.info("Shutdown: requests in flight finished");

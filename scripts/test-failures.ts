@@ -22,9 +22,14 @@ export const vitestFailures = (json: any): Failure[] =>
   json.testResults.flatMap((file: any) => {
     const tests = file.assertionResults
       .filter((test: any) => test.status === "failed")
-      .map((test: any) => ({ name: `${relative(file.name)} › ${test.fullName}`, message: firstLine(test.failureMessages?.[0] ?? "") }));
+      .map((test: any) => ({
+        name: `${relative(file.name)} › ${test.fullName}`,
+        message: firstLine(test.failureMessages?.[0] ?? ""),
+      }));
     // A file that failed before its tests ran (an import or hook error) has no failed test to name.
-    return tests.length || file.status !== "failed" ? tests : [{ name: relative(file.name), message: firstLine(file.message ?? "") }];
+    return tests.length || file.status !== "failed"
+      ? tests
+      : [{ name: relative(file.name), message: firstLine(file.message ?? "") }];
   });
 
 export function playwrightFailures(json: any): Failure[] {
@@ -35,7 +40,10 @@ export function playwrightFailures(json: any): Failure[] {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
         if (test.status === "unexpected")
-          failures.push({ name: `${spec.file} › [${test.projectName}] ${[...here, spec.title].join(" › ")}`, message: firstLine(test.results?.at(-1)?.error?.message ?? "") });
+          failures.push({
+            name: `${spec.file} › [${test.projectName}] ${[...here, spec.title].join(" › ")}`,
+            message: firstLine(test.results?.at(-1)?.error?.message ?? ""),
+          });
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of json.suites ?? []) walk(suite, []);

@@ -22,7 +22,8 @@ answerHelp(`Usage: npm test
   (SKIP_PROCESSES=1), the failover test (SKIP_HA=1) and the benchmark smoke run (SKIP_BENCH=1).`);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const steps: { name: string; ok: boolean; passed: number; failed: number; skipped: number; failures?: Failure[] }[] = [];
+const steps: { name: string; ok: boolean; passed: number; failed: number; skipped: number; failures?: Failure[] }[] =
+  [];
 
 /** Runs one step; `report` is the JSON report it writes, read back for the test counts. */
 function run(
@@ -50,12 +51,38 @@ function run(
 }
 
 mkdirSync("test-results", { recursive: true });
-const vitest = (report: string) => ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
-const vitestCounts = (json: any): [number, number, number] => [json.numPassedTests, json.numFailedTests + (json.numTotalTestSuites === 0 ? 1 : 0), json.numPendingTests + json.numTodoTests];
-run("Unit, database and integration tests on the embedded database (PGlite)", process.execPath, vitest("test-results/vitest-embedded.json"), { TEST_DATABASE_URL: "" }, "test-results/vitest-embedded.json", vitestCounts, vitestFailures);
+const vitest = (report: string) => [
+  "node_modules/vitest/vitest.mjs",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+];
+const vitestCounts = (json: any): [number, number, number] => [
+  json.numPassedTests,
+  json.numFailedTests + (json.numTotalTestSuites === 0 ? 1 : 0),
+  json.numPendingTests + json.numTodoTests,
+];
+run(
+  "Unit, database and integration tests on the embedded database (PGlite)",
+  process.execPath,
+  vitest("test-results/vitest-embedded.json"),
+  { TEST_DATABASE_URL: "" },
+  "test-results/vitest-embedded.json",
+  vitestCounts,
+  vitestFailures,
+);
 
 if (process.env.TEST_DATABASE_URL) {
-  run("Integration tests on PostgreSQL", process.execPath, [...vitest("test-results/vitest-postgresql.json"), "tests/integration"], {}, "test-results/vitest-postgresql.json", vitestCounts, vitestFailures);
+  run(
+    "Integration tests on PostgreSQL",
+    process.execPath,
+    [...vitest("test-results/vitest-postgresql.json"), "tests/integration"],
+    {},
+    "test-results/vitest-postgresql.json",
+    vitestCounts,
+    vitestFailures,
+  );
 } else {
   console.log("\nTEST_DATABASE_URL is not set: skipping the PostgreSQL run (concurrency is only proven there).");
 }
@@ -121,14 +148,19 @@ if (process.env.TEST_DATABASE_URL && process.env.SKIP_HA !== "1") {
 // rotting. After the Playwright step, whose production build it reuses.
 if (process.env.TEST_DATABASE_URL && process.env.SKIP_BENCH !== "1") {
   console.log("\n▶ Benchmark smoke run (npm run bench -- --smoke)\n");
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/index.ts", "--smoke"], { stdio: "inherit", env: { ...process.env, BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL } });
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/index.ts", "--smoke"], {
+    stdio: "inherit",
+    env: { ...process.env, BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL },
+  });
   const ok = result.status === 0;
   steps.push({ name: "Benchmark smoke run on PostgreSQL", ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
 console.log("\nSummary");
 for (const step of steps) {
-  console.log(`  ${step.ok ? "✔" : "✘"} ${step.name}: ${step.passed} passed, ${step.failed} failed${step.skipped ? `, ${step.skipped} skipped` : ""}`);
+  console.log(
+    `  ${step.ok ? "✔" : "✘"} ${step.name}: ${step.passed} passed, ${step.failed} failed${step.skipped ? `, ${step.skipped} skipped` : ""}`,
+  );
   for (const failure of step.failures ?? []) console.log(`      ✘ ${failure.name}\n        ${failure.message}`);
 }
 const total = (key: "passed" | "failed" | "skipped") => steps.reduce((sum, step) => sum + step[key], 0);

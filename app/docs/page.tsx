@@ -19,7 +19,13 @@ export default async function ApiReferencePage() {
   const groups = groupByTag(document);
   return (
     <div className="min-h-screen bg-slate-50">
-      <a href="#content" className="sr-only rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
+      <a
+        href="#content"
+        className={
+          "sr-only rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-700 shadow " +
+          "focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        }
+      >
         Skip to content
       </a>
       <PageHeader document={document} specUrl={SPEC_HREF}>

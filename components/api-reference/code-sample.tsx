@@ -17,12 +17,16 @@ function curlCommand(operation: ApiOperation, baseUrl: string, schemas: Schemas)
     const value = exampleValue(parameter.schema, schemas);
     const text = typeof value === "string" ? value : JSON.stringify(value);
     if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(text));
-    if (parameter.in === "query" && parameter.required) query.push(`${encodeURIComponent(parameter.name)}=${encodeURIComponent(text)}`);
+    if (parameter.in === "query" && parameter.required)
+      query.push(`${encodeURIComponent(parameter.name)}=${encodeURIComponent(text)}`);
   }
   const body = operation.requestBody?.content;
   if (body) headers.push(`Content-Type: ${body.contentType}`);
   const url = `${baseUrl.replace(/\/+$/, "")}${path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
-  const lines = [`curl${operation.method === "GET" ? "" : ` -X ${operation.method}`} ${shellQuote(url)}`, ...headers.map((header) => `  -H ${shellQuote(header)}`)];
+  const lines = [
+    `curl${operation.method === "GET" ? "" : ` -X ${operation.method}`} ${shellQuote(url)}`,
+    ...headers.map((header) => `  -H ${shellQuote(header)}`),
+  ];
   if (body) lines.push(`  -d ${shellQuote(JSON.stringify(exampleValue(body.schema, schemas), null, 2))}`);
   return lines.join(" \\\n");
 }
@@ -35,24 +39,41 @@ export function CodeBlock({ title, meta, code }: { title: string; meta?: string;
         {meta && <span className="font-mono text-slate-300">{meta}</span>}
       </figcaption>
       {/* Focusable, so that a keyboard can scroll a long line into view. */}
-      <pre tabIndex={0} className="overflow-x-auto p-4 font-mono text-[0.78rem] leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500">
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto p-4 font-mono text-[0.78rem] leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
         <code>{code}</code>
       </pre>
     </figure>
   );
 }
 
-export function CodeSamples({ operation, baseUrl, schemas }: { operation: ApiOperation; baseUrl: string; schemas: Schemas }) {
+export function CodeSamples({
+  operation,
+  baseUrl,
+  schemas,
+}: {
+  operation: ApiOperation;
+  baseUrl: string;
+  schemas: Schemas;
+}) {
   const success = operation.responses.find((response) => /^[23]/.test(response.status));
   return (
     <div className="grid gap-4">
       <CodeBlock title="Example request" meta="curl" code={curlCommand(operation, baseUrl, schemas)} />
-      {SDK_CALLS[operation.operationId] && <CodeBlock title="With the SDK" meta="TypeScript · @escrow/sdk" code={SDK_CALLS[operation.operationId]!} />}
+      {SDK_CALLS[operation.operationId] && (
+        <CodeBlock title="With the SDK" meta="TypeScript · @escrow/sdk" code={SDK_CALLS[operation.operationId]!} />
+      )}
       {success && (
         <CodeBlock
           title="Example response"
           meta={success.status}
-          code={success.content ? JSON.stringify(exampleValue(success.content.schema, schemas), null, 2) : `HTTP ${success.status} (no body)`}
+          code={
+            success.content
+              ? JSON.stringify(exampleValue(success.content.schema, schemas), null, 2)
+              : `HTTP ${success.status} (no body)`
+          }
         />
       )}
     </div>

@@ -14,7 +14,10 @@ export function DocsFrame({ trail, children }: { trail: Crumb[]; children: React
     <div className="min-h-screen bg-slate-50">
       <a
         href="#content"
-        className="sr-only rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        className={
+          "sr-only rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-700 shadow " +
+          "focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        }
       >
         Skip to content
       </a>

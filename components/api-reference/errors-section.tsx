@@ -14,13 +14,17 @@ const KNOWN: Record<string, { status: number; title: string } | undefined> = ERR
 
 /** The operations whose documented error responses mention `code`. */
 function operationsUsing(code: string, operations: ApiOperation[]): ApiOperation[] {
-  return operations.filter((operation) => operation.responses.some((response) => response.description.includes(`\`${code}\``)));
+  return operations.filter((operation) =>
+    operation.responses.some((response) => response.description.includes(`\`${code}\``)),
+  );
 }
 
 export function ErrorsSection({ schemas, operations }: { schemas: Schemas; operations: ApiOperation[] }) {
   const record = schemas[ERROR_SCHEMA];
   const typeCode = record?.properties?.typeCode;
-  const codes = typeCode ? (summarize(typeCode, schemas).values ?? []).filter((value): value is string => typeof value === "string") : [];
+  const codes = typeCode
+    ? (summarize(typeCode, schemas).values ?? []).filter((value): value is string => typeof value === "string")
+    : [];
   return (
     <section id="errors" aria-labelledby="errors-title" className="scroll-mt-6 space-y-6">
       <div>
@@ -28,15 +32,24 @@ export function ErrorsSection({ schemas, operations }: { schemas: Schemas; opera
           Errors
         </h1>
         <p className="mt-2 max-w-3xl leading-7 text-slate-700">
-          Every failed call answers with a 4xx or 5xx status and the same JSON error record. Branch on <code className="font-mono text-[0.9em]">typeCode</code>, show{" "}
-          <code className="font-mono text-[0.9em]">title</code> and <code className="font-mono text-[0.9em]">detail</code> to people, and quote{" "}
+          Every failed call answers with a 4xx or 5xx status and the same JSON error record. Branch on{" "}
+          <code className="font-mono text-[0.9em]">typeCode</code>, show{" "}
+          <code className="font-mono text-[0.9em]">title</code> and{" "}
+          <code className="font-mono text-[0.9em]">detail</code> to people, and quote{" "}
           <code className="font-mono text-[0.9em]">traceId</code> when you contact support.
         </p>
       </div>
       {record ? (
         <div className="space-y-4">
-          <SchemaBlock schema={{ $ref: `#/components/schemas/${ERROR_SCHEMA}` }} schemas={schemas} caption="Fields of the error record" />
-          <CodeBlock title="Example error record" code={JSON.stringify(exampleValue({ $ref: `#/components/schemas/${ERROR_SCHEMA}` }, schemas), null, 2)} />
+          <SchemaBlock
+            schema={{ $ref: `#/components/schemas/${ERROR_SCHEMA}` }}
+            schemas={schemas}
+            caption="Fields of the error record"
+          />
+          <CodeBlock
+            title="Example error record"
+            code={JSON.stringify(exampleValue({ $ref: `#/components/schemas/${ERROR_SCHEMA}` }, schemas), null, 2)}
+          />
         </div>
       ) : (
         <p className="text-sm text-slate-600">The document defines no {ERROR_SCHEMA} schema.</p>
@@ -48,13 +61,23 @@ export function ErrorsSection({ schemas, operations }: { schemas: Schemas; opera
           </h2>
           <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
             <table className={TABLE}>
-              <caption className="sr-only">Error type codes, their HTTP status and the operations that return them</caption>
+              <caption className="sr-only">
+                Error type codes, their HTTP status and the operations that return them
+              </caption>
               <thead className={HEAD}>
                 <tr>
-                  <th scope="col" className={HEAD_CELL}>typeCode</th>
-                  <th scope="col" className={HEAD_CELL}>Status</th>
-                  <th scope="col" className={HEAD_CELL}>Meaning</th>
-                  <th scope="col" className={HEAD_CELL}>Returned by</th>
+                  <th scope="col" className={HEAD_CELL}>
+                    typeCode
+                  </th>
+                  <th scope="col" className={HEAD_CELL}>
+                    Status
+                  </th>
+                  <th scope="col" className={HEAD_CELL}>
+                    Meaning
+                  </th>
+                  <th scope="col" className={HEAD_CELL}>
+                    Returned by
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 max-sm:block">
@@ -66,14 +89,24 @@ export function ErrorsSection({ schemas, operations }: { schemas: Schemas; opera
                       <th scope="row" className={`${CELL} font-normal`}>
                         <code className="font-mono text-[0.8rem] font-semibold text-slate-900">{code}</code>
                       </th>
-                      <td className={CELL}>{known ? <StatusBadge status={String(known.status)} /> : <span className="text-slate-500">—</span>}</td>
+                      <td className={CELL}>
+                        {known ? (
+                          <StatusBadge status={String(known.status)} />
+                        ) : (
+                          <span className="text-slate-500">—</span>
+                        )}
+                      </td>
                       <td className={`${CELL} text-slate-700`}>{known?.title ?? ""}</td>
                       <td className={CELL}>
                         {using.length > 0 ? (
                           <ul className="flex flex-wrap gap-1.5">
                             {using.map((operation) => (
                               <li key={operation.operationId}>
-                                <a href={operationHref(operation.operationId)} className="inline-flex items-center gap-1 text-xs text-brand-700 hover:underline" title={operation.summary}>
+                                <a
+                                  href={operationHref(operation.operationId)}
+                                  className="inline-flex items-center gap-1 text-xs text-brand-700 hover:underline"
+                                  title={operation.summary}
+                                >
                                   <MethodBadge method={operation.method} size="sm" />
                                   <span className="font-mono">{operation.operationId}</span>
                                 </a>

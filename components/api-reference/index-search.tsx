@@ -61,7 +61,11 @@ export function IndexSearch({ indexId }: { indexId: string }) {
         placeholder="Operation, path, event or schema"
         autoComplete="off"
         aria-controls={indexId}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-brand-500"
+        className={
+          "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base " +
+          "text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 " +
+          "focus:outline-brand-500"
+        }
       />
       <p aria-live="polite" className="min-h-5 text-sm text-slate-600">
         {matches === null

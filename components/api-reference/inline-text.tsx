@@ -6,7 +6,19 @@ export function InlineText({ text }: { text: string }) {
   const parts = text.split("`");
   // An odd number of parts means the backticks pair up; otherwise show the text as it is.
   if (parts.length % 2 === 0) return <>{text}</>;
-  return <>{parts.map((part, index) => (index % 2 === 1 ? <code key={index} className={CODE}>{part}</code> : part))}</>;
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <code key={index} className={CODE}>
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
 }
 
 /** A JSON value as it would appear in a request or response ("Android", 1, null). */

@@ -93,9 +93,16 @@ export function toSchema(raw: unknown): JsonSchema {
     readOnly: readBoolean(raw.readOnly),
     writeOnly: readBoolean(raw.writeOnly),
     properties: readProperties(raw.properties),
-    required: Array.isArray(raw.required) ? raw.required.filter((name): name is string => typeof name === "string") : undefined,
+    required: Array.isArray(raw.required)
+      ? raw.required.filter((name): name is string => typeof name === "string")
+      : undefined,
     items: isRecord(raw.items) ? toSchema(raw.items) : undefined,
-    additionalProperties: typeof raw.additionalProperties === "boolean" ? raw.additionalProperties : isRecord(raw.additionalProperties) ? toSchema(raw.additionalProperties) : undefined,
+    additionalProperties:
+      typeof raw.additionalProperties === "boolean"
+        ? raw.additionalProperties
+        : isRecord(raw.additionalProperties)
+          ? toSchema(raw.additionalProperties)
+          : undefined,
     anyOf: readSchemaList(raw.anyOf),
     oneOf: readSchemaList(raw.oneOf),
     allOf: readSchemaList(raw.allOf),

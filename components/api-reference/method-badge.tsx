@@ -18,7 +18,13 @@ function statusStyle(status: string): string {
 }
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`inline-flex rounded-md px-2 py-0.5 font-mono text-xs font-semibold ring-1 ring-inset ${statusStyle(status)}`}>{status}</span>;
+  return (
+    <span
+      className={`inline-flex rounded-md px-2 py-0.5 font-mono text-xs font-semibold ring-1 ring-inset ${statusStyle(status)}`}
+    >
+      {status}
+    </span>
+  );
 }
 
 /** The path in monospace, with `{parameters}` highlighted; long paths wrap after a slash. */
@@ -26,7 +32,12 @@ export function PathLabel({ path, className = "" }: { path: string; className?: 
   return (
     <code className={`font-mono text-slate-900 [overflow-wrap:anywhere] ${className}`}>
       {path.split(/(\{[^}]+\}|\/)/).map((part, index) => {
-        if (part === "/") return <span key={index}>/<wbr /></span>;
+        if (part === "/")
+          return (
+            <span key={index}>
+              /<wbr />
+            </span>
+          );
         return part.startsWith("{") ? (
           <span key={index} className="text-brand-700">
             {part}

@@ -96,7 +96,13 @@ function readParameters(root: Record<string, unknown>, value: unknown): ApiParam
   });
 }
 
-function readOperation(root: Record<string, unknown>, path: string, method: string, raw: unknown, shared: ApiParameter[]): ApiOperation {
+function readOperation(
+  root: Record<string, unknown>,
+  path: string,
+  method: string,
+  raw: unknown,
+  shared: ApiParameter[],
+): ApiOperation {
   const node = record(raw);
   const own = readParameters(root, node.parameters);
   const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
@@ -115,7 +121,11 @@ function readOperation(root: Record<string, unknown>, path: string, method: stri
     tags: Array.isArray(node.tags) ? node.tags.filter((tag): tag is string => typeof tag === "string") : [],
     deprecated: node.deprecated === true,
     parameters,
-    requestBody: body && { required: body.required === true, description: readString(body.description), content: readContent(body.content) },
+    requestBody: body && {
+      required: body.required === true,
+      description: readString(body.description),
+      content: readContent(body.content),
+    },
     responses,
   };
 }
@@ -137,7 +147,12 @@ export function readDocument(raw: unknown): ApiDocument {
   const info = record(root.info);
   const components = record(root.components);
   const firstServer = Array.isArray(root.servers) ? record(root.servers[0]) : {};
-  const tags = Array.isArray(root.tags) ? root.tags.map((tag) => ({ name: readString(record(tag).name) ?? "", description: readString(record(tag).description) })) : [];
+  const tags = Array.isArray(root.tags)
+    ? root.tags.map((tag) => ({
+        name: readString(record(tag).name) ?? "",
+        description: readString(record(tag).description),
+      }))
+    : [];
   return {
     title: readString(info.title) ?? "API reference",
     version: readString(info.version) ?? "",
@@ -147,7 +162,9 @@ export function readDocument(raw: unknown): ApiDocument {
     tags: tags.filter((tag) => tag.name !== ""),
     operations: readPathItems(root, root.paths),
     webhooks: readPathItems(root, root.webhooks),
-    schemas: Object.fromEntries(Object.entries(record(components.schemas)).map(([name, schema]) => [name, toSchema(schema)])),
+    schemas: Object.fromEntries(
+      Object.entries(record(components.schemas)).map(([name, schema]) => [name, toSchema(schema)]),
+    ),
   };
 }
 
@@ -172,5 +189,8 @@ export function groupByTag(document: ApiDocument): TagGroup[] {
 }
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

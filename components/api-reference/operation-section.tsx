@@ -10,7 +10,17 @@ import type { Schemas } from "./resolve-schema.ts";
 import { ErrorResponses, isErrorStatus, SuccessResponses } from "./responses-section.tsx";
 import { SchemaBlock } from "./schema-table.tsx";
 
-export function Part({ id, title, meta, children }: { id: string; title: string; meta?: ReactNode; children: ReactNode }) {
+export function Part({
+  id,
+  title,
+  meta,
+  children,
+}: {
+  id: string;
+  title: string;
+  meta?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="space-y-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -24,13 +34,25 @@ export function Part({ id, title, meta, children }: { id: string; title: string;
   );
 }
 
-export function OperationSection({ operation, schemas, baseUrl }: { operation: ApiOperation; schemas: Schemas; baseUrl: string }) {
+export function OperationSection({
+  operation,
+  schemas,
+  baseUrl,
+}: {
+  operation: ApiOperation;
+  schemas: Schemas;
+  baseUrl: string;
+}) {
   const id = operation.operationId;
   const successes = operation.responses.filter((response) => !isErrorStatus(response.status));
   const errors = operation.responses.filter((response) => isErrorStatus(response.status));
   const body = operation.requestBody;
   return (
-    <article id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="scroll-mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <header className="border-b border-slate-200 bg-linear-to-b from-slate-50 to-white px-4 py-5 sm:px-6">
         <div className="flex items-start gap-2.5 sm:items-center">
           <MethodBadge method={operation.method} />
@@ -38,7 +60,11 @@ export function OperationSection({ operation, schemas, baseUrl }: { operation: A
         </div>
         <h1 id={`${id}-title`} className="mt-3 text-2xl font-bold tracking-tight text-slate-900">
           {operation.summary}
-          {operation.deprecated && <span className="ml-2 rounded bg-rose-50 px-1.5 py-0.5 align-middle text-xs font-medium text-rose-800">Deprecated</span>}
+          {operation.deprecated && (
+            <span className="ml-2 rounded bg-rose-50 px-1.5 py-0.5 align-middle text-xs font-medium text-rose-800">
+              Deprecated
+            </span>
+          )}
         </h1>
         {operation.description && (
           <p className="mt-2 max-w-3xl leading-7 text-slate-700">
@@ -52,7 +78,11 @@ export function OperationSection({ operation, schemas, baseUrl }: { operation: A
       <div className="space-y-8 px-4 py-6 sm:px-6">
         {operation.parameters.length > 0 && (
           <Part id={`${id}-parameters`} title="Parameters">
-            <ParametersTable parameters={operation.parameters} schemas={schemas} caption={`${operation.summary}: parameters`} />
+            <ParametersTable
+              parameters={operation.parameters}
+              schemas={schemas}
+              caption={`${operation.summary}: parameters`}
+            />
           </Part>
         )}
         {body && (
@@ -67,7 +97,13 @@ export function OperationSection({ operation, schemas, baseUrl }: { operation: A
             }
           >
             {body.description && <p className="text-sm text-slate-700">{body.description}</p>}
-            {body.content && <SchemaBlock schema={body.content.schema} schemas={schemas} caption={`${operation.summary}: request body fields`} />}
+            {body.content && (
+              <SchemaBlock
+                schema={body.content.schema}
+                schemas={schemas}
+                caption={`${operation.summary}: request body fields`}
+              />
+            )}
           </Part>
         )}
         {successes.length > 0 && (

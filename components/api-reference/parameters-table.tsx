@@ -6,7 +6,15 @@ import { CELL, HEAD, HEAD_CELL, ROW, TABLE } from "./table-styles.ts";
 
 const LOCATION_ORDER = ["path", "query", "header", "cookie"];
 
-export function ParametersTable({ parameters, schemas, caption }: { parameters: ApiParameter[]; schemas: Schemas; caption: string }) {
+export function ParametersTable({
+  parameters,
+  schemas,
+  caption,
+}: {
+  parameters: ApiParameter[];
+  schemas: Schemas;
+  caption: string;
+}) {
   const sorted = [...parameters].sort((a, b) => LOCATION_ORDER.indexOf(a.in) - LOCATION_ORDER.indexOf(b.in));
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
@@ -14,10 +22,18 @@ export function ParametersTable({ parameters, schemas, caption }: { parameters: 
         <caption className="sr-only">{caption}</caption>
         <thead className={HEAD}>
           <tr>
-            <th scope="col" className={HEAD_CELL}>Name</th>
-            <th scope="col" className={HEAD_CELL}>In</th>
-            <th scope="col" className={HEAD_CELL}>Type</th>
-            <th scope="col" className={HEAD_CELL}>Description</th>
+            <th scope="col" className={HEAD_CELL}>
+              Name
+            </th>
+            <th scope="col" className={HEAD_CELL}>
+              In
+            </th>
+            <th scope="col" className={HEAD_CELL}>
+              Type
+            </th>
+            <th scope="col" className={HEAD_CELL}>
+              Description
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">
@@ -28,7 +44,9 @@ export function ParametersTable({ parameters, schemas, caption }: { parameters: 
               <tr key={`${parameter.in}:${parameter.name}`} className={ROW}>
                 <th scope="row" className={`${CELL} font-normal sm:w-[26%]`}>
                   <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-                    <code className="font-mono text-[0.8rem] font-semibold break-all text-slate-900">{parameter.name}</code>
+                    <code className="font-mono text-[0.8rem] font-semibold break-all text-slate-900">
+                      {parameter.name}
+                    </code>
                     {parameter.required ? (
                       <span className="text-[0.7rem] font-semibold text-rose-700">required</span>
                     ) : (
@@ -45,7 +63,9 @@ export function ParametersTable({ parameters, schemas, caption }: { parameters: 
                   <TypeInfo summary={summary} />
                 </td>
                 <td className={CELL}>
-                  <DescriptionInfo summary={{ ...summary, description, deprecated: summary.deprecated || parameter.deprecated }} />
+                  <DescriptionInfo
+                    summary={{ ...summary, description, deprecated: summary.deprecated || parameter.deprecated }}
+                  />
                 </td>
               </tr>
             );

@@ -52,7 +52,13 @@ export function resolve(schema: JsonSchema, schemas: Schemas): { schema: JsonSch
 const isNull = (schema: JsonSchema) => schema.type?.length === 1 && schema.type[0] === "null";
 
 function isLiteral(schema: JsonSchema): boolean {
-  return schema.$ref === undefined && (schema.const !== undefined || schema.enum !== undefined) && !schema.properties && !schema.anyOf && !schema.oneOf;
+  return (
+    schema.$ref === undefined &&
+    (schema.const !== undefined || schema.enum !== undefined) &&
+    !schema.properties &&
+    !schema.anyOf &&
+    !schema.oneOf
+  );
 }
 
 function range(label: string, min: number | undefined, max: number | undefined): string | undefined {
@@ -132,17 +138,29 @@ export function summarize(input: JsonSchema, schemas: Schemas): SchemaSummary {
     const nullable = typeNullable || options.length < union.length || schema.nullable === true;
     const outer: JsonSchema = { ...schema, anyOf: undefined, oneOf: undefined, type: undefined };
     if (options.length === 1 && options[0]) return overlay(summarize(options[0], schemas), outer, nullable, name);
-    const flattened = options.flatMap((option) => (!option.$ref && !option.properties && (option.anyOf ?? option.oneOf)) || [option]);
+    const flattened = options.flatMap(
+      (option) => (!option.$ref && !option.properties && (option.anyOf ?? option.oneOf)) || [option],
+    );
     if (flattened.length > 0 && flattened.every(isLiteral)) {
       const literalTypes = [...new Set(flattened.flatMap((option) => option.type ?? []))];
       const values = flattened.flatMap((option) => option.enum ?? [option.const]);
       return overlay({ ...baseSummary(outer, literalTypes), values }, outer, nullable, name);
     }
     const label = schema.oneOf ? "one of" : "any of";
-    return { ...baseSummary(outer, []), type: label, refName: name, nullable, children: { kind: "alternatives", label, options } };
+    return {
+      ...baseSummary(outer, []),
+      type: label,
+      refName: name,
+      nullable,
+      children: { kind: "alternatives", label, options },
+    };
   }
 
-  const summary: SchemaSummary = { ...baseSummary(schema, types), refName: name, nullable: typeNullable || schema.nullable === true };
+  const summary: SchemaSummary = {
+    ...baseSummary(schema, types),
+    refName: name,
+    nullable: typeNullable || schema.nullable === true,
+  };
   if (types.includes("array") || (types.length === 0 && schema.items)) {
     const items = summarize(schema.items ?? {}, schemas);
     return {
@@ -156,6 +174,7 @@ export function summarize(input: JsonSchema, schemas: Schemas): SchemaSummary {
     };
   }
   const fields = objectFields(schema, schemas);
-  if (fields.length > 0 || schema.allOf) return { ...summary, type: types.length > 0 ? summary.type : "object", children: { kind: "fields", fields } };
+  if (fields.length > 0 || schema.allOf)
+    return { ...summary, type: types.length > 0 ? summary.type : "object", children: { kind: "fields", fields } };
   return summary;
 }

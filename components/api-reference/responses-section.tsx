@@ -12,7 +12,15 @@ export function isErrorStatus(status: string): boolean {
   return status.startsWith("4") || status.startsWith("5") || status === "default";
 }
 
-export function SuccessResponses({ responses, schemas, label }: { responses: ApiResponse[]; schemas: Schemas; label: string }) {
+export function SuccessResponses({
+  responses,
+  schemas,
+  label,
+}: {
+  responses: ApiResponse[];
+  schemas: Schemas;
+  label: string;
+}) {
   return (
     <div className="space-y-6">
       {responses.map((response) => (
@@ -20,9 +28,17 @@ export function SuccessResponses({ responses, schemas, label }: { responses: Api
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <StatusBadge status={response.status} />
             <InlineText text={response.description} />
-            {response.content && <span className="font-mono text-xs text-slate-600">{response.content.contentType}</span>}
+            {response.content && (
+              <span className="font-mono text-xs text-slate-600">{response.content.contentType}</span>
+            )}
           </p>
-          {response.content && <SchemaBlock schema={response.content.schema} schemas={schemas} caption={`${label}: fields of the ${response.status} response`} />}
+          {response.content && (
+            <SchemaBlock
+              schema={response.content.schema}
+              schemas={schemas}
+              caption={`${label}: fields of the ${response.status} response`}
+            />
+          )}
         </div>
       ))}
     </div>
@@ -30,14 +46,19 @@ export function SuccessResponses({ responses, schemas, label }: { responses: Api
 }
 
 export function ErrorResponses({ responses, label }: { responses: ApiResponse[]; label: string }) {
-  const bodies = [...new Set(responses.map((response) => (response.content ? (refName(response.content.schema) ?? "") : "")))];
+  const bodies = [
+    ...new Set(responses.map((response) => (response.content ? (refName(response.content.schema) ?? "") : ""))),
+  ];
   const shared = bodies.length === 1 ? bodies[0] : undefined;
   return (
     <div className="space-y-3">
       {shared && (
         <p className="text-sm text-slate-700">
-          Every error answers the <SchemaLink name={shared} /> (see <a href={ERRORS_HREF} className="font-medium text-brand-700 underline underline-offset-2">Errors</a>); its{" "}
-          <code className="font-mono text-[0.85em]">typeCode</code> tells them apart.
+          Every error answers the <SchemaLink name={shared} /> (see{" "}
+          <a href={ERRORS_HREF} className="font-medium text-brand-700 underline underline-offset-2">
+            Errors
+          </a>
+          ); its <code className="font-mono text-[0.85em]">typeCode</code> tells them apart.
         </p>
       )}
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
@@ -45,8 +66,12 @@ export function ErrorResponses({ responses, label }: { responses: ApiResponse[];
           <caption className="sr-only">{label}: error responses</caption>
           <thead className={HEAD}>
             <tr>
-              <th scope="col" className={HEAD_CELL}>Status</th>
-              <th scope="col" className={HEAD_CELL}>Error types</th>
+              <th scope="col" className={HEAD_CELL}>
+                Status
+              </th>
+              <th scope="col" className={HEAD_CELL}>
+                Error types
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 max-sm:block">

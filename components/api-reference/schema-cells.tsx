@@ -7,7 +7,10 @@ const CHIP = "inline-flex items-center rounded px-1.5 py-0.5 text-[0.7rem] font-
 
 export function SchemaLink({ name, label }: { name: string; label?: string }) {
   return (
-    <a href={schemaHref(name)} className="font-mono font-semibold text-brand-700 underline decoration-brand-500/40 underline-offset-2 hover:decoration-brand-700">
+    <a
+      href={schemaHref(name)}
+      className="font-mono font-semibold text-brand-700 underline decoration-brand-500/40 underline-offset-2 hover:decoration-brand-700"
+    >
       {label ?? name}
     </a>
   );
@@ -15,12 +18,16 @@ export function SchemaLink({ name, label }: { name: string; label?: string }) {
 
 export function TypeInfo({ summary }: { summary: SchemaSummary }) {
   const chips = [...(summary.format ? [`format: ${summary.format}`] : []), ...summary.limits];
-  const linked = summary.refName !== undefined && !summary.type.startsWith("one of") && !summary.type.startsWith("any of");
+  const linked =
+    summary.refName !== undefined && !summary.type.startsWith("one of") && !summary.type.startsWith("any of");
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <div className="flex flex-wrap items-center gap-1.5 text-xs">
         {linked && summary.refName ? (
-          <SchemaLink name={summary.refName} label={summary.isArray ? `array of ${summary.refName}` : summary.refName} />
+          <SchemaLink
+            name={summary.refName}
+            label={summary.isArray ? `array of ${summary.refName}` : summary.refName}
+          />
         ) : (
           <span className="font-mono font-medium text-slate-800">{summary.type}</span>
         )}

@@ -27,7 +27,8 @@ interface Walk {
 
 function childEntries(children: SchemaChildren): { name: string; required: boolean | null; schema: JsonSchema }[] {
   if (children.kind === "fields") return children.fields;
-  if (children.kind === "alternatives") return children.options.map((schema, index) => ({ name: `option ${index + 1}`, required: null, schema }));
+  if (children.kind === "alternatives")
+    return children.options.map((schema, index) => ({ name: `option ${index + 1}`, required: null, schema }));
   return [];
 }
 

@@ -7,7 +7,15 @@ import { InlineText } from "./inline-text.tsx";
 import { CELL, HEAD, HEAD_CELL, ROW, TABLE } from "./table-styles.ts";
 
 // Static class names per depth, so that Tailwind sees every one of them.
-const NAME_INDENT = ["", "pl-4 sm:pl-5", "pl-8 sm:pl-10", "pl-12 sm:pl-15", "pl-16 sm:pl-20", "pl-20 sm:pl-25", "pl-24 sm:pl-30"];
+const NAME_INDENT = [
+  "",
+  "pl-4 sm:pl-5",
+  "pl-8 sm:pl-10",
+  "pl-12 sm:pl-15",
+  "pl-16 sm:pl-20",
+  "pl-20 sm:pl-25",
+  "pl-24 sm:pl-30",
+];
 const CELL_INDENT = ["", "max-sm:pl-4", "max-sm:pl-8", "max-sm:pl-12", "max-sm:pl-16", "max-sm:pl-20", "max-sm:pl-24"];
 
 function FieldName({ row }: { row: SchemaRow }) {
@@ -18,7 +26,9 @@ function FieldName({ row }: { row: SchemaRow }) {
           ↳
         </span>
       )}
-      <code className={`font-mono text-[0.8rem] font-semibold break-all ${row.summary.deprecated ? "text-slate-500 line-through" : "text-slate-900"}`}>
+      <code
+        className={`font-mono text-[0.8rem] font-semibold break-all ${row.summary.deprecated ? "text-slate-500 line-through" : "text-slate-900"}`}
+      >
         {row.parentPath && <span className="sr-only">{row.parentPath}</span>}
         {row.name}
       </code>
@@ -51,9 +61,15 @@ export function FieldTable({ rows, caption }: { rows: SchemaRow[]; caption: stri
         <caption className="sr-only">{caption}</caption>
         <thead className={HEAD}>
           <tr>
-            <th scope="col" className={HEAD_CELL}>Field</th>
-            <th scope="col" className={HEAD_CELL}>Type</th>
-            <th scope="col" className={HEAD_CELL}>Description</th>
+            <th scope="col" className={HEAD_CELL}>
+              Field
+            </th>
+            <th scope="col" className={HEAD_CELL}>
+              Type
+            </th>
+            <th scope="col" className={HEAD_CELL}>
+              Description
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">
@@ -70,14 +86,28 @@ export function FieldTable({ rows, caption }: { rows: SchemaRow[]; caption: stri
  * A schema: one line with its type (component name linked) and description, then its fields.
  * `showName` is off where the component itself is the heading (the Schemas section).
  */
-export function SchemaBlock({ schema, schemas, caption, showName = true }: { schema: JsonSchema; schemas: Schemas; caption: string; showName?: boolean }) {
+export function SchemaBlock({
+  schema,
+  schemas,
+  caption,
+  showName = true,
+}: {
+  schema: JsonSchema;
+  schemas: Schemas;
+  caption: string;
+  showName?: boolean;
+}) {
   const { root, rows } = schemaRows(schema, schemas);
   return (
     <div className="space-y-3">
       {(showName || root.description) && (
         <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-700">
           {showName &&
-            (root.refName ? <SchemaLink name={root.refName} label={root.isArray ? `array of ${root.refName}` : root.refName} /> : <span className="font-mono text-xs font-semibold text-slate-800">{root.type}</span>)}
+            (root.refName ? (
+              <SchemaLink name={root.refName} label={root.isArray ? `array of ${root.refName}` : root.refName} />
+            ) : (
+              <span className="font-mono text-xs font-semibold text-slate-800">{root.type}</span>
+            ))}
           {root.nullable && <span className="text-xs text-slate-600">or null</span>}
           {root.description && (
             <span>

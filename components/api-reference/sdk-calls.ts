@@ -71,7 +71,9 @@ export const SDK_CALLS: Record<string, string> = {
   createWebhookSubscription: `const { id, secret } = await escrow.webhooks.subscriptions.create({ url: "https://shop.example/webhooks" });`,
   listWebhookSubscriptions: `const subscriptions = await escrow.webhooks.subscriptions.list();`,
   getWebhookSubscription: `const subscription = await escrow.webhooks.subscriptions.get(subscriptionId);`,
-  updateWebhookSubscription: `const subscription = await escrow.webhooks.subscriptions.update(subscriptionId, { events: ["trade.created", "trade.succeeded"] });`,
+  updateWebhookSubscription:
+    `const subscription = await escrow.webhooks.subscriptions.update(subscriptionId, { events: ` +
+    `["trade.created", "trade.succeeded"] });`,
   deleteWebhookSubscription: `await escrow.webhooks.subscriptions.delete(subscriptionId);`,
   rotateWebhookSecret: `const { secret } = await escrow.webhooks.subscriptions.rotateSecret(subscriptionId);`,
   listWebhookEvents: `for await (const event of escrow.webhooks.events.list({ tradeId })) console.log(event.eventName);`,

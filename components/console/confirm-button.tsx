@@ -5,7 +5,11 @@ import { useRouter } from "next/navigation";
 import { ConfirmDialog, type ConfirmDialogProps } from "./kit/confirm-dialog.tsx";
 import { consolePost } from "./kit/console-post.ts";
 
-export function ConfirmButton({ path, payload, ...dialog }: Omit<ConfirmDialogProps, "onConfirm"> & { path: string; payload?: unknown }) {
+export function ConfirmButton({
+  path,
+  payload,
+  ...dialog
+}: Omit<ConfirmDialogProps, "onConfirm"> & { path: string; payload?: unknown }) {
   const router = useRouter();
   async function post() {
     const result = await consolePost(path, payload);

@@ -19,7 +19,13 @@ const SECTIONS = [
   { href: "/console/settings", label: "Settings" },
 ] as const;
 
-export function ConsoleShell(props: { tenantName: string; staffEmail: string; role: string; liveGaps: ReturnType<typeof liveModeGaps>; children: ReactNode }) {
+export function ConsoleShell(props: {
+  tenantName: string;
+  staffEmail: string;
+  role: string;
+  liveGaps: ReturnType<typeof liveModeGaps>;
+  children: ReactNode;
+}) {
   const { tenantName, staffEmail, role, liveGaps, children } = props;
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">

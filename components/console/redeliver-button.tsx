@@ -15,7 +15,12 @@ export function RedeliverButton({ eventId }: { eventId: string }) {
   }
   return (
     <span className="inline-flex items-center gap-2">
-      <button type="button" disabled={state === "busy"} onClick={() => void redeliver()} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-50 disabled:opacity-60">
+      <button
+        type="button"
+        disabled={state === "busy"}
+        onClick={() => void redeliver()}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-50 disabled:opacity-60"
+      >
         Redeliver
       </button>
       <span role="status" className="text-xs text-slate-600">

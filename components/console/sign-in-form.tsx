@@ -23,7 +23,9 @@ function problem(error: string | null | undefined): string | null {
   const limited = /^rate-limited:(\d+)$/.exec(error);
   if (limited) {
     const seconds = Number(limited[1]);
-    return seconds > 90 ? `Too many failed attempts. Try again in ${Math.ceil(seconds / 60)} minutes.` : `Too many failed attempts. Try again in ${seconds} seconds.`;
+    return seconds > 90
+      ? `Too many failed attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`
+      : `Too many failed attempts. Try again in ${seconds} seconds.`;
   }
   return "That email and password do not match a console user.";
 }
@@ -68,16 +70,34 @@ export function SignInForm() {
         <label htmlFor="email" className="block text-sm font-medium text-slate-800">
           Email
         </label>
-        <input id="email" name="email" type="email" autoComplete="username" required className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2" />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2"
+        />
       </div>
       <div>
         <label htmlFor="password" className="block text-sm font-medium text-slate-800">
           Password
         </label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2" />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2"
+        />
       </div>
       {choices && <MarketplaceChoice choices={choices} />}
-      <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {busy ? "Signing in…" : "Sign in"}
       </button>
     </form>

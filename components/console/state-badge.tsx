@@ -10,9 +10,13 @@ const COLOURS = {
 } as const;
 
 export function StateBadge({ state }: { state: TradeState }) {
-  const colour = state === "Cancelled" || state === "Disputed" ? "bg-red-50 text-red-900 ring-red-200" : COLOURS[PHASE_OF[state]];
+  const colour =
+    state === "Cancelled" || state === "Disputed" ? "bg-red-50 text-red-900 ring-red-200" : COLOURS[PHASE_OF[state]];
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${colour}`} title={`State id: ${state}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${colour}`}
+      title={`State id: ${state}`}
+    >
       {stateLabel(state)}
     </span>
   );

@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { formatDateTime, type DateStyle } from "@/lib/dates.ts";
 import { formatMoney } from "@/lib/money/format.ts";
 
-export function Section({ title, id, children, aside }: { title: string; id: string; children: ReactNode; aside?: ReactNode }) {
+export function Section({
+  title,
+  id,
+  children,
+  aside,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="mt-6 rounded-xl border border-slate-200 bg-white">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3">
@@ -21,7 +31,10 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
       {items.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-4 border-b border-slate-100 py-1 last:border-0 sm:block sm:border-0">
+        <div
+          key={label}
+          className="flex justify-between gap-4 border-b border-slate-100 py-1 last:border-0 sm:block sm:border-0"
+        >
           <dt className="text-slate-600">{label}</dt>
           <dd className="font-medium break-words sm:mt-0.5">{value}</dd>
         </div>
@@ -37,4 +50,5 @@ export function Empty({ children }: { children: ReactNode }) {
 export const consoleMoney = (minor: bigint, currency: string) => formatMoney(minor, currency, "en");
 
 /** A date in the console: to the second unless the place says otherwise (lib/dates.ts has the styles); "—" for none. */
-export const consoleWhen = (date: Date | string | null | undefined, style: DateStyle = "second") => (date ? formatDateTime(date, style) : "—");
+export const consoleWhen = (date: Date | string | null | undefined, style: DateStyle = "second") =>
+  date ? formatDateTime(date, style) : "—";

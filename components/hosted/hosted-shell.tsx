@@ -20,7 +20,17 @@ export interface ShellProps {
   wide?: boolean;
 }
 
-export function HostedShell({ locale, t, nonce, marketplace, brandColor, sandbox, path, wide, children }: ShellProps & { children: ReactNode }) {
+export function HostedShell({
+  locale,
+  t,
+  nonce,
+  marketplace,
+  brandColor,
+  sandbox,
+  path,
+  wide,
+  children,
+}: ShellProps & { children: ReactNode }) {
   const brand = brandStyle(brandColor);
   const width = wide ? "max-w-md md:max-w-4xl" : "max-w-md";
   const other = locale === "da" ? "en" : "da";
@@ -31,13 +41,21 @@ export function HostedShell({ locale, t, nonce, marketplace, brandColor, sandbox
         <div className={`mx-auto flex ${width} items-center justify-between gap-3 px-4 py-3`}>
           <p className="flex min-w-0 items-center gap-2 font-semibold">
             {marketplace && (
-              <span aria-hidden="true" className="grid h-8 w-8 flex-none place-items-center rounded-lg bg-brand-600 text-sm font-bold text-brand-on">
+              <span
+                aria-hidden="true"
+                className="grid h-8 w-8 flex-none place-items-center rounded-lg bg-brand-600 text-sm font-bold text-brand-on"
+              >
                 {marketplace.trim().charAt(0).toUpperCase()}
               </span>
             )}
             <span className="truncate">{marketplace ?? "\u00a0"}</span>
           </p>
-          <a href={`${path}?lang=${other}`} hrefLang={other} lang={other} className="inline-flex min-h-11 flex-none items-center rounded-md px-2 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          <a
+            href={`${path}?lang=${other}`}
+            hrefLang={other}
+            lang={other}
+            className="inline-flex min-h-11 flex-none items-center rounded-md px-2 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
             {t.common.switchLanguage}
           </a>
         </div>
@@ -59,7 +77,11 @@ export function HostedShell({ locale, t, nonce, marketplace, brandColor, sandbox
 }
 
 /** The shell's props for a page of a known (or unknown) link. */
-export function shellFor(page: { locale: Locale; t: Messages; nonce?: string }, session: { mode: string; tenant: { name: string; brandName: string | null; brandColor: string | null } } | null, path: string): ShellProps {
+export function shellFor(
+  page: { locale: Locale; t: Messages; nonce?: string },
+  session: { mode: string; tenant: { name: string; brandName: string | null; brandColor: string | null } } | null,
+  path: string,
+): ShellProps {
   return {
     locale: page.locale,
     t: page.t,

@@ -13,11 +13,23 @@ interface Common {
   base: string;
 }
 
-export function SignInStep({ t, marketplace, csrf, base, people, needsPassport, higherLevelNeeded, headingLevel = 1 }: Common & { people: TestIdentity[]; needsPassport: boolean; higherLevelNeeded: boolean; headingLevel?: 1 | 2 }) {
+export function SignInStep({
+  t,
+  marketplace,
+  csrf,
+  base,
+  people,
+  needsPassport,
+  higherLevelNeeded,
+  headingLevel = 1,
+}: Common & { people: TestIdentity[]; needsPassport: boolean; higherLevelNeeded: boolean; headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section aria-labelledby="sign-in-title">
-      <Heading id="sign-in-title" className={`mt-1 font-semibold tracking-tight text-balance ${headingLevel === 1 ? "text-2xl" : "text-xl"}`}>
+      <Heading
+        id="sign-in-title"
+        className={`mt-1 font-semibold tracking-tight text-balance ${headingLevel === 1 ? "text-2xl" : "text-xl"}`}
+      >
         {t.identity.signInTitle}
       </Heading>
       <p className="mt-2 text-slate-700">{t.identity.signInIntro(marketplace)}</p>
@@ -27,7 +39,14 @@ export function SignInStep({ t, marketplace, csrf, base, people, needsPassport, 
         <fieldset className="space-y-2">
           <legend className="mb-2 text-sm font-medium text-slate-800">{t.identity.testPeople}</legend>
           {people.map((person, index) => (
-            <RadioCard key={person.id} name="identity" value={person.id} defaultChecked={index === 0} title={person.label} detail={t.identity.testPersonDetail[person.id]} />
+            <RadioCard
+              key={person.id}
+              name="identity"
+              value={person.id}
+              defaultChecked={index === 0}
+              title={person.label}
+              detail={t.identity.testPersonDetail[person.id]}
+            />
           ))}
         </fieldset>
         <SubmitButton>{t.identity.signIn}</SubmitButton>
@@ -36,11 +55,22 @@ export function SignInStep({ t, marketplace, csrf, base, people, needsPassport, 
   );
 }
 
-export function ConsentStep({ t, marketplace, csrf, base, identity, level, headingLevel = 1 }: Common & { identity: VerifiedIdentity; level: 0 | 1 | 2; headingLevel?: 1 | 2 }) {
+export function ConsentStep({
+  t,
+  marketplace,
+  csrf,
+  base,
+  identity,
+  level,
+  headingLevel = 1,
+}: Common & { identity: VerifiedIdentity; level: 0 | 1 | 2; headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section aria-labelledby="consent-title">
-      <Heading id="consent-title" className={`mt-1 font-semibold tracking-tight text-balance ${headingLevel === 1 ? "text-2xl" : "text-xl"}`}>
+      <Heading
+        id="consent-title"
+        className={`mt-1 font-semibold tracking-tight text-balance ${headingLevel === 1 ? "text-2xl" : "text-xl"}`}
+      >
         {t.identity.consentTitle(marketplace)}
       </Heading>
       <div className="mt-4 rounded-xl bg-slate-50 px-4 py-3">

@@ -8,7 +8,17 @@ import type { Locale } from "@/lib/locale.ts";
 import { HostedShell, shellFor } from "./hosted-shell.tsx";
 import { LinkButton } from "./ui.tsx";
 
-export function LinkProblemPage({ page, problem, session, path }: { page: { locale: Locale; t: Messages; nonce?: string }; problem: LinkProblem | "cookies"; session: SessionWithTenant | null; path: string }) {
+export function LinkProblemPage({
+  page,
+  problem,
+  session,
+  path,
+}: {
+  page: { locale: Locale; t: Messages; nonce?: string };
+  problem: LinkProblem | "cookies";
+  session: SessionWithTenant | null;
+  path: string;
+}) {
   const { t } = page;
   const text = t.problems[problem];
   // An expired link may lead back to the tenant (with the reason); a link open in another browser

@@ -25,7 +25,16 @@ export function OfferPanel(props: Common & { typed: string | undefined; preview:
   return props.view.role === "payee" ? <PayeeOffer {...props} /> : <PayerAnswer {...props} />;
 }
 
-function PayeeOffer({ view, t, locale, currency, base, csrf, typed, preview }: Common & { typed: string | undefined; preview: OfferAmount | null }) {
+function PayeeOffer({
+  view,
+  t,
+  locale,
+  currency,
+  base,
+  csrf,
+  typed,
+  preview,
+}: Common & { typed: string | undefined; preview: OfferAmount | null }) {
   const money = (minor: bigint) => formatMoney(minor, currency, locale);
   const o = t.status.offer;
   return (
@@ -36,13 +45,22 @@ function PayeeOffer({ view, t, locale, currency, base, csrf, typed, preview }: C
       <p className="mt-1 text-sm text-slate-700">{o.intro}</p>
       {view.open && (
         <p className="mt-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950">
-          {o.yourOffer(money(view.open.refundMinor), view.open.lapsesAt ? formatDateTime(view.open.lapsesAt, "minute", locale) : "—")} {o.replaces}
+          {o.yourOffer(
+            money(view.open.refundMinor),
+            view.open.lapsesAt ? formatDateTime(view.open.lapsesAt, "minute", locale) : "—",
+          )}{" "}
+          {o.replaces}
         </p>
       )}
       {preview?.ok ? (
         <>
           <h3 className="mt-4 text-sm font-semibold text-slate-800">{o.ifAccepted}</h3>
-          <Figures rows={[[o.buyerGetsBack, money(preview.split.refundMinor)], [o.youReceive, money(preview.split.payeePayoutMinor)]]} />
+          <Figures
+            rows={[
+              [o.buyerGetsBack, money(preview.split.refundMinor)],
+              [o.youReceive, money(preview.split.payeePayoutMinor)],
+            ]}
+          />
           <HostedForm action={`${base}/offer`} csrf={csrf} className="mt-4">
             <input type="hidden" name="refund" value={amountFieldText(preview.refundMinor)} />
             <SubmitButton>{o.send}</SubmitButton>
@@ -100,7 +118,9 @@ function PayerAnswer({ view, t, locale, currency, base, csrf }: Common) {
       </h2>
       <p className="mt-1 text-sm text-slate-700">{o.payerBody(money(open.refundMinor))}</p>
       <Figures rows={figureRows(open.split, o, money)} />
-      {open.lapsesAt && <p className="mt-2 text-sm text-slate-700">{o.lapses(formatDateTime(open.lapsesAt, "minute", locale))}</p>}
+      {open.lapsesAt && (
+        <p className="mt-2 text-sm text-slate-700">{o.lapses(formatDateTime(open.lapsesAt, "minute", locale))}</p>
+      )}
       <HostedForm action={`${base}/accept-offer`} csrf={csrf} className="mt-4">
         {refund}
         <SubmitButton>{o.accept}</SubmitButton>
@@ -114,7 +134,11 @@ function PayerAnswer({ view, t, locale, currency, base, csrf }: Common) {
   );
 }
 
-const figureRows = (split: SettlementSplit, o: Messages["status"]["offer"], money: (minor: bigint) => string): [string, string][] => [
+const figureRows = (
+  split: SettlementSplit,
+  o: Messages["status"]["offer"],
+  money: (minor: bigint) => string,
+): [string, string][] => [
   [o.youGetBack, money(split.refundMinor)],
   [o.sellerReceives, money(split.payeePayoutMinor)],
 ];

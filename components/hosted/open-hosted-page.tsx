@@ -8,13 +8,27 @@ import type { SessionWithTenant } from "@/lib/hosted/open-session.ts";
 import { shellFor, type ShellProps } from "./hosted-shell.tsx";
 import { LinkProblemPage } from "./link-problem.tsx";
 
-export type OpenedPage = { page: HostedPage; session: SessionWithTenant; shell: ShellProps; marketplace: string; base: string; token: string; search: Record<string, string | string[] | undefined> };
+export type OpenedPage = {
+  page: HostedPage;
+  session: SessionWithTenant;
+  shell: ShellProps;
+  marketplace: string;
+  base: string;
+  token: string;
+  search: Record<string, string | string[] | undefined>;
+};
 
-export async function openHostedPage(kind: HostedSessionKind, { params, searchParams }: HostedPageProps): Promise<{ problem: ReactNode } | OpenedPage> {
+export async function openHostedPage(
+  kind: HostedSessionKind,
+  { params, searchParams }: HostedPageProps,
+): Promise<{ problem: ReactNode } | OpenedPage> {
   const [{ token }, search] = await Promise.all([params, searchParams]);
   const page = await loadHostedPage(kind, token, param(search.lang));
   const base = hostedPagePath(kind, token);
-  if (!page.opened.ok) return { problem: <LinkProblemPage page={page} problem={page.opened.problem} session={page.opened.session} path={base} /> };
+  if (!page.opened.ok)
+    return {
+      problem: <LinkProblemPage page={page} problem={page.opened.problem} session={page.opened.session} path={base} />,
+    };
   const { session } = page.opened;
   const shell = shellFor(page, session, base);
   return { page, session, shell, marketplace: shell.marketplace!, base, token, search };

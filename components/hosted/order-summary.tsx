@@ -6,7 +6,19 @@ import { formatMoney } from "@/lib/money/format.ts";
 import type { Locale } from "@/lib/locale.ts";
 import { ShieldIcon } from "./ui.tsx";
 
-export function OrderSummary({ trade, t, locale, seller, compact = false }: { trade: Trade; t: Messages; locale: Locale; seller: { name: string; city: string } | null; compact?: boolean }) {
+export function OrderSummary({
+  trade,
+  t,
+  locale,
+  seller,
+  compact = false,
+}: {
+  trade: Trade;
+  t: Messages;
+  locale: Locale;
+  seller: { name: string; city: string } | null;
+  compact?: boolean;
+}) {
   const money = (minor: bigint) => formatMoney(minor, trade.currency, locale);
   const buyerFee = trade.payerFeeMinor + trade.payerFixedFeeMinor;
   const shipping = trade.shipping as { paidBy?: string } | null;
@@ -19,7 +31,10 @@ export function OrderSummary({ trade, t, locale, seller, compact = false }: { tr
   return (
     <section aria-labelledby="item-title">
       {!compact && trade.imageUrls.length > 0 && <Photos urls={trade.imageUrls} title={trade.title} t={t} />}
-      <h1 id="item-title" className={`${compact ? "text-lg" : "mt-4 text-2xl"} font-semibold tracking-tight text-balance break-words`}>
+      <h1
+        id="item-title"
+        className={`${compact ? "text-lg" : "mt-4 text-2xl"} font-semibold tracking-tight text-balance break-words`}
+      >
         {trade.title}
       </h1>
       {seller && <p className="mt-1 text-sm text-slate-600">{t.checkout.soldBy(seller.name, seller.city)}</p>}
@@ -38,7 +53,9 @@ export function OrderSummary({ trade, t, locale, seller, compact = false }: { tr
           <dd className="tabular-nums">{money(trade.payerTotalMinor)}</dd>
         </div>
       </dl>
-      {(shippingNote || byHand) && <p className="mt-2 text-sm text-slate-600">{[shippingNote, byHand].filter(Boolean).join(" ")}</p>}
+      {(shippingNote || byHand) && (
+        <p className="mt-2 text-sm text-slate-600">{[shippingNote, byHand].filter(Boolean).join(" ")}</p>
+      )}
       <p className="mt-4 flex gap-3 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-950">
         <ShieldIcon className="mt-0.5 h-5 w-5 flex-none text-emerald-700" />
         <span>{t.checkout.escrowPromise}</span>
@@ -54,10 +71,20 @@ function Photos({ urls, title, t }: { urls: string[]; title: string; t: Messages
     return <img src={urls[0]} alt={title} className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover" />;
   }
   return (
-    <div role="group" aria-label={t.checkout.photos} tabIndex={0} className="-mx-1 flex snap-x snap-mandatory gap-2 overflow-x-auto px-1 pb-1 focus-visible:outline-2 focus-visible:outline-brand-700">
+    <div
+      role="group"
+      aria-label={t.checkout.photos}
+      tabIndex={0}
+      className="-mx-1 flex snap-x snap-mandatory gap-2 overflow-x-auto px-1 pb-1 focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
       {urls.map((url, index) => (
         // eslint-disable-next-line @next/next/no-img-element -- the tenant's image on its own host
-        <img key={url + index} src={url} alt={`${title}: ${t.checkout.photo(index + 1, urls.length)}`} className="aspect-[4/3] w-[85%] flex-none snap-center rounded-xl bg-slate-100 object-cover" />
+        <img
+          key={url + index}
+          src={url}
+          alt={`${title}: ${t.checkout.photo(index + 1, urls.length)}`}
+          className="aspect-[4/3] w-[85%] flex-none snap-center rounded-xl bg-slate-100 object-cover"
+        />
       ))}
     </div>
   );

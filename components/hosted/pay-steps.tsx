@@ -3,7 +3,21 @@ import type { PaymentMethodOption } from "@/lib/payments/payment-rail.ts";
 import type { Messages } from "@/lib/i18n/index.ts";
 import { HostedForm, RadioCard, SubmitButton } from "./ui.tsx";
 
-export function PaymentMethods({ t, methods, base, csrf, payLabel, sandbox }: { t: Messages; methods: PaymentMethodOption[]; base: string; csrf: string | null; payLabel: string; sandbox: boolean }) {
+export function PaymentMethods({
+  t,
+  methods,
+  base,
+  csrf,
+  payLabel,
+  sandbox,
+}: {
+  t: Messages;
+  methods: PaymentMethodOption[];
+  base: string;
+  csrf: string | null;
+  payLabel: string;
+  sandbox: boolean;
+}) {
   return (
     <HostedForm action={`${base}/pay`} csrf={csrf} className="mt-6 space-y-4 md:first:mt-0">
       <fieldset className="space-y-2">
@@ -15,7 +29,13 @@ export function PaymentMethods({ t, methods, base, csrf, payLabel, sandbox }: { 
             value={method.id}
             defaultChecked={index === 0}
             title={method.kind === "card" ? t.methods.card(method.brand, method.last4 ?? "") : t.methods.wallet}
-            detail={sandbox && method.testBehaviour ? (method.kind === "wallet" ? t.methods.test.wallet : t.methods.test[method.testBehaviour]) : undefined}
+            detail={
+              sandbox && method.testBehaviour
+                ? method.kind === "wallet"
+                  ? t.methods.test.wallet
+                  : t.methods.test[method.testBehaviour]
+                : undefined
+            }
           />
         ))}
       </fieldset>
@@ -25,7 +45,19 @@ export function PaymentMethods({ t, methods, base, csrf, payLabel, sandbox }: { 
 }
 
 /** The bank's step-up page or the wallet's approval, as the simulated rail plays them. */
-export function ConfirmPayment({ t, by, amount, base, csrf }: { t: Messages; by: "bank" | "wallet"; amount: string; base: string; csrf: string | null }) {
+export function ConfirmPayment({
+  t,
+  by,
+  amount,
+  base,
+  csrf,
+}: {
+  t: Messages;
+  by: "bank" | "wallet";
+  amount: string;
+  base: string;
+  csrf: string | null;
+}) {
   return (
     <section aria-labelledby="confirm-title">
       <h1 id="confirm-title" className="text-2xl font-semibold tracking-tight text-balance">
@@ -67,7 +99,13 @@ export function PendingConfirmation(props: {
   const method = methods.find((m) => m.id === pendingMethod);
   return (
     <>
-      <ConfirmPayment t={t} by={method?.kind === "wallet" ? "wallet" : "bank"} amount={amount} base={base} csrf={csrf} />
+      <ConfirmPayment
+        t={t}
+        by={method?.kind === "wallet" ? "wallet" : "bank"}
+        amount={amount}
+        base={base}
+        csrf={csrf}
+      />
       <CancelFlow base={base} csrf={csrf} label={cancelLabel} />
     </>
   );

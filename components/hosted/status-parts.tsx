@@ -14,7 +14,15 @@ import { HostedForm, LinkButton, SubmitButton } from "./ui.tsx";
 
 const DESTRUCTIVE = new Set<number>([ACTION.rejectInvitation, ACTION.abandon]);
 
-export function ActionList({ actions, base, csrf }: { actions: { type: number; text: string }[]; base: string; csrf: string | null }) {
+export function ActionList({
+  actions,
+  base,
+  csrf,
+}: {
+  actions: { type: number; text: string }[];
+  base: string;
+  csrf: string | null;
+}) {
   return (
     <ul className="mt-3 space-y-2">
       {actions.map((action, index) => {
@@ -38,7 +46,23 @@ export function ActionList({ actions, base, csrf }: { actions: { type: number; t
   );
 }
 
-export function AskPanel({ code, t, locale, currency, base, csrf, shippingCovered }: { code: number; t: Messages; locale: Locale; currency: string; base: string; csrf: string | null; shippingCovered: bigint }) {
+export function AskPanel({
+  code,
+  t,
+  locale,
+  currency,
+  base,
+  csrf,
+  shippingCovered,
+}: {
+  code: number;
+  t: Messages;
+  locale: Locale;
+  currency: string;
+  base: string;
+  csrf: string | null;
+  shippingCovered: bigint;
+}) {
   const ask = t.status.asks[actionName(code) ?? ""]!;
   return (
     <section aria-labelledby="ask-title" className="mt-5 rounded-xl border border-slate-300 p-4">
@@ -46,7 +70,11 @@ export function AskPanel({ code, t, locale, currency, base, csrf, shippingCovere
         {ask.title}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{ask.body}</p>
-      {code === ACTION.buyDeliveryLabel && shippingCovered > 0n && <p className="mt-2 text-sm text-slate-700">{t.status.labelCovered(formatMoney(shippingCovered, currency, locale))}</p>}
+      {code === ACTION.buyDeliveryLabel && shippingCovered > 0n && (
+        <p className="mt-2 text-sm text-slate-700">
+          {t.status.labelCovered(formatMoney(shippingCovered, currency, locale))}
+        </p>
+      )}
       <HostedForm action={`${base}/act`} csrf={csrf} className="mt-4 space-y-4">
         <input type="hidden" name="action" value={code} />
         {NEEDS_REASON.has(code) && (
@@ -54,7 +82,15 @@ export function AskPanel({ code, t, locale, currency, base, csrf, shippingCovere
             <label htmlFor="reason" className="block text-sm font-medium text-slate-800">
               {t.status.reasonLabel}
             </label>
-            <textarea id="reason" name="reason" required maxLength={2000} rows={4} aria-describedby="reason-hint" className="mt-1 w-full rounded-xl border border-slate-400 px-3 py-2" />
+            <textarea
+              id="reason"
+              name="reason"
+              required
+              maxLength={2000}
+              rows={4}
+              aria-describedby="reason-hint"
+              className="mt-1 w-full rounded-xl border border-slate-400 px-3 py-2"
+            />
             <p id="reason-hint" className="mt-1 text-xs text-slate-600">
               {t.status.reasonHint}
             </p>
@@ -91,8 +127,20 @@ function LabelChoice({ t, locale, currency }: { t: Messages; locale: Locale; cur
                 const price = carrierCatalogue().carriers[id].quote(grams);
                 if (price === null) return null;
                 return (
-                  <label key={id} className="flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                    <input type="radio" name="choice" value={`${id}:${grams}`} required className="h-4 w-4 accent-brand-600" />
+                  <label
+                    key={id}
+                    className={
+                      "flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 " +
+                      "py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                    }
+                  >
+                    <input
+                      type="radio"
+                      name="choice"
+                      value={`${id}:${grams}`}
+                      required
+                      className="h-4 w-4 accent-brand-600"
+                    />
                     <span className="text-sm">
                       <span className="block font-medium">{carrierCatalogue().carriers[id].name}</span>
                       <span className="block tabular-nums text-slate-700">{formatMoney(price, currency, locale)}</span>
@@ -119,7 +167,8 @@ export function Parcels({ labels, t }: { labels: ShipmentLabel[]; t: Messages })
         {labels.map((label) => (
           <li key={label.id} className="rounded-xl bg-slate-50 px-4 py-3 text-sm">
             <p className="font-medium">
-              {label.leg === "Delivery" ? t.status.delivery : t.status.return} · {carrierCatalogue().carriers[label.carrier as CarrierId]?.name ?? label.carrier}
+              {label.leg === "Delivery" ? t.status.delivery : t.status.return} ·{" "}
+              {carrierCatalogue().carriers[label.carrier as CarrierId]?.name ?? label.carrier}
             </p>
             {label.labelCode && (
               <p className="text-slate-700">
@@ -127,7 +176,10 @@ export function Parcels({ labels, t }: { labels: ShipmentLabel[]; t: Messages })
               </p>
             )}
             {label.trackingUrl && (
-              <a href={label.trackingUrl} className="mt-1 inline-block font-medium text-brand-700 underline underline-offset-4">
+              <a
+                href={label.trackingUrl}
+                className="mt-1 inline-block font-medium text-brand-700 underline underline-offset-4"
+              >
                 {t.status.track}
               </a>
             )}
@@ -151,10 +203,17 @@ export function Timeline({ steps, t, locale }: { steps: TimelineEntryResponse[];
           const skipped = step.state === TIMELINE_STATE.skipped;
           return (
             <li key={step.id} className="flex gap-3" aria-current={current ? "step" : undefined}>
-              <span aria-hidden="true" className={`mt-1.5 h-3 w-3 flex-none rounded-full ${done ? "bg-emerald-600" : current ? "bg-brand-600 ring-4 ring-brand-100" : "border border-slate-400 bg-white"}`} />
+              <span
+                aria-hidden="true"
+                className={`mt-1.5 h-3 w-3 flex-none rounded-full ${done ? "bg-emerald-600" : current ? "bg-brand-600 ring-4 ring-brand-100" : "border border-slate-400 bg-white"}`}
+              />
               <span className={skipped ? "text-slate-500 line-through" : ""}>
                 <span className={`block ${current ? "font-semibold" : "font-medium"}`}>{step.title}</span>
-                <span className="block text-sm text-slate-600">{step.date ? formatDateTime(step.date, "minute", locale) : step.detailsDeadlineDescription || step.description}</span>
+                <span className="block text-sm text-slate-600">
+                  {step.date
+                    ? formatDateTime(step.date, "minute", locale)
+                    : step.detailsDeadlineDescription || step.description}
+                </span>
               </span>
             </li>
           );

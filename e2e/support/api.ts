@@ -8,7 +8,10 @@ export function tenantApi(request: APIRequestContext, tenant: E2eTenant, mode: "
   const headers = { Authorization: `Bearer ${mode === "test" ? tenant.testApiKey : tenant.liveApiKey}` };
   const post = async (path: string, data?: unknown) => {
     // Strings are JSON strings too (Reject item condition's body), so always send JSON.
-    const response = await request.post(`/api/v1${path}`, { headers: { ...headers, "Content-Type": "application/json" }, data: typeof data === "string" ? JSON.stringify(data) : data });
+    const response = await request.post(`/api/v1${path}`, {
+      headers: { ...headers, "Content-Type": "application/json" },
+      data: typeof data === "string" ? JSON.stringify(data) : data,
+    });
     return { status: response.status(), json: await response.json().catch(() => null) };
   };
   const get = async (path: string) => {
@@ -25,17 +28,24 @@ export function tenantApi(request: APIRequestContext, tenant: E2eTenant, mode: "
     get,
     connect: (user: string, kycLevel = 1) => ok(post(`/sandbox/users/${user}/connect`, { kycLevel })),
     user: (user: string) => get(`/marketplace/users/${user}`),
-    initiate: (body: Record<string, unknown>) => ok(post("/marketplace/trades/initiate", body)) as Promise<{ tradeId: string; redirectUrl: string }>,
+    initiate: (body: Record<string, unknown>) =>
+      ok(post("/marketplace/trades/initiate", body)) as Promise<{ tradeId: string; redirectUrl: string }>,
     trade: (user: string, tradeId: string) => ok(get(`/marketplace/users/${user}/trades/${tradeId}`)),
     escrowPayment: (user: string, tradeId: string) => ok(get(`/marketplace/users/${user}/trades/${tradeId}/payment`)),
-    acceptAndPay: (user: string, tradeId: string) => ok(post(`/marketplace/users/${user}/trades/${tradeId}/invitation/accept-and-pay`)),
-    completePayment: (paymentId: string) => ok(post(`/sandbox/payments/${paymentId}/complete`, { outcome: "succeeded" })),
+    acceptAndPay: (user: string, tradeId: string) =>
+      ok(post(`/marketplace/users/${user}/trades/${tradeId}/invitation/accept-and-pay`)),
+    completePayment: (paymentId: string) =>
+      ok(post(`/sandbox/payments/${paymentId}/complete`, { outcome: "succeeded" })),
     track: (labelId: string, event: string) => ok(post(`/sandbox/shipments/${labelId}/events`, { event })),
     advanceClock: (seconds: number) => ok(post("/sandbox/clock/advance", { seconds })),
-    connectLink: (body: Record<string, unknown>, query = "") => ok(post(`/marketplace/users/connect${query}`, body)).then((r) => r.redirectUrl as string),
-    statusLink: (user: string, tradeId: string, body: Record<string, unknown>) => ok(post(`/marketplace/users/${user}/trades/${tradeId}/status-link`, body)).then((r) => r.redirectUrl as string),
-    payoutLink: (user: string, body: Record<string, unknown>) => ok(post(`/marketplace/users/${user}/payout-account`, body)).then((r) => r.redirectUrl as string),
-    paymentFlowLink: (user: string, paymentId: string, body: Record<string, unknown>) => ok(post(`/marketplace/users/${user}/payments/${paymentId}/flow`, body)).then((r) => r.redirectUrl as string),
+    connectLink: (body: Record<string, unknown>, query = "") =>
+      ok(post(`/marketplace/users/connect${query}`, body)).then((r) => r.redirectUrl as string),
+    statusLink: (user: string, tradeId: string, body: Record<string, unknown>) =>
+      ok(post(`/marketplace/users/${user}/trades/${tradeId}/status-link`, body)).then((r) => r.redirectUrl as string),
+    payoutLink: (user: string, body: Record<string, unknown>) =>
+      ok(post(`/marketplace/users/${user}/payout-account`, body)).then((r) => r.redirectUrl as string),
+    paymentFlowLink: (user: string, paymentId: string, body: Record<string, unknown>) =>
+      ok(post(`/marketplace/users/${user}/payments/${paymentId}/flow`, body)).then((r) => r.redirectUrl as string),
     /** Event names in the outbox, oldest first (for a trade, or of one name). */
     events: async (filter: { tradeId?: string; eventName?: string }) => {
       const query = new URLSearchParams({ pageSize: "100", ...filter });
@@ -48,7 +58,13 @@ export function tenantApi(request: APIRequestContext, tenant: E2eTenant, mode: "
 export type TenantApi = ReturnType<typeof tenantApi>;
 
 /** A trade between two sandbox-connected users (the payer can be left unconnected). */
-export async function sandboxTrade(api: TenantApi, baseURL: string, suffix: string, extra: Record<string, unknown> = {}, options: { connectPayer?: boolean } = {}) {
+export async function sandboxTrade(
+  api: TenantApi,
+  baseURL: string,
+  suffix: string,
+  extra: Record<string, unknown> = {},
+  options: { connectPayer?: boolean } = {},
+) {
   const [buyer, seller] = [`buyer-${suffix}`, `seller-${suffix}`];
   await api.connect(seller);
   if (options.connectPayer !== false) await api.connect(buyer);

@@ -10,7 +10,11 @@ export async function payIntoEscrow(api: TenantApi, buyer: string, tradeId: stri
 /** Paid, the delivery label bought from the buyer's shipping money, sent and delivered. */
 export async function deliver(api: TenantApi, buyer: string, seller: string, tradeId: string) {
   await payIntoEscrow(api, buyer, tradeId);
-  const label = await api.post(`/marketplace/users/${seller}/trades/${tradeId}/shipments/delivery`, { price: 59, shipmentProviderId: "gls", expectedMaxWeightInGrams: 5000 });
+  const label = await api.post(`/marketplace/users/${seller}/trades/${tradeId}/shipments/delivery`, {
+    price: 59,
+    shipmentProviderId: "gls",
+    expectedMaxWeightInGrams: 5000,
+  });
   expect(label.json).toMatchObject({ state: "Paid" });
   const labelId = (await api.trade(seller, tradeId)).phases.delivery.labelId as string;
   await api.track(labelId, "sent");

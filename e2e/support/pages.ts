@@ -19,9 +19,14 @@ export function watchPage(page: Page) {
 /** Checks the page as it is now and saves its screenshot as test-results/screenshots/<name>-<project>.png. */
 export async function checkPage(page: Page, testInfo: TestInfo, name: string, problems: string[] = []) {
   await page.waitForLoadState("load");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `accessibility of ${name}`).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    `accessibility of ${name}`,
+  ).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${name} fits the screen`).toBeLessThanOrEqual(page.viewportSize()!.width);
   expect(problems, `console errors on ${name}`).toEqual([]);
@@ -32,7 +37,15 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string, pr
 export async function serveItemImages(page: Page) {
   await page.route(`${ITEM_IMAGES}/**`, (route) => {
     const detail = route.request().url().endsWith("detail.svg");
-    const body = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${detail ? "#fde68a" : "#bae6fd"}"/><stop offset="1" stop-color="${detail ? "#f59e0b" : "#0ea5e9"}"/></linearGradient></defs><rect width="400" height="300" fill="url(#g)"/><g fill="none" stroke="#0f172a" stroke-width="9" stroke-linecap="round" stroke-linejoin="round"><circle cx="110" cy="200" r="58"/><circle cx="290" cy="200" r="58"/><path d="M110 200l60-90h80l40 90M170 110l40 90h-100M230 90h40"/></g></svg>`;
+    const body =
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><defs><linearGradient id="g" ` +
+      `x1="0" y1="0" x2="1" y2="1"><stop offset="0" ` +
+      `stop-color="${detail ? "#fde68a" : "#bae6fd"}"/><stop offset="1" ` +
+      `stop-color="${detail ? "#f59e0b" : "#0ea5e9"}"/></linearGradient></defs><rect width="400" ` +
+      `height="300" fill="url(#g)"/><g fill="none" stroke="#0f172a" stroke-width="9" ` +
+      `stroke-linecap="round" stroke-linejoin="round"><circle cx="110" cy="200" r="58"/><circle ` +
+      `cx="290" cy="200" r="58"/><path d="M110 200l60-90h80l40 90M170 110l40 90h-100M230 ` +
+      `90h40"/></g></svg>`;
     return route.fulfill({ status: 200, contentType: "image/svg+xml", body });
   });
 }

@@ -22,7 +22,15 @@ export interface TenantOptions {
 
 export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptions = {}): E2eTenant {
   // The suites are not about the API rate limit: no throttling of their tokens unless asked.
-  const args = ["tenant", "create", "--name", name, "--rate-limit", String(options.rateLimitPerMinute ?? 10_000_000), "--json"];
+  const args = [
+    "tenant",
+    "create",
+    "--name",
+    name,
+    "--rate-limit",
+    String(options.rateLimitPerMinute ?? 10_000_000),
+    "--json",
+  ];
   if (options.brandName) args.push("--brand-name", options.brandName);
   if (options.brandColor) args.push("--brand-color", options.brandColor);
   if (options.locale) args.push("--locale", options.locale);
@@ -39,10 +47,27 @@ export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptio
 /** A further console login for the tenant (the operator CLI's `staff add`). */
 export function addE2eStaff(tenantId: string, role: "admin" | "viewer"): { email: string; password: string } {
   const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.example`;
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", "staff", "add", "--tenant", tenantId, "--email", email, "--role", role, "--json"], {
-    encoding: "utf8",
-    env: { ...process.env, EMBEDDED_DATA_DIR: ".data/e2e/pglite", DATABASE_URL: "" },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/cli.ts",
+      "staff",
+      "add",
+      "--tenant",
+      tenantId,
+      "--email",
+      email,
+      "--role",
+      role,
+      "--json",
+    ],
+    {
+      encoding: "utf8",
+      env: { ...process.env, EMBEDDED_DATA_DIR: ".data/e2e/pglite", DATABASE_URL: "" },
+    },
+  );
   if (result.status !== 0) throw new Error(`staff add failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as { email: string; password: string };
 }

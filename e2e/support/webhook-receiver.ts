@@ -33,7 +33,8 @@ export async function startWebhookReceiver() {
       for (;;) {
         const found = deliveries.find(matches);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No such webhook among ${deliveries.map((d) => d.body.eventName).join(", ") || "none"}`);
+        if (Date.now() > deadline)
+          throw new Error(`No such webhook among ${deliveries.map((d) => d.body.eventName).join(", ") || "none"}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },

@@ -24,9 +24,13 @@ if (process.argv.includes("--help")) {
 const PORT = Number(process.env.PORT ?? 4000);
 const SHOP_URL = (process.env.SHOP_URL ?? `http://localhost:${PORT}`).replace(/\/$/, "");
 const WEBHOOK_URL = process.env.WEBHOOK_URL ?? `http://127.0.0.1:${PORT}/webhooks`;
-if (!process.env.ESCROW_TOKEN) throw new Error("ESCROW_TOKEN is required: the sandbox token npm run dev prints (see README.md)");
+if (!process.env.ESCROW_TOKEN)
+  throw new Error("ESCROW_TOKEN is required: the sandbox token npm run dev prints (see README.md)");
 
-const escrow = createEscrowClient({ baseUrl: process.env.ESCROW_BASE_URL ?? "http://localhost:3000", token: process.env.ESCROW_TOKEN });
+const escrow = createEscrowClient({
+  baseUrl: process.env.ESCROW_BASE_URL ?? "http://localhost:3000",
+  token: process.env.ESCROW_TOKEN,
+});
 
 /** The signing secret of the shop's subscription: given, or made now (a restart rotates it). */
 async function webhookSecret(): Promise<string> {
@@ -75,7 +79,8 @@ async function receiveWebhook(request: http.IncomingMessage): Promise<Reply> {
       const purchase = shop.purchase(event.tradeId);
       const listing = purchase && shop.listing(purchase.listingId);
       if (listing && event.eventName === "trade.created") listing.soldIn = event.tradeId;
-      if (listing && event.eventName === "trade.cancelled" && listing.soldIn === event.tradeId) listing.soldIn = undefined;
+      if (listing && event.eventName === "trade.cancelled" && listing.soldIn === event.tradeId)
+        listing.soldIn = undefined;
     }
     return { status: 204 };
   } catch (error) {
@@ -122,7 +127,8 @@ async function paid(listingId: string, buyer: string): Promise<Reply> {
   const purchase = shop.purchaseOf(listingId, buyer);
   if (!purchase) return { location: `/items/${listingId}` };
   const trade = await escrow.trades.get({ marketplaceUserId: buyer, tradeId: purchase.tradeId });
-  if (!["Created", "InvitationAccepted", "Cancelled"].includes(trade.state)) shop.listing(listingId)!.soldIn = trade.tradeId;
+  if (!["Created", "InvitationAccepted", "Cancelled"].includes(trade.state))
+    shop.listing(listingId)!.soldIn = trade.tradeId;
   return { location: `/trades/${trade.tradeId}`, flash: "paid" };
 }
 
@@ -132,7 +138,12 @@ async function act(user: string, tradeId: string, action: string, form: URLSearc
   const labelId = async () => (await escrow.trades.get(ref)).phases.delivery?.labelId ?? "";
   switch (action) {
     case "label":
-      await escrow.shipments.buyDeliveryLabel({ ...ref, price: 49, shipmentProviderId: "gls", expectedMaxWeightInGrams: 5000 });
+      await escrow.shipments.buyDeliveryLabel({
+        ...ref,
+        price: 49,
+        shipmentProviderId: "gls",
+        expectedMaxWeightInGrams: 5000,
+      });
       return;
     case "carrier-sent":
       return void (await escrow.sandbox.carrierEvent(await labelId(), "sent"));
@@ -153,7 +164,12 @@ async function act(user: string, tradeId: string, action: string, form: URLSearc
   }
 }
 
-async function route(request: http.IncomingMessage, url: URL, user: string | undefined, flashed: string | undefined): Promise<Reply> {
+async function route(
+  request: http.IncomingMessage,
+  url: URL,
+  user: string | undefined,
+  flashed: string | undefined,
+): Promise<Reply> {
   const method = request.method ?? "GET";
   const path = url.pathname;
   // A notice from our own redirects (the flash cookie) or from the hosted pages' return addresses.
@@ -162,10 +178,10 @@ async function route(request: http.IncomingMessage, url: URL, user: string | und
   const flash = notice?.startsWith("error:")
     ? { text: notice.slice(6), error: true }
     : reason
-    ? { text: NOTICES[reason === "cancelled" ? "cancelled" : "not-connected"]! }
-    : notice && NOTICES[notice]
-    ? { text: NOTICES[notice]! }
-    : undefined;
+      ? { text: NOTICES[reason === "cancelled" ? "cancelled" : "not-connected"]! }
+      : notice && NOTICES[notice]
+        ? { text: NOTICES[notice]! }
+        : undefined;
   const show = (title: string, body: Parameters<typeof page>[2]) => ({ html: page(title, user, body, flash) });
   let match: RegExpExecArray | null;
 
@@ -187,20 +203,35 @@ async function route(request: http.IncomingMessage, url: URL, user: string | und
 
   // A user who never connected is a 404 not-found.
   const connected = async (): Promise<UserDetails | null> =>
-    escrow.users.get(user).catch((error) => (error instanceof EscrowApiError && error.typeCode === "not-found" ? null : Promise.reject(error)));
+    escrow.users
+      .get(user)
+      .catch((error) =>
+        error instanceof EscrowApiError && error.typeCode === "not-found" ? null : Promise.reject(error),
+      );
   if (method === "GET" && path === "/account") return show("Account", accountPage(user, await connected()));
   if (method === "POST" && path === "/account/connect") {
-    const { redirectUrl } = await escrow.users.connect({ marketplaceUserId: user, successUrl: `${SHOP_URL}/account?notice=connected`, cancelUrl: `${SHOP_URL}/account` });
+    const { redirectUrl } = await escrow.users.connect({
+      marketplaceUserId: user,
+      successUrl: `${SHOP_URL}/account?notice=connected`,
+      cancelUrl: `${SHOP_URL}/account`,
+    });
     return { location: redirectUrl };
   }
   if (method === "POST" && path === "/account/payout") {
-    const { redirectUrl } = await escrow.users.selectPayoutAccount(user, { returnUrl: `${SHOP_URL}/account?notice=payout` });
+    const { redirectUrl } = await escrow.users.selectPayoutAccount(user, {
+      returnUrl: `${SHOP_URL}/account?notice=payout`,
+    });
     return { location: redirectUrl };
   }
   if (method === "GET" && path === "/sell") return show("Sell", sellPage((await connected()) !== null));
   if (method === "POST" && path === "/sell") {
     const form = new URLSearchParams((await readBody(request)).toString());
-    const listing = shop.addListing({ title: form.get("title") ?? "", description: form.get("description") ?? "", price: Number(form.get("price")), seller: user });
+    const listing = shop.addListing({
+      title: form.get("title") ?? "",
+      description: form.get("description") ?? "",
+      price: Number(form.get("price")),
+      seller: user,
+    });
     return { location: `/items/${listing.id}`, flash: "listed" };
   }
   if (method === "GET" && (match = /^\/items\/(\d+)$/.exec(path))) {
@@ -233,7 +264,9 @@ async function route(request: http.IncomingMessage, url: URL, user: string | und
   return { status: 404, html: page("Not found", user, page404()) };
 }
 
-const page404 = () => html`<h1>Not found</h1><p class="lead">There is nothing here. <a href="/">Browse the shop</a>.</p>`;
+const page404 = () =>
+  html`<h1>Not found</h1>
+    <p class="lead">There is nothing here. <a href="/">Browse the shop</a>.</p>`;
 
 http
   .createServer(async (request, response) => {
@@ -244,14 +277,19 @@ http
     try {
       const reply = await route(request, url, user, flashed && decodeURIComponent(flashed));
       const headers: Record<string, string | string[]> = { "content-type": "text/html; charset=utf-8" };
-      const flashCookie = reply.flash ? `shop_flash=${encodeURIComponent(reply.flash)}; Path=/; HttpOnly; SameSite=Lax` : flashed && "shop_flash=; Path=/; Max-Age=0";
+      const flashCookie = reply.flash
+        ? `shop_flash=${encodeURIComponent(reply.flash)}; Path=/; HttpOnly; SameSite=Lax`
+        : flashed && "shop_flash=; Path=/; Max-Age=0";
       headers["set-cookie"] = [reply.cookie, flashCookie].filter((c): c is string => Boolean(c));
       if (reply.location) return void response.writeHead(303, { ...headers, location: reply.location }).end();
       response.writeHead(reply.status ?? 200, headers).end(reply.html ?? "");
     } catch (error) {
-      const detail = error instanceof EscrowApiError ? `${error.title}: ${error.detail} (trace ${error.traceId})` : String(error);
+      const detail =
+        error instanceof EscrowApiError ? `${error.title}: ${error.detail} (trace ${error.traceId})` : String(error);
       console.error(`${request.method} ${url.pathname}:`, detail);
-      response.writeHead(500, { "content-type": "text/html; charset=utf-8" }).end(page("Something went wrong", user, homePage(), { text: detail, error: true }));
+      response
+        .writeHead(500, { "content-type": "text/html; charset=utf-8" })
+        .end(page("Something went wrong", user, homePage(), { text: detail, error: true }));
     }
   })
   .listen(PORT, () => console.log(`Loppe listening on ${SHOP_URL} (webhooks at ${WEBHOOK_URL})`));

@@ -38,7 +38,8 @@ export const shop = {
   addPurchase: (purchase: Purchase) => void purchases.set(purchase.tradeId, purchase),
   purchase: (tradeId: string) => purchases.get(tradeId),
   /** The buyer's latest checkout of a listing. */
-  purchaseOf: (listingId: string, buyer: string) => [...purchases.values()].reverse().find((p) => p.listingId === listingId && p.buyer === buyer),
+  purchaseOf: (listingId: string, buyer: string) =>
+    [...purchases.values()].reverse().find((p) => p.listingId === listingId && p.buyer === buyer),
 
   /** Keeps a verified event once (deliveries may repeat) and answers whether it was new. */
   record(event: WebhookEvent): boolean {
@@ -49,8 +50,15 @@ export const shop = {
   eventsOf: (tradeId: string) =>
     [...events.values()]
       .filter((event) => event.eventName !== "user.connected" && event.tradeId === tradeId)
-      .sort((a, b) => (a.eventName === "user.connected" || b.eventName === "user.connected" ? 0 : a.metadata.sequence - b.metadata.sequence)),
-  connectedUsers: () => new Set([...events.values()].flatMap((event) => (event.eventName === "user.connected" ? [event.marketplaceUserId] : []))),
+      .sort((a, b) =>
+        a.eventName === "user.connected" || b.eventName === "user.connected"
+          ? 0
+          : a.metadata.sequence - b.metadata.sequence,
+      ),
+  connectedUsers: () =>
+    new Set(
+      [...events.values()].flatMap((event) => (event.eventName === "user.connected" ? [event.marketplaceUserId] : [])),
+    ),
 };
 
 /** The trade's state in the words the shop's users read. */
@@ -93,4 +101,5 @@ export const EVENT_LABEL: Partial<Record<WebhookEvent["eventName"], string>> = {
   "payout.failed": "Payout failed",
 };
 
-export const dkk = (amount: number) => `DKK ${amount.toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const dkk = (amount: number) =>
+  `DKK ${amount.toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

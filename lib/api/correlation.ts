@@ -12,7 +12,9 @@ export function correlationId(request: Request): { traceId: string; error: ApiEr
     const message = "Must be 20 to 64 visible ASCII characters (a UUID is recommended).";
     return {
       traceId: randomUUID(),
-      error: new ApiError("validation-error", `X-Correlation-Id: ${message}`, { errors: [{ key: "X-Correlation-Id", value: message }] }),
+      error: new ApiError("validation-error", `X-Correlation-Id: ${message}`, {
+        errors: [{ key: "X-Correlation-Id", value: message }],
+      }),
     };
   }
   return { traceId: sent, error: null };

@@ -8,10 +8,17 @@ export const ErrorRecordSchema = z
     detail: z.string().meta({ example: "title: Too big: expected string to have <=64 characters" }),
     status: z.number().int().meta({ example: 400 }),
     errors: z
-      .array(z.object({ key: z.string().meta({ description: "JSON path of the offending field" }), value: z.string().meta({ description: "What is wrong with it" }) }))
+      .array(
+        z.object({
+          key: z.string().meta({ description: "JSON path of the offending field" }),
+          value: z.string().meta({ description: "What is wrong with it" }),
+        }),
+      )
       .meta({ description: "One entry per offending field; empty when the error is not about a field." }),
     traceId: z.string().meta({ description: "The request's X-Correlation-Id, or a fresh id when none was sent." }),
-    typeCode: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).meta({ description: "Machine-readable error type" }),
+    typeCode: z
+      .enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]])
+      .meta({ description: "Machine-readable error type" }),
   })
   .meta({ id: "ErrorRecord", description: "The error record returned by every failed call." });
 
@@ -24,5 +31,11 @@ export function errorRecord(error: ApiError, traceId: string): ErrorRecord {
 
 /** Anything that is not an ApiError: the body says nothing but the trace id (the log has the rest). */
 export function internalErrorRecord(traceId: string): ErrorRecord {
-  return errorRecord(new ApiError("internal-error", `Something went wrong on our side. Quote trace id ${traceId} when you contact support.`), traceId);
+  return errorRecord(
+    new ApiError(
+      "internal-error",
+      `Something went wrong on our side. Quote trace id ${traceId} when you contact support.`,
+    ),
+    traceId,
+  );
 }

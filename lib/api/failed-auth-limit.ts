@@ -20,7 +20,11 @@ export function failedAuthPerMinute(): number {
 export function failedAuthError(request: Request, unauthorized: ApiError): ApiError {
   const count = countRequest("api-auth-failed", clientAddress(request.headers), failedAuthPerMinute());
   if (count.allowed) return unauthorized;
-  return new ApiError("rate-limited", `Too many requests without a valid API token from your address. Retry after ${count.resetSeconds} seconds.`, {
-    headers: { "Retry-After": String(count.resetSeconds) },
-  });
+  return new ApiError(
+    "rate-limited",
+    `Too many requests without a valid API token from your address. Retry after ${count.resetSeconds} seconds.`,
+    {
+      headers: { "Retry-After": String(count.resetSeconds) },
+    },
+  );
 }

@@ -36,43 +36,71 @@ export function requestFingerprint(method: string, path: string, body: string): 
   return createHash("sha256").update(`${method}\n${path}\n${body}`).digest("hex");
 }
 
-export async function claimIdempotencyKey(scope: { tenantId: string; mode: ApiMode }, key: string, method: string, path: string, fingerprint: string): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(
+  scope: { tenantId: string; mode: ApiMode },
+  key: string,
+  method: string,
+  path: string,
+  fingerprint: string,
+): Promise<IdempotencyClaim> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = new Date();
     // ON CONFLICT DO NOTHING: exactly one concurrent request wins the key, without a failed
     // statement (which would abort a surrounding transaction) for the others.
     const inserted = await db.$queryRaw<{ id: string }[]>`
-      INSERT INTO "IdempotencyRecord" ("id", "tenantId", "mode", "key", "method", "path", "requestHash", "state", "createdAt", "expiresAt")
-      VALUES (gen_random_uuid()::text, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${key}, ${method}, ${path}, ${fingerprint}, 'InProgress', ${now}, ${new Date(now.getTime() + RETENTION_MS)})
+      INSERT INTO "IdempotencyRecord" ("id", "tenantId", "mode", "key", "method", "path", "requestHash",
+      "state", "createdAt", "expiresAt")
+      VALUES (gen_random_uuid()::text, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${key}, ${method}, ${path},
+      ${fingerprint}, 'InProgress', ${now}, ${new Date(now.getTime() + RETENTION_MS)})
       ON CONFLICT ("tenantId", "mode", "key") DO NOTHING
       RETURNING "id"`;
     if (inserted[0]) return { kind: "claimed", recordId: inserted[0].id };
 
-    const existing = await db.idempotencyRecord.findUnique({ where: { tenantId_mode_key: { tenantId: scope.tenantId, mode: scope.mode, key } } });
+    const existing = await db.idempotencyRecord.findUnique({
+      where: { tenantId_mode_key: { tenantId: scope.tenantId, mode: scope.mode, key } },
+    });
     if (!existing) continue; // removed in between: try again
     const expired = existing.expiresAt <= now;
-    const abandoned = existing.state === "InProgress" && now.getTime() - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
+    const abandoned =
+      existing.state === "InProgress" && now.getTime() - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
     if (expired || abandoned) {
       await db.idempotencyRecord.deleteMany({ where: { id: existing.id, createdAt: existing.createdAt } });
       continue;
     }
     if (existing.requestHash !== fingerprint) {
-      throw new ApiError("idempotency-key-mismatch", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
+      throw new ApiError(
+        "idempotency-key-mismatch",
+        "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+      );
     }
     if (existing.state === "InProgress" || existing.responseStatus === null || existing.responseBody === null) {
-      throw new ApiError("idempotency-in-progress", "A request with this Idempotency-Key is still being processed. Retry shortly.", { headers: { "Retry-After": "1" } });
+      throw new ApiError(
+        "idempotency-in-progress",
+        "A request with this Idempotency-Key is still being processed. Retry shortly.",
+        { headers: { "Retry-After": "1" } },
+      );
     }
     // A record from before responses were sealed opens as it is (they live 24 hours at most).
-    return { kind: "replay", response: { status: existing.responseStatus, body: openSecret(existing.responseBody, purposeOf(existing.id)) } };
+    return {
+      kind: "replay",
+      response: { status: existing.responseStatus, body: openSecret(existing.responseBody, purposeOf(existing.id)) },
+    };
   }
-  throw new ApiError("idempotency-in-progress", "A request with this Idempotency-Key is still being processed. Retry shortly.", { headers: { "Retry-After": "1" } });
+  throw new ApiError(
+    "idempotency-in-progress",
+    "A request with this Idempotency-Key is still being processed. Retry shortly.",
+    { headers: { "Retry-After": "1" } },
+  );
 }
 
 const purposeOf = (recordId: string) => `idempotency-response:${recordId}`;
 
 export async function completeIdempotencyKey(recordId: string, response: StoredResponse): Promise<void> {
   const responseBody = sealSecret(response.body, purposeOf(recordId));
-  await db.idempotencyRecord.update({ where: { id: recordId }, data: { state: "Completed", responseStatus: response.status, responseBody } });
+  await db.idempotencyRecord.update({
+    where: { id: recordId },
+    data: { state: "Completed", responseStatus: response.status, responseBody },
+  });
 }
 
 /** The request failed on our side: free the key so that a retry runs again. */

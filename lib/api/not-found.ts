@@ -7,5 +7,8 @@ export async function notFoundResponse(request: Request): Promise<Response> {
   const { traceId } = correlationId(request);
   const path = new URL(request.url).pathname;
   const error = new ApiError("not-found", `No operation ${request.method} ${path}. The API reference is at /docs.`);
-  return Response.json(errorRecord(error, traceId), { status: 404, headers: { "X-Correlation-Id": traceId, "Cache-Control": "no-store" } });
+  return Response.json(errorRecord(error, traceId), {
+    status: 404,
+    headers: { "X-Correlation-Id": traceId, "Cache-Control": "no-store" },
+  });
 }

@@ -5,15 +5,26 @@ import { EVENT_NAMES, type EventName } from "../webhooks/event-names.ts";
 import { TradeEventBody, UserConnectedEventBody } from "../webhooks/event-schemas.ts";
 
 const SIGNED =
-  "Delivered as a POST to each subscription that asks for it, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: verify on the raw body before parsing). Answer 2xx within 10 seconds; anything else is retried with backoff. A trade's events carry `metadata.sequence`: order by it. See docs/webhooks.md; which transition sends which: docs/states.md.";
+  "Delivered as a POST to each subscription that asks for it, signed per Standard Webhooks " +
+  "(`webhook-id`, `webhook-timestamp`, `webhook-signature`: verify on the raw body before " +
+  "parsing). Answer 2xx within 10 seconds; anything else is retried with backoff. A trade's " +
+  "events carry `metadata.sequence`: order by it. See docs/webhooks.md; which transition " +
+  "sends which: docs/states.md.";
 
 const WHAT: Partial<Record<EventName, string>> = {
-  "trade.settled": "Additive: a rejected or disputed item was settled without the return parcel (Settle trade, an accepted offer, or staff's split); the trade's `settlement` says how. Followed by `trade.succeeded` or `trade.return_condition_accepted`.",
-  "trade.offer_made": "Additive: the payee offered a price reduction; the trade's `offer` holds it until answered or lapsed.",
+  "trade.settled":
+    "Additive: a rejected or disputed item was settled without the return parcel (Settle trade, " +
+    "an accepted offer, or staff's split); the trade's `settlement` says how. Followed by " +
+    "`trade.succeeded` or `trade.return_condition_accepted`.",
+  "trade.offer_made":
+    "Additive: the payee offered a price reduction; the trade's `offer` holds it until answered or lapsed.",
   "trade.offer_accepted": "Additive: the payer accepted the offer; followed by `trade.settled` and `trade.succeeded`.",
-  "trade.offer_declined": "Additive: the payer declined the offer, or it lapsed unanswered; the trade continues as before.",
-  "payout.paid": "Additive: the payee's payout was paid; `metadata.payoutId` names it (GET /v1/marketplace/payouts/{payoutId}).",
-  "payout.failed": "Additive: the bank refused the payout; the money stays owed, and a new payout follows once a new payout account is chosen. `metadata.payoutId` names it.",
+  "trade.offer_declined":
+    "Additive: the payer declined the offer, or it lapsed unanswered; the trade continues as before.",
+  "payout.paid":
+    "Additive: the payee's payout was paid; `metadata.payoutId` names it (GET /v1/marketplace/payouts/{payoutId}).",
+  "payout.failed":
+    "Additive: the bank refused the payout; the money stays owed, and a new payout follows once a new payout account is chosen. `metadata.payoutId` names it.",
   "user.connected": "A marketplace user finished the connect flow: the service account id and the KYC level.",
 };
 
@@ -27,7 +38,12 @@ export function webhookEntries(): ZodOpenApiPathsObject {
           summary: name,
           description: `${WHAT[name] ?? `The trade event \`${name}\`.`} ${SIGNED}`,
           tags: ["Webhooks"],
-          requestBody: { required: true, content: { "application/json": { schema: name === "user.connected" ? UserConnectedEventBody : TradeEventBody } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: name === "user.connected" ? UserConnectedEventBody : TradeEventBody },
+            },
+          },
           responses: { "200": { description: "Received (any 2xx)." } },
         },
       },

@@ -8,35 +8,42 @@ import type { Operation } from "./operation.ts";
 import { webhookEntries } from "./openapi-webhooks.ts";
 import { OPERATIONS } from "./operations-index.ts";
 
-const CorrelationHeader = z
-  .string()
-  .min(20)
-  .max(64)
-  .optional()
-  .meta({ description: "Your id for this request (20..64 characters, UUID recommended); echoed in the response and used as the error record's traceId." });
+const CorrelationHeader = z.string().min(20).max(64).optional().meta({
+  description:
+    "Your id for this request (20..64 characters, UUID recommended); echoed in the response and used as the error record's traceId.",
+});
 
-const IdempotencyHeader = z
-  .string()
-  .min(1)
-  .max(255)
-  .optional()
-  .meta({ description: "Makes a retried POST safe: the first response for a key is replayed for 24 hours; the same key with another body answers 422." });
+const IdempotencyHeader = z.string().min(1).max(255).optional().meta({
+  description:
+    "Makes a retried POST safe: the first response for a key is replayed for 24 hours; the same key with another body answers 422.",
+});
 
 // lib/api/rate-limit.ts: every answer to a valid token carries where the token stands; a 429 also
 // says when to retry.
 const RateLimitHeaders = z.object({
-  "RateLimit-Limit": z.int().min(1).meta({ description: "Requests this token may make per minute (the tenant's setting)." }),
+  "RateLimit-Limit": z
+    .int()
+    .min(1)
+    .meta({ description: "Requests this token may make per minute (the tenant's setting)." }),
   "RateLimit-Remaining": z.int().min(0).meta({ description: "Requests left in the current one-minute window." }),
   "RateLimit-Reset": z.int().min(1).meta({ description: "Seconds until the window ends and the count starts again." }),
 });
 const RetryAfterHeaders = RateLimitHeaders.extend({
-  "Retry-After": z.int().min(1).meta({ description: "Seconds to wait before the token's requests are accepted again." }),
+  "Retry-After": z
+    .int()
+    .min(1)
+    .meta({ description: "Seconds to wait before the token's requests are accepted again." }),
 });
 
 // Refusals after the token was accepted carry its rate-limit headers too (not a 401, which has no
 // token to count); a 429 and a 503 say when to retry.
 const AfterTokenHeaders = RateLimitHeaders.partial();
-const UnavailableHeaders = AfterTokenHeaders.extend({ "Retry-After": z.int().min(1).meta({ description: "Seconds to wait before retrying (a database failover takes a few)." }) });
+const UnavailableHeaders = AfterTokenHeaders.extend({
+  "Retry-After": z
+    .int()
+    .min(1)
+    .meta({ description: "Seconds to wait before retrying (a database failover takes a few)." }),
+});
 
 function errorHeaders(status: number) {
   if (status === 401) return {};
@@ -46,7 +53,9 @@ function errorHeaders(status: number) {
 }
 
 const DownloadHeaders = RateLimitHeaders.extend({
-  "Content-Disposition": z.string().meta({ description: "`attachment; filename=\"…\"`: the name to save the file under." }),
+  "Content-Disposition": z
+    .string()
+    .meta({ description: '`attachment; filename="…"`: the name to save the file under.' }),
 });
 
 function errorResponses(codes: ErrorCode[]) {
@@ -92,15 +101,29 @@ function toOpenApi(operation: Operation): ZodOpenApiOperationObject {
     requestParams: {
       ...(operation.params ? { path: operation.params as never } : {}),
       ...(operation.query ? { query: operation.query as never } : {}),
-      header: z.object(operation.method === "POST" ? { "X-Correlation-Id": CorrelationHeader, "Idempotency-Key": IdempotencyHeader } : { "X-Correlation-Id": CorrelationHeader }),
+      header: z.object(
+        operation.method === "POST"
+          ? { "X-Correlation-Id": CorrelationHeader, "Idempotency-Key": IdempotencyHeader }
+          : { "X-Correlation-Id": CorrelationHeader },
+      ),
     },
-    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } } : {}),
+    ...(operation.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } }
+      : {}),
     responses: {
       [status]: operation.download
-        ? { description: operation.responseDescription ?? "A file", headers: DownloadHeaders, content: Object.fromEntries(operation.download.map((type) => [type, { schema: z.string() }])) }
+        ? {
+            description: operation.responseDescription ?? "A file",
+            headers: DownloadHeaders,
+            content: Object.fromEntries(operation.download.map((type) => [type, { schema: z.string() }])),
+          }
         : operation.response
-        ? { description: operation.responseDescription ?? "Success", headers: RateLimitHeaders, content: { "application/json": { schema: operation.response } } }
-        : { description: operation.responseDescription ?? "Success, no content", headers: RateLimitHeaders },
+          ? {
+              description: operation.responseDescription ?? "Success",
+              headers: RateLimitHeaders,
+              content: { "application/json": { schema: operation.response } },
+            }
+          : { description: operation.responseDescription ?? "Success, no content", headers: RateLimitHeaders },
       ...errorResponses(documentedErrors(operation)),
     },
   };
@@ -120,24 +143,62 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       title: "Marketplace Escrow Trade Service API",
       version: "1.0.0",
       description:
-        "Marketplaces (tenants) let their users buy from each other with the buyer's money held in escrow until the item arrives and is accepted. Every call carries `Authorization: Bearer <API token>`; test tokens (`esk_test_…`) work on sandbox data, live tokens (`esk_live_…`) on real money. Every failure answers the error record. Each token may make its tenant's number of requests per minute (1,200 unless agreed otherwise; console settings): every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), and a token over its limit gets 429 `rate-limited` with `Retry-After` (seconds) until the minute's window ends.",
+        "Marketplaces (tenants) let their users buy from each other with the buyer's money held in " +
+        "escrow until the item arrives and is accepted. Every call carries `Authorization: Bearer " +
+        "<API token>`; test tokens (`esk_test_…`) work on sandbox data, live tokens (`esk_live_…`) " +
+        "on real money. Every failure answers the error record. Each token may make its tenant's " +
+        "number of requests per minute (1,200 unless agreed otherwise; console settings): every " +
+        "answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), " +
+        "and a token over its limit gets 429 `rate-limited` with `Retry-After` (seconds) until the " +
+        "minute's window ends.",
     },
     servers: [{ url: `${publicBaseUrl()}/api`, description: "This server" }],
     security: [{ bearerAuth: [] }],
     components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API token: esk_test_… (sandbox) or esk_live_…" } },
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "An API token: esk_test_… (sandbox) or esk_live_…" },
+      },
     },
     tags: [
-      { name: "Trades", description: "Initiate trades and follow them through contract, delivery, return and finish (state machine: docs/states.md). The integer codes of a Trade (iconId, action type, timeline state, labelPaidBy) are enums in the schemas below, each with its meaning." },
+      {
+        name: "Trades",
+        description:
+          "Initiate trades and follow them through contract, delivery, return and finish (state " +
+          "machine: docs/states.md). The integer codes of a Trade (iconId, action type, timeline " +
+          "state, labelPaidBy) are enums in the schemas below, each with its meaning.",
+      },
       { name: "Payments", description: "Payments into escrow and for shipping labels (payment records)." },
-      { name: "Payouts", description: "Additive: each try at paying a settled trade's payee, with its state and the bank statement's reference (decisions.md §9)." },
-      { name: "Exports", description: "Additive: trades, payouts and ledger movements of a time range as CSV or JSON lines, streamed (docs/money.md, Exports)." },
-      { name: "Balance", description: "Additive: the money held, owed and earned, and the ledger transfers that explain it (decisions.md §9; docs/money.md)." },
+      {
+        name: "Payouts",
+        description:
+          "Additive: each try at paying a settled trade's payee, with its state and the bank statement's reference (decisions.md §9).",
+      },
+      {
+        name: "Exports",
+        description:
+          "Additive: trades, payouts and ledger movements of a time range as CSV or JSON lines, streamed (docs/money.md, Exports).",
+      },
+      {
+        name: "Balance",
+        description:
+          "Additive: the money held, owed and earned, and the ledger transfers that explain it (decisions.md §9; docs/money.md).",
+      },
       { name: "Shipments", description: "Shipping labels from `gls` or `postnord` for the delivery and the return." },
-      { name: "Business users", description: "Company sellers with a payout account; only whitelisted company registration numbers." },
+      {
+        name: "Business users",
+        description: "Company sellers with a payout account; only whitelisted company registration numbers.",
+      },
       { name: "Users", description: "Connect marketplace users to the service and read their details." },
-      { name: "Webhooks", description: "Subscriptions, the delivery log and redelivery. Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature); see docs/webhooks.md." },
-      { name: "Sandbox", description: "Test-mode helpers that stand in for payers, carriers and the clock. Live tokens get 403." },
+      {
+        name: "Webhooks",
+        description:
+          "Subscriptions, the delivery log and redelivery. Deliveries are signed per Standard " +
+          "Webhooks (webhook-id, webhook-timestamp, webhook-signature); see docs/webhooks.md.",
+      },
+      {
+        name: "Sandbox",
+        description: "Test-mode helpers that stand in for payers, carriers and the clock. Live tokens get 403.",
+      },
     ],
     paths,
     webhooks: webhookEntries(),

@@ -52,7 +52,19 @@ export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B exte
 }
 
 /** Errors that every authenticated operation can answer. */
-export const COMMON_ERRORS: ErrorCode[] = ["validation-error", "unauthorized", "rate-limited", "internal-error", "service-unavailable"];
+export const COMMON_ERRORS: ErrorCode[] = [
+  "validation-error",
+  "unauthorized",
+  "rate-limited",
+  "internal-error",
+  "service-unavailable",
+];
 
 /** Errors of every operation that takes a POST body. */
-export const POST_ERRORS: ErrorCode[] = [...COMMON_ERRORS, "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"];
+export const POST_ERRORS: ErrorCode[] = [
+  ...COMMON_ERRORS,
+  "malformed-request",
+  "payload-too-large",
+  "idempotency-in-progress",
+  "idempotency-key-mismatch",
+];

@@ -16,7 +16,8 @@ export function limitApiRequest(context: TenantContext): RateLimitHeaders {
   if (!count.allowed) {
     throw new ApiError(
       "rate-limited",
-      `This API token has used its ${count.limit} requests per minute. Retry after ${count.resetSeconds} seconds (Retry-After); an admin of your team can see the limit in the console settings.`,
+      `This API token has used its ${count.limit} requests per minute. Retry after ${count.resetSeconds} ` +
+        `seconds (Retry-After); an admin of your team can see the limit in the console settings.`,
       { headers: { ...headers, "Retry-After": String(count.resetSeconds) } },
     );
   }
@@ -28,5 +29,9 @@ export function setRateLimitHeaders(response: Response, headers: RateLimitHeader
 }
 
 function rateLimitHeaders(count: WindowCount): RateLimitHeaders {
-  return { "RateLimit-Limit": String(count.limit), "RateLimit-Remaining": String(count.remaining), "RateLimit-Reset": String(count.resetSeconds) };
+  return {
+    "RateLimit-Limit": String(count.limit),
+    "RateLimit-Remaining": String(count.remaining),
+    "RateLimit-Reset": String(count.resetSeconds),
+  };
 }

@@ -40,5 +40,7 @@ export async function flushRequestLog(): Promise<void> {
   if (!buffer.length) return;
   const lines = buffer;
   buffer = [];
-  await db.apiRequestLog.createMany({ data: lines }).catch((error: unknown) => log.error(`Could not write ${lines.length} request log lines`, error));
+  await db.apiRequestLog
+    .createMany({ data: lines })
+    .catch((error: unknown) => log.error(`Could not write ${lines.length} request log lines`, error));
 }

@@ -9,7 +9,13 @@ import { errorRecord, internalErrorRecord } from "./error-record.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { failedAuthError } from "./failed-auth-limit.ts";
 import { takeTenantSlot } from "./tenant-fairness.ts";
-import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKey, releaseIdempotencyKey, requestFingerprint } from "./idempotency.ts";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  idempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from "./idempotency.ts";
 import type { Operation } from "./operation.ts";
 import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./rate-limit.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
@@ -66,7 +72,9 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
       const freeSlot = operation.waitsWithoutSlot ? () => {} : await takeTenantSlot(tenantContext.tenant.id);
       try {
         const context = tenantContext;
-        response = await retryReadsAfterConnectionLoss(request, () => handle(operation, handler, request, routeContext, context, traceId));
+        response = await retryReadsAfterConnectionLoss(request, () =>
+          handle(operation, handler, request, routeContext, context, traceId),
+        );
       } finally {
         freeSlot();
       }
@@ -105,7 +113,11 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   // Every problem of the request at once: params, query, body and the Idempotency-Key header.
   // Input no schema should have to think about (NUL characters, absurd nesting) is refused first.
   const rawQuery = Object.fromEntries(url.searchParams);
-  const unsafe = [...unsafeInputProblems(rawParams), ...unsafeInputProblems(rawQuery), ...(body.json === NO_BODY ? [] : unsafeInputProblems(body.json))];
+  const unsafe = [
+    ...unsafeInputProblems(rawParams),
+    ...unsafeInputProblems(rawQuery),
+    ...(body.json === NO_BODY ? [] : unsafeInputProblems(body.json)),
+  ];
   if (unsafe.length) throw validationError(unsafe);
   const problems: FieldError[] = [];
   const params = operation.params ? tryParse(operation.params, rawParams, "", problems) : undefined;
@@ -119,9 +131,20 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   if (problems.length) throw validationError(problems);
 
   const scope = { tenantId: tenantContext.tenant.id, mode: tenantContext.mode };
-  const claim = key ? await claimIdempotencyKey(scope, key, request.method, url.pathname, requestFingerprint(request.method, url.pathname, body.text)) : null;
+  const claim = key
+    ? await claimIdempotencyKey(
+        scope,
+        key,
+        request.method,
+        url.pathname,
+        requestFingerprint(request.method, url.pathname, body.text),
+      )
+    : null;
   if (claim?.kind === "replay") {
-    return new Response(claim.response.body || null, { status: claim.response.status, headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" } });
+    return new Response(claim.response.body || null, {
+      status: claim.response.status,
+      headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" },
+    });
   }
   try {
     const result = await handler({
@@ -142,12 +165,18 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
     const status = operation.successStatus ?? 200;
     const text = status === 204 ? "" : JSON.stringify(result);
     if (claim) await completeIdempotencyKey(claim.recordId, { status, body: text });
-    return new Response(text || null, { status, headers: status === 204 ? {} : { "Content-Type": "application/json" } });
+    return new Response(text || null, {
+      status,
+      headers: status === 204 ? {} : { "Content-Type": "application/json" },
+    });
   } catch (error) {
     if (claim) {
       // A refused request (4xx) is the answer to this key; a failure on our side is not.
       if (error instanceof ApiError && error.status < 500) {
-        await completeIdempotencyKey(claim.recordId, { status: error.status, body: JSON.stringify(errorRecord(error, traceId)) });
+        await completeIdempotencyKey(claim.recordId, {
+          status: error.status,
+          body: JSON.stringify(errorRecord(error, traceId)),
+        });
       } else {
         await releaseIdempotencyKey(claim.recordId).catch(() => {});
       }
@@ -181,7 +210,9 @@ export function failure(error: unknown, traceId: string, where: string): Respons
     log.error(`[${traceId}] ${where}: the database connection was lost`, error, { correlationId: traceId });
     error = new ApiError(
       "service-unavailable",
-      "The database connection was lost during the request (a failover takes a few seconds). Retry: with the same Idempotency-Key, or checkoutUniquenessKey for Initiate trade, the work is done at most once.",
+      "The database connection was lost during the request (a failover takes a few seconds). " +
+        "Retry: with the same Idempotency-Key, or checkoutUniquenessKey for Initiate trade, the " +
+        "work is done at most once.",
       { headers: { "Retry-After": "1" } },
     );
   }
@@ -200,7 +231,10 @@ export function failure(error: unknown, traceId: string, where: string): Respons
 // makes a repeated one a refusal, never a second effect.
 const READ_RETRY_DELAYS_MS = [100, 300, 600, 1_000, 2_000];
 
-export async function retryReadsAfterConnectionLoss(request: Request, attempt: () => Promise<Response>): Promise<Response> {
+export async function retryReadsAfterConnectionLoss(
+  request: Request,
+  attempt: () => Promise<Response>,
+): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") return attempt();
   for (const delay of READ_RETRY_DELAYS_MS) {
     try {
@@ -213,7 +247,14 @@ export async function retryReadsAfterConnectionLoss(request: Request, attempt: (
   return attempt();
 }
 
-function logRequest(context: TenantContext, request: Request, status: number, typeCode: string | null, started: number, traceId: string) {
+function logRequest(
+  context: TenantContext,
+  request: Request,
+  status: number,
+  typeCode: string | null,
+  started: number,
+  traceId: string,
+) {
   // Losing a line of the request log is acceptable, slowing the call is not: it is written in batches.
   logApiRequest({
     tenantId: context.tenant.id,

@@ -19,7 +19,9 @@ function settings(): { concurrency: number; queue: number } | null {
   const pool = Number(process.env.DATABASE_POOL_SIZE ?? 10);
   const concurrency = text ? Number(text) : Math.max(2, Math.floor(pool / 2));
   const queue = Number(process.env.TENANT_QUEUE_LIMIT ?? 200);
-  return Number.isInteger(concurrency) && concurrency > 0 ? { concurrency, queue: Number.isInteger(queue) && queue >= 0 ? queue : 200 } : null;
+  return Number.isInteger(concurrency) && concurrency > 0
+    ? { concurrency, queue: Number.isInteger(queue) && queue >= 0 ? queue : 200 }
+    : null;
 }
 
 /** Waits for one of the tenant's slots; the answer frees it (call it exactly once). */
@@ -30,7 +32,11 @@ export async function takeTenantSlot(tenantId: string): Promise<() => void> {
   if (!lane) lanes.set(tenantId, (lane = { running: 0, waiting: [] }));
   if (lane.running >= limits.concurrency) {
     if (lane.waiting.length >= limits.queue) {
-      throw new ApiError("rate-limited", "Too many of your requests are in progress at once on this server. Retry in a moment.", { headers: { "Retry-After": "1" } });
+      throw new ApiError(
+        "rate-limited",
+        "Too many of your requests are in progress at once on this server. Retry in a moment.",
+        { headers: { "Retry-After": "1" } },
+      );
     }
     await new Promise<void>((resolve) => lane.waiting.push(resolve));
   } else {

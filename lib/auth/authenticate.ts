@@ -16,12 +16,20 @@ export interface TenantContext {
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** The token's columns under their own names, then every column of its tenant (t.*). */
-type TokenRow = Tenant & { tokenId: string; tokenMode: ApiMode; tokenRevokedAt: Date | null; tokenLastUsedAt: Date | null };
+type TokenRow = Tenant & {
+  tokenId: string;
+  tokenMode: ApiMode;
+  tokenRevokedAt: Date | null;
+  tokenLastUsedAt: Date | null;
+};
 
 export async function authenticate(request: Request): Promise<TenantContext> {
   const token = bearerToken(request.headers.get("authorization"));
   if (!token) {
-    throw new ApiError("unauthorized", "Send your API token as the header Authorization: Bearer esk_test_… or esk_live_….");
+    throw new ApiError(
+      "unauthorized",
+      "Send your API token as the header Authorization: Bearer esk_test_… or esk_live_….",
+    );
   }
   // One round trip for the token and its tenant, read fresh on every call (never cached; plain SQL, lib/db/sql.ts): a revoked
   // token fails on its next call on every instance, and the tenant row carries the sandbox clock and

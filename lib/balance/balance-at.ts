@@ -8,14 +8,19 @@ import type { LedgerAccount } from "../money/ledger.ts";
 import { BALANCE_ACCOUNTS, BALANCE_FIELDS, FIELD_OF_ACCOUNT, type BalanceField } from "./ledger-kinds.ts";
 
 // The columns are UTC timestamps without a zone: compare with UTC text, never a session zone.
-export const utcTimestamp = (date: Date) => Prisma.sql`${date.toISOString().replace("T", " ").replace("Z", "")}::timestamp`;
+export const utcTimestamp = (date: Date) =>
+  Prisma.sql`${date.toISOString().replace("T", " ").replace("Z", "")}::timestamp`;
 
 export type BalanceMinor = Record<BalanceField, bigint>;
 
-export const zeroBalance = (): BalanceMinor => Object.fromEntries(BALANCE_FIELDS.map((field) => [field, 0n])) as BalanceMinor;
+export const zeroBalance = (): BalanceMinor =>
+  Object.fromEntries(BALANCE_FIELDS.map((field) => [field, 0n])) as BalanceMinor;
 
 /** Per currency, sorted by currency code; the tenant's own currency is always there (zeros at first). */
-export async function balanceAt(scope: { tenantId: string; mode: ApiMode; currency: string }, at?: Date): Promise<Map<string, BalanceMinor>> {
+export async function balanceAt(
+  scope: { tenantId: string; mode: ApiMode; currency: string },
+  at?: Date,
+): Promise<Map<string, BalanceMinor>> {
   // Sums travel as text: exact at any size.
   const rows = await db.$queryRaw<{ currency: string; account: string; sum: string }[]>`
     SELECT t."currency", p."account", sum(p."amountMinor")::text AS "sum"

@@ -6,7 +6,10 @@ import { balanceAt, totalOf } from "./balance-at.ts";
 import type { GetBalanceQuery } from "./schemas.ts";
 
 export async function getBalance(context: TenantContext, query: z.output<typeof GetBalanceQuery>) {
-  const balances = await balanceAt({ tenantId: context.tenant.id, mode: context.mode, currency: context.tenant.currency }, query.at);
+  const balances = await balanceAt(
+    { tenantId: context.tenant.id, mode: context.mode, currency: context.tenant.currency },
+    query.at,
+  );
   return {
     at: query.at?.toISOString() ?? null,
     balances: [...balances].map(([currency, b]) => ({

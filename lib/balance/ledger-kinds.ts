@@ -4,7 +4,14 @@
 import type { LedgerAccount } from "../money/ledger.ts";
 import type { LedgerKind } from "../money/ledger-kinds.ts";
 
-export const BALANCE_FIELDS = ["heldInEscrow", "payableToPayees", "refundsPending", "payableToCarriers", "tenantRevenue", "serviceFees"] as const;
+export const BALANCE_FIELDS = [
+  "heldInEscrow",
+  "payableToPayees",
+  "refundsPending",
+  "payableToCarriers",
+  "tenantRevenue",
+  "serviceFees",
+] as const;
 export type BalanceField = (typeof BALANCE_FIELDS)[number];
 
 /**
@@ -26,9 +33,19 @@ export const FIELD_OF_ACCOUNT: Record<LedgerAccount, BalanceField | null> = {
   payee_bank: null,
 };
 
-export const BALANCE_ACCOUNTS = (Object.keys(FIELD_OF_ACCOUNT) as LedgerAccount[]).filter((account) => FIELD_OF_ACCOUNT[account] !== null);
+export const BALANCE_ACCOUNTS = (Object.keys(FIELD_OF_ACCOUNT) as LedgerAccount[]).filter(
+  (account) => FIELD_OF_ACCOUNT[account] !== null,
+);
 
-export const BALANCE_TRANSACTION_TYPES = ["funding", "refund", "payout", "label", "fee", "revenue", "settlement"] as const;
+export const BALANCE_TRANSACTION_TYPES = [
+  "funding",
+  "refund",
+  "payout",
+  "label",
+  "fee",
+  "revenue",
+  "settlement",
+] as const;
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
 
 /**

@@ -10,19 +10,29 @@ import { kindsOfType } from "./ledger-kinds.ts";
 import type { ListBalanceTransactionsQuery } from "./schemas.ts";
 import { serializeBalanceTransaction } from "./serialize-balance-transaction.ts";
 
-export async function listBalanceTransactions(context: TenantContext, query: z.output<typeof ListBalanceTransactionsQuery>) {
+export async function listBalanceTransactions(
+  context: TenantContext,
+  query: z.output<typeof ListBalanceTransactionsQuery>,
+) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const where: Prisma.LedgerTransferWhereInput = {
     ...scope,
     ...(query.tradeId ? { tradeId: query.tradeId } : {}),
     ...(query.type ? { kind: { in: kindsOfType(query.type) } } : {}),
-    ...(query.from || query.to ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } } : {}),
+    ...(query.from || query.to
+      ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } }
+      : {}),
   };
   if (query.startingAfter) {
-    const cursor = await db.ledgerTransfer.findFirst({ where: { ...scope, id: query.startingAfter }, select: { id: true, createdAt: true } });
+    const cursor = await db.ledgerTransfer.findFirst({
+      where: { ...scope, id: query.startingAfter },
+      select: { id: true, createdAt: true },
+    });
     // Another tenant's or mode's id is as unknown as one never issued.
     if (!cursor) throw ApiError.field("startingAfter", "No balance transaction has this id.");
-    where.AND = { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] };
+    where.AND = {
+      OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+    };
   }
   const rows = await db.ledgerTransfer.findMany({
     where,
@@ -30,5 +40,8 @@ export async function listBalanceTransactions(context: TenantContext, query: z.o
     take: query.limit + 1,
     include: { postings: { orderBy: { id: "asc" } } },
   });
-  return { balanceTransactions: rows.slice(0, query.limit).map(serializeBalanceTransaction), hasMore: rows.length > query.limit };
+  return {
+    balanceTransactions: rows.slice(0, query.limit).map(serializeBalanceTransaction),
+    hasMore: rows.length > query.limit,
+  };
 }

@@ -6,7 +6,9 @@ import { FIELD_OF_ACCOUNT, typeOfKind } from "./ledger-kinds.ts";
 
 /** What the transfer adds to the balance's total: its postings to the balance's own accounts. */
 export function netEffectMinor(postings: Pick<LedgerPosting, "account" | "amountMinor">[]): bigint {
-  return postings.filter((p) => FIELD_OF_ACCOUNT[p.account as LedgerAccount]).reduce((sum, p) => sum + p.amountMinor, 0n);
+  return postings
+    .filter((p) => FIELD_OF_ACCOUNT[p.account as LedgerAccount])
+    .reduce((sum, p) => sum + p.amountMinor, 0n);
 }
 
 export function serializeBalanceTransaction(transfer: LedgerTransfer & { postings: LedgerPosting[] }) {

@@ -8,9 +8,13 @@ import type { Address, BusinessUser } from "./schemas.ts";
 /** Business-user operations accept only the tenant's whitelisted company registration numbers (spec 5). */
 export function requireWhitelisted({ tenant }: TenantContext, businessId: string): void {
   if (!tenant.allowedBusinessIds.includes(businessId)) {
-    throw new ApiError("forbidden", `The business id ${JSON.stringify(businessId)} is not on your whitelist. An admin can add it in the console (Settings → Business id whitelist).`, {
-      errors: [{ key: "businessId", value: "Not whitelisted" }],
-    });
+    throw new ApiError(
+      "forbidden",
+      `The business id ${JSON.stringify(businessId)} is not on your whitelist. An admin can add it in the console (Settings → Business id whitelist).`,
+      {
+        errors: [{ key: "businessId", value: "Not whitelisted" }],
+      },
+    );
   }
 }
 
@@ -28,7 +32,9 @@ export function addressColumns(address: z.output<typeof Address>) {
 
 export function serializeBusinessUser(row: Row): z.input<typeof BusinessUser> {
   const address = Object.fromEntries(
-    (["streetName", "houseNumber", "city", "postNumber", "municipalityName", "floor", "sideDoor"] as const).filter((key) => row[key] !== null).map((key) => [key, row[key] as string]),
+    (["streetName", "houseNumber", "city", "postNumber", "municipalityName", "floor", "sideDoor"] as const)
+      .filter((key) => row[key] !== null)
+      .map((key) => [key, row[key] as string]),
   );
   return {
     serviceUserId: row.id,

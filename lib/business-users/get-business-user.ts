@@ -5,7 +5,16 @@ import { businessUserNotFound, requireWhitelisted, serializeBusinessUser } from 
 
 export async function getBusinessUser(context: TenantContext, businessId: string, businessLocationId: string) {
   requireWhitelisted(context, businessId);
-  const row = await db.businessUser.findUnique({ where: { tenantId_mode_businessId_businessLocationId: { tenantId: context.tenant.id, mode: context.mode, businessId, businessLocationId } } });
+  const row = await db.businessUser.findUnique({
+    where: {
+      tenantId_mode_businessId_businessLocationId: {
+        tenantId: context.tenant.id,
+        mode: context.mode,
+        businessId,
+        businessLocationId,
+      },
+    },
+  });
   if (!row) throw businessUserNotFound(businessId, businessLocationId);
   return serializeBusinessUser(row);
 }

@@ -15,14 +15,24 @@ export const Address = z
   })
   .meta({ id: "Address", description: "All members are optional strings; the object itself is required." });
 
-const BusinessId = z.string().min(1).max(64).meta({ description: "Company registration number; only whitelisted numbers are accepted (403 otherwise).", example: "12345678" });
-const BusinessLocationId = z.string().min(1).max(64).meta({ description: "Production-unit number.", example: "1012345678" });
+const BusinessId = z.string().min(1).max(64).meta({
+  description: "Company registration number; only whitelisted numbers are accepted (403 otherwise).",
+  example: "12345678",
+});
+const BusinessLocationId = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({ description: "Production-unit number.", example: "1012345678" });
 const PayoutsAccountNumber = z
   .string()
   .min(14)
   .max(34)
   .regex(/^[A-Za-z0-9 ]+$/, "Only letters, digits and spaces")
-  .meta({ description: "Payout bank account (IBAN, or Danish reg. and account number), 14..34 characters.", example: "DK5000400440116243" });
+  .meta({
+    description: "Payout bank account (IBAN, or Danish reg. and account number), 14..34 characters.",
+    example: "DK5000400440116243",
+  });
 
 export const BusinessUserParams = z.strictObject({ businessId: BusinessId, businessLocationId: BusinessLocationId });
 
@@ -57,4 +67,6 @@ const record = {
 };
 
 export const BusinessUser = z.object(record).meta({ id: "BusinessUser" });
-export const CreatedBusinessUser = z.object({ ...record, userId: z.string().meta({ description: "Returned only when the business user is created." }) }).meta({ id: "CreatedBusinessUser" });
+export const CreatedBusinessUser = z
+  .object({ ...record, userId: z.string().meta({ description: "Returned only when the business user is created." }) })
+  .meta({ id: "CreatedBusinessUser" });

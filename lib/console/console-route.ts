@@ -16,12 +16,16 @@ type RouteContext = { params: Promise<Record<string, string>> };
 type Handler = (context: StaffContext, request: Request, params: Record<string, string>) => Promise<unknown>;
 
 function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body, (_key, value) => (typeof value === "bigint" ? value.toString() : value)), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+  return new Response(
+    JSON.stringify(body, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
+    { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } },
+  );
 }
 
 export function consoleJson(handler: Handler) {
   return async (request: Request, route?: RouteContext): Promise<Response> => {
-    if (request.method !== "GET" && !isSameOrigin(request)) return json({ error: "Changes come only from the console's own pages." }, 403);
+    if (request.method !== "GET" && !isSameOrigin(request))
+      return json({ error: "Changes come only from the console's own pages." }, 403);
     const context = await currentStaff();
     if (!context) return json({ error: "Sign in to the console." }, 401);
     if (request.method !== "GET" && !context.isAdmin) return json({ error: new ConsoleForbidden().message }, 403);
@@ -32,7 +36,11 @@ export function consoleJson(handler: Handler) {
     } catch (error) {
       if (error instanceof ConsoleForbidden) return json({ error: error.message }, 403);
       // `errors` names the offending fields ({ key, value }) so a form can show each next to its field.
-      if (error instanceof ApiError) return json({ error: error.message, code: error.code, ...(error.errors.length ? { errors: error.errors } : {}) }, error.status);
+      if (error instanceof ApiError)
+        return json(
+          { error: error.message, code: error.code, ...(error.errors.length ? { errors: error.errors } : {}) },
+          error.status,
+        );
       log.error("console endpoint failed", error);
       return json({ error: "Something went wrong on our side." }, 500);
     }

@@ -27,11 +27,18 @@ const ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 export function parseDataKeys(text: string, source: string): DataKeys {
   const keys = new Map<string, Buffer>();
-  for (const entry of text.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [id, encoded, ...rest] = entry.split(":");
     const key = Buffer.from(encoded ?? "", "base64url");
     if (!id || !ID.test(id) || rest.length || key.length !== 32 || keys.has(id)) {
-      throw new Error(`${source}: each entry must be id:key, a unique id of letters, digits, - or _ and a key of 32 bytes in base64url (make one with: node -e "console.log('key-1:' + require('crypto').randomBytes(32).toString('base64url'))")`);
+      throw new Error(
+        `${source}: each entry must be id:key, a unique id of letters, digits, - or _ and a key of ` +
+          `32 bytes in base64url (make one with: node -e "console.log('key-1:' + ` +
+          `require('crypto').randomBytes(32).toString('base64url'))")`,
+      );
     }
     keys.set(id, key);
   }

@@ -15,7 +15,8 @@ const TAG_BYTES = 16;
 export const isSealed = (stored: string) => stored.startsWith(PREFIX);
 
 /** The key id a stored value is sealed with (null for plain text). */
-export const sealedWith = (stored: string): string | null => (isSealed(stored) ? (stored.slice(PREFIX.length).split(":")[0] ?? null) : null);
+export const sealedWith = (stored: string): string | null =>
+  isSealed(stored) ? (stored.slice(PREFIX.length).split(":")[0] ?? null) : null;
 
 export function sealSecret(plain: string, purpose: string): string {
   const { current, keys } = dataKeys();
@@ -39,5 +40,7 @@ export function openSecret(stored: string, purpose: string): string {
   decipher.setAAD(Buffer.from(purpose));
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
   // final() throws if the value, its purpose or its key do not match: never a wrong secret.
-  return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+  return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString(
+    "utf8",
+  );
 }

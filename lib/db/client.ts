@@ -29,7 +29,9 @@ export function createDb(url: string, poolSize = Number(process.env.DATABASE_POO
 function current(): Db {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or `npm start`, which open the database first.");
+    throw new Error(
+      "DATABASE_URL is not set: start the app with `npm run dev` or `npm start`, which open the database first.",
+    );
   }
   // Dev-mode hot reload re-evaluates modules; keep one pool per process.
   if (!globalForDb.__escrowDb || globalForDb.__escrowDbUrl !== url) {
@@ -56,6 +58,12 @@ export function currentPool(): pg.Pool {
   const client = current();
   // A client made by another copy of this module that keeps no pool (a `.next` build older than the
   // source that scripts/serve.ts runs) still gets one: a pool of its own on the same database.
-  globalForDb.__escrowPool ??= pools.get(client) ?? new pg.Pool({ connectionString: globalForDb.__escrowDbUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 10_000 });
+  globalForDb.__escrowPool ??=
+    pools.get(client) ??
+    new pg.Pool({
+      connectionString: globalForDb.__escrowDbUrl,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      connectionTimeoutMillis: 10_000,
+    });
   return globalForDb.__escrowPool;
 }

@@ -9,7 +9,18 @@
 
 // SQLSTATE classes 08 (connection exception) and 57P01–57P03 (admin shutdown, crash shutdown,
 // cannot connect now); 25006: a write reached a primary that was just demoted to a replica.
-const TRANSIENT_SQLSTATES = new Set(["08000", "08001", "08003", "08004", "08006", "08P01", "57P01", "57P02", "57P03", "25006"]);
+const TRANSIENT_SQLSTATES = new Set([
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "08P01",
+  "57P01",
+  "57P02",
+  "57P03",
+  "25006",
+]);
 const TRANSIENT_MESSAGES = [
   /server conn crashed/i, // PgBouncer: the server connection died mid-transaction
   /connection terminated/i, // node-postgres: the socket closed under a query
@@ -22,8 +33,17 @@ const TRANSIENT_MESSAGES = [
 export function isConnectionLost(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
     if (typeof current !== "object") return false;
-    const { code, message, cause, meta } = current as { code?: unknown; message?: unknown; cause?: unknown; meta?: { code?: unknown } };
-    if (typeof code === "string" && (TRANSIENT_SQLSTATES.has(code) || /^E(CONNRESET|CONNREFUSED|PIPE|TIMEDOUT)$/.test(code))) return true;
+    const { code, message, cause, meta } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { code?: unknown };
+    };
+    if (
+      typeof code === "string" &&
+      (TRANSIENT_SQLSTATES.has(code) || /^E(CONNRESET|CONNREFUSED|PIPE|TIMEDOUT)$/.test(code))
+    )
+      return true;
     if (typeof meta?.code === "string" && TRANSIENT_SQLSTATES.has(meta.code)) return true;
     if (typeof message === "string") {
       const quoted = /Code: `([0-9A-Z]{5})`/.exec(message)?.[1];

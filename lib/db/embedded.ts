@@ -34,7 +34,10 @@ export function embeddedUrl(port: number): string {
  * Opens the embedded database stored in `dataDir` (or `memory://` for a throw-away one), or, when
  * another live process already owns that folder, returns the address of that process's server.
  */
-export async function openEmbeddedDatabase(dataDir: string, options: { port?: number } = {}): Promise<EmbeddedDatabase> {
+export async function openEmbeddedDatabase(
+  dataDir: string,
+  options: { port?: number } = {},
+): Promise<EmbeddedDatabase> {
   if (dataDir === "memory://") return serve(dataDir, options.port ?? 0, () => {});
 
   mkdirSync(path.dirname(dataDir), { recursive: true });
@@ -61,7 +64,9 @@ export async function openEmbeddedDatabase(dataDir: string, options: { port?: nu
       return { url: embeddedUrl(holder.port), owned: false, stop: async () => {} };
     }
     if (Date.now() > deadline) {
-      throw new Error(`The embedded database ${dataDir} is locked by process ${holder?.pid ?? "?"}, which does not answer on its port.`);
+      throw new Error(
+        `The embedded database ${dataDir} is locked by process ${holder?.pid ?? "?"}, which does not answer on its port.`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -7,7 +7,14 @@
 // remembers where they were, and the adapter wrapper below types them as Character again.
 // Only the migration tooling uses this; the app's client is the plain adapter.
 import { PrismaPg } from "@prisma/adapter-pg";
-import { ColumnTypeEnum, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory, type SqlQuery, type SqlResultSet, type Transaction } from "@prisma/driver-adapter-utils";
+import {
+  ColumnTypeEnum,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+  type SqlQuery,
+  type SqlResultSet,
+  type Transaction,
+} from "@prisma/driver-adapter-utils";
 import pg from "pg";
 
 const PG_CHAR_OID = 18;
@@ -72,7 +79,9 @@ function wrapQueryable<T extends SqlDriverAdapter | Transaction>(inner: T): T {
 }
 
 function adapterFor(url: string): PrismaPg {
-  return new PrismaPg(new pg.Pool({ connectionString: url, max: 2, Client: CatalogFriendlyClient }), { disposeExternalPool: true });
+  return new PrismaPg(new pg.Pool({ connectionString: url, max: 2, Client: CatalogFriendlyClient }), {
+    disposeExternalPool: true,
+  });
 }
 
 /** A factory for the schema engine: `url` is the database, `shadowUrl` (if given) its shadow. */

@@ -7,7 +7,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import type { SchemaEngine } from "@prisma/schema-engine-wasm";
 
 type Bindings = typeof import("@prisma/schema-engine-wasm/schema_engine_bg");
@@ -29,7 +32,10 @@ function loadBindings(): Promise<Bindings> {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     };
     const require = createRequire(import.meta.url);
-    const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+    const wasmPath = path.join(
+      path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")),
+      "schema_engine_bg.wasm",
+    );
     const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {
       "./schema_engine_bg.js": bindings as unknown as WebAssembly.ModuleImports,
     });
@@ -44,7 +50,10 @@ function loadBindings(): Promise<Bindings> {
  * An engine bound to `adapterFactory` (the database to migrate, plus its shadow database for
  * diffs). `schema` is the text of prisma/schema.prisma.
  */
-export async function openSchemaEngine(schema: string, adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
+export async function openSchemaEngine(
+  schema: string,
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+): Promise<SchemaEngine> {
   const bindings = await loadBindings();
   const log = (message: string) => {
     if (process.env.SCHEMA_ENGINE_DEBUG) console.error("[schema-engine]", message);

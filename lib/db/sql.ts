@@ -19,7 +19,8 @@ const parsers: Record<number, (value: string) => unknown> = {
 };
 
 const types = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** Runs one statement ($1, $2 … for `values`) and returns its rows. */

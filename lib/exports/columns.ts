@@ -13,7 +13,12 @@ export interface Column<Row> {
   value: (row: Row) => string | bigint | number | Date | null;
 }
 
-export function column<Row>(name: string, type: ColumnType, description: string, value: Column<Row>["value"]): Column<Row> {
+export function column<Row>(
+  name: string,
+  type: ColumnType,
+  description: string,
+  value: Column<Row>["value"],
+): Column<Row> {
   return { name, type, description, value };
 }
 

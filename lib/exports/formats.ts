@@ -32,6 +32,7 @@ export const FILE_FORMATS: Record<ExportFormat, FileFormat> = {
     contentType: "application/x-ndjson; charset=utf-8",
     extension: "jsonl",
     header: () => "",
-    row: (columns, row) => `${JSON.stringify(Object.fromEntries(columns.map((c) => [c.name, cellText(c.type, c.value(row))])))}\n`,
+    row: (columns, row) =>
+      `${JSON.stringify(Object.fromEntries(columns.map((c) => [c.name, cellText(c.type, c.value(row))])))}\n`,
   },
 };

@@ -33,7 +33,9 @@ export interface Keyset {
  * Keyset paging over (createdAt, id): each batch starts after the last row of the one before, so a
  * batch costs the same at any depth and only one batch is held at a time. Ends on a short batch.
  */
-export async function* keysetBatches<Row extends Keyset>(fetch: (after: Keyset | null, take: number) => Promise<Row[]>): AsyncIterable<Row[]> {
+export async function* keysetBatches<Row extends Keyset>(
+  fetch: (after: Keyset | null, take: number) => Promise<Row[]>,
+): AsyncIterable<Row[]> {
   let after: Keyset | null = null;
   for (;;) {
     const rows = await fetch(after, BATCH_SIZE);
@@ -52,7 +54,9 @@ export function keysetWhere(scope: ExportScope, after: Keyset | null) {
     // The lower bound moves with the cursor: PostgreSQL starts the index scan there. The OR alone
     // would be a filter on a scan from `from`, every batch re-reading all the rows before it.
     createdAt: { gte: after ? after.createdAt : scope.from, lt: scope.to },
-    ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
+    ...(after
+      ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+      : {}),
   };
 }
 

@@ -6,7 +6,11 @@ import { log } from "../ops/log.ts";
 import { FILE_FORMATS, type ExportFormat } from "./formats.ts";
 import type { ExportScope, RowSource } from "./row-source.ts";
 
-async function* exportText<Row>(source: RowSource<Row>, format: ExportFormat, scope: ExportScope): AsyncGenerator<string> {
+async function* exportText<Row>(
+  source: RowSource<Row>,
+  format: ExportFormat,
+  scope: ExportScope,
+): AsyncGenerator<string> {
   const file = FILE_FORMATS[format];
   const header = file.header(source.columns as never);
   let first = header;
@@ -24,7 +28,11 @@ async function* exportText<Row>(source: RowSource<Row>, format: ExportFormat, sc
  * the database is still the error record; a failure after that can only cut the transfer short
  * (the body then ends without its last chunk, which HTTP clients report as an error).
  */
-export async function streamExport<Row>(source: RowSource<Row>, format: ExportFormat, scope: ExportScope): Promise<Download> {
+export async function streamExport<Row>(
+  source: RowSource<Row>,
+  format: ExportFormat,
+  scope: ExportScope,
+): Promise<Download> {
   const chunks = exportText(source, format, scope);
   const encoder = new TextEncoder();
   const first = await chunks.next();
@@ -52,6 +60,10 @@ export async function streamExport<Row>(source: RowSource<Row>, format: ExportFo
 
 /** `trades-test-20261101T000000Z-20261201T000000Z.csv`: what, which mode, from, to. */
 function fileName(kind: string, format: ExportFormat, scope: ExportScope): string {
-  const stamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+  const stamp = (date: Date) =>
+    date
+      .toISOString()
+      .replace(/\.\d{3}Z$/, "Z")
+      .replace(/[-:]/g, "");
   return `${kind}-${scope.mode}-${stamp(scope.from)}-${stamp(scope.to)}.${FILE_FORMATS[format].extension}`;
 }

@@ -13,7 +13,12 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Returns the normalised address, or throws a validation error on `key`. */
-export function checkRedirectUrl(tenant: { allowedRedirectOrigins: string[] }, mode: ApiMode, key: string, value: string): string {
+export function checkRedirectUrl(
+  tenant: { allowedRedirectOrigins: string[] },
+  mode: ApiMode,
+  key: string,
+  value: string,
+): string {
   const fail = (message: string) => ApiError.field(key, message);
   const problem = staticRedirectProblem(value);
   if (problem) throw fail(problem);
@@ -37,14 +42,19 @@ export function checkRedirectUrl(tenant: { allowedRedirectOrigins: string[] }, m
  * like any redirect address; an app scheme (yourapp://…) must be registered as `yourapp://` once
  * any origin is registered, and live tokens require that.
  */
-export function checkAppSwitch(tenant: { allowedRedirectOrigins: string[] }, mode: ApiMode, appSwitch: z.output<typeof AppSwitch> | undefined) {
+export function checkAppSwitch(
+  tenant: { allowedRedirectOrigins: string[] },
+  mode: ApiMode,
+  appSwitch: z.output<typeof AppSwitch> | undefined,
+) {
   if (!appSwitch) return undefined;
   const key = "appSwitch.appSwitchCallbackUri";
   const value = appSwitch.appSwitchCallbackUri;
   const problem = staticAppSwitchProblem(value);
   if (problem) throw ApiError.field(key, problem);
   const url = new URL(value);
-  if (url.protocol === "https:" || url.protocol === "http:") return { ...appSwitch, appSwitchCallbackUri: checkRedirectUrl(tenant, mode, key, value) };
+  if (url.protocol === "https:" || url.protocol === "http:")
+    return { ...appSwitch, appSwitchCallbackUri: checkRedirectUrl(tenant, mode, key, value) };
 
   const scheme = `${url.protocol.toLowerCase()}//`;
   const allowed = tenant.allowedRedirectOrigins.map((origin) => origin.toLowerCase());
@@ -52,7 +62,10 @@ export function checkAppSwitch(tenant: { allowedRedirectOrigins: string[] }, mod
     throw ApiError.field(key, `The app scheme ${scheme} is not one of your registered redirect origins.`);
   }
   if (allowed.length === 0 && mode === "live") {
-    throw ApiError.field(key, `Register your app scheme (${scheme}) as an allowed redirect origin in the console before using live tokens.`);
+    throw ApiError.field(
+      key,
+      `Register your app scheme (${scheme}) as an allowed redirect origin in the console before using live tokens.`,
+    );
   }
   return appSwitch;
 }

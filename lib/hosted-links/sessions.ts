@@ -38,12 +38,20 @@ export function newHostedSession(input: NewHostedSession) {
   return {
     token,
     redirectUrl: `${publicBaseUrl()}${hostedPagePath(input.kind, token)}`,
-    row: { ...fields, tokenHash: hashSessionToken(token), csrfToken: randomBytes(24).toString("base64url"), expiresAt: new Date(now.getTime() + HOSTED_SESSION_TTL_MS) },
+    row: {
+      ...fields,
+      tokenHash: hashSessionToken(token),
+      csrfToken: randomBytes(24).toString("base64url"),
+      expiresAt: new Date(now.getTime() + HOSTED_SESSION_TTL_MS),
+    },
   };
 }
 
 /** Creates the session and returns the address to send the user to. */
-export async function createHostedSession(tx: Tx, input: NewHostedSession): Promise<{ id: string; token: string; redirectUrl: string }> {
+export async function createHostedSession(
+  tx: Tx,
+  input: NewHostedSession,
+): Promise<{ id: string; token: string; redirectUrl: string }> {
   const { token, redirectUrl, row } = newHostedSession(input);
   const session = await tx.hostedSession.create({ data: row, select: { id: true } });
   return { id: session.id, token, redirectUrl };

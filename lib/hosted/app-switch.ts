@@ -25,13 +25,20 @@ export function storedAppSwitch(value: unknown): AppSwitchTarget | null {
 }
 
 /** Where the browser goes to return into the app, with the flow's outcome in the query. */
-export function appSwitchAddress(app: AppSwitchTarget, outcome: Record<string, string>, webFallback: string | null): string {
+export function appSwitchAddress(
+  app: AppSwitchTarget,
+  outcome: Record<string, string>,
+  webFallback: string | null,
+): string {
   const target = new URL(app.appSwitchCallbackUri);
   for (const [key, value] of Object.entries(outcome)) target.searchParams.set(key, value);
   const scheme = target.protocol.slice(0, -1);
   if (app.operatingSystem !== "Android" || scheme === "https" || scheme === "http") return target.toString();
 
   const rest = target.href.slice(target.protocol.length); // "//host/path?query" or "path?query"
-  const extras = [`scheme=${scheme}`, ...(webFallback ? [`S.browser_fallback_url=${encodeURIComponent(webFallback)}`] : [])];
+  const extras = [
+    `scheme=${scheme}`,
+    ...(webFallback ? [`S.browser_fallback_url=${encodeURIComponent(webFallback)}`] : []),
+  ];
   return `intent:${rest}#Intent;${extras.join(";")};end`;
 }

@@ -13,7 +13,11 @@ export function parseHexColor(value: string | null | undefined): Rgb | null {
 }
 
 const hex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
+  a[0] + (b[0] - a[0]) * t,
+  a[1] + (b[1] - a[1]) * t,
+  a[2] + (b[2] - a[2]) * t,
+];
 const WHITE: Rgb = [255, 255, 255];
 const INK: Rgb = [15, 23, 42]; // slate-900
 
@@ -45,5 +49,7 @@ export function brandStyle(color: string | null | undefined): string | null {
     "--color-brand-700": hex(ink),
     "--color-brand-on": hex(on),
   };
-  return `:root{${Object.entries(vars).map(([k, v]) => `${k}:${v}`).join(";")}}`;
+  return `:root{${Object.entries(vars)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(";")}}`;
 }

@@ -17,8 +17,26 @@ import { returnTarget } from "./return-target.ts";
 export async function loadCheckout(session: SessionWithTenant) {
   const trade = await db.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
   const [payer, payee] = await Promise.all([
-    db.marketplaceUser.findUnique({ where: { tenantId_mode_marketplaceUserId: { tenantId: trade.tenantId, mode: trade.mode, marketplaceUserId: trade.payerMarketplaceUserId } }, select: { id: true } }),
-    db.marketplaceUser.findUnique({ where: { tenantId_mode_marketplaceUserId: { tenantId: trade.tenantId, mode: trade.mode, marketplaceUserId: trade.payeeMarketplaceUserId } }, select: { serviceAccount: { select: { name: true, city: true } } } }),
+    db.marketplaceUser.findUnique({
+      where: {
+        tenantId_mode_marketplaceUserId: {
+          tenantId: trade.tenantId,
+          mode: trade.mode,
+          marketplaceUserId: trade.payerMarketplaceUserId,
+        },
+      },
+      select: { id: true },
+    }),
+    db.marketplaceUser.findUnique({
+      where: {
+        tenantId_mode_marketplaceUserId: {
+          tenantId: trade.tenantId,
+          mode: trade.mode,
+          marketplaceUserId: trade.payeeMarketplaceUserId,
+        },
+      },
+      select: { serviceAccount: { select: { name: true, city: true } } },
+    }),
   ]);
   const payable = statesAllowing("escrowPaid", "paymentRail").includes(trade.state);
   return { trade, payerConnected: payer !== null, seller: payee?.serviceAccount ?? null, payable };
@@ -32,11 +50,18 @@ export async function signInToPay(session: SessionWithTenant, identityChoice: st
 }
 
 /** Connects the payer (user.connected) with the identity they consented to. */
-export async function connectPayer(session: SessionWithTenant, rememberedToken: string | undefined, now: Date): Promise<HostedOutcome> {
+export async function connectPayer(
+  session: SessionWithTenant,
+  rememberedToken: string | undefined,
+  now: Date,
+): Promise<HostedOutcome> {
   const person = await consentingIdentity(session, rememberedToken);
   if (!person) return { back: true };
   const scope = { tenantId: session.tenantId, mode: session.mode };
-  const existing = await db.marketplaceUser.findUnique({ where: { tenantId_mode_marketplaceUserId: { ...scope, marketplaceUserId: session.marketplaceUserId } }, select: { id: true } });
+  const existing = await db.marketplaceUser.findUnique({
+    where: { tenantId_mode_marketplaceUserId: { ...scope, marketplaceUserId: session.marketplaceUserId } },
+    select: { id: true },
+  });
   if (!existing) await connectUser(db, scope, session.marketplaceUserId, person.identity, person.level, now);
   return { back: true };
 }
@@ -44,11 +69,20 @@ export async function connectPayer(session: SessionWithTenant, rememberedToken: 
 export async function payCheckout(session: SessionWithTenant, methodId: string, now: Date): Promise<HostedOutcome> {
   const { trade, payerConnected } = await loadCheckout(session);
   if (!payerConnected) return { back: true };
-  const payment = await acceptAndPay({ tenant: session.tenant, mode: session.mode, now }, trade.payerMarketplaceUserId, trade.id, undefined);
+  const payment = await acceptAndPay(
+    { tenant: session.tenant, mode: session.mode, now },
+    trade.payerMarketplaceUserId,
+    trade.id,
+    undefined,
+  );
   return finishPayStep(session, await payWithMethod(session, payment.paymentId, methodId, now), now);
 }
 
-export async function confirmCheckout(session: SessionWithTenant, approved: boolean, now: Date): Promise<HostedOutcome> {
+export async function confirmCheckout(
+  session: SessionWithTenant,
+  approved: boolean,
+  now: Date,
+): Promise<HostedOutcome> {
   return finishPayStep(session, await confirmPendingPayment(session, approved, now), now);
 }
 
@@ -58,8 +92,12 @@ export async function cancelCheckout(session: SessionWithTenant, now: Date): Pro
     const trade = await tx.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
     // A checkout cancelled before payment cancels the trade (trade.cancelled), and its escrow
     // payment with it (applyTransition: an ended trade leaves no payment pending).
-    if (trade.state === "Created" || trade.state === "InvitationAccepted") await applyTransition(tx, trade, session.tenant, "checkoutCancelled", "payer", now);
-    await tx.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Cancelled", completedAt: now, pendingPaymentId: null, pendingMethod: null } });
+    if (trade.state === "Created" || trade.state === "InvitationAccepted")
+      await applyTransition(tx, trade, session.tenant, "checkoutCancelled", "payer", now);
+    await tx.hostedSession.updateMany({
+      where: { id: session.id, state: "Open" },
+      data: { state: "Cancelled", completedAt: now, pendingPaymentId: null, pendingMethod: null },
+    });
   });
   return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
 }
@@ -68,7 +106,10 @@ export async function cancelCheckout(session: SessionWithTenant, now: Date): Pro
 export async function finishPayStep(session: SessionWithTenant, step: PayStep, now: Date): Promise<HostedOutcome> {
   switch (step.kind) {
     case "paid":
-      await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Completed", completedAt: now, pendingPaymentId: null, pendingMethod: null } });
+      await db.hostedSession.updateMany({
+        where: { id: session.id, state: "Open" },
+        data: { state: "Completed", completedAt: now, pendingPaymentId: null, pendingMethod: null },
+      });
       return { done: returnTarget(session, { kind: "success" }) };
     case "confirm":
       return { back: true };

@@ -8,25 +8,46 @@ import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 import { returnTarget, type CancelReason } from "./return-target.ts";
 
-export async function signInToConnect(session: SessionWithTenant, identityChoice: string, now: Date): Promise<HostedOutcome> {
+export async function signInToConnect(
+  session: SessionWithTenant,
+  identityChoice: string,
+  now: Date,
+): Promise<HostedOutcome> {
   const signedIn = await signInOnSession(session, identityChoice);
   if (!signedIn.ok) return endConnect(session, "sign_in_failed", now);
   if (!signedIn.meetsLevel) return endConnect(session, "kyc_level_not_met", now);
   return { back: true, cookieToken: signedIn.cookieToken };
 }
 
-export async function consentToConnect(session: SessionWithTenant, rememberedToken: string | undefined, now: Date): Promise<HostedOutcome> {
+export async function consentToConnect(
+  session: SessionWithTenant,
+  rememberedToken: string | undefined,
+  now: Date,
+): Promise<HostedOutcome> {
   const person = await consentingIdentity(session, rememberedToken);
   if (!person) return { back: true };
   // Claim the session first, so that a double submit connects once.
-  const claimed = await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Completed", completedAt: now } });
+  const claimed = await db.hostedSession.updateMany({
+    where: { id: session.id, state: "Open" },
+    data: { state: "Completed", completedAt: now },
+  });
   if (claimed.count === 1) {
-    await connectUser(db, { tenantId: session.tenantId, mode: session.mode }, session.marketplaceUserId, person.identity, person.level, now);
+    await connectUser(
+      db,
+      { tenantId: session.tenantId, mode: session.mode },
+      session.marketplaceUserId,
+      person.identity,
+      person.level,
+      now,
+    );
   }
   return { done: returnTarget(session, { kind: "success" }) };
 }
 
 export async function endConnect(session: SessionWithTenant, reason: CancelReason, now: Date): Promise<HostedOutcome> {
-  await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Cancelled", completedAt: now } });
+  await db.hostedSession.updateMany({
+    where: { id: session.id, state: "Open" },
+    data: { state: "Cancelled", completedAt: now },
+  });
   return { done: returnTarget(session, { kind: "cancel", reason }) };
 }

@@ -14,7 +14,6 @@ import type { HostedOutcome } from "./hosted-outcome.ts";
 import { returnTarget } from "./return-target.ts";
 import { SIGN_IN_TTL_MS } from "../identity/sign-ins.ts";
 
-
 export interface ActionContext {
   session: SessionWithTenant;
   now: Date;
@@ -48,12 +47,16 @@ export function hostedFormRoute(kind: HostedSessionKind, actions: Record<string,
     const opened = await openSession(kind, token, browserId);
     if (!opened.ok) return seeOther(page); // the page explains why the link cannot be used
     const { session, now } = opened;
-    if (!csrfTokenMatches(session, form.get("csrf"))) return linkProblem(403, "This form has expired. Go back, reload the page and try again.");
+    if (!csrfTokenMatches(session, form.get("csrf")))
+      return linkProblem(403, "This form has expired. Go back, reload the page and try again.");
     // A finished flow answers again where it went (a double click, a second tab, the back button).
     if (session.state === "Completed") return seeOther(returnTarget(session, { kind: "success" }) ?? page);
     if (session.state !== "Open") return seeOther(page);
 
-    const locale = pickLocale(cookies.get(LANGUAGE_COOKIE) ?? request.headers.get("accept-language"), session.tenant.locale);
+    const locale = pickLocale(
+      cookies.get(LANGUAGE_COOKIE) ?? request.headers.get("accept-language"),
+      session.tenant.locale,
+    );
     let outcome: HostedOutcome;
     try {
       outcome = await run({ session, now, form, token, locale, signInToken: cookies.get(IDENTITY_COOKIE) });
@@ -71,7 +74,10 @@ export function hostedFormRoute(kind: HostedSessionKind, actions: Record<string,
     const response = seeOther(query.size ? `${page}?${query}` : page);
     if (outcome.cookieToken) {
       const secure = isHttpsRequest(request.url, request.headers.get("x-forwarded-proto"));
-      response.headers.append("Set-Cookie", `${IDENTITY_COOKIE}=${outcome.cookieToken}; ${cookieAttributes(secure, SIGN_IN_TTL_MS / 1000)}`);
+      response.headers.append(
+        "Set-Cookie",
+        `${IDENTITY_COOKIE}=${outcome.cookieToken}; ${cookieAttributes(secure, SIGN_IN_TTL_MS / 1000)}`,
+      );
     }
     return response;
   };

@@ -12,7 +12,12 @@ export const loadHostedPage = cache(async (kind: HostedSessionKind, token: strin
   const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
   const browserId = cookieStore.get(BROWSER_COOKIE)?.value;
   const opened = await openSession(kind, token, browserId);
-  const locale = resolveLocale(lang, cookieStore.get(LANGUAGE_COOKIE)?.value, headerList.get("accept-language"), opened.session?.tenant.locale ?? "en");
+  const locale = resolveLocale(
+    lang,
+    cookieStore.get(LANGUAGE_COOKIE)?.value,
+    headerList.get("accept-language"),
+    opened.session?.tenant.locale ?? "en",
+  );
   return {
     opened,
     locale,
@@ -31,7 +36,10 @@ export function param(value: string | string[] | undefined): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-export type HostedPageProps = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+export type HostedPageProps = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** generateMetadata of a hosted page: its title in the page's language, never indexed. */
 export function hostedMetadata(kind: HostedSessionKind, title: (t: HostedPage["t"]) => string) {

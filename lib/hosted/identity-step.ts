@@ -16,9 +16,14 @@ export function requiredKycLevel(session: Pick<HostedSession, "kind" | "required
   return session.kind === "Connect" && session.requiredKycLevel === 2 ? 2 : 1;
 }
 
-export async function identityStep(session: HostedSession, rememberedToken: string | undefined, signInAgain = false): Promise<IdentityStep> {
+export async function identityStep(
+  session: HostedSession,
+  rememberedToken: string | undefined,
+  signInAgain = false,
+): Promise<IdentityStep> {
   const own = session.identitySignInId ? await findSignInById(session.identitySignInId) : null;
-  if (own && !signInAgain) return { step: "consent", identity: own.identity, level: achievedKycLevel(own.identity), signInId: own.id };
+  if (own && !signInAgain)
+    return { step: "consent", identity: own.identity, level: achievedKycLevel(own.identity), signInId: own.id };
   if (session.forceOnboarding || signInAgain) return { step: "sign-in", higherLevelNeeded: false };
   const remembered = await findSignInByToken(rememberedToken, session.mode);
   if (!remembered) return { step: "sign-in", higherLevelNeeded: false };
@@ -40,7 +45,10 @@ export async function signInOnSession(session: HostedSession, identityChoice: st
 }
 
 /** The identity the user consents to connect, when the session has one that is good enough. */
-export async function consentingIdentity(session: HostedSession, rememberedToken: string | undefined): Promise<{ identity: VerifiedIdentity; level: 1 | 2 } | null> {
+export async function consentingIdentity(
+  session: HostedSession,
+  rememberedToken: string | undefined,
+): Promise<{ identity: VerifiedIdentity; level: 1 | 2 } | null> {
   const step = await identityStep(session, rememberedToken);
   if (step.step !== "consent" || step.level < requiredKycLevel(session)) return null;
   return { identity: step.identity, level: step.level as 1 | 2 };

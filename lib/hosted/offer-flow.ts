@@ -17,7 +17,8 @@ import type { ActionContext } from "./hosted-form-route.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import { loadStatus } from "./status-flow.ts";
 
-export type OfferAmount = { ok: true; refundMinor: bigint; split: SettlementSplit } | { ok: false; error: "amount_format" | "amount_range" };
+export type OfferAmount =
+  { ok: true; refundMinor: bigint; split: SettlementSplit } | { ok: false; error: "amount_format" | "amount_range" };
 
 /** The payee's typed amount, read in the page's locale and checked against what an offer may be. */
 export function readOfferAmount(trade: Trade, text: string, locale: Locale): OfferAmount {
@@ -30,9 +31,16 @@ export function readOfferAmount(trade: Trade, text: string, locale: Locale): Off
 
 /** What the offer section of the page shows this party, or null when it shows nothing. */
 export function offerView(trade: Trade, role: Role) {
-  const open = hasOpenOffer(trade) ? { refundMinor: trade.offerRefundMinor!, lapsesAt: trade.offerLapsesAt, split: splitWithRefund({ ...trade, refundMinor: trade.offerRefundMinor! }) } : null;
+  const open = hasOpenOffer(trade)
+    ? {
+        refundMinor: trade.offerRefundMinor!,
+        lapsesAt: trade.offerLapsesAt,
+        split: splitWithRefund({ ...trade, refundMinor: trade.offerRefundMinor! }),
+      }
+    : null;
   const state = trade.state as TradeState;
-  if (role === "payee" && decide(state, "makeOffer", "payee").ok) return { role, open, maxMinor: refundableMinor(trade) - 1n };
+  if (role === "payee" && decide(state, "makeOffer", "payee").ok)
+    return { role, open, maxMinor: refundableMinor(trade) - 1n };
   if (role === "payer" && open && decide(state, "acceptOffer", "payer").ok) return { role, open, maxMinor: null };
   return null;
 }
@@ -43,16 +51,22 @@ export async function makeOfferOnStatusPage({ session, form, now, locale }: Acti
   // The amount comes back from the preview as plain decimal text, whatever the page's language.
   const amount = readOfferAmount(trade, String(form.get("refund") ?? ""), "en");
   if (!amount.ok) return { back: true, error: amount.error };
-  await applyPartyCall(partyContext(session, now), session.marketplaceUserId, trade.id, (r, current) => makeOfferCall(r, current, session.tenant, amount.refundMinor, now));
+  await applyPartyCall(partyContext(session, now), session.marketplaceUserId, trade.id, (r, current) =>
+    makeOfferCall(r, current, session.tenant, amount.refundMinor, now),
+  );
   return { back: true, notice: ACTION.makeOffer };
 }
 
-export async function answerOfferOnStatusPage({ session, form, now, locale }: ActionContext, answer: "accept" | "decline"): Promise<HostedOutcome> {
+export async function answerOfferOnStatusPage(
+  { session, form, now, locale }: ActionContext,
+  answer: "accept" | "decline",
+): Promise<HostedOutcome> {
   const { trade, role } = await loadStatus(session, locale);
   const view = offerView(trade, role);
   if (!view || role !== "payer") return { back: true, error: "no_offer" };
   // The payer answers the offer the page showed: if the payee replaced it meanwhile, they see the new one first.
-  if (minorUnitsFromText(String(form.get("refund") ?? ""), "en") !== view.open!.refundMinor) return { back: true, error: "offer_changed" };
+  if (minorUnitsFromText(String(form.get("refund") ?? ""), "en") !== view.open!.refundMinor)
+    return { back: true, error: "offer_changed" };
   const call = answer === "accept" ? acceptOfferCall : declineOfferCall;
   try {
     // Checked again on the row the transaction reads. The engine's compare-and-set is on the state
@@ -70,4 +84,8 @@ export async function answerOfferOnStatusPage({ session, form, now, locale }: Ac
 
 class OfferChanged extends Error {}
 
-const partyContext = (session: ActionContext["session"], now: Date) => ({ tenant: session.tenant, mode: session.mode, now });
+const partyContext = (session: ActionContext["session"], now: Date) => ({
+  tenant: session.tenant,
+  mode: session.mode,
+  now,
+});

@@ -15,12 +15,21 @@ export type SessionWithTenant = HostedSession & { tenant: Tenant };
 /** Why a link cannot be used (each has its own explanation page). */
 export type LinkProblem = "unknown" | "expired" | "other-browser" | "live-closed";
 
-export type OpenedSession = { ok: true; session: SessionWithTenant; now: Date } | { ok: false; problem: LinkProblem; session: SessionWithTenant | null };
+export type OpenedSession =
+  | { ok: true; session: SessionWithTenant; now: Date }
+  | { ok: false; problem: LinkProblem; session: SessionWithTenant | null };
 
 const hashBrowserId = (browserId: string) => createHash("sha256").update(browserId).digest("hex");
 
-export async function openSession(kind: HostedSessionKind, token: string, browserId: string | undefined): Promise<OpenedSession> {
-  let session = await db.hostedSession.findUnique({ where: { tokenHash: hashSessionToken(token) }, include: { tenant: true } });
+export async function openSession(
+  kind: HostedSessionKind,
+  token: string,
+  browserId: string | undefined,
+): Promise<OpenedSession> {
+  let session = await db.hostedSession.findUnique({
+    where: { tokenHash: hashSessionToken(token) },
+    include: { tenant: true },
+  });
   if (!session || session.kind !== kind) return { ok: false, problem: "unknown", session: null };
   // A live link made before live mode closed (or by a bug) must never reach a simulated card
   // form or test identity: its page explains, and its forms change nothing.
@@ -28,8 +37,14 @@ export async function openSession(kind: HostedSessionKind, token: string, browse
 
   if (session.browserHash === null && browserId) {
     // Claim the link for this browser; of two browsers racing, the conditional update picks one.
-    const claimed = await db.hostedSession.updateMany({ where: { id: session.id, browserHash: null }, data: { browserHash: hashBrowserId(browserId) } });
-    session = claimed.count === 1 ? { ...session, browserHash: hashBrowserId(browserId) } : await db.hostedSession.findUniqueOrThrow({ where: { id: session.id }, include: { tenant: true } });
+    const claimed = await db.hostedSession.updateMany({
+      where: { id: session.id, browserHash: null },
+      data: { browserHash: hashBrowserId(browserId) },
+    });
+    session =
+      claimed.count === 1
+        ? { ...session, browserHash: hashBrowserId(browserId) }
+        : await db.hostedSession.findUniqueOrThrow({ where: { id: session.id }, include: { tenant: true } });
   }
   if (session.browserHash !== null && (!browserId || !sameHash(session.browserHash, hashBrowserId(browserId)))) {
     return { ok: false, problem: "other-browser", session };
@@ -43,7 +58,10 @@ export async function openSession(kind: HostedSessionKind, token: string, browse
 /** The anti-CSRF token a form sent, compared in constant time with the session's. */
 export function csrfTokenMatches(session: HostedSession, sent: FormDataEntryValue | null): boolean {
   if (typeof sent !== "string" || !session.csrfToken) return false;
-  return sameHash(createHash("sha256").update(sent).digest("hex"), createHash("sha256").update(session.csrfToken).digest("hex"));
+  return sameHash(
+    createHash("sha256").update(sent).digest("hex"),
+    createHash("sha256").update(session.csrfToken).digest("hex"),
+  );
 }
 
 function sameHash(a: string, b: string): boolean {

@@ -13,36 +13,74 @@ import type { Authorization } from "../payments/payment-rail.ts";
 import { paymentRailFor } from "../outside-parties.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 
-export type PayStep = { kind: "paid" } | { kind: "declined"; reason: "declined_by_bank" | "not_confirmed" } | { kind: "confirm" } | { kind: "unavailable" };
+export type PayStep =
+  | { kind: "paid" }
+  | { kind: "declined"; reason: "declined_by_bank" | "not_confirmed" }
+  | { kind: "confirm" }
+  | { kind: "unavailable" };
 
-export async function payWithMethod(session: SessionWithTenant, paymentId: string, methodId: string, now: Date): Promise<PayStep> {
+export async function payWithMethod(
+  session: SessionWithTenant,
+  paymentId: string,
+  methodId: string,
+  now: Date,
+): Promise<PayStep> {
   const payment = await db.payment.findUniqueOrThrow({ where: { id: paymentId } });
   if (payment.state === "Paid") return { kind: "paid" };
   if (payment.state !== "Pending") return { kind: "unavailable" };
   const paymentRail = paymentRailFor(session.mode);
-  if (!paymentRail.paymentMethods().some((m) => m.id === methodId)) return { kind: "declined", reason: "declined_by_bank" };
-  const authorization = await paymentRail.authorize({ externalId: payment.externalId, amountMinor: payment.amountMinor, currency: payment.currency, methodId });
+  if (!paymentRail.paymentMethods().some((m) => m.id === methodId))
+    return { kind: "declined", reason: "declined_by_bank" };
+  const authorization = await paymentRail.authorize({
+    externalId: payment.externalId,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    methodId,
+  });
   return settle(session, payment, methodId, authorization, now);
 }
 
 /** The payer's answer on the confirmation step (their bank's page, or their wallet app). */
-export async function confirmPendingPayment(session: SessionWithTenant, approved: boolean, now: Date): Promise<PayStep> {
+export async function confirmPendingPayment(
+  session: SessionWithTenant,
+  approved: boolean,
+  now: Date,
+): Promise<PayStep> {
   if (!session.pendingPaymentId || !session.pendingMethod) return { kind: "unavailable" };
   const payment = await db.payment.findUniqueOrThrow({ where: { id: session.pendingPaymentId } });
   // Clear the step first: of two answers (double click, two tabs) only one is taken.
-  const { count } = await db.hostedSession.updateMany({ where: { id: session.id, pendingPaymentId: payment.id }, data: { pendingPaymentId: null, pendingMethod: null } });
+  const { count } = await db.hostedSession.updateMany({
+    where: { id: session.id, pendingPaymentId: payment.id },
+    data: { pendingPaymentId: null, pendingMethod: null },
+  });
   if (count !== 1) return payment.state === "Paid" ? { kind: "paid" } : { kind: "unavailable" };
   if (payment.state !== "Pending") return payment.state === "Paid" ? { kind: "paid" } : { kind: "unavailable" };
-  const authorization = await paymentRailFor(session.mode).confirm({ externalId: payment.externalId, methodId: session.pendingMethod, approved });
+  const authorization = await paymentRailFor(session.mode).confirm({
+    externalId: payment.externalId,
+    methodId: session.pendingMethod,
+    approved,
+  });
   return settle(session, payment, session.pendingMethod, authorization, now);
 }
 
-async function settle(session: SessionWithTenant, payment: Payment, methodId: string, authorization: Authorization, now: Date): Promise<PayStep> {
+async function settle(
+  session: SessionWithTenant,
+  payment: Payment,
+  methodId: string,
+  authorization: Authorization,
+  now: Date,
+): Promise<PayStep> {
   switch (authorization.status) {
     case "declined":
-      return completeOnce(session, payment, authorization.reason, methodId, now, { kind: "declined", reason: authorization.reason });
+      return completeOnce(session, payment, authorization.reason, methodId, now, {
+        kind: "declined",
+        reason: authorization.reason,
+      });
     case "requires_confirmation":
-      await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { pendingPaymentId: payment.id, pendingMethod: methodId } });
+      await db.hostedSession.updateMany({
+        where: { id: session.id, state: "Open" },
+        data: { pendingPaymentId: payment.id, pendingMethod: methodId },
+      });
       return { kind: "confirm" };
     case "succeeded":
       return completeOnce(session, payment, "succeeded", methodId, now, { kind: "paid" });
@@ -50,9 +88,19 @@ async function settle(session: SessionWithTenant, payment: Payment, methodId: st
 }
 
 /** Takes the rail's outcome; if another tab completed the payment a moment ago, that one counts. */
-async function completeOnce(session: SessionWithTenant, payment: Payment, outcome: AttemptOutcome, methodId: string, now: Date, step: PayStep): Promise<PayStep> {
+async function completeOnce(
+  session: SessionWithTenant,
+  payment: Payment,
+  outcome: AttemptOutcome,
+  methodId: string,
+  now: Date,
+  step: PayStep,
+): Promise<PayStep> {
   try {
-    await completePayment(session.tenant, session.mode, payment.id, outcome, now, { source: "hosted", method: methodId });
+    await completePayment(session.tenant, session.mode, payment.id, outcome, now, {
+      source: "hosted",
+      method: methodId,
+    });
     return step;
   } catch (error) {
     if (!(error instanceof ApiError && error.code === "invalid-state")) throw error;

@@ -8,7 +8,10 @@ import { confirmPendingPayment, payWithMethod } from "./pay-with-method.ts";
 import { returnTarget } from "./return-target.ts";
 
 export async function loadPaymentFlow(session: SessionWithTenant) {
-  const payment = await db.payment.findUniqueOrThrow({ where: { id: session.paymentId! }, include: { trade: true, shipmentLabel: true } });
+  const payment = await db.payment.findUniqueOrThrow({
+    where: { id: session.paymentId! },
+    include: { trade: true, shipmentLabel: true },
+  });
   return { payment, trade: payment.trade, label: payment.shipmentLabel };
 }
 
@@ -16,12 +19,19 @@ export async function payPaymentFlow(session: SessionWithTenant, methodId: strin
   return finishPayStep(session, await payWithMethod(session, session.paymentId!, methodId, now), now);
 }
 
-export async function confirmPaymentFlow(session: SessionWithTenant, approved: boolean, now: Date): Promise<HostedOutcome> {
+export async function confirmPaymentFlow(
+  session: SessionWithTenant,
+  approved: boolean,
+  now: Date,
+): Promise<HostedOutcome> {
   return finishPayStep(session, await confirmPendingPayment(session, approved, now), now);
 }
 
 /** The payment stays pending: the tenant may start another payment flow for it. */
 export async function cancelPaymentFlow(session: SessionWithTenant, now: Date): Promise<HostedOutcome> {
-  await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Cancelled", completedAt: now, pendingPaymentId: null, pendingMethod: null } });
+  await db.hostedSession.updateMany({
+    where: { id: session.id, state: "Open" },
+    data: { state: "Cancelled", completedAt: now, pendingPaymentId: null, pendingMethod: null },
+  });
   return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
 }

@@ -9,15 +9,31 @@ import { returnTarget } from "./return-target.ts";
 
 export async function loadPayoutAccounts(session: SessionWithTenant) {
   const user = await db.marketplaceUser.findUnique({
-    where: { tenantId_mode_marketplaceUserId: { tenantId: session.tenantId, mode: session.mode, marketplaceUserId: session.marketplaceUserId } },
+    where: {
+      tenantId_mode_marketplaceUserId: {
+        tenantId: session.tenantId,
+        mode: session.mode,
+        marketplaceUserId: session.marketplaceUserId,
+      },
+    },
     include: { serviceAccount: { include: { payoutAccounts: { orderBy: { selectedAt: "desc" }, take: 10 } } } },
   });
   if (!user) return null;
   const account = user.serviceAccount;
   // An account set before saved accounts existed (or by the API) is offered too.
-  const saved = account.payoutAccounts.map((a) => ({ id: a.id, accountNumber: a.accountNumber, holderName: a.holderName, current: a.accountNumber === account.bankAccountNumber }));
+  const saved = account.payoutAccounts.map((a) => ({
+    id: a.id,
+    accountNumber: a.accountNumber,
+    holderName: a.holderName,
+    current: a.accountNumber === account.bankAccountNumber,
+  }));
   if (account.bankAccountNumber && !saved.some((a) => a.current)) {
-    saved.unshift({ id: CURRENT, accountNumber: account.bankAccountNumber, holderName: account.bankAccountName ?? account.name, current: true });
+    saved.unshift({
+      id: CURRENT,
+      accountNumber: account.bankAccountNumber,
+      holderName: account.bankAccountName ?? account.name,
+      current: true,
+    });
   }
   return { person: account, accounts: saved };
 }
@@ -35,13 +51,28 @@ export async function savePayoutAccount(session: SessionWithTenant, form: FormDa
   if (choice === "new") {
     const checked = checkBankAccount(typed);
     if (!checked.ok) return { back: true, error: checked.problem };
-    const holderName = String(form.get("holderName") ?? "").trim().slice(0, 200) || loaded.person.name;
-    chosen = { accountNumber: checked.normalized, kind: checked.kind, holderName, bankName: checked.kind === "iban" ? `${checked.normalized.slice(0, 2)} bank` : "Danish bank" };
+    const holderName =
+      String(form.get("holderName") ?? "")
+        .trim()
+        .slice(0, 200) || loaded.person.name;
+    chosen = {
+      accountNumber: checked.normalized,
+      kind: checked.kind,
+      holderName,
+      bankName: checked.kind === "iban" ? `${checked.normalized.slice(0, 2)} bank` : "Danish bank",
+    };
   } else if (choice === CURRENT && loaded.person.bankAccountNumber) {
     const kind = checkBankAccount(loaded.person.bankAccountNumber);
-    chosen = { accountNumber: loaded.person.bankAccountNumber, kind: kind.ok ? kind.kind : "other", holderName: loaded.person.bankAccountName ?? loaded.person.name, bankName: loaded.person.bankName ?? "Bank" };
+    chosen = {
+      accountNumber: loaded.person.bankAccountNumber,
+      kind: kind.ok ? kind.kind : "other",
+      holderName: loaded.person.bankAccountName ?? loaded.person.name,
+      bankName: loaded.person.bankName ?? "Bank",
+    };
   } else {
-    const existing = await db.payoutBankAccount.findFirst({ where: { id: choice, serviceAccountId: loaded.person.id } });
+    const existing = await db.payoutBankAccount.findFirst({
+      where: { id: choice, serviceAccountId: loaded.person.id },
+    });
     if (!existing) return { back: true, error: "choose" };
     chosen = existing;
   }
@@ -52,22 +83,45 @@ export async function savePayoutAccount(session: SessionWithTenant, form: FormDa
     if (current && current !== chosen.accountNumber) {
       const kind = checkBankAccount(current);
       await tx.payoutBankAccount.createMany({
-        data: [{ serviceAccountId: loaded.person.id, accountNumber: current, kind: kind.ok ? kind.kind : "other", holderName: loaded.person.bankAccountName ?? loaded.person.name, bankName: loaded.person.bankName ?? "Bank", selectedAt: new Date(now.getTime() - 1) }],
+        data: [
+          {
+            serviceAccountId: loaded.person.id,
+            accountNumber: current,
+            kind: kind.ok ? kind.kind : "other",
+            holderName: loaded.person.bankAccountName ?? loaded.person.name,
+            bankName: loaded.person.bankName ?? "Bank",
+            selectedAt: new Date(now.getTime() - 1),
+          },
+        ],
         skipDuplicates: true,
       });
     }
     await tx.payoutBankAccount.upsert({
-      where: { serviceAccountId_accountNumber: { serviceAccountId: loaded.person.id, accountNumber: chosen.accountNumber } },
+      where: {
+        serviceAccountId_accountNumber: { serviceAccountId: loaded.person.id, accountNumber: chosen.accountNumber },
+      },
       create: { serviceAccountId: loaded.person.id, ...chosen, selectedAt: now },
       update: { holderName: chosen.holderName, selectedAt: now },
     });
-    await tx.serviceAccount.update({ where: { id: loaded.person.id, tenantId: session.tenantId }, data: { bankAccountNumber: chosen.accountNumber, bankAccountName: chosen.holderName, bankName: chosen.bankName } });
+    await tx.serviceAccount.update({
+      where: { id: loaded.person.id, tenantId: session.tenantId },
+      data: { bankAccountNumber: chosen.accountNumber, bankAccountName: chosen.holderName, bankName: chosen.bankName },
+    });
     // Settled trades whose payout waited for an account pay out on the scheduler's next round.
     await tx.trade.updateMany({
-      where: { tenantId: session.tenantId, mode: session.mode, payeeMarketplaceUserId: session.marketplaceUserId, state: "Succeeded", deadlineAt: null },
+      where: {
+        tenantId: session.tenantId,
+        mode: session.mode,
+        payeeMarketplaceUserId: session.marketplaceUserId,
+        state: "Succeeded",
+        deadlineAt: null,
+      },
       data: { deadlineAt: now, deadlineKind: "payoutCompleted" },
     });
-    await tx.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { state: "Completed", completedAt: now } });
+    await tx.hostedSession.updateMany({
+      where: { id: session.id, state: "Open" },
+      data: { state: "Completed", completedAt: now },
+    });
   });
   return { done: returnTarget(session, { kind: "return" }) };
 }

@@ -21,6 +21,10 @@ export function limitHostedRequest(request: Request): Response | null {
   if (count.allowed) return null;
   return new Response("Too many requests from your network. Wait a minute, then reload the page.", {
     status: 429,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": String(count.resetSeconds) },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(count.resetSeconds),
+    },
   });
 }

@@ -6,7 +6,8 @@ import { appSwitchAddress, storedAppSwitch } from "./app-switch.ts";
 export type FlowOutcome = { kind: "success" } | { kind: "cancel"; reason: string } | { kind: "return" };
 
 /** The reason codes a cancelUrl can carry (documented in docs/hosted-pages.md). */
-export type CancelReason = "cancelled" | "sign_in_failed" | "kyc_level_not_met" | "consent_declined" | "trade_unavailable" | "expired";
+export type CancelReason =
+  "cancelled" | "sign_in_failed" | "kyc_level_not_met" | "consent_declined" | "trade_unavailable" | "expired";
 
 type Addresses = Pick<HostedSession, "successUrl" | "cancelUrl" | "returnUrl" | "appSwitch">;
 
@@ -26,7 +27,10 @@ export function returnTarget(session: Addresses, outcome: FlowOutcome): string |
   const web = webTarget(session, outcome);
   const app = storedAppSwitch(session.appSwitch);
   if (!app) return web;
-  const query: Record<string, string> = outcome.kind === "cancel" ? { status: "cancelled", reason: outcome.reason } : { status: outcome.kind === "success" ? "success" : "returned" };
+  const query: Record<string, string> =
+    outcome.kind === "cancel"
+      ? { status: "cancelled", reason: outcome.reason }
+      : { status: outcome.kind === "success" ? "success" : "returned" };
   return appSwitchAddress(app, query, web);
 }
 

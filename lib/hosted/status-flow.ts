@@ -10,7 +10,13 @@ import { buyShipment } from "../shipping/buy-shipment.ts";
 import { CARRIER_IDS } from "../shipping/carrier.ts";
 import { applyPartyCall } from "../trades/act-on-trade.ts";
 import type { PartyCall } from "../trades/act-on-trade.ts";
-import { abandonCall, acceptConditionCall, acceptInvitationCall, rejectConditionCall, rejectInvitationCall } from "../trades/party-calls.ts";
+import {
+  abandonCall,
+  acceptConditionCall,
+  acceptInvitationCall,
+  rejectConditionCall,
+  rejectInvitationCall,
+} from "../trades/party-calls.ts";
 import type { Locale } from "../locale.ts";
 import { ACTION } from "../trades/presentation/codes.ts";
 import type { Role } from "../trades/presentation/status.ts";
@@ -27,7 +33,10 @@ export async function loadStatus(session: SessionWithTenant, locale: Locale) {
   const role: Role = trade.payerMarketplaceUserId === session.marketplaceUserId ? "payer" : "payee";
   const [[view], labels] = await Promise.all([
     serializeTrades({ tenantId: session.tenantId, mode: session.mode }, [trade], locale),
-    db.shipmentLabel.findMany({ where: { tradeId: trade.id, status: { not: "Pending" } }, orderBy: { createdAt: "asc" } }),
+    db.shipmentLabel.findMany({
+      where: { tradeId: trade.id, status: { not: "Pending" } },
+      orderBy: { createdAt: "asc" },
+    }),
   ]);
   return { trade, role, view: view!, party: view![role], labels };
 }
@@ -49,7 +58,13 @@ export const ASKS_FIRST = new Set<number>([
 export const NEEDS_REASON = new Set<number>([ACTION.rejectCondition, ACTION.rejectReturnedItem]);
 export const BUYS_LABEL = new Set<number>([ACTION.buyDeliveryLabel, ACTION.buyReturnLabel]);
 
-export async function actOnStatusPage(session: SessionWithTenant, token: string, form: FormData, now: Date, locale: Locale): Promise<HostedOutcome> {
+export async function actOnStatusPage(
+  session: SessionWithTenant,
+  token: string,
+  form: FormData,
+  now: Date,
+  locale: Locale,
+): Promise<HostedOutcome> {
   const { trade, party } = await loadStatus(session, locale);
   const code = Number(form.get("action"));
   if (!party.status.actions?.some((a) => a.type === code)) return { back: true, error: "not_allowed" };
@@ -79,7 +94,9 @@ export async function actOnStatusPage(session: SessionWithTenant, token: string,
       return apply(acceptConditionCall);
     case ACTION.rejectCondition:
     case ACTION.rejectReturnedItem: {
-      const reason = String(form.get("reason") ?? "").trim().slice(0, 2000);
+      const reason = String(form.get("reason") ?? "")
+        .trim()
+        .slice(0, 2000);
       if (!reason) return { back: true, error: "reason_required" };
       return apply((role, current) => rejectConditionCall(role, current, reason));
     }
@@ -94,12 +111,23 @@ export async function actOnStatusPage(session: SessionWithTenant, token: string,
       const price = carrier && weightBands.includes(weight) ? carriers[carrier].quote(weight) : null;
       if (!carrier || price === null) return { back: true, error: "choose_carrier" };
       const leg = code === ACTION.buyDeliveryLabel ? "Delivery" : "Return";
-      const payment = await buyShipment(context, leg, user, trade.id, { price: numberFromMinorUnits(price), shipmentProviderId: carrier, expectedMaxWeightInGrams: weight });
+      const payment = await buyShipment(context, leg, user, trade.id, {
+        price: numberFromMinorUnits(price),
+        shipmentProviderId: carrier,
+        expectedMaxWeightInGrams: weight,
+      });
       if (payment.state !== "Pending") return { back: true, notice: code };
       return payHere(session, payment.paymentId, statusPage, now);
     }
     case ACTION.choosePayoutAccount: {
-      const link = await createHostedSession(db, { tenantId: session.tenantId, mode: session.mode, kind: "PayoutAccount", marketplaceUserId: user, returnUrl: `${statusPage}?done=${code}`, now });
+      const link = await createHostedSession(db, {
+        tenantId: session.tenantId,
+        mode: session.mode,
+        kind: "PayoutAccount",
+        marketplaceUserId: user,
+        returnUrl: `${statusPage}?done=${code}`,
+        now,
+      });
       return { done: hostedPagePath("PayoutAccount", link.token) };
     }
     default:
@@ -108,7 +136,12 @@ export async function actOnStatusPage(session: SessionWithTenant, token: string,
 }
 
 /** Continues in a payment flow for the payment that returns to this status page. */
-async function payHere(session: SessionWithTenant, paymentId: string, statusPage: string, now: Date): Promise<HostedOutcome> {
+async function payHere(
+  session: SessionWithTenant,
+  paymentId: string,
+  statusPage: string,
+  now: Date,
+): Promise<HostedOutcome> {
   const flow = await createHostedSession(db, {
     tenantId: session.tenantId,
     mode: session.mode,

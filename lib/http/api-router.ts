@@ -6,7 +6,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type RouteHandler = (
+  request: Request,
+  context: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 type RouteModule = Partial<Record<string, RouteHandler>>;
 
 interface Node {
@@ -40,8 +43,15 @@ function scanRoutes(dir: string): { root: Node; files: Node[] } {
         files.push(node);
       } else if (entry.isDirectory()) {
         const dynamic = /^\[([^.[\]]+)\]$/.exec(entry.name);
-        if (entry.name.startsWith("(") || entry.name.startsWith("_") || entry.name.startsWith("[...") || entry.name.startsWith("[[")) {
-          throw new Error(`${full}: route groups, private folders and catch-all segments are not supported by the API router`);
+        if (
+          entry.name.startsWith("(") ||
+          entry.name.startsWith("_") ||
+          entry.name.startsWith("[...") ||
+          entry.name.startsWith("[[")
+        ) {
+          throw new Error(
+            `${full}: route groups, private folders and catch-all segments are not supported by the API router`,
+          );
         }
         let child: Node;
         if (dynamic) {
@@ -98,7 +108,12 @@ export function readApiRouteMethods(dir: string, base: string): (pathname: strin
   const exported = new Map<Node, string[]>();
   for (const node of files) {
     const source = readFileSync(node.file!, "utf8");
-    exported.set(node, [...METHODS].filter((method) => new RegExp(`^export (?:const|async function|function) ${method}\\b`, "m").test(source)));
+    exported.set(
+      node,
+      [...METHODS].filter((method) =>
+        new RegExp(`^export (?:const|async function|function) ${method}\\b`, "m").test(source),
+      ),
+    );
   }
   const prefix = base.endsWith("/") ? base : `${base}/`;
   return (pathname) => {

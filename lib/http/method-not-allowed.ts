@@ -12,20 +12,40 @@ export const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "D
 const PAGE_METHODS = "GET, HEAD, POST, OPTIONS";
 
 /** The 405's status, headers and body: the same whichever router refused the method. */
-export function methodNotAllowed(method: string, pathname: string, apiMethods: string[]): { headers: Record<string, string>; body: string } {
-  const headers: Record<string, string> = Object.fromEntries([...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]));
+export function methodNotAllowed(
+  method: string,
+  pathname: string,
+  apiMethods: string[],
+): { headers: Record<string, string>; body: string } {
+  const headers: Record<string, string> = Object.fromEntries(
+    [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]),
+  );
   headers["cache-control"] = "no-store";
   if (pathname.startsWith("/api/")) {
     const allow = apiMethods.length ? apiMethods.join(", ") : "GET, POST, PUT, PATCH, DELETE";
     const traceId = crypto.randomUUID();
-    const record = errorRecord(new ApiError("method-not-allowed", `${method} is not served here. Allowed: ${allow}.`), traceId);
-    return { headers: { ...headers, allow, "content-type": "application/json", "x-correlation-id": traceId }, body: JSON.stringify(record) };
+    const record = errorRecord(
+      new ApiError("method-not-allowed", `${method} is not served here. Allowed: ${allow}.`),
+      traceId,
+    );
+    return {
+      headers: { ...headers, allow, "content-type": "application/json", "x-correlation-id": traceId },
+      body: JSON.stringify(record),
+    };
   }
-  return { headers: { ...headers, allow: PAGE_METHODS, "content-type": "text/plain; charset=utf-8" }, body: "Method not allowed.\n" };
+  return {
+    headers: { ...headers, allow: PAGE_METHODS, "content-type": "text/plain; charset=utf-8" },
+    body: "Method not allowed.\n",
+  };
 }
 
 /** The production server's answer (scripts/serve.ts). */
-export function answerMethodNotAllowed(response: ServerResponse, method: string, pathname: string, apiMethods: string[]): void {
+export function answerMethodNotAllowed(
+  response: ServerResponse,
+  method: string,
+  pathname: string,
+  apiMethods: string[],
+): void {
   const { headers, body } = methodNotAllowed(method, pathname, apiMethods);
   response.writeHead(405, headers).end(body);
 }

@@ -17,4 +17,7 @@ export const securityHeaders = [
 ];
 
 /** The API and static files: a policy that allows nothing to run. Pages get theirs from proxy.ts. */
-export const lockedDownPolicy = { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'" };
+export const lockedDownPolicy = {
+  key: "Content-Security-Policy",
+  value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+};

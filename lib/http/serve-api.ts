@@ -10,7 +10,10 @@ import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
 import { loggableError } from "../ops/loggable-error.ts";
 
-const API_HEADERS: [string, string][] = [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]);
+const API_HEADERS: [string, string][] = [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [
+  key.toLowerCase(),
+  value,
+]);
 
 /** `client` is the client's address as the server resolved it (never a header the client sent). */
 export async function serveApi(
@@ -55,9 +58,17 @@ export async function serveApi(
   } catch (error) {
     // apiRoute answers every failure itself; this is for a fault in the plumbing above.
     const traceId = crypto.randomUUID();
-    console.error(`[${traceId}] serving ${request.method} ${(request.url ?? "").split("?")[0]} failed:`, loggableError(error));
+    console.error(
+      `[${traceId}] serving ${request.method} ${(request.url ?? "").split("?")[0]} failed:`,
+      loggableError(error),
+    );
     if (!response.headersSent) {
-      response.writeHead(500, { ...Object.fromEntries(API_HEADERS), "content-type": "application/json", "x-correlation-id": traceId, "cache-control": "no-store" });
+      response.writeHead(500, {
+        ...Object.fromEntries(API_HEADERS),
+        "content-type": "application/json",
+        "x-correlation-id": traceId,
+        "cache-control": "no-store",
+      });
     }
     response.end(JSON.stringify(internalErrorRecord(traceId)));
   }
@@ -71,7 +82,8 @@ async function streamFile(body: ReadableStream<Uint8Array>, response: ServerResp
   try {
     await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), response);
   } catch (error) {
-    if ((error as { code?: string }).code !== "ERR_STREAM_PREMATURE_CLOSE") console.error("streaming a file failed:", loggableError(error));
+    if ((error as { code?: string }).code !== "ERR_STREAM_PREMATURE_CLOSE")
+      console.error("streaming a file failed:", loggableError(error));
     response.destroy();
   }
 }

@@ -19,17 +19,24 @@ export function parseTrustedProxies(text: string | undefined): TrustedProxies {
     return hops === 0 ? { kind: "none" } : { kind: "hops", hops };
   }
   const list = new BlockList();
-  for (const entry of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [address = "", prefixText] = entry.split("/");
     const family = isIP(address);
-    if (!family) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (e.g. 10.0.0.0/8, 2001:db8::/32, 127.0.0.1).`);
+    if (!family)
+      throw new Error(
+        `TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (e.g. 10.0.0.0/8, 2001:db8::/32, 127.0.0.1).`,
+      );
     const type = family === 4 ? "ipv4" : "ipv6";
     if (prefixText === undefined) {
       list.addAddress(address, type);
       continue;
     }
     const prefix = Number(prefixText);
-    if (!/^\d+$/.test(prefixText) || prefix > (family === 4 ? 32 : 128)) throw new Error(`TRUSTED_PROXIES: "${entry}" has an invalid prefix length.`);
+    if (!/^\d+$/.test(prefixText) || prefix > (family === 4 ? 32 : 128))
+      throw new Error(`TRUSTED_PROXIES: "${entry}" has an invalid prefix length.`);
     list.addSubnet(address, prefix, type);
   }
   return { kind: "list", list };
@@ -48,7 +55,11 @@ function isTrusted(proxies: TrustedProxies, address: string): boolean {
 }
 
 /** The client's address for per-client limits and logs. */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, proxies: TrustedProxies): string {
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  proxies: TrustedProxies,
+): string {
   const socket = normalizeAddress(socketAddress ?? "") || "unknown";
   if (proxies.kind === "none") return socket;
   const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? ""))

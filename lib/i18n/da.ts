@@ -7,7 +7,10 @@ const unpaid = "Handlen udløber, hvis den ikke er betalt";
 const notSent = "Handlen annulleres og køber får pengene tilbage, hvis pakken ikke er sendt";
 const notSentBack = "Sælger får pengene, hvis varen ikke sendes retur";
 const pickupPoint = "Pakken venter på udleveringsstedet.";
-const underReview = { title: "Under behandling", description: "Markedspladsen undersøger handlen og beslutter, hvem der får pengene." };
+const underReview = {
+  title: "Under behandling",
+  description: "Markedspladsen undersøger handlen og beslutter, hvem der får pengene.",
+};
 const completed = { title: "Gennemført", description: "Tak for en sikker handel." };
 
 export const da: Messages = {
@@ -24,21 +27,35 @@ export const da: Messages = {
     openApp: (marketplace) => `Åbn ${marketplace}-appen`,
   },
   problems: {
-    unknown: { title: "Linket virker ikke", body: "Tjek, at du har åbnet hele linket, eller gå tilbage til markedspladsen og start forfra." },
-    expired: { title: "Linket er udløbet", body: "Af hensyn til din sikkerhed virker disse links kun i begrænset tid. Gå tilbage til markedspladsen og start forfra." },
+    unknown: {
+      title: "Linket virker ikke",
+      body: "Tjek, at du har åbnet hele linket, eller gå tilbage til markedspladsen og start forfra.",
+    },
+    expired: {
+      title: "Linket er udløbet",
+      body: "Af hensyn til din sikkerhed virker disse links kun i begrænset tid. Gå tilbage til markedspladsen og start forfra.",
+    },
     "other-browser": {
       title: "Linket er åbnet i en anden browser",
-      body: "Af hensyn til din sikkerhed virker et link kun i den browser, hvor det først blev åbnet. Fortsæt dér, eller gå tilbage til markedspladsen og start forfra.",
+      body:
+        "Af hensyn til din sikkerhed virker et link kun i den browser, hvor det først blev åbnet. " +
+        "Fortsæt dér, eller gå tilbage til markedspladsen og start forfra.",
     },
     "live-closed": {
       title: "Siden er ikke tilgængelig endnu",
-      body: "Rigtige betalinger og identitetstjek er endnu ikke slået til for denne markedsplads. Der er ikke trukket penge, og intet er delt. Gå tilbage til markedspladsen.",
+      body:
+        "Rigtige betalinger og identitetstjek er endnu ikke slået til for denne markedsplads. Der " +
+        "er ikke trukket penge, og intet er delt. Gå tilbage til markedspladsen.",
     },
-    cookies: { title: "Cookies er nødvendige", body: "Denne sikre side knytter din session til browseren med en cookie. Tillad cookies for siden, og genindlæs den." },
+    cookies: {
+      title: "Cookies er nødvendige",
+      body: "Denne sikre side knytter din session til browseren med en cookie. Tillad cookies for siden, og genindlæs den.",
+    },
   },
   errors: {
     declined: "Betalingen blev afvist. Der er ikke trukket penge. Prøv en anden betalingsmåde.",
-    not_confirmed: "Betalingen blev ikke bekræftet. Der er ikke trukket penge. Prøv igen, eller vælg en anden betalingsmåde.",
+    not_confirmed:
+      "Betalingen blev ikke bekræftet. Der er ikke trukket penge. Prøv igen, eller vælg en anden betalingsmåde.",
     unavailable: "Det kunne ikke lade sig gøre: handlen har ændret sig imens. Siden viser, hvor den står nu.",
     cookies: "Din browser sendte ikke vores cookie tilbage. Tillad cookies for siden, og prøv igen.",
     sign_in_failed: "Log-ind med eID lykkedes ikke. Prøv igen.",
@@ -58,9 +75,11 @@ export const da: Messages = {
   },
   identity: {
     signInTitle: "Bekræft, hvem du er",
-    signInIntro: (marketplace) => `${marketplace} bruger ${SERVICE_NAME} til at gøre betalinger mellem brugerne sikre. Log ind med dit nationale elektroniske ID (eID).`,
+    signInIntro: (marketplace) =>
+      `${marketplace} bruger ${SERVICE_NAME} til at gøre betalinger mellem brugerne sikre. Log ind med dit nationale elektroniske ID (eID).`,
     passportNeeded: (marketplace) => `${marketplace} kræver også, at dit pas er verificeret.`,
-    higherLevelNeeded: (marketplace) => `${marketplace} kræver en højere grad af verificering end dit nuværende log-ind. Log ind igen.`,
+    higherLevelNeeded: (marketplace) =>
+      `${marketplace} kræver en højere grad af verificering end dit nuværende log-ind. Log ind igen.`,
     testPeople: "Testperson (simuleret eID)",
     testPersonDetail: {
       plain: "Har eID; ingen beskyttelse, intet pastjek (når niveau 1)",
@@ -72,7 +91,8 @@ export const da: Messages = {
     signIn: "Log ind med eID",
     consentTitle: (marketplace) => `Forbind til ${marketplace}`,
     signedInAs: "Logget ind som",
-    consentShares: (marketplace) => `${marketplace} kan se dit navn, telefonnummer og verificeringsniveau og kan betale dig for dine salg gennem ${SERVICE_NAME}.`,
+    consentShares: (marketplace) =>
+      `${marketplace} kan se dit navn, telefonnummer og verificeringsniveau og kan betale dig for dine salg gennem ${SERVICE_NAME}.`,
     consentNeverShared: "Dit CPR-nummer deles aldrig.",
     connect: "Forbind",
     notYou: "Ikke dig? Log ind som en anden",
@@ -97,7 +117,8 @@ export const da: Messages = {
     byHandToo: "Du kan også hente varen personligt.",
     byHandOnly: "Du henter varen personligt.",
     total: "I alt",
-    escrowPromise: "Dine penge holdes sikkert i escrow og udbetales først til sælger, når du har modtaget og godkendt varen. Kommer den ikke frem, får du pengene tilbage.",
+    escrowPromise:
+      "Dine penge holdes sikkert i escrow og udbetales først til sælger, når du har modtaget og godkendt varen. Kommer den ikke frem, får du pengene tilbage.",
     method: "Betalingsmåde",
     pay: (amount) => `Betal ${amount}`,
     paidTitle: "Betalingen er gennemført",
@@ -110,7 +131,12 @@ export const da: Messages = {
   methods: {
     card: (brand, last4) => `${brand} der slutter på ${last4}`,
     wallet: "Mobilbetaling",
-    test: { approved: "Testkort: godkendes", declined: "Testkort: afvises af banken", confirmation: "Testkort: beder dig bekræfte i din bank", wallet: "Testbetaling: godkend i appen" },
+    test: {
+      approved: "Testkort: godkendes",
+      declined: "Testkort: afvises af banken",
+      confirmation: "Testkort: beder dig bekræfte i din bank",
+      wallet: "Testbetaling: godkend i appen",
+    },
   },
   confirm: {
     bankTitle: "Bekræft i din bank",
@@ -154,7 +180,8 @@ export const da: Messages = {
     cancel: "Annuller",
     offer: {
       title: "Tilbyd et nedslag i prisen",
-      intro: "Lad køber beholde varen for mindre: køber får en del af pengene tilbage, du får resten, og intet skal sendes retur.",
+      intro:
+        "Lad køber beholde varen for mindre: køber får en del af pengene tilbage, du får resten, og intet skal sendes retur.",
       amountLabel: "Beløb tilbage til køber",
       amountHint: (most) => `Mere end 0 og højst ${most}.`,
       preview: "Se, hvad I hver især får",
@@ -176,16 +203,56 @@ export const da: Messages = {
     },
     settledBack: "Tilbage til dig",
     asks: {
-      rejectInvitation: { title: "Afvis handlen?", body: "Handlen annulleres, og sælger får besked.", confirm: "Afvis handlen" },
-      abandon: { title: "Annuller handlen?", body: "Handlen annulleres. Har køber betalt, får køber pengene tilbage.", confirm: "Annuller handlen" },
-      acceptCondition: { title: "Godkend varen?", body: "Sælger får pengene. Det kan ikke fortrydes, så godkend kun, hvis varen er som beskrevet.", confirm: "Godkend varen" },
-      rejectCondition: { title: "Anmeld et problem", body: "Sælger beslutter derefter, om varen skal retur. Dine penge bliver i escrow imens.", confirm: "Anmeld problemet" },
-      buyDeliveryLabel: { title: "Køb en fragtlabel", body: "Vælg fragtfirma og pakkens størrelse.", confirm: "Køb label" },
-      buyReturnLabel: { title: "Køb en returlabel", body: "Vælg fragtfirma og pakkens størrelse.", confirm: "Køb label" },
-      acceptReturnedItem: { title: "Godkend den returnerede vare?", body: "Køber får pengene tilbage. Det kan ikke fortrydes.", confirm: "Godkend returen" },
-      rejectReturnedItem: { title: "Anmeld et problem med returen", body: "Markedspladsen undersøger derefter handlen og beslutter, hvem der får pengene.", confirm: "Anmeld problemet" },
-      takeItemBack: { title: "Tag varen retur?", body: "Køber sender varen tilbage til dig og får pengene tilbage, når du har godkendt den.", confirm: "Tag varen retur" },
-      disputeRejection: { title: "Gør indsigelse mod købers anmeldelse?", body: "Markedspladsen undersøger handlen og beslutter, hvem der får pengene.", confirm: "Gør indsigelse" },
+      rejectInvitation: {
+        title: "Afvis handlen?",
+        body: "Handlen annulleres, og sælger får besked.",
+        confirm: "Afvis handlen",
+      },
+      abandon: {
+        title: "Annuller handlen?",
+        body: "Handlen annulleres. Har køber betalt, får køber pengene tilbage.",
+        confirm: "Annuller handlen",
+      },
+      acceptCondition: {
+        title: "Godkend varen?",
+        body: "Sælger får pengene. Det kan ikke fortrydes, så godkend kun, hvis varen er som beskrevet.",
+        confirm: "Godkend varen",
+      },
+      rejectCondition: {
+        title: "Anmeld et problem",
+        body: "Sælger beslutter derefter, om varen skal retur. Dine penge bliver i escrow imens.",
+        confirm: "Anmeld problemet",
+      },
+      buyDeliveryLabel: {
+        title: "Køb en fragtlabel",
+        body: "Vælg fragtfirma og pakkens størrelse.",
+        confirm: "Køb label",
+      },
+      buyReturnLabel: {
+        title: "Køb en returlabel",
+        body: "Vælg fragtfirma og pakkens størrelse.",
+        confirm: "Køb label",
+      },
+      acceptReturnedItem: {
+        title: "Godkend den returnerede vare?",
+        body: "Køber får pengene tilbage. Det kan ikke fortrydes.",
+        confirm: "Godkend returen",
+      },
+      rejectReturnedItem: {
+        title: "Anmeld et problem med returen",
+        body: "Markedspladsen undersøger derefter handlen og beslutter, hvem der får pengene.",
+        confirm: "Anmeld problemet",
+      },
+      takeItemBack: {
+        title: "Tag varen retur?",
+        body: "Køber sender varen tilbage til dig og får pengene tilbage, når du har godkendt den.",
+        confirm: "Tag varen retur",
+      },
+      disputeRejection: {
+        title: "Gør indsigelse mod købers anmeldelse?",
+        body: "Markedspladsen undersøger handlen og beslutter, hvem der får pengene.",
+        confirm: "Gør indsigelse",
+      },
     },
     done: {
       paid: "Tak, din betaling er gennemført.",
@@ -227,7 +294,13 @@ export const da: Messages = {
     title: (carrier) => `${carrier}-pakke`,
     simulated: "Simuleret fragtfirma: sporingshændelser kommer fra sandkassen.",
     noEvents: "Pakken er endnu ikke indleveret.",
-    events: { sent: "Indleveret til fragtfirmaet", pickup_ready: "Klar på udleveringsstedet", delivered: "Leveret", lost: "Bortkommet hos fragtfirmaet", returned: "Returneret til afsender" },
+    events: {
+      sent: "Indleveret til fragtfirmaet",
+      pickup_ready: "Klar på udleveringsstedet",
+      delivered: "Leveret",
+      lost: "Bortkommet hos fragtfirmaet",
+      returned: "Returneret til afsender",
+    },
     unknown: "Der findes ingen pakke med denne kode.",
   },
   trade: {
@@ -259,16 +332,28 @@ export const da: Messages = {
         payee: { title: "Venter på, at køber betaler", description: waiting },
       },
       InvitationAccepted: {
-        payer: { title: "Gennemfør din betaling", description: "Du har accepteret handlen; betal for at sikre varen.", deadline: unpaid },
+        payer: {
+          title: "Gennemfør din betaling",
+          description: "Du har accepteret handlen; betal for at sikre varen.",
+          deadline: unpaid,
+        },
         payee: { title: "Venter på, at køber betaler", description: waiting },
       },
       AwaitingShipment: {
         payer: { title: "Betalt – venter på, at sælger sender", description: "Dine penge holdes sikkert i escrow." },
-        payee: { title: "Send varen", description: "Køber har betalt. Køb en fragtlabel og indlever pakken.", deadline: notSent },
+        payee: {
+          title: "Send varen",
+          description: "Køber har betalt. Køb en fragtlabel og indlever pakken.",
+          deadline: notSent,
+        },
       },
       LabelCreated: {
         payer: { title: "Sælger gør pakken klar", description: waiting },
-        payee: { title: "Indlever pakken", description: "Din fragtlabel er klar. Indlever pakken hos fragtfirmaet.", deadline: notSent },
+        payee: {
+          title: "Indlever pakken",
+          description: "Din fragtlabel er klar. Indlever pakken hos fragtfirmaet.",
+          deadline: notSent,
+        },
       },
       Sent: {
         payer: { title: "Din vare er på vej", description: "Følg pakken med sporingslinket." },
@@ -295,7 +380,11 @@ export const da: Messages = {
         },
       },
       ReturnAwaitingShipment: {
-        payer: { title: "Send varen retur", description: "Køb en returlabel og indlever pakken.", deadline: notSentBack },
+        payer: {
+          title: "Send varen retur",
+          description: "Køb en returlabel og indlever pakken.",
+          deadline: notSentBack,
+        },
         payee: { title: "Venter på returen", description: waiting },
       },
       ReturnLabelCreated: {
@@ -311,7 +400,10 @@ export const da: Messages = {
         payee: { title: "Hent den returnerede pakke", description: pickupPoint },
       },
       ReturnDelivered: {
-        payer: { title: "Sælger tjekker returen", description: "Du får pengene tilbage, når sælger godkender den returnerede vare." },
+        payer: {
+          title: "Sælger tjekker returen",
+          description: "Du får pengene tilbage, når sælger godkender den returnerede vare.",
+        },
         payee: {
           title: "Tjek den returnerede vare",
           description: "Godkend den for at refundere køber, eller anmeld et problem.",
@@ -339,19 +431,31 @@ export const da: Messages = {
     timeline: {
       steps: {
         created: { title: "Handel oprettet", description: "Sælger tilbød varen." },
-        paid: { title: "Betalt til escrow", description: { payer: "Dine penge holdes sikkert.", payee: "Købers penge holdes sikkert." } },
+        paid: {
+          title: "Betalt til escrow",
+          description: { payer: "Dine penge holdes sikkert.", payee: "Købers penge holdes sikkert." },
+        },
         labelCreated: { title: "Fragtlabel oprettet", description: "Pakken er klar til at blive indleveret." },
         sent: { title: "Sendt", description: "Fragtfirmaet har pakken." },
         delivered: { title: "Leveret", description: "Pakken nåede frem til køber." },
         accepted: { title: "Vare godkendt", description: "Køber godkendte varen." },
         problemReported: { title: "Problem anmeldt", description: "Køber afviste varen." },
         returnAgreed: { title: "Retur aftalt", description: "Varen sendes tilbage til sælger." },
-        returnLabelCreated: { title: "Returlabel oprettet", description: "Returpakken er klar til at blive indleveret." },
+        returnLabelCreated: {
+          title: "Returlabel oprettet",
+          description: "Returpakken er klar til at blive indleveret.",
+        },
         returnSent: { title: "Retur sendt", description: "Fragtfirmaet har returpakken." },
         returnDelivered: { title: "Retur leveret", description: "Pakken nåede frem til sælger." },
-        cancelled: { title: "Annulleret", description: "Handlen blev annulleret; en eventuel betaling blev refunderet." },
+        cancelled: {
+          title: "Annulleret",
+          description: "Handlen blev annulleret; en eventuel betaling blev refunderet.",
+        },
         returned: { title: "Returneret og refunderet", description: "Køber fik pengene tilbage." },
-        paidOut: { title: "Udbetalt", description: { payer: "Sælger har fået pengene.", payee: "Pengene sendes til din konto." } },
+        paidOut: {
+          title: "Udbetalt",
+          description: { payer: "Sælger har fået pengene.", payee: "Pengene sendes til din konto." },
+        },
       },
       by: (date) => `Senest ${date}`,
     },

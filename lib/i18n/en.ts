@@ -24,7 +24,10 @@ const unpaid = "The trade expires if it is not paid";
 const notSent = "The trade is cancelled and the buyer refunded if the parcel is not sent";
 const notSentBack = "The seller is paid if the item is not sent back";
 const pickupPoint = "The parcel is waiting at the pickup point.";
-const underReview = { title: "Under review", description: "The marketplace is looking into the trade and will decide who receives the money." };
+const underReview = {
+  title: "Under review",
+  description: "The marketplace is looking into the trade and will decide who receives the money.",
+};
 const completed = { title: "Completed", description: "Thank you for trading safely." };
 
 export const en = {
@@ -41,17 +44,28 @@ export const en = {
     openApp: (marketplace: string) => `Open the ${marketplace} app`,
   },
   problems: {
-    unknown: { title: "This link does not work", body: "Check that you opened the whole link, or go back to the marketplace and start again." },
-    expired: { title: "This link has expired", body: "For your security, these links work for a limited time. Go back to the marketplace and start again." },
+    unknown: {
+      title: "This link does not work",
+      body: "Check that you opened the whole link, or go back to the marketplace and start again.",
+    },
+    expired: {
+      title: "This link has expired",
+      body: "For your security, these links work for a limited time. Go back to the marketplace and start again.",
+    },
     "other-browser": {
       title: "This link is open in another browser",
       body: "For your security, a link works only in the browser where it was first opened. Continue there, or go back to the marketplace and start again.",
     },
     "live-closed": {
       title: "This page is not available yet",
-      body: "Real payments and identity checks are not switched on for this marketplace yet. Nothing was charged and nothing was shared. Go back to the marketplace.",
+      body:
+        "Real payments and identity checks are not switched on for this marketplace yet. Nothing " +
+        "was charged and nothing was shared. Go back to the marketplace.",
     },
-    cookies: { title: "Cookies are needed", body: "This secure page keeps your session to this browser with a cookie. Allow cookies for this site and reload the page." },
+    cookies: {
+      title: "Cookies are needed",
+      body: "This secure page keeps your session to this browser with a cookie. Allow cookies for this site and reload the page.",
+    },
   },
   errors: {
     declined: "The payment was declined. Nothing was charged. Try another payment method.",
@@ -75,9 +89,11 @@ export const en = {
   } as Record<string, string>,
   identity: {
     signInTitle: "Confirm who you are",
-    signInIntro: (marketplace: string) => `${marketplace} uses ${SERVICE_NAME} to keep payments between its users safe. Sign in with your national electronic ID (eID).`,
+    signInIntro: (marketplace: string) =>
+      `${marketplace} uses ${SERVICE_NAME} to keep payments between its users safe. Sign in with your national electronic ID (eID).`,
     passportNeeded: (marketplace: string) => `${marketplace} also requires that your passport has been verified.`,
-    higherLevelNeeded: (marketplace: string) => `${marketplace} needs a higher level of verification than your current sign-in. Sign in again.`,
+    higherLevelNeeded: (marketplace: string) =>
+      `${marketplace} needs a higher level of verification than your current sign-in. Sign in again.`,
     testPeople: "Test person (simulated eID)",
     /** The simulated eID's test people (lib/identity/simulated-identity-provider.ts), by id. */
     testPersonDetail: {
@@ -90,7 +106,8 @@ export const en = {
     signIn: "Sign in with eID",
     consentTitle: (marketplace: string) => `Connect to ${marketplace}`,
     signedInAs: "Signed in as",
-    consentShares: (marketplace: string) => `${marketplace} will see your name, phone number and verification level, and can pay you for your sales through ${SERVICE_NAME}.`,
+    consentShares: (marketplace: string) =>
+      `${marketplace} will see your name, phone number and verification level, and can pay you for your sales through ${SERVICE_NAME}.`,
     consentNeverShared: "Your national ID number is never shared.",
     connect: "Connect",
     notYou: "Not you? Sign in as someone else",
@@ -115,7 +132,9 @@ export const en = {
     byHandToo: "You can also collect the item in person.",
     byHandOnly: "You collect the item in person.",
     total: "Total",
-    escrowPromise: "Your money is held safely in escrow and is paid to the seller only after you have received and accepted the item. If it does not arrive, you get your money back.",
+    escrowPromise:
+      "Your money is held safely in escrow and is paid to the seller only after you have received " +
+      "and accepted the item. If it does not arrive, you get your money back.",
     method: "Payment method",
     pay: (amount: string) => `Pay ${amount}`,
     paidTitle: "Payment complete",
@@ -128,7 +147,12 @@ export const en = {
   methods: {
     card: (brand: string, last4: string) => `${brand} ending in ${last4}`,
     wallet: "Mobile wallet",
-    test: { approved: "Test card: approved", declined: "Test card: declined by the bank", confirmation: "Test card: asks you to confirm with your bank", wallet: "Test wallet: approve in the app" },
+    test: {
+      approved: "Test card: approved",
+      declined: "Test card: declined by the bank",
+      confirmation: "Test card: asks you to confirm with your bank",
+      wallet: "Test wallet: approve in the app",
+    },
   },
   confirm: {
     bankTitle: "Confirm with your bank",
@@ -168,11 +192,13 @@ export const en = {
     carrier: "Carrier",
     weight: "Parcel weight",
     upTo: (kilograms: string) => `Up to ${kilograms} kg`,
-    labelCovered: (amount: string) => `The buyer paid ${amount} for shipping. It goes towards the label; you pay only the rest.`,
+    labelCovered: (amount: string) =>
+      `The buyer paid ${amount} for shipping. It goes towards the label; you pay only the rest.`,
     cancel: "Cancel",
     offer: {
       title: "Offer a price reduction",
-      intro: "Let the buyer keep the item for less: they get part of their money back, you are paid the rest, and nothing is sent back.",
+      intro:
+        "Let the buyer keep the item for less: they get part of their money back, you are paid the rest, and nothing is sent back.",
       amountLabel: "Amount back to the buyer",
       amountHint: (most: string) => `More than 0 and at most ${most}.`,
       preview: "See what each of you gets",
@@ -181,7 +207,8 @@ export const en = {
       youReceive: "You receive, after fees",
       send: "Send the offer",
       change: "Change the amount",
-      yourOffer: (amount: string, when: string) => `You offered ${amount} back to the buyer. The buyer can answer until ${when}.`,
+      yourOffer: (amount: string, when: string) =>
+        `You offered ${amount} back to the buyer. The buyer can answer until ${when}.`,
       replaces: "A new offer replaces the one the buyer has now.",
       payerTitle: "The seller offers a price reduction",
       payerBody: (amount: string) => `Keep the item and get ${amount} back. Nothing needs to be sent back.`,
@@ -194,16 +221,56 @@ export const en = {
     },
     settledBack: "Back to you",
     asks: {
-      rejectInvitation: { title: "Decline this trade?", body: "The trade is cancelled and the seller is told.", confirm: "Decline the trade" },
-      abandon: { title: "Cancel this trade?", body: "The trade is cancelled. If the buyer has paid, the money goes back to them.", confirm: "Cancel the trade" },
-      acceptCondition: { title: "Accept the item?", body: "The seller is paid. You cannot undo this, so accept only if the item is as described.", confirm: "Accept the item" },
-      rejectCondition: { title: "Report a problem", body: "The seller then decides whether to take the item back. Your money stays in escrow meanwhile.", confirm: "Report the problem" },
-      buyDeliveryLabel: { title: "Buy a shipping label", body: "Choose the carrier and the size of the parcel.", confirm: "Buy the label" },
-      buyReturnLabel: { title: "Buy a return label", body: "Choose the carrier and the size of the parcel.", confirm: "Buy the label" },
-      acceptReturnedItem: { title: "Accept the returned item?", body: "The buyer gets their money back. You cannot undo this.", confirm: "Accept the return" },
-      rejectReturnedItem: { title: "Report a problem with the return", body: "The marketplace then looks into the trade and decides who receives the money.", confirm: "Report the problem" },
-      takeItemBack: { title: "Take the item back?", body: "The buyer sends the item back to you, and gets their money back once you have accepted it.", confirm: "Take the item back" },
-      disputeRejection: { title: "Dispute the buyer's report?", body: "The marketplace looks into the trade and decides who receives the money.", confirm: "Dispute" },
+      rejectInvitation: {
+        title: "Decline this trade?",
+        body: "The trade is cancelled and the seller is told.",
+        confirm: "Decline the trade",
+      },
+      abandon: {
+        title: "Cancel this trade?",
+        body: "The trade is cancelled. If the buyer has paid, the money goes back to them.",
+        confirm: "Cancel the trade",
+      },
+      acceptCondition: {
+        title: "Accept the item?",
+        body: "The seller is paid. You cannot undo this, so accept only if the item is as described.",
+        confirm: "Accept the item",
+      },
+      rejectCondition: {
+        title: "Report a problem",
+        body: "The seller then decides whether to take the item back. Your money stays in escrow meanwhile.",
+        confirm: "Report the problem",
+      },
+      buyDeliveryLabel: {
+        title: "Buy a shipping label",
+        body: "Choose the carrier and the size of the parcel.",
+        confirm: "Buy the label",
+      },
+      buyReturnLabel: {
+        title: "Buy a return label",
+        body: "Choose the carrier and the size of the parcel.",
+        confirm: "Buy the label",
+      },
+      acceptReturnedItem: {
+        title: "Accept the returned item?",
+        body: "The buyer gets their money back. You cannot undo this.",
+        confirm: "Accept the return",
+      },
+      rejectReturnedItem: {
+        title: "Report a problem with the return",
+        body: "The marketplace then looks into the trade and decides who receives the money.",
+        confirm: "Report the problem",
+      },
+      takeItemBack: {
+        title: "Take the item back?",
+        body: "The buyer sends the item back to you, and gets their money back once you have accepted it.",
+        confirm: "Take the item back",
+      },
+      disputeRejection: {
+        title: "Dispute the buyer's report?",
+        body: "The marketplace looks into the trade and decides who receives the money.",
+        confirm: "Dispute",
+      },
     } as Record<string, { title: string; body: string; confirm: string }>,
     done: {
       paid: "Thank you, your payment is complete.",
@@ -245,7 +312,13 @@ export const en = {
     title: (carrier: string) => `${carrier} parcel`,
     simulated: "Simulated carrier: tracking events come from the sandbox.",
     noEvents: "The parcel has not been handed in yet.",
-    events: { sent: "Handed in to the carrier", pickup_ready: "Ready at the pickup point", delivered: "Delivered", lost: "Lost by the carrier", returned: "Returned to the sender" } as Record<string, string>,
+    events: {
+      sent: "Handed in to the carrier",
+      pickup_ready: "Ready at the pickup point",
+      delivered: "Delivered",
+      lost: "Lost by the carrier",
+      returned: "Returned to the sender",
+    } as Record<string, string>,
     unknown: "No parcel with this code.",
   },
   trade: {
@@ -279,16 +352,28 @@ export const en = {
         payee: { title: "Waiting for the buyer to pay", description: waiting },
       },
       InvitationAccepted: {
-        payer: { title: "Complete your payment", description: "You accepted the trade; pay to secure the item.", deadline: unpaid },
+        payer: {
+          title: "Complete your payment",
+          description: "You accepted the trade; pay to secure the item.",
+          deadline: unpaid,
+        },
         payee: { title: "Waiting for the buyer to pay", description: waiting },
       },
       AwaitingShipment: {
         payer: { title: "Paid – waiting for the seller to ship", description: "Your money is held safely in escrow." },
-        payee: { title: "Ship the item", description: "The buyer has paid. Buy a shipping label and hand in the parcel.", deadline: notSent },
+        payee: {
+          title: "Ship the item",
+          description: "The buyer has paid. Buy a shipping label and hand in the parcel.",
+          deadline: notSent,
+        },
       },
       LabelCreated: {
         payer: { title: "The seller is preparing the parcel", description: waiting },
-        payee: { title: "Hand in the parcel", description: "Your shipping label is ready. Hand the parcel to the carrier.", deadline: notSent },
+        payee: {
+          title: "Hand in the parcel",
+          description: "Your shipping label is ready. Hand the parcel to the carrier.",
+          deadline: notSent,
+        },
       },
       Sent: {
         payer: { title: "Your item is on its way", description: "Follow the parcel with the tracking link." },
@@ -304,7 +389,10 @@ export const en = {
           description: "Accept the item if it is as described, or report a problem.",
           deadline: "The item is accepted automatically if you do nothing",
         },
-        payee: { title: "Delivered – waiting for the buyer", description: "You are paid when the buyer accepts the item." },
+        payee: {
+          title: "Delivered – waiting for the buyer",
+          description: "You are paid when the buyer accepts the item.",
+        },
       },
       ConditionRejected: {
         payer: { title: "You reported a problem", description: "The seller decides whether to take the item back." },
@@ -315,11 +403,19 @@ export const en = {
         },
       },
       ReturnAwaitingShipment: {
-        payer: { title: "Send the item back", description: "Buy a return label and hand in the parcel.", deadline: notSentBack },
+        payer: {
+          title: "Send the item back",
+          description: "Buy a return label and hand in the parcel.",
+          deadline: notSentBack,
+        },
         payee: { title: "Waiting for the return", description: waiting },
       },
       ReturnLabelCreated: {
-        payer: { title: "Hand in the return parcel", description: "Your return label is ready.", deadline: notSentBack },
+        payer: {
+          title: "Hand in the return parcel",
+          description: "Your return label is ready.",
+          deadline: notSentBack,
+        },
         payee: { title: "Waiting for the return", description: waiting },
       },
       ReturnSent: {
@@ -331,7 +427,10 @@ export const en = {
         payee: { title: "Collect the returned parcel", description: pickupPoint },
       },
       ReturnDelivered: {
-        payer: { title: "The seller is checking the return", description: "You are refunded when the seller accepts the returned item." },
+        payer: {
+          title: "The seller is checking the return",
+          description: "You are refunded when the seller accepts the returned item.",
+        },
         payee: {
           title: "Check the returned item",
           description: "Accept it to refund the buyer, or report a problem.",
@@ -360,19 +459,28 @@ export const en = {
     timeline: {
       steps: {
         created: { title: "Trade created", description: "The seller offered the item." },
-        paid: { title: "Paid into escrow", description: { payer: "Your money is held safely.", payee: "The buyer's money is held safely." } },
+        paid: {
+          title: "Paid into escrow",
+          description: { payer: "Your money is held safely.", payee: "The buyer's money is held safely." },
+        },
         labelCreated: { title: "Shipping label created", description: "The parcel is ready to be handed in." },
         sent: { title: "Sent", description: "The carrier has the parcel." },
         delivered: { title: "Delivered", description: "The parcel reached the buyer." },
         accepted: { title: "Item accepted", description: "The buyer accepted the item." },
         problemReported: { title: "Problem reported", description: "The buyer rejected the item." },
         returnAgreed: { title: "Return agreed", description: "The item goes back to the seller." },
-        returnLabelCreated: { title: "Return label created", description: "The return parcel is ready to be handed in." },
+        returnLabelCreated: {
+          title: "Return label created",
+          description: "The return parcel is ready to be handed in.",
+        },
         returnSent: { title: "Return sent", description: "The carrier has the return parcel." },
         returnDelivered: { title: "Return delivered", description: "The parcel reached the seller." },
         cancelled: { title: "Cancelled", description: "The trade was cancelled; any payment was refunded." },
         returned: { title: "Returned and refunded", description: "The buyer got the money back." },
-        paidOut: { title: "Paid out", description: { payer: "The seller is paid.", payee: "The money is sent to your account." } },
+        paidOut: {
+          title: "Paid out",
+          description: { payer: "The seller is paid.", payee: "The money is sent to your account." },
+        },
       } satisfies Record<string, TimelineStepText>,
       by: (date: string) => `By ${date}`,
     },

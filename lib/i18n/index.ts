@@ -22,7 +22,12 @@ export function pickLocale(acceptLanguage: string | null, tenantLocale: string):
 
 /** A hosted page's locale: ?lang= on the address, else the language the user chose before
  *  (cookie), else the browser's, else the tenant's. */
-export function resolveLocale(query: string | undefined, cookie: string | undefined, acceptLanguage: string | null, tenantLocale: string): Locale {
+export function resolveLocale(
+  query: string | undefined,
+  cookie: string | undefined,
+  acceptLanguage: string | null,
+  tenantLocale: string,
+): Locale {
   if (query === "da" || query === "en") return query;
   if (cookie === "da" || cookie === "en") return cookie;
   return pickLocale(acceptLanguage, tenantLocale);

@@ -21,7 +21,8 @@ export interface TestIdentity {
   label: string;
 }
 
-export type SignInResult = { ok: true; identity: VerifiedIdentity } | { ok: false; reason: "sign_in_failed" | "cancelled" };
+export type SignInResult =
+  { ok: true; identity: VerifiedIdentity } | { ok: false; reason: "sign_in_failed" | "cancelled" };
 
 export interface IdentityProvider {
   readonly name: string;

@@ -18,13 +18,23 @@ export interface RememberedSignIn {
 }
 
 /** Stores a fresh sign-in; returns its id and the cookie token (shown only now). */
-export async function rememberSignIn(mode: ApiMode, provider: string, identity: VerifiedIdentity): Promise<{ id: string; token: string }> {
+export async function rememberSignIn(
+  mode: ApiMode,
+  provider: string,
+  identity: VerifiedIdentity,
+): Promise<{ id: string; token: string }> {
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
   // Personal data is kept no longer than needed: expired sign-ins go whenever a new one arrives.
   await db.identitySignIn.deleteMany({ where: { expiresAt: { lt: new Date(now) } } });
   const row = await db.identitySignIn.create({
-    data: { tokenHash: hash(token), mode, provider, identity: identity as unknown as Prisma.InputJsonValue, expiresAt: new Date(now + SIGN_IN_TTL_MS) },
+    data: {
+      tokenHash: hash(token),
+      mode,
+      provider,
+      identity: identity as unknown as Prisma.InputJsonValue,
+      expiresAt: new Date(now + SIGN_IN_TTL_MS),
+    },
     select: { id: true },
   });
   return { id: row.id, token };
@@ -34,7 +44,9 @@ export async function rememberSignIn(mode: ApiMode, provider: string, identity: 
 export async function findSignInByToken(token: string | undefined, mode: ApiMode): Promise<RememberedSignIn | null> {
   if (!token) return null;
   const row = await db.identitySignIn.findUnique({ where: { tokenHash: hash(token) } });
-  return row && row.mode === mode && row.expiresAt.getTime() > Date.now() ? { id: row.id, identity: row.identity as unknown as VerifiedIdentity } : null;
+  return row && row.mode === mode && row.expiresAt.getTime() > Date.now()
+    ? { id: row.id, identity: row.identity as unknown as VerifiedIdentity }
+    : null;
 }
 
 export async function findSignInById(id: string): Promise<RememberedSignIn | null> {

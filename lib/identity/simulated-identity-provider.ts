@@ -3,23 +3,59 @@
 import type { IdentityProvider, SignInResult, TestIdentity, VerifiedIdentity } from "./identity-provider.ts";
 
 const PEOPLE: Record<string, { label: string; identity: VerifiedIdentity | null }> = {
-  "plain": {
+  plain: {
     label: "Mette Hansen",
-    identity: { subject: "sim-eid-plain", name: "Mette Hansen", address: "Nørregade 12, 2. tv", city: "København K", postalCode: "1165", phoneNumber: "+4520123456", nameAddressProtected: false, passportVerified: false },
+    identity: {
+      subject: "sim-eid-plain",
+      name: "Mette Hansen",
+      address: "Nørregade 12, 2. tv",
+      city: "København K",
+      postalCode: "1165",
+      phoneNumber: "+4520123456",
+      nameAddressProtected: false,
+      passportVerified: false,
+    },
   },
-  "protected": {
+  protected: {
     label: "Anders Holm",
-    identity: { subject: "sim-eid-protected", name: "Anders Holm", address: "", city: "", postalCode: "", phoneNumber: null, nameAddressProtected: true, passportVerified: false },
+    identity: {
+      subject: "sim-eid-protected",
+      name: "Anders Holm",
+      address: "",
+      city: "",
+      postalCode: "",
+      phoneNumber: null,
+      nameAddressProtected: true,
+      passportVerified: false,
+    },
   },
-  "passport": {
+  passport: {
     label: "Sofie Lund",
-    identity: { subject: "sim-eid-passport", name: "Sofie Lund", address: "Vestergade 3", city: "Aarhus C", postalCode: "8000", phoneNumber: "+4540998877", nameAddressProtected: false, passportVerified: true },
+    identity: {
+      subject: "sim-eid-passport",
+      name: "Sofie Lund",
+      address: "Vestergade 3",
+      city: "Aarhus C",
+      postalCode: "8000",
+      phoneNumber: "+4540998877",
+      nameAddressProtected: false,
+      passportVerified: true,
+    },
   },
   "protected-passport": {
     label: "Jonas Berg",
-    identity: { subject: "sim-eid-protected-passport", name: "Jonas Berg", address: "", city: "", postalCode: "", phoneNumber: "+4531112233", nameAddressProtected: true, passportVerified: true },
+    identity: {
+      subject: "sim-eid-protected-passport",
+      name: "Jonas Berg",
+      address: "",
+      city: "",
+      postalCode: "",
+      phoneNumber: "+4531112233",
+      nameAddressProtected: true,
+      passportVerified: true,
+    },
   },
-  "failing": {
+  failing: {
     label: "Sign-in fails",
     identity: null,
   },

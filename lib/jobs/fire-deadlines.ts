@@ -26,7 +26,10 @@ const BATCH = 100;
  * clock. `only` limits it to one tenant's mode (the sandbox clock endpoint). While live mode is
  * closed (simulated providers), live deadlines wait: they fire once real providers are configured.
  */
-export async function fireDueDeadlines(only?: { tenantId: string; mode: ApiMode }, maxRounds = 20): Promise<FiredDeadline[]> {
+export async function fireDueDeadlines(
+  only?: { tenantId: string; mode: ApiMode },
+  maxRounds = 20,
+): Promise<FiredDeadline[]> {
   const fired: FiredDeadline[] = [];
   const liveOpen = isLiveModeOpen();
   // Rounds, because one firing can make the next one due at once (auto-accept, then payout).
@@ -76,7 +79,10 @@ async function firePayout(tradeId: string): Promise<FiredDeadline | null> {
  * A trade that moved meanwhile is not an error of the scheduler; anything else (a database error,
  * a payment rail out of reach) is logged, and the deadline is tried again on the next tick.
  */
-async function guarded(tradeId: string, fire: (tradeId: string) => Promise<FiredDeadline | null>): Promise<FiredDeadline | null> {
+async function guarded(
+  tradeId: string,
+  fire: (tradeId: string) => Promise<FiredDeadline | null>,
+): Promise<FiredDeadline | null> {
   try {
     return await fire(tradeId);
   } catch (error) {

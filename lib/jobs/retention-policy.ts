@@ -6,7 +6,8 @@ export function retentionDays(name: string, fallback: number): number {
   const text = process.env[name];
   if (text === undefined || text === "") return fallback;
   const days = Number(text);
-  if (!Number.isInteger(days) || days < 1 || days > 3650) throw new Error(`${name} must be a whole number of days from 1 to 3650, not "${text}"`);
+  if (!Number.isInteger(days) || days < 1 || days > 3650)
+    throw new Error(`${name} must be a whole number of days from 1 to 3650, not "${text}"`);
   return days;
 }
 

@@ -42,7 +42,10 @@ async function drain(deleteBatch: () => Promise<number>): Promise<number> {
   return total;
 }
 
-export async function pruneExpiredRecords(now = new Date(), policy: RetentionPolicy = retentionPolicy()): Promise<Pruned> {
+export async function pruneExpiredRecords(
+  now = new Date(),
+  policy: RetentionPolicy = retentionPolicy(),
+): Promise<Pruned> {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const requestLogCutoff = before(policy.requestLogDays);
   const webhookCutoff = before(policy.webhookLogDays);
@@ -83,7 +86,8 @@ export async function pruneExpiredRecords(now = new Date(), policy: RetentionPol
       (await drain(
         () => db.$executeRaw`
           DELETE FROM "RateLimitCounter" WHERE "key" IN (
-            SELECT "key" FROM "RateLimitCounter" WHERE "expire" < ${String(now.getTime() - 60_000)}::bigint ORDER BY "expire" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
+            SELECT "key" FROM "RateLimitCounter" WHERE "expire" < ${String(now.getTime() - 60_000)}::bigint
+          ORDER BY "expire" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
       )) +
       (await drain(
         () => db.$executeRaw`

@@ -13,7 +13,8 @@ function intervalMs(name: string, fallback: number): number {
   const text = process.env[name];
   if (text === undefined || text === "") return fallback;
   const ms = Number(text);
-  if (!Number.isInteger(ms) || ms < 100) throw new Error(`${name} must be a whole number of milliseconds, at least 100, not "${text}"`);
+  if (!Number.isInteger(ms) || ms < 100)
+    throw new Error(`${name} must be a whole number of milliseconds, at least 100, not "${text}"`);
   return ms;
 }
 

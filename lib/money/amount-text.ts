@@ -9,17 +9,22 @@ const MAX_WHOLE_DIGITS = 12;
 
 /** Minor units of the typed amount, or null when it is not an amount as the locale writes one. */
 export function minorUnitsFromText(text: string, locale: Locale): bigint | null {
-  let compact = text.replace(/[\s\u00a0\u202f]/g, "").replace(/(kr\.?|dkk)$/i, "").replace(/^(kr\.?|dkk)/i, "");
+  let compact = text
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/(kr\.?|dkk)$/i, "")
+    .replace(/^(kr\.?|dkk)/i, "");
   if (!/^[\d.,]+$/.test(compact)) return null;
   const decimal = locale === "da" ? "," : ".";
   const grouping = locale === "da" ? "." : ",";
   // Many people type a point (or a comma) for decimals whatever their language: one grouping mark
   // followed by one or two digits can only be a decimal mark.
-  if (!compact.includes(decimal) && new RegExp(`^\\d+\\${grouping}\\d{1,2}$`).test(compact)) compact = compact.replace(grouping, decimal);
+  if (!compact.includes(decimal) && new RegExp(`^\\d+\\${grouping}\\d{1,2}$`).test(compact))
+    compact = compact.replace(grouping, decimal);
   const [whole = "", fraction, extra] = compact.split(decimal);
   if (extra !== undefined || whole === "") return null;
   const groups = whole.split(grouping);
-  if (groups.length > 1 && (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g)))) return null;
+  if (groups.length > 1 && (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))))
+    return null;
   const digits = groups.join("");
   if (!/^\d+$/.test(digits) || digits.replace(/^0+(?=\d)/, "").length > MAX_WHOLE_DIGITS) return null;
   if (fraction !== undefined && !new RegExp(`^\\d{1,${MINOR_DIGITS}}$`).test(fraction)) return null;

@@ -50,15 +50,23 @@ const compare = (a: Decimal, b: Decimal) => {
 export function computeTradeMoney(input: FeeInput, agreement: FeeAgreement): TradeMoney {
   // The tenant's fees are totals from which the service's agreed part is taken, so they cannot
   // be smaller than it.
-  if (compare(input.payerFeePercent, agreement.servicePayerFeePercent) < 0) throw new FeeProblem("payerFee", "Must be at least the service's agreed payer percentage.");
-  if (input.payerFixedFeeMinor < agreement.servicePayerFixedMinor) throw new FeeProblem("payerFixedFee", "Must be at least the service's agreed fixed payer fee.");
-  if (compare(input.payeeFeePercent, agreement.servicePayeeFeePercent) < 0) throw new FeeProblem("payeeFee", "Must be at least the service's agreed payee percentage.");
-  if (input.payeeFixedFeeMinor < agreement.servicePayeeFixedMinor) throw new FeeProblem("payeeFixedFee", "Must be at least the service's agreed fixed payee fee.");
+  if (compare(input.payerFeePercent, agreement.servicePayerFeePercent) < 0)
+    throw new FeeProblem("payerFee", "Must be at least the service's agreed payer percentage.");
+  if (input.payerFixedFeeMinor < agreement.servicePayerFixedMinor)
+    throw new FeeProblem("payerFixedFee", "Must be at least the service's agreed fixed payer fee.");
+  if (compare(input.payeeFeePercent, agreement.servicePayeeFeePercent) < 0)
+    throw new FeeProblem("payeeFee", "Must be at least the service's agreed payee percentage.");
+  if (input.payeeFixedFeeMinor < agreement.servicePayeeFixedMinor)
+    throw new FeeProblem("payeeFixedFee", "Must be at least the service's agreed fixed payee fee.");
 
   const payerFeeMinor = percentOfMinorUnits(input.amountMinor, input.payerFeePercent);
   const payeeFeeMinor = percentOfMinorUnits(input.amountMinor, input.payeeFeePercent);
   const payeePayoutMinor = input.amountMinor - payeeFeeMinor - input.payeeFixedFeeMinor;
-  if (payeePayoutMinor < 0n) throw new FeeProblem(input.payeeFixedFeeMinor > 0n ? "payeeFixedFee" : "payeeFee", "The payee's fees exceed the amount.");
+  if (payeePayoutMinor < 0n)
+    throw new FeeProblem(
+      input.payeeFixedFeeMinor > 0n ? "payeeFixedFee" : "payeeFee",
+      "The payee's fees exceed the amount.",
+    );
   const shippingPayerMinor = input.shippingPayerMinor ?? 0n;
   const payerTotalMinor = input.amountMinor + payerFeeMinor + input.payerFixedFeeMinor + shippingPayerMinor;
 
@@ -69,5 +77,13 @@ export function computeTradeMoney(input: FeeInput, agreement: FeeAgreement): Tra
     percentOfMinorUnits(input.amountMinor, agreement.servicePayeeFeePercent) +
     agreement.servicePayeeFixedMinor;
   const totalFees = payerTotalMinor - shippingPayerMinor - payeePayoutMinor;
-  return { payerFeeMinor, payeeFeeMinor, shippingPayerMinor, payerTotalMinor, payeePayoutMinor, serviceRevenueMinor, tenantRevenueMinor: totalFees - serviceRevenueMinor };
+  return {
+    payerFeeMinor,
+    payeeFeeMinor,
+    shippingPayerMinor,
+    payerTotalMinor,
+    payeePayoutMinor,
+    serviceRevenueMinor,
+    tenantRevenueMinor: totalFees - serviceRevenueMinor,
+  };
 }

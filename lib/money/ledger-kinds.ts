@@ -4,7 +4,8 @@
 // transfer's kind (and exported to finance), so they never change.
 
 /** A movement the transition table can ask the ledger for. */
-export type LedgerMovement = "fundEscrow" | "refundPayer" | "settle" | "settleWithRefund" | "payout" | "delivery_label" | "return_label";
+export type LedgerMovement =
+  "fundEscrow" | "refundPayer" | "settle" | "settleWithRefund" | "payout" | "delivery_label" | "return_label";
 
 /** Every kind `writeTransfer` writes. */
 export type LedgerKind = LedgerMovement;

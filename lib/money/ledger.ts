@@ -55,14 +55,25 @@ export interface LabelShares {
  * The postings of one movement; `balances` are the trade's accounts before it, `label` the label
  * a label movement pays for.
  */
-export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balances: Balances, label?: LabelShares): Posting[] {
+export function postingsFor(
+  movement: LedgerMovement,
+  trade: TradeAmounts,
+  balances: Balances,
+  label?: LabelShares,
+): Posting[] {
   switch (movement) {
     case "delivery_label":
     case "return_label": {
       if (!label) throw new Error(`A ${movement} movement needs its label`);
       // Delivery: the payer's share comes out of escrow and what is left of the payer's shipping
       // money goes back; the payee pays the rest. Return: the payer pays it all.
-      if (movement === "delivery_label") return labelPostings(label.payerShareMinor, trade.shippingPayerMinor - label.payerShareMinor, label.payeeShareMinor, "payee_funding");
+      if (movement === "delivery_label")
+        return labelPostings(
+          label.payerShareMinor,
+          trade.shippingPayerMinor - label.payerShareMinor,
+          label.payeeShareMinor,
+          "payee_funding",
+        );
       return labelPostings(0n, 0n, label.payerShareMinor, "payer_funding");
     }
     case "fundEscrow":
@@ -80,7 +91,8 @@ export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balan
       // hand): that goes back to the payer. Anything else is a bug to stop at, not to absorb.
       const split = trade.payeePayoutMinor + trade.serviceRevenueMinor + trade.tenantRevenueMinor;
       const unusedShipping = balances.escrow - split;
-      if (unusedShipping < 0n || unusedShipping > trade.shippingPayerMinor) throw new Error(`Escrow holds ${balances.escrow} but the trade splits ${split}`);
+      if (unusedShipping < 0n || unusedShipping > trade.shippingPayerMinor)
+        throw new Error(`Escrow holds ${balances.escrow} but the trade splits ${split}`);
       return [
         { account: "escrow", amountMinor: -balances.escrow },
         { account: "payee_payable", amountMinor: trade.payeePayoutMinor },
@@ -91,10 +103,12 @@ export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balan
     }
     case "settleWithRefund": {
       // As settle, with the payer's refund taken as lib/money/settlement.ts says.
-      if (trade.settlementRefundMinor === null || trade.settlementRefundMinor === undefined) throw new Error("A settlement needs its refund amount");
+      if (trade.settlementRefundMinor === null || trade.settlementRefundMinor === undefined)
+        throw new Error("A settlement needs its refund amount");
       const split = splitWithRefund({ ...trade, refundMinor: trade.settlementRefundMinor });
       const unusedShipping = balances.escrow - refundableMinor(trade);
-      if (unusedShipping < 0n || unusedShipping > trade.shippingPayerMinor) throw new Error(`Escrow holds ${balances.escrow} but the trade settles ${refundableMinor(trade)}`);
+      if (unusedShipping < 0n || unusedShipping > trade.shippingPayerMinor)
+        throw new Error(`Escrow holds ${balances.escrow} but the trade settles ${refundableMinor(trade)}`);
       return [
         { account: "escrow", amountMinor: -balances.escrow },
         { account: "payee_payable", amountMinor: split.payeePayoutMinor },
@@ -116,7 +130,12 @@ export function postingsFor(movement: LedgerMovement, trade: TradeAmounts, balan
  * the item), any unused part of that shipping money goes back to the payer, and the rest of the
  * price is paid by the buyer of the label (`partyAccount`) through its label payment.
  */
-export function labelPostings(fromEscrowMinor: bigint, unusedShippingMinor: bigint, paidByPartyMinor: bigint, partyAccount: "payer_funding" | "payee_funding"): Posting[] {
+export function labelPostings(
+  fromEscrowMinor: bigint,
+  unusedShippingMinor: bigint,
+  paidByPartyMinor: bigint,
+  partyAccount: "payer_funding" | "payee_funding",
+): Posting[] {
   return [
     { account: "escrow", amountMinor: -(fromEscrowMinor + unusedShippingMinor) },
     { account: "payer_refund", amountMinor: unusedShippingMinor },
@@ -131,13 +150,18 @@ export function isBalanced(postings: Posting[]): boolean {
 
 /** The balances after `postings` (so a transition with two movements reads the ledger once). */
 export function afterPostings(balances: Balances, postings: Posting[]): Balances {
-  const sum = (account: LedgerAccount) => postings.filter((p) => p.account === account).reduce((total, p) => total + p.amountMinor, 0n);
+  const sum = (account: LedgerAccount) =>
+    postings.filter((p) => p.account === account).reduce((total, p) => total + p.amountMinor, 0n);
   return { escrow: balances.escrow + sum("escrow"), payeePayable: balances.payeePayable + sum("payee_payable") };
 }
 
 /** Sums the trade's escrow and payee-payable accounts (one grouped query). */
 export async function tradeBalances(tx: Tx, tradeId: string): Promise<Balances> {
-  const rows = await tx.ledgerPosting.groupBy({ by: ["account"], where: { tradeId, account: { in: ["escrow", "payee_payable"] } }, _sum: { amountMinor: true } });
+  const rows = await tx.ledgerPosting.groupBy({
+    by: ["account"],
+    where: { tradeId, account: { in: ["escrow", "payee_payable"] } },
+    _sum: { amountMinor: true },
+  });
   const of = (account: string) => rows.find((r) => r.account === account)?._sum.amountMinor ?? 0n;
   return { escrow: of("escrow"), payeePayable: of("payee_payable") };
 }
@@ -161,17 +185,21 @@ export async function writeTransfer(
   await tx.$executeRaw`
     WITH transfer AS (
       INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency", "createdAt")
-      VALUES (${randomUUID()}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${scope.tradeId}, ${kind}, ${scope.currency}, ${createdAt})
+      VALUES (${randomUUID()}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${scope.tradeId}, ${kind},
+    ${scope.currency}, ${createdAt})
       RETURNING "id"),
     refund AS (
       UPDATE "Payment"
       SET "refundedMinor" = "refundedMinor" + ${refundMinor.toString()}::bigint,
-          "state" = CASE WHEN "refundedMinor" + ${refundMinor.toString()}::bigint >= "amountMinor" THEN 'Refunded' ELSE 'PartiallyRefunded' END::"PaymentState",
+          "state" = CASE WHEN "refundedMinor" + ${refundMinor.toString()}::bigint >= "amountMinor" THEN
+    'Refunded' ELSE 'PartiallyRefunded' END::"PaymentState",
           "refundedAt" = ${createdAt}, "updatedAt" = ${createdAt}
       WHERE ${refundMinor.toString()}::bigint > 0 AND "tradeId" = ${scope.tradeId} AND "tenantId" = ${scope.tenantId}
         AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded'))
     INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor")
     SELECT transfer."id", ${scope.tenantId}, ${scope.tradeId}, p."account", p."amountMinor"::bigint
-    FROM transfer, unnest(${nonZero.map((p) => p.account)}::text[], ${nonZero.map((p) => p.amountMinor.toString())}::text[]) WITH ORDINALITY AS p("account", "amountMinor", "position")
+    FROM transfer, unnest(${nonZero.map((p) => p.account)}::text[],
+    ${nonZero.map((p) => p.amountMinor.toString())}::text[]) WITH ORDINALITY AS p("account", "amountMinor",
+    "position")
     ORDER BY p."position"`;
 }

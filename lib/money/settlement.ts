@@ -24,7 +24,8 @@ export interface SettlementSplit {
 /** What each party ends up with; throws if the refund is negative or more than the item's money. */
 export function splitWithRefund(input: SettlementInput): SettlementSplit {
   const refundable = refundableMinor(input);
-  if (input.refundMinor < 0n || input.refundMinor > refundable) throw new Error(`A refund of ${input.refundMinor} is outside 0..${refundable}`);
+  if (input.refundMinor < 0n || input.refundMinor > refundable)
+    throw new Error(`A refund of ${input.refundMinor} is outside 0..${refundable}`);
   let rest = input.refundMinor;
   const take = (available: bigint) => {
     const taken = rest < available ? rest : available;
@@ -38,12 +39,21 @@ export function splitWithRefund(input: SettlementInput): SettlementSplit {
 }
 
 /** The most a settlement can give back: everything escrow holds for the item. */
-export function refundableMinor(trade: { payeePayoutMinor: bigint; serviceRevenueMinor: bigint; tenantRevenueMinor: bigint }): bigint {
+export function refundableMinor(trade: {
+  payeePayoutMinor: bigint;
+  serviceRevenueMinor: bigint;
+  tenantRevenueMinor: bigint;
+}): bigint {
   return trade.payeePayoutMinor + trade.serviceRevenueMinor + trade.tenantRevenueMinor;
 }
 
 /** What the payee receives: the agreed payout, or what a settlement left them (0 when Returned). */
-export function payeeReceivesMinor(trade: { payeePayoutMinor: bigint; serviceRevenueMinor: bigint; tenantRevenueMinor: bigint; settlementRefundMinor: bigint | null }): bigint {
+export function payeeReceivesMinor(trade: {
+  payeePayoutMinor: bigint;
+  serviceRevenueMinor: bigint;
+  tenantRevenueMinor: bigint;
+  settlementRefundMinor: bigint | null;
+}): bigint {
   if (trade.settlementRefundMinor === null) return trade.payeePayoutMinor;
   return splitWithRefund({ ...trade, refundMinor: trade.settlementRefundMinor }).payeePayoutMinor;
 }

@@ -8,7 +8,10 @@ interface Lifecycle {
 }
 
 const KEY = Symbol.for("escrow.lifecycle");
-const lifecycle: Lifecycle = ((globalThis as Record<symbol, unknown>)[KEY] ??= { shuttingDownSince: null, stoppers: [] }) as Lifecycle;
+const lifecycle: Lifecycle = ((globalThis as Record<symbol, unknown>)[KEY] ??= {
+  shuttingDownSince: null,
+  stoppers: [],
+}) as Lifecycle;
 
 export function isShuttingDown(): boolean {
   return lifecycle.shuttingDownSince !== null;

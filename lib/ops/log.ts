@@ -25,9 +25,25 @@ function create(): pino.Logger {
     base: { service: "escrow", pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     // A field that should never be there is removed, whatever code put it there.
-    redact: { paths: ["authorization", "password", "secret", "token", "accountNumber", "*.authorization", "*.password", "*.secret", "*.token", "*.accountNumber"], remove: true },
+    redact: {
+      paths: [
+        "authorization",
+        "password",
+        "secret",
+        "token",
+        "accountNumber",
+        "*.authorization",
+        "*.password",
+        "*.secret",
+        "*.token",
+        "*.accountNumber",
+      ],
+      remove: true,
+    },
   };
-  return wantsPrettyLines() ? pino(options, pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "service,pid,hostname" })) : pino(options);
+  return wantsPrettyLines()
+    ? pino(options, pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "service,pid,hostname" }))
+    : pino(options);
 }
 
 // One logger per process (Next bundles its own copy of this module).
@@ -48,7 +64,14 @@ export const log = {
     logger().error({ ...fields, err: loggableError(error) }, message);
   },
   /** One line per request: what an on-call engineer greps for with a correlation id. */
-  request(fields: { method: string; route: string; status: number; durationMs: number; tenantId?: string | null; correlationId?: string | null }): void {
+  request(fields: {
+    method: string;
+    route: string;
+    status: number;
+    durationMs: number;
+    tenantId?: string | null;
+    correlationId?: string | null;
+  }): void {
     // With tracing on, the line names its trace, so that one leads to the other.
     const span = trace.getActiveSpan();
     const traceId = span?.isRecording() ? span.spanContext().traceId : undefined;

@@ -27,12 +27,23 @@ function summary(error: Error): string {
   const code = typeof fields.code === "string" ? ` ${fields.code}` : "";
   if (error.name.startsWith("PrismaClient")) {
     // The message is the call with its arguments, then the reason: keep only the reason.
-    const reason = error.message.trim().split("\n").filter((line) => line.trim()).at(-1)?.trim() ?? "";
+    const reason =
+      error.message
+        .trim()
+        .split("\n")
+        .filter((line) => line.trim())
+        .at(-1)
+        ?.trim() ?? "";
     return `${error.name}${code}: ${withoutQuoted(reason)}`;
   }
   if (typeof fields.severity === "string" && code) {
     // A PostgreSQL error from pg: the message names the constraint; `detail` (not logged) has the values.
-    const where = [typeof fields.table === "string" ? `table ${fields.table}` : "", typeof fields.constraint === "string" ? `constraint ${fields.constraint}` : ""].filter(Boolean).join(", ");
+    const where = [
+      typeof fields.table === "string" ? `table ${fields.table}` : "",
+      typeof fields.constraint === "string" ? `constraint ${fields.constraint}` : "",
+    ]
+      .filter(Boolean)
+      .join(", ");
     return `${error.name}${code}: ${withoutQuoted(error.message)}${where ? ` (${where})` : ""}`;
   }
   return `${error.name}${code}: ${error.message}`;
@@ -41,7 +52,10 @@ function summary(error: Error): string {
 /** The error as the server log may show it: kind, reason and stack frames, no values. */
 export function loggableError(error: unknown, depth = 0): string {
   if (!(error instanceof Error)) return `a thrown ${error === null ? "null" : typeof error}, not an Error`;
-  const frames = (error.stack ?? "").split("\n").filter((line) => FRAME.test(line)).slice(0, MAX_FRAMES);
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => FRAME.test(line))
+    .slice(0, MAX_FRAMES);
   const cause = error.cause !== undefined && depth < 3 ? [`caused by ${loggableError(error.cause, depth + 1)}`] : [];
   return [summary(error), ...frames, ...cause].join("\n");
 }

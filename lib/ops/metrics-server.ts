@@ -15,7 +15,8 @@ export interface MetricsListener {
 export function metricsAddress(): { port: number; host: string } {
   const text = process.env.METRICS_PORT ?? "9464";
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port number (0 picks a free one), not "${text}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`METRICS_PORT must be a port number (0 picks a free one), not "${text}"`);
   return { port, host: process.env.METRICS_HOST ?? "127.0.0.1" };
 }
 
@@ -28,11 +29,16 @@ export async function startMetricsListener(name: string): Promise<MetricsListene
       response.writeHead(405, { allow: "GET, HEAD" }).end();
     } else if (path === "/metrics") {
       registry.metrics().then(
-        (page) => response.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" }).end(page),
+        (page) =>
+          response.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" }).end(page),
         () => response.writeHead(500).end(),
       );
     } else if (path === "/healthz" || path === "/readyz") {
-      void healthResponse(path).then(({ status, body }) => response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body)));
+      void healthResponse(path).then(({ status, body }) =>
+        response
+          .writeHead(status, { "content-type": "application/json", "cache-control": "no-store" })
+          .end(JSON.stringify(body)),
+      );
     } else {
       response.writeHead(404).end();
     }

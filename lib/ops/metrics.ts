@@ -39,7 +39,8 @@ function cachedReading<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-const query = async <T>(sql: string, values: unknown[] = []): Promise<T> => (await currentPool().query(sql, values)).rows[0] as T;
+const query = async <T>(sql: string, values: unknown[] = []): Promise<T> =>
+  (await currentPool().query(sql, values)).rows[0] as T;
 
 const deliveries = cachedReading(() =>
   query<{ pending: string; retrying: string; failed: string; oldest: number | null }>(
@@ -74,7 +75,8 @@ function create(): EscrowMetrics {
   client.collectDefaultMetrics({ register: registry });
   // Gauges that prom-client names with "_total", which Prometheus reserves for counters
   // (`promtool check metrics` refuses them); the event-loop and heap metrics say more anyway.
-  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"])
+    registry.removeSingleMetric(name);
   const metrics: EscrowMetrics = {
     registry,
     httpDuration: new client.Histogram({

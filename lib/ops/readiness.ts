@@ -34,7 +34,11 @@ let expected: string[] | null = null;
 function expectedMigrations(): string[] {
   if (!expected) {
     const dir = path.resolve("prisma/migrations");
-    expected = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+    expected = existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => e.name)
+      : [];
   }
   return expected;
 }
@@ -57,10 +61,14 @@ export async function checkReadiness(): Promise<Readiness> {
 }
 
 /** The answers of GET /healthz and GET /readyz, for every server that serves them. */
-export async function healthResponse(path: "/healthz" | "/readyz"): Promise<{ status: number; body: Record<string, string> }> {
+export async function healthResponse(
+  path: "/healthz" | "/readyz",
+): Promise<{ status: number; body: Record<string, string> }> {
   if (path === "/healthz") return { status: 200, body: { status: "ok" } };
   const readiness = await checkReadiness();
-  return readiness.ready ? { status: 200, body: { status: "ready" } } : { status: 503, body: { status: "not ready", reason: readiness.reason } };
+  return readiness.ready
+    ? { status: 200, body: { status: "ready" } }
+    : { status: 503, body: { status: "not ready", reason: readiness.reason } };
 }
 
 export async function closeReadinessPool(): Promise<void> {

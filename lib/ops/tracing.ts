@@ -44,7 +44,10 @@ export function inRequestSpan(
   const parent = propagation.extract(context.active(), request.headers);
   tracer().startActiveSpan(
     `${request.method} ${request.route}`,
-    { kind: SpanKind.SERVER, attributes: { "http.request.method": request.method, "http.route": request.route, "url.path": request.path } },
+    {
+      kind: SpanKind.SERVER,
+      attributes: { "http.request.method": request.method, "http.route": request.route, "url.path": request.path },
+    },
     parent,
     (span: Span) => {
       serve((status, correlationId) => {

@@ -22,15 +22,24 @@ export async function verifyDatabase(url: string): Promise<Verification> {
   await client.connect();
   try {
     const problems: string[] = [];
-    const rows = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
+    const rows = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+      (await client.query<T>(text, values)).rows;
 
     const applied = new Set(
-      (await rows<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)).map((r) => r.migration_name),
+      (
+        await rows<{ migration_name: string }>(
+          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        )
+      ).map((r) => r.migration_name),
     );
-    const missing = readMigrations().migrationDirectories.map((m) => m.path).filter((name) => !applied.has(name));
+    const missing = readMigrations()
+      .migrationDirectories.map((m) => m.path)
+      .filter((name) => !applied.has(name));
     if (missing.length) problems.push(`migrations not applied: ${missing.join(", ")}`);
 
-    for (const r of await rows<{ transferId: string; sum: string }>(`SELECT "transferId", sum("amountMinor")::text AS sum FROM "LedgerPosting" GROUP BY 1 HAVING sum("amountMinor") <> 0 LIMIT 20`)) {
+    for (const r of await rows<{ transferId: string; sum: string }>(
+      `SELECT "transferId", sum("amountMinor")::text AS sum FROM "LedgerPosting" GROUP BY 1 HAVING sum("amountMinor") <> 0 LIMIT 20`,
+    )) {
       problems.push(`ledger transfer ${r.transferId} sums to ${r.sum}, not 0`);
     }
     for (const r of await rows<{ id: string; state: string; escrow: string }>(
@@ -41,7 +50,8 @@ export async function verifyDatabase(url: string): Promise<Verification> {
       problems.push(`trade ${r.id} is ${r.state} but holds ${r.escrow} in escrow`);
     }
     for (const r of await rows<{ tradeId: string; n: string }>(
-      `SELECT "tradeId", count(*)::text AS n FROM "Payment" WHERE "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded', 'Refunded') GROUP BY 1 HAVING count(*) > 1 LIMIT 20`,
+      `SELECT "tradeId", count(*)::text AS n FROM "Payment" WHERE "purpose" = 'Escrow' AND "state" IN ('Paid',
+        'PartiallyRefunded', 'Refunded') GROUP BY 1 HAVING count(*) > 1 LIMIT 20`,
     )) {
       problems.push(`trade ${r.tradeId} has ${r.n} paid escrow payments`);
     }
@@ -66,12 +76,23 @@ export async function verifyDatabase(url: string): Promise<Verification> {
       try {
         openSigningSecret(r.id, r.secret);
       } catch (error) {
-        problems.push(`webhook subscription ${r.id}: its signing secret does not open with DATA_ENCRYPTION_KEYS (${error instanceof Error ? error.message : "unreadable"})`);
+        problems.push(
+          `webhook subscription ${r.id}: its signing secret does not open with DATA_ENCRYPTION_KEYS (${error instanceof Error ? error.message : "unreadable"})`,
+        );
       }
     }
 
     const counts: Record<string, number> = {};
-    for (const table of ["Tenant", "Trade", "Payment", "Payout", "LedgerTransfer", "LedgerPosting", "OutboxEvent", "WebhookSubscription"]) {
+    for (const table of [
+      "Tenant",
+      "Trade",
+      "Payment",
+      "Payout",
+      "LedgerTransfer",
+      "LedgerPosting",
+      "OutboxEvent",
+      "WebhookSubscription",
+    ]) {
       counts[table] = Number((await rows<{ n: string }>(`SELECT count(*)::text AS n FROM "${table}"`))[0]!.n);
     }
     return { ok: problems.length === 0, problems, counts };

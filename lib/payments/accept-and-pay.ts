@@ -12,22 +12,34 @@ import { decideOrThrow, statesAllowing } from "../trades/transition.ts";
 import { serializePayment } from "./serialize-payment.ts";
 
 /** Called by the API (a tenant's backend) and by the hosted checkout (the payer's browser). */
-export async function acceptAndPay(context: { tenant: Tenant; mode: ApiMode; now: Date }, marketplaceUserId: string, tradeId: string, receiverShopId: string | undefined) {
+export async function acceptAndPay(
+  context: { tenant: Tenant; mode: ApiMode; now: Date },
+  marketplaceUserId: string,
+  tradeId: string,
+  receiverShopId: string | undefined,
+) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const payment = await db.$transaction(async (tx) => {
     const locked = await lockPartyTrade(tx, scope, marketplaceUserId, tradeId);
     const role = locked.role;
     let trade = locked.trade;
     if (role !== "payer") decideOrThrow(trade.state, "acceptInvitation", role);
-    const escrow = await tx.payment.findFirst({ where: { tradeId, purpose: "Escrow", state: { not: "Failed" } }, orderBy: { createdAt: "desc" } });
+    const escrow = await tx.payment.findFirst({
+      where: { tradeId, purpose: "Escrow", state: { not: "Failed" } },
+      orderBy: { createdAt: "desc" },
+    });
     if (!escrow) throw new Error(`Trade ${tradeId} has no escrow payment: initiation creates it`);
     // Paid already (or refunded since): the same record. A cancelled one falls to the refusal below.
     if (escrow.state !== "Pending" && escrow.state !== "Cancelled") return escrow;
     const payable = statesAllowing("escrowPaid", "paymentRail");
     if (!payable.includes(trade.state)) {
-      throw new ApiError("invalid-state", `The payer cannot pay: the trade is \`${trade.state}\`; paying is allowed only when the trade is ${payable.map((s) => `\`${s}\``).join(", ")}.`);
+      throw new ApiError(
+        "invalid-state",
+        `The payer cannot pay: the trade is \`${trade.state}\`; paying is allowed only when the trade is ${payable.map((s) => `\`${s}\``).join(", ")}.`,
+      );
     }
-    if (trade.state === "Created") trade = (await applyTransition(tx, trade, context.tenant, "acceptInvitation", "payer", context.now)).trade;
+    if (trade.state === "Created")
+      trade = (await applyTransition(tx, trade, context.tenant, "acceptInvitation", "payer", context.now)).trade;
     if (receiverShopId === undefined || receiverShopId === escrow.receiverShopId) return escrow;
     return tx.payment.update({ where: { id: escrow.id }, data: { receiverShopId, updatedAt: context.now } });
   });

@@ -3,12 +3,34 @@
 
 export type BankAccountProblem = "empty" | "iban_length" | "iban_checksum" | "format";
 
-export type BankAccountCheck = { ok: true; normalized: string; kind: "iban" | "dk" } | { ok: false; problem: BankAccountProblem; message: string };
+export type BankAccountCheck =
+  { ok: true; normalized: string; kind: "iban" | "dk" } | { ok: false; problem: BankAccountProblem; message: string };
 
 // IBAN lengths of the countries our tenants' users bank in most (ISO 13616 registry); other
 // countries are held to the general 15..34.
 const IBAN_LENGTHS: Record<string, number> = {
-  DK: 18, FO: 18, GL: 18, SE: 24, NO: 15, FI: 18, IS: 26, DE: 22, NL: 18, BE: 16, FR: 27, GB: 22, IE: 22, ES: 24, IT: 27, PL: 28, AT: 20, CH: 21, LU: 20, EE: 20, LV: 21, LT: 20,
+  DK: 18,
+  FO: 18,
+  GL: 18,
+  SE: 24,
+  NO: 15,
+  FI: 18,
+  IS: 26,
+  DE: 22,
+  NL: 18,
+  BE: 16,
+  FR: 27,
+  GB: 22,
+  IE: 22,
+  ES: 24,
+  IT: 27,
+  PL: 28,
+  AT: 20,
+  CH: 21,
+  LU: 20,
+  EE: 20,
+  LV: 21,
+  LT: 20,
 };
 
 const MESSAGES: Record<BankAccountProblem, string> = {
@@ -25,11 +47,13 @@ export function checkBankAccount(input: string): BankAccountCheck {
   if (!compact) return fail("empty");
   if (/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) {
     const expected = IBAN_LENGTHS[compact.slice(0, 2)];
-    if (expected !== undefined ? compact.length !== expected : compact.length < 15 || compact.length > 34) return fail("iban_length");
+    if (expected !== undefined ? compact.length !== expected : compact.length < 15 || compact.length > 34)
+      return fail("iban_length");
     return ibanChecksumOk(compact) ? { ok: true, normalized: compact, kind: "iban" } : fail("iban_checksum");
   }
   const danish = /^(\d{4})(\d{1,10})$/.exec(compact);
-  if (danish && danish[1] !== "0000" && /[1-9]/.test(danish[2]!)) return { ok: true, normalized: `${danish[1]} ${danish[2]!.padStart(10, "0")}`, kind: "dk" };
+  if (danish && danish[1] !== "0000" && /[1-9]/.test(danish[2]!))
+    return { ok: true, normalized: `${danish[1]} ${danish[2]!.padStart(10, "0")}`, kind: "dk" };
   return fail("format");
 }
 

@@ -7,9 +7,17 @@ import { serializePayment } from "./serialize-payment.ts";
 export async function getEscrowPayment(context: TenantContext, marketplaceUserId: string, tradeId: string) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const payment = await db.payment.findFirst({
-    where: { ...scope, tradeId, purpose: "Escrow", trade: { OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }] } },
+    where: {
+      ...scope,
+      tradeId,
+      purpose: "Escrow",
+      trade: { OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }] },
+    },
     orderBy: { createdAt: "desc" },
   });
-  if (!payment) throw ApiError.notFound(`A payment to escrow for trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
+  if (!payment)
+    throw ApiError.notFound(
+      `A payment to escrow for trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`,
+    );
   return serializePayment(payment);
 }

@@ -9,14 +9,23 @@ import { createHostedSession } from "../hosted-links/sessions.ts";
 import { paymentNamed } from "./find-payment.ts";
 import type { PaymentFlowBody } from "./schemas.ts";
 
-export async function initiatePaymentFlow(context: TenantContext & { now: Date }, marketplaceUserId: string, paymentId: string, body: z.output<typeof PaymentFlowBody>) {
+export async function initiatePaymentFlow(
+  context: TenantContext & { now: Date },
+  marketplaceUserId: string,
+  paymentId: string,
+  body: z.output<typeof PaymentFlowBody>,
+) {
   const { tenant, mode, now } = context;
   const successUrl = checkRedirectUrl(tenant, mode, "successUrl", body.successUrl);
   const cancelUrl = checkRedirectUrl(tenant, mode, "cancelUrl", body.cancelUrl);
   const appSwitch = checkAppSwitch(tenant, mode, body.appSwitch);
-  const payment = await db.payment.findFirst({ where: { ...paymentNamed(paymentId), tenantId: tenant.id, mode, marketplaceUserId } });
-  if (!payment) throw ApiError.notFound(`Payment ${JSON.stringify(paymentId)} of user ${JSON.stringify(marketplaceUserId)}`);
-  if (payment.state !== "Pending") throw new ApiError("invalid-state", `The payment is \`${payment.state}\`; only a \`Pending\` payment can be paid.`);
+  const payment = await db.payment.findFirst({
+    where: { ...paymentNamed(paymentId), tenantId: tenant.id, mode, marketplaceUserId },
+  });
+  if (!payment)
+    throw ApiError.notFound(`Payment ${JSON.stringify(paymentId)} of user ${JSON.stringify(marketplaceUserId)}`);
+  if (payment.state !== "Pending")
+    throw new ApiError("invalid-state", `The payment is \`${payment.state}\`; only a \`Pending\` payment can be paid.`);
   const session = await createHostedSession(db, {
     tenantId: tenant.id,
     mode,

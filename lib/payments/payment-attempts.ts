@@ -12,5 +12,14 @@ export async function recordAttempt(
   attempt: { outcome: AttemptOutcome; source: AttemptSource; method?: string },
   now: Date,
 ): Promise<void> {
-  await tx.paymentAttempt.create({ data: { paymentId: payment.id, tenantId: payment.tenantId, outcome: attempt.outcome, source: attempt.source, method: attempt.method ?? null, createdAt: now } });
+  await tx.paymentAttempt.create({
+    data: {
+      paymentId: payment.id,
+      tenantId: payment.tenantId,
+      outcome: attempt.outcome,
+      source: attempt.source,
+      method: attempt.method ?? null,
+      createdAt: now,
+    },
+  });
 }

@@ -35,7 +35,12 @@ export interface PaymentRail {
    * Charges the payment with the chosen method. The payment's externalId is the idempotency key:
    * a second call for the same payment never charges again, it answers the first outcome.
    */
-  authorize(input: { externalId: string; amountMinor: bigint; currency: string; methodId: string }): Promise<Authorization>;
+  authorize(input: {
+    externalId: string;
+    amountMinor: bigint;
+    currency: string;
+    methodId: string;
+  }): Promise<Authorization>;
   /** The payer's answer to a requested confirmation. */
   confirm(input: { externalId: string; methodId: string; approved: boolean }): Promise<Authorization>;
   refund(input: { externalId: string; amountMinor: bigint; currency: string }): Promise<{ refundId: string }>;
@@ -45,7 +50,13 @@ export interface PaymentRail {
    * A failure is the bank's refusal (closed account, wrong number); a rail that cannot be reached
    * throws, and the try is retried with the same key.
    */
-  payout(input: { idempotencyKey: string; amountMinor: bigint; currency: string; accountNumber: string; reference: string }): Promise<PayoutOutcome>;
+  payout(input: {
+    idempotencyKey: string;
+    amountMinor: bigint;
+    currency: string;
+    accountNumber: string;
+    reference: string;
+  }): Promise<PayoutOutcome>;
 }
 
 export type PayoutOutcome = { status: "paid"; providerPayoutId: string } | { status: "failed"; reason: string };

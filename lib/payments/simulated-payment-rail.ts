@@ -13,10 +13,38 @@ export const FAILING_ACCOUNT_SUFFIX = "0002";
 const payouts = new Map<string, PayoutOutcome>();
 
 const METHODS: (PaymentMethodOption & { onAuthorize: Authorization })[] = [
-  { id: "card-4242", kind: "card", brand: "Visa", last4: "4242", testBehaviour: "approved", onAuthorize: { status: "succeeded" } },
-  { id: "card-3220", kind: "card", brand: "Visa", last4: "3220", testBehaviour: "confirmation", onAuthorize: { status: "requires_confirmation", by: "bank" } },
-  { id: "card-0002", kind: "card", brand: "Mastercard", last4: "0002", testBehaviour: "declined", onAuthorize: { status: "declined", reason: "declined_by_bank" } },
-  { id: "wallet", kind: "wallet", brand: "Mobile wallet", last4: null, testBehaviour: "confirmation", onAuthorize: { status: "requires_confirmation", by: "wallet" } },
+  {
+    id: "card-4242",
+    kind: "card",
+    brand: "Visa",
+    last4: "4242",
+    testBehaviour: "approved",
+    onAuthorize: { status: "succeeded" },
+  },
+  {
+    id: "card-3220",
+    kind: "card",
+    brand: "Visa",
+    last4: "3220",
+    testBehaviour: "confirmation",
+    onAuthorize: { status: "requires_confirmation", by: "bank" },
+  },
+  {
+    id: "card-0002",
+    kind: "card",
+    brand: "Mastercard",
+    last4: "0002",
+    testBehaviour: "declined",
+    onAuthorize: { status: "declined", reason: "declined_by_bank" },
+  },
+  {
+    id: "wallet",
+    kind: "wallet",
+    brand: "Mobile wallet",
+    last4: null,
+    testBehaviour: "confirmation",
+    onAuthorize: { status: "requires_confirmation", by: "wallet" },
+  },
 ];
 
 export const simulatedPaymentRail: PaymentRail = {
@@ -49,4 +77,3 @@ export const simulatedPaymentRail: PaymentRail = {
     return outcome;
   },
 };
-

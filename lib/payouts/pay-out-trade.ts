@@ -19,7 +19,8 @@ import { lockTrade, tryLockTrade } from "../trades/lock-trade.ts";
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 type Locked = { trade: Trade & { tenant: Tenant }; now: Date };
 export type PayoutStep = { state: string } | null;
-type Begun = { kind: "ask"; payout: Payout; accountNumber: string } | { kind: "released"; state: string } | { kind: "waiting" };
+type Begun =
+  { kind: "ask"; payout: Payout; accountNumber: string } | { kind: "released"; state: string } | { kind: "waiting" };
 
 /** Runs the trade's due payout; null when there is nothing to do now (not due, taken, waiting). */
 export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
@@ -29,10 +30,17 @@ export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
     const { trade, now } = locked;
     const recipient = await payoutRecipient(tx, trade);
     const pending = await tx.payout.findFirst({ where: { tradeId, state: "Pending" } });
-    if (pending) return recipient ? { kind: "ask", payout: pending, accountNumber: recipient.accountNumber } : await waitForAccount(tx, trade);
+    if (pending)
+      return recipient
+        ? { kind: "ask", payout: pending, accountNumber: recipient.accountNumber }
+        : await waitForAccount(tx, trade);
     const { payeePayable } = await tradeBalances(tx, trade.id);
     // Nothing owed (a settlement refunded all of the payee's part): released without a payout.
-    if (payeePayable === 0n) return { kind: "released", state: (await applyTransition(tx, trade, trade.tenant, "payoutCompleted", "paymentRail", now)).trade.state };
+    if (payeePayable === 0n)
+      return {
+        kind: "released",
+        state: (await applyTransition(tx, trade, trade.tenant, "payoutCompleted", "paymentRail", now)).trade.state,
+      };
     if (!recipient) return waitForAccount(tx, trade);
     const tries = await tx.payout.count({ where: { tradeId } });
     const payout = await tx.payout.create({
@@ -59,7 +67,13 @@ export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
 
   const { payout, accountNumber } = begun;
   // Throws when the rail cannot be reached: the Pending try is taken up again on the next tick.
-  const outcome = await paymentRailFor(payout.mode).payout({ idempotencyKey: `${payout.tradeId}:${payout.attempt}`, amountMinor: payout.amountMinor, currency: payout.currency, accountNumber, reference: payout.reference });
+  const outcome = await paymentRailFor(payout.mode).payout({
+    idempotencyKey: `${payout.tradeId}:${payout.attempt}`,
+    amountMinor: payout.amountMinor,
+    currency: payout.currency,
+    accountNumber,
+    reference: payout.reference,
+  });
   return db.$transaction((tx) => recordOutcome(tx, payout, outcome));
 }
 
@@ -83,7 +97,10 @@ async function recordOutcome(tx: Tx, payout: Payout, outcome: PayoutOutcome): Pr
   // Only a Pending try takes an answer: another instance may have recorded this one already.
   const { count } = await tx.payout.updateMany({
     where: { id: payout.id, state: "Pending" },
-    data: outcome.status === "paid" ? { state: "Paid", paidAt: now, providerPayoutId: outcome.providerPayoutId } : { state: "Failed", failedAt: now, failureReason: outcome.reason },
+    data:
+      outcome.status === "paid"
+        ? { state: "Paid", paidAt: now, providerPayoutId: outcome.providerPayoutId }
+        : { state: "Failed", failedAt: now, failureReason: outcome.reason },
   });
   if (count === 0) return null;
   metrics().payouts.inc({ outcome: outcome.status });
@@ -92,7 +109,9 @@ async function recordOutcome(tx: Tx, payout: Payout, outcome: PayoutOutcome): Pr
     await writePayoutEvent(tx, trade.id, "payout.failed", payout.id, now);
     return { state: trade.state };
   }
-  const { trade: released } = await applyTransition(tx, trade, trade.tenant, "payoutCompleted", "paymentRail", now, { payeeBusinessUserId: payout.businessUserId });
+  const { trade: released } = await applyTransition(tx, trade, trade.tenant, "payoutCompleted", "paymentRail", now, {
+    payeeBusinessUserId: payout.businessUserId,
+  });
   await writePayoutEvent(tx, trade.id, "payout.paid", payout.id, now);
   return { state: released.state };
 }

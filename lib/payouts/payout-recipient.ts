@@ -15,20 +15,48 @@ export async function payoutRecipient(tx: Prisma.TransactionClient, trade: Trade
   const prioritized = (trade.prioritizedPayees as { businessId: string; businessLocationId: string }[] | null) ?? [];
   if (prioritized.length) {
     const candidates = await tx.businessUser.findMany({
-      where: { tenantId: trade.tenantId, mode: trade.mode, OR: prioritized.map((p) => ({ businessId: p.businessId, businessLocationId: p.businessLocationId })) },
+      where: {
+        tenantId: trade.tenantId,
+        mode: trade.mode,
+        OR: prioritized.map((p) => ({ businessId: p.businessId, businessLocationId: p.businessLocationId })),
+      },
     });
     for (const entry of prioritized) {
-      const match = candidates.find((c) => c.businessId === entry.businessId && c.businessLocationId === entry.businessLocationId);
+      const match = candidates.find(
+        (c) => c.businessId === entry.businessId && c.businessLocationId === entry.businessLocationId,
+      );
       if (match) {
-        const business = { businessUserId: match.id, businessId: match.businessId, businessLocationId: match.businessLocationId };
-        return { accountNumber: match.payoutsAccountNumber, last4: lastDigits(match.payoutsAccountNumber), marketplaceUserId: null, business };
+        const business = {
+          businessUserId: match.id,
+          businessId: match.businessId,
+          businessLocationId: match.businessLocationId,
+        };
+        return {
+          accountNumber: match.payoutsAccountNumber,
+          last4: lastDigits(match.payoutsAccountNumber),
+          marketplaceUserId: null,
+          business,
+        };
       }
     }
   }
   const user = await tx.marketplaceUser.findUnique({
-    where: { tenantId_mode_marketplaceUserId: { tenantId: trade.tenantId, mode: trade.mode, marketplaceUserId: trade.payeeMarketplaceUserId } },
+    where: {
+      tenantId_mode_marketplaceUserId: {
+        tenantId: trade.tenantId,
+        mode: trade.mode,
+        marketplaceUserId: trade.payeeMarketplaceUserId,
+      },
+    },
     include: { serviceAccount: true },
   });
   const accountNumber = user?.serviceAccount.bankAccountNumber;
-  return accountNumber ? { accountNumber, last4: lastDigits(accountNumber), marketplaceUserId: trade.payeeMarketplaceUserId, business: null } : null;
+  return accountNumber
+    ? {
+        accountNumber,
+        last4: lastDigits(accountNumber),
+        marketplaceUserId: trade.payeeMarketplaceUserId,
+        business: null,
+      }
+    : null;
 }

@@ -14,17 +14,26 @@ export async function listPayouts(context: TenantContext, query: z.output<typeof
     mode: context.mode,
     ...(query.state ? { state: query.state } : {}),
     ...(query.tradeId ? { tradeId: query.tradeId } : {}),
-    ...(query.from || query.to ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } } : {}),
+    ...(query.from || query.to
+      ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } }
+      : {}),
   };
   const [rows, totalCount] = await Promise.all([
-    db.payout.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.payout.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
     db.payout.count({ where }),
   ]);
   return { payouts: rows.map(serializePayout), pagination: { pageSize: query.pageSize, page: query.page, totalCount } };
 }
 
 export async function getPayout(context: TenantContext, payoutId: string) {
-  const payout = await db.payout.findFirst({ where: { id: payoutId, tenantId: context.tenant.id, mode: context.mode } });
+  const payout = await db.payout.findFirst({
+    where: { id: payoutId, tenantId: context.tenant.id, mode: context.mode },
+  });
   if (!payout) throw ApiError.notFound(`Payout ${JSON.stringify(payoutId)}`);
   return serializePayout(payout);
 }

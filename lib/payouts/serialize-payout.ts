@@ -8,7 +8,9 @@ export function serializePayout(payout: Payout): z.input<typeof PayoutRecord> {
     payoutId: payout.id,
     tradeId: payout.tradeId,
     recipient:
-      payout.businessId && payout.businessLocationId ? { businessId: payout.businessId, businessLocationId: payout.businessLocationId } : { marketplaceUserId: payout.recipientMarketplaceUserId ?? "" },
+      payout.businessId && payout.businessLocationId
+        ? { businessId: payout.businessId, businessLocationId: payout.businessLocationId }
+        : { marketplaceUserId: payout.recipientMarketplaceUserId ?? "" },
     amount: numberFromMinorUnits(payout.amountMinor),
     currency: payout.currency,
     bankAccount: `•••• ${payout.bankAccountLast4}`,

@@ -7,7 +7,14 @@ import { fireDueDeadlines } from "../jobs/fire-deadlines.ts";
 
 export async function advanceSandboxClock(context: TenantContext, seconds: number) {
   // An atomic increment: two advances at once add up instead of one overwriting the other.
-  const tenant = await db.tenant.update({ where: { id: context.tenant.id }, data: { sandboxClockOffsetSeconds: { increment: BigInt(seconds) } } });
+  const tenant = await db.tenant.update({
+    where: { id: context.tenant.id },
+    data: { sandboxClockOffsetSeconds: { increment: BigInt(seconds) } },
+  });
   const fired = await fireDueDeadlines({ tenantId: tenant.id, mode: "test" });
-  return { now: tenantNow(tenant, "test").toISOString(), offsetSeconds: Number(tenant.sandboxClockOffsetSeconds), fired };
+  return {
+    now: tenantNow(tenant, "test").toISOString(),
+    offsetSeconds: Number(tenant.sandboxClockOffsetSeconds),
+    fired,
+  };
 }

@@ -33,7 +33,10 @@ interface FeedRow {
   sequence: number;
 }
 
-export async function readEventFeed(context: TenantContext & { signal: AbortSignal }, query: { cursor?: string; waitSeconds: number; events: string[] }) {
+export async function readEventFeed(
+  context: TenantContext & { signal: AbortSignal },
+  query: { cursor?: string; waitSeconds: number; events: string[] },
+) {
   let position = query.cursor ? parseCursor(query.cursor) : await startingNow();
   const deadline = Date.now() + query.waitSeconds * 1000;
   for (;;) {
@@ -48,7 +51,10 @@ export async function readEventFeed(context: TenantContext & { signal: AbortSign
     const last = rows.at(-1);
     if (last) position = { at: last.dispatchedAt, createdAt: last.createdAt, sequence: last.sequence, id: last.id };
     if (rows.length || Date.now() + POLL_MS > deadline || context.signal.aborted) {
-      return { events: rows.map(({ id, eventName, tradeId, payload }) => ({ id, eventName, tradeId, payload })), cursor: formatCursor(position) };
+      return {
+        events: rows.map(({ id, eventName, tradeId, payload }) => ({ id, eventName, tradeId, payload })),
+        cursor: formatCursor(position),
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -60,13 +66,28 @@ async function startingNow(): Promise<Position> {
   return { at: row!.at, createdAt: new Date(0), sequence: -1, id: "" };
 }
 
-const formatCursor = (p: Position) => Buffer.from([p.at.toISOString(), p.createdAt.toISOString(), p.sequence, p.id].join("|")).toString("base64url");
+const formatCursor = (p: Position) =>
+  Buffer.from([p.at.toISOString(), p.createdAt.toISOString(), p.sequence, p.id].join("|")).toString("base64url");
 
 function parseCursor(cursor: string): Position {
   const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const [at, createdAt, sequence, id] = [new Date(parts[0] ?? ""), new Date(parts[1] ?? ""), Number(parts[2]), parts[3]];
-  if (parts.length !== 4 || id === undefined || Number.isNaN(at.getTime()) || Number.isNaN(createdAt.getTime()) || !Number.isInteger(sequence)) {
-    throw ApiError.field("cursor", "Not a cursor this feed gave out: pass the `cursor` of the previous answer, or none.");
+  const [at, createdAt, sequence, id] = [
+    new Date(parts[0] ?? ""),
+    new Date(parts[1] ?? ""),
+    Number(parts[2]),
+    parts[3],
+  ];
+  if (
+    parts.length !== 4 ||
+    id === undefined ||
+    Number.isNaN(at.getTime()) ||
+    Number.isNaN(createdAt.getTime()) ||
+    !Number.isInteger(sequence)
+  ) {
+    throw ApiError.field(
+      "cursor",
+      "Not a cursor this feed gave out: pass the `cursor` of the previous answer, or none.",
+    );
   }
   return { at, createdAt, sequence, id };
 }

@@ -12,7 +12,9 @@ export function codedInteger(codes: Readonly<Record<string, number>>, what: stri
     .number()
     .int()
     .meta({
-      description: `${what}: ${entries.map(([name, code]) => `${code} = ${words(name)}`).join(", ")}. New codes may be added; treat an unknown one as the nearest general case.`,
+      description:
+        `${what}: ${entries.map(([name, code]) => `${code} = ${words(name)}`).join(", ")}. New codes ` +
+        `may be added; treat an unknown one as the nearest general case.`,
       // x-enum-varnames: the names openapi-generator and openapi-typescript give the codes.
       override: { enum: entries.map(([, code]) => code), "x-enum-varnames": entries.map(([name]) => name) },
     });

@@ -2,7 +2,11 @@
 import { z } from "zod";
 import { isRefusedAppScheme } from "./refused-url-schemes.ts";
 
-export const MarketplaceUserId = z.string().min(1).max(64).meta({ description: "The tenant's own id of the user (1..64 characters).", example: "user-4711" });
+export const MarketplaceUserId = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({ description: "The tenant's own id of the user (1..64 characters).", example: "user-4711" });
 
 // The checks that need no tenant: an absolute http(s) address. Which origins and whether plain
 // http is allowed depend on the tenant and mode (lib/hosted/redirect-urls.ts).
@@ -14,24 +18,30 @@ export const RedirectUrl = z
     const problem = staticRedirectProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
-  .meta({ description: "Absolute https address (http only to loopback with test tokens); must match a registered redirect origin once any is registered.", example: "https://marketplace.example/checkout/done" });
+  .meta({
+    description:
+      "Absolute https address (http only to loopback with test tokens); must match a registered redirect origin once any is registered.",
+    example: "https://marketplace.example/checkout/done",
+  });
 
 export function staticRedirectProblem(value: string): string | null {
-  if (value.startsWith("//") || value.startsWith("\\\\")) return "Protocol-relative addresses are not allowed; send an absolute https address.";
+  if (value.startsWith("//") || value.startsWith("\\\\"))
+    return "Protocol-relative addresses are not allowed; send an absolute https address.";
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return "Must be an absolute https address.";
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return `The ${url.protocol.replace(":", "")} scheme is not allowed; send an https address.`;
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return `The ${url.protocol.replace(":", "")} scheme is not allowed; send an https address.`;
   if (url.username || url.password) return "Must not contain credentials.";
   return null;
 }
 
-
 export function staticAppSwitchProblem(value: string): string | null {
-  if (value.startsWith("//") || value.startsWith("\\\\")) return "Protocol-relative addresses are not allowed; send an absolute address such as yourapp://escrow/return.";
+  if (value.startsWith("//") || value.startsWith("\\\\"))
+    return "Protocol-relative addresses are not allowed; send an absolute address such as yourapp://escrow/return.";
   let url: URL;
   try {
     url = new URL(value);
@@ -61,7 +71,11 @@ export const AppSwitch = z
       })
       .meta({
         description:
-          "Where the hosted page returns to in the tenant's app: the app's own scheme (`yourapp://escrow/return`) or an https universal/app link. The page adds `status` (`success`, `cancelled`, `returned`) and, when cancelled, `reason`; on Android it is opened as an `intent:` address with the web successUrl/cancelUrl as the browser fallback. Once redirect origins are registered, the scheme must be registered too (as `yourapp://`).",
+          "Where the hosted page returns to in the tenant's app: the app's own scheme " +
+          "(`yourapp://escrow/return`) or an https universal/app link. The page adds `status` " +
+          "(`success`, `cancelled`, `returned`) and, when cancelled, `reason`; on Android it is " +
+          "opened as an `intent:` address with the web successUrl/cancelUrl as the browser fallback. " +
+          "Once redirect origins are registered, the scheme must be registered too (as `yourapp://`).",
         example: "marketplace://escrow/return",
       }),
     operatingSystem: OperatingSystem,
@@ -69,9 +83,7 @@ export const AppSwitch = z
   .meta({ id: "AppSwitch", description: "Return into the tenant's app instead of a web address (in-app browsers)." });
 
 /** A boolean query parameter: only `true` and `false`, so a typo is an error and not a silent yes. */
-export const QueryBoolean = z
-  .enum(["true", "false"])
-  .transform((value) => value === "true");
+export const QueryBoolean = z.enum(["true", "false"]).transform((value) => value === "true");
 
 // Bounded so that every accepted instant is one PostgreSQL and JavaScript read the same way
 // (year 0 or an offset of -18:51 are valid ISO 8601 but not a sensible filter).
@@ -80,4 +92,6 @@ const LATEST = Date.UTC(9999, 11, 31);
 export const Instant = z.iso
   .datetime({ offset: true })
   .transform((text) => new Date(text))
-  .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= LATEST, { message: "Must be a time between 1970 and 9999" });
+  .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= LATEST, {
+    message: "Must be a time between 1970 and 9999",
+  });

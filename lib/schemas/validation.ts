@@ -17,7 +17,10 @@ export function fieldErrors(error: z.ZodError, prefix = ""): FieldError[] {
   const seen = new Set<string>();
   for (const issue of error.issues) {
     // An unknown field is reported on the field itself, not on the object that holds it.
-    const keys = issue.code === "unrecognized_keys" ? issue.keys.map((k) => jsonPath(prefix, [...issue.path, k])) : [jsonPath(prefix, issue.path)];
+    const keys =
+      issue.code === "unrecognized_keys"
+        ? issue.keys.map((k) => jsonPath(prefix, [...issue.path, k]))
+        : [jsonPath(prefix, issue.path)];
     for (const key of keys) {
       if (seen.has(key)) continue; // the first problem of a field is the useful one
       seen.add(key);

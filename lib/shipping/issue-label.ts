@@ -14,10 +14,20 @@ import type { CarrierId, IssuedLabel } from "./carrier.ts";
 type LabelOrder = Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">;
 
 export function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLabel> {
-  return carriersFor(mode)[label.carrier as CarrierId].issueLabel({ labelId: label.id, weightGrams: label.expectedMaxWeightGrams });
+  return carriersFor(mode)[label.carrier as CarrierId].issueLabel({
+    labelId: label.id,
+    weightGrams: label.expectedMaxWeightGrams,
+  });
 }
 
-export async function applyIssuedLabel(tx: Prisma.TransactionClient, tenant: Tenant, trade: Trade, label: ShipmentLabel, issued: IssuedLabel, now: Date): Promise<Trade> {
+export async function applyIssuedLabel(
+  tx: Prisma.TransactionClient,
+  tenant: Tenant,
+  trade: Trade,
+  label: ShipmentLabel,
+  issued: IssuedLabel,
+  now: Date,
+): Promise<Trade> {
   await tx.shipmentLabel.update({ where: { id: label.id }, data: { ...issued, status: "Created" } });
   // The table's label rows carry the money movement (delivery_label / return_label); the label says how its price is shared.
   const shares = { payerShareMinor: label.labelPricePayerMinor, payeeShareMinor: label.labelPricePayeeMinor };
@@ -31,9 +41,18 @@ export async function applyIssuedLabel(tx: Prisma.TransactionClient, tenant: Ten
  * after all (a concurrent completion of the same payment applied the same, idempotent label), the
  * carrier voids it. Best effort: a failure is logged, the caller's own error stands.
  */
-export async function voidUnusedLabel(mode: ApiMode, label: LabelOrder, issued: IssuedLabel, stillPending: () => Promise<boolean>): Promise<void> {
+export async function voidUnusedLabel(
+  mode: ApiMode,
+  label: LabelOrder,
+  issued: IssuedLabel,
+  stillPending: () => Promise<boolean>,
+): Promise<void> {
   try {
-    if (await stillPending()) await carriersFor(mode)[label.carrier as CarrierId].voidLabel({ labelId: label.id, providerReference: issued.providerReference });
+    if (await stillPending())
+      await carriersFor(mode)[label.carrier as CarrierId].voidLabel({
+        labelId: label.id,
+        providerReference: issued.providerReference,
+      });
   } catch (error) {
     log.error(`Voiding the unused label ${label.id} failed`, error, { labelId: label.id });
   }

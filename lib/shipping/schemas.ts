@@ -12,7 +12,9 @@ export const BuyShipmentBody = z
   .meta({ id: "BuyShipmentRequest" });
 
 export const SandboxShipmentParams = z.strictObject({ labelId: z.string().min(1).max(64) });
-export const SandboxShipmentBody = z.strictObject({ event: z.enum(TRACKING_EVENTS) }).meta({ id: "SandboxTrackingEvent" });
+export const SandboxShipmentBody = z
+  .strictObject({ event: z.enum(TRACKING_EVENTS) })
+  .meta({ id: "SandboxTrackingEvent" });
 export const TrackingResult = z
   .object({ labelId: z.string(), event: z.enum(TRACKING_EVENTS), tradeId: z.string(), state: TradeStateSchema })
   .meta({ id: "TrackingResult" });

@@ -5,7 +5,11 @@ import { createHash } from "node:crypto";
 import { publicBaseUrl } from "../config.ts";
 import type { Carrier, CarrierId } from "./carrier.ts";
 
-const digits = (seed: string, count: number) => BigInt(`0x${createHash("sha256").update(seed).digest("hex")}`).toString().slice(0, count).padStart(count, "0");
+const digits = (seed: string, count: number) =>
+  BigInt(`0x${createHash("sha256").update(seed).digest("hex")}`)
+    .toString()
+    .slice(0, count)
+    .padStart(count, "0");
 
 /** [up to grams, price in minor units] */
 type PriceList = readonly (readonly [number, bigint])[];
@@ -29,7 +33,11 @@ function simulated(id: CarrierId, name: string, prices: PriceList, code: (labelI
     async issueLabel({ labelId }) {
       if (latency() > 0) await new Promise((resolve) => setTimeout(resolve, latency()));
       const labelCode = code(labelId);
-      return { providerReference: `sim-${id}-${labelId}`, labelCode, trackingUrl: `${publicBaseUrl()}/track/${id}/${labelCode}` };
+      return {
+        providerReference: `sim-${id}-${labelId}`,
+        labelCode,
+        trackingUrl: `${publicBaseUrl()}/track/${id}/${labelCode}`,
+      };
     },
     async voidLabel({ labelId }) {
       // A simulated label is billed to no one; the record is what a test can see.
@@ -41,9 +49,29 @@ function simulated(id: CarrierId, name: string, prices: PriceList, code: (labelI
 
 export const SIMULATED_CARRIERS: Record<CarrierId, Carrier> = {
   // GLS parcel numbers: 11 digits.
-  gls: simulated("gls", "GLS", [[1000, 3900n], [5000, 5900n], [10000, 7900n], [20000, 9900n]], (labelId) => digits(`gls:${labelId}`, 11)),
+  gls: simulated(
+    "gls",
+    "GLS",
+    [
+      [1000, 3900n],
+      [5000, 5900n],
+      [10000, 7900n],
+      [20000, 9900n],
+    ],
+    (labelId) => digits(`gls:${labelId}`, 11),
+  ),
   // PostNord item ids: two letters, nine digits, country.
-  postnord: simulated("postnord", "PostNord", [[1000, 4500n], [5000, 6500n], [10000, 8500n], [20000, 11900n]], (labelId) => `00${digits(`pn:${labelId}`, 9)}DK`),
+  postnord: simulated(
+    "postnord",
+    "PostNord",
+    [
+      [1000, 4500n],
+      [5000, 6500n],
+      [10000, 8500n],
+      [20000, 11900n],
+    ],
+    (labelId) => `00${digits(`pn:${labelId}`, 9)}DK`,
+  ),
 };
 
 /** Parcel weight bands the hosted label form offers (grams). */

@@ -26,8 +26,14 @@ export interface CreatedTenant {
 export async function createTenant(db: Db, input: CreateTenantInput): Promise<CreatedTenant> {
   const name = input.name.trim();
   if (!name || name.length > 200) throw new Error("The tenant name must be 1 to 200 characters.");
-  const hosted = checkHostedPageSettings({ brandName: input.brandName, brandColor: input.brandColor, locale: input.locale, allowedRedirectOrigins: input.allowedRedirectOrigins ?? [] });
-  const rateLimit = input.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: checkRateLimit(input.rateLimitPerMinute) };
+  const hosted = checkHostedPageSettings({
+    brandName: input.brandName,
+    brandColor: input.brandColor,
+    locale: input.locale,
+    allowedRedirectOrigins: input.allowedRedirectOrigins ?? [],
+  });
+  const rateLimit =
+    input.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: checkRateLimit(input.rateLimitPerMinute) };
   const test = generateApiToken("test");
   const live = generateApiToken("live");
   const consolePassword = generatePassword();
@@ -39,13 +45,27 @@ export async function createTenant(db: Db, input: CreateTenantInput): Promise<Cr
     });
     const consoleEmail = (input.consoleEmail ?? `admin+${tenant.id.slice(0, 8)}@${slug(name)}.example`).toLowerCase();
     await tx.apiToken.createMany({
-      data: [test, live].map((t) => ({ tenantId: tenant.id, mode: t.mode, name: `Default ${t.mode} token`, tokenHash: t.tokenHash, prefix: t.prefix })),
+      data: [test, live].map((t) => ({
+        tenantId: tenant.id,
+        mode: t.mode,
+        name: `Default ${t.mode} token`,
+        tokenHash: t.tokenHash,
+        prefix: t.prefix,
+      })),
     });
-    await tx.staffUser.create({ data: { tenantId: tenant.id, email: consoleEmail, name: "Administrator", passwordHash, role: "admin" } });
+    await tx.staffUser.create({
+      data: { tenantId: tenant.id, email: consoleEmail, name: "Administrator", passwordHash, role: "admin" },
+    });
     return { tenantId: tenant.id, name, testApiKey: test.token, liveApiKey: live.token, consoleEmail, consolePassword };
   });
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "tenant";
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "tenant"
+  );
 }

@@ -20,7 +20,11 @@ export async function ensureDemoTenant(db: Db, file: string): Promise<{ tenant: 
       // unreadable or stale: make a new one below
     }
   }
-  const tenant = await createTenant(db, { name: "Demo Marketplace", allowedBusinessIds: [DEMO_BUSINESS_ID], consoleEmail: `admin+${Date.now().toString(36)}@demo-marketplace.example` });
+  const tenant = await createTenant(db, {
+    name: "Demo Marketplace",
+    allowedBusinessIds: [DEMO_BUSINESS_ID],
+    consoleEmail: `admin+${Date.now().toString(36)}@demo-marketplace.example`,
+  });
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(tenant, null, 2)}\n`, { mode: 0o600 });
   return { tenant, created: true };

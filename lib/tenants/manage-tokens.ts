@@ -16,18 +16,35 @@ export async function listTenants(db: Db) {
     createdAt: t.createdAt.toISOString(),
     allowedBusinessIds: t.allowedBusinessIds,
     staff: t.staffUsers.map((s) => `${s.email} (${s.role})`),
-    tokens: t.apiTokens.map((k) => ({ tokenId: k.id, mode: k.mode, prefix: k.prefix, name: k.name, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null, revokedAt: k.revokedAt?.toISOString() ?? null })),
+    tokens: t.apiTokens.map((k) => ({
+      tokenId: k.id,
+      mode: k.mode,
+      prefix: k.prefix,
+      name: k.name,
+      createdAt: k.createdAt.toISOString(),
+      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+      revokedAt: k.revokedAt?.toISOString() ?? null,
+    })),
   }));
 }
 
 /** Issues a new token of `mode` and revokes the tenant's other active tokens of that mode. */
-export async function rotateToken(db: Db, tenantId: string, mode: ApiMode): Promise<{ tokenId: string; apiKey: string; revoked: number }> {
+export async function rotateToken(
+  db: Db,
+  tenantId: string,
+  mode: ApiMode,
+): Promise<{ tokenId: string; apiKey: string; revoked: number }> {
   const fresh = generateApiToken(mode);
   return db.$transaction(async (tx) => {
     const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
     if (!tenant) throw new Error(`No tenant ${tenantId}.`);
-    const { count } = await tx.apiToken.updateMany({ where: { tenantId, mode, revokedAt: null }, data: { revokedAt: new Date() } });
-    const token = await tx.apiToken.create({ data: { tenantId, mode, name: `Rotated ${mode} token`, tokenHash: fresh.tokenHash, prefix: fresh.prefix } });
+    const { count } = await tx.apiToken.updateMany({
+      where: { tenantId, mode, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    const token = await tx.apiToken.create({
+      data: { tenantId, mode, name: `Rotated ${mode} token`, tokenHash: fresh.tokenHash, prefix: fresh.prefix },
+    });
     return { tokenId: token.id, apiKey: fresh.token, revoked: count };
   });
 }
@@ -35,7 +52,9 @@ export async function rotateToken(db: Db, tenantId: string, mode: ApiMode): Prom
 /** A further token of `mode`; the tenant's other tokens stay valid. */
 export async function issueToken(db: Db, tenantId: string, mode: ApiMode, name: string) {
   const fresh = generateApiToken(mode);
-  const token = await db.apiToken.create({ data: { tenantId, mode, name, tokenHash: fresh.tokenHash, prefix: fresh.prefix } });
+  const token = await db.apiToken.create({
+    data: { tenantId, mode, name, tokenHash: fresh.tokenHash, prefix: fresh.prefix },
+  });
   return { token, apiKey: fresh.token };
 }
 
@@ -44,6 +63,9 @@ export async function issueToken(db: Db, tenantId: string, mode: ApiMode, name: 
  * call (lib/auth/authenticate.ts caches nothing), so the very next call with it is a 401.
  */
 export async function revokeToken(db: Db, tokenId: string, tenantId?: string): Promise<boolean> {
-  const { count } = await db.apiToken.updateMany({ where: { id: tokenId, revokedAt: null, ...(tenantId ? { tenantId } : {}) }, data: { revokedAt: new Date() } });
+  const { count } = await db.apiToken.updateMany({
+    where: { id: tokenId, revokedAt: null, ...(tenantId ? { tenantId } : {}) },
+    data: { revokedAt: new Date() },
+  });
   return count === 1;
 }

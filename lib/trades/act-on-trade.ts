@@ -21,20 +21,43 @@ export interface PartyCall {
   entryDetails?: Prisma.InputJsonValue;
 }
 
-export async function actOnTrade(context: Context, marketplaceUserId: string, tradeId: string, choose: (role: Role, trade: Trade) => PartyCall) {
+export async function actOnTrade(
+  context: Context,
+  marketplaceUserId: string,
+  tradeId: string,
+  choose: (role: Role, trade: Trade) => PartyCall,
+) {
   const updated = await applyPartyCall(context, marketplaceUserId, tradeId, choose);
-  const [serialized] = await serializeTrades({ tenantId: context.tenant.id, mode: context.mode }, [updated], context.locale);
+  const [serialized] = await serializeTrades(
+    { tenantId: context.tenant.id, mode: context.mode },
+    [updated],
+    context.locale,
+  );
   return serialized!;
 }
 
 /** The same for callers that need the trade row, not the API's Trade (the hosted status page). */
-export async function applyPartyCall(context: { tenant: TenantContext["tenant"]; mode: TenantContext["mode"]; now: Date }, marketplaceUserId: string, tradeId: string, choose: (role: Role, trade: Trade) => PartyCall): Promise<Trade> {
+export async function applyPartyCall(
+  context: { tenant: TenantContext["tenant"]; mode: TenantContext["mode"]; now: Date },
+  marketplaceUserId: string,
+  tradeId: string,
+  choose: (role: Role, trade: Trade) => PartyCall,
+): Promise<Trade> {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   return db.$transaction(async (tx) => {
-    const trade = await tx.trade.findFirst({ where: { id: tradeId, ...scope, OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }] } });
-    if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
+    const trade = await tx.trade.findFirst({
+      where: {
+        id: tradeId,
+        ...scope,
+        OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }],
+      },
+    });
+    if (!trade)
+      throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
     const role: Role = trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee";
     const call = choose(role, trade);
-    return (await applyTransition(tx, trade, context.tenant, call.action, role, context.now, call.details, call.entryDetails)).trade;
+    return (
+      await applyTransition(tx, trade, context.tenant, call.action, role, context.now, call.details, call.entryDetails)
+    ).trade;
   });
 }

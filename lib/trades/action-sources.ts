@@ -8,7 +8,9 @@ export const ACTION_SOURCES: Record<Action, string> = {
   acceptInvitation: `POST ${u}/invitation/accept (payer)`,
   rejectInvitation: `POST ${u}/invitation/reject (payer)`,
   abandon: `POST ${u}/abandon (payer or payee)`,
-  escrowPaid: `the payer's escrow payment succeeds: hosted checkout, POST ${u}/invitation/accept-and-pay + payment flow, or POST /v1/sandbox/payments/{paymentId}/complete`,
+  escrowPaid:
+    `the payer's escrow payment succeeds: hosted checkout, POST ${u}/invitation/accept-and-pay + ` +
+    `payment flow, or POST /v1/sandbox/payments/{paymentId}/complete`,
   checkoutCancelled: "the payer cancels the hosted checkout",
   expireUnpaid: "deadline: unpaid for the tenant's unpaid expiry (default 7 days)",
   cancel: "POST /v1/marketplace/trades/{t}/cancel (tenant; compare-and-set on state)",
@@ -34,17 +36,21 @@ export const ACTION_SOURCES: Record<Action, string> = {
   returnShipmentDelivered: "carrier tracking event `delivered` on the return label",
   returnShipmentLost: "carrier tracking event `lost` on the return label",
   returnShipmentReturned: "carrier tracking event `returned` on the return label",
-  returnDeadlinePassed: "deadline: the payer does not send the item back in time (default 5 days); the rejection lapses",
+  returnDeadlinePassed:
+    "deadline: the payer does not send the item back in time (default 5 days); the rejection lapses",
   acceptReturnCondition: `POST ${u}/condition/accept (payee, return phase)`,
   rejectReturnCondition: `POST ${u}/condition/reject (payee, return phase)`,
   autoAcceptReturnCondition: "deadline: the payee stays silent after the return delivery (default 2 days)",
   resolveRelease: "tenant staff in the console: release to the payee",
   resolveRefund: "tenant staff in the console: refund the payer",
-  settle: "POST /v1/marketplace/trades/{t}/settle (tenant) with refundAmount below the payer's money for the item, or staff's split in the console",
-  settleInFull: "POST /v1/marketplace/trades/{t}/settle (tenant) with refundAmount equal to the payer's money for the item, or staff's full refund as a split",
+  settle:
+    "POST /v1/marketplace/trades/{t}/settle (tenant) with refundAmount below the payer's money for the item, or staff's split in the console",
+  settleInFull:
+    "POST /v1/marketplace/trades/{t}/settle (tenant) with refundAmount equal to the payer's money for the item, or staff's full refund as a split",
   makeOffer: `POST ${u}/offers (payee; body: refundAmount), or the hosted status page: a price reduction instead of the return`,
   acceptOffer: `POST ${u}/offers/accept (payer), or the hosted status page: keeps the item for less`,
   declineOffer: `POST ${u}/offers/decline (payer), or the hosted status page: the trade continues as before`,
-  lapseOffer: "deadline: the payer does not answer the offer in time (the tenant's acceptance deadline); the trade continues as before",
+  lapseOffer:
+    "deadline: the payer does not answer the offer in time (the tenant's acceptance deadline); the trade continues as before",
   payoutCompleted: "the payout to the payee's bank account leaves (needs a payout account)",
 };

@@ -70,7 +70,13 @@ export async function applyTransition(
     for (const movement of rule.ledger) {
       // The updated row: a settlement's transition sets the refund its ledger movement reads.
       const postings = postingsFor(movement, updated, balances, label);
-      await writeTransfer(tx, { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency }, movement, postings, now);
+      await writeTransfer(
+        tx,
+        { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency },
+        movement,
+        postings,
+        now,
+      );
       balances = afterPostings(balances, postings);
     }
   }
@@ -79,9 +85,21 @@ export async function applyTransition(
   if (rule.to === "Cancelled") await tx.checkoutKeyClaim.deleteMany({ where: { tradeId: trade.id } });
   // A trade that has ended leaves no payment to make: one still pending (the escrow payment of a
   // trade cancelled unpaid, a label never paid) is called off with it (decisions.md §9).
-  if (moved && TERMINAL_STATES.has(rule.to)) await tx.payment.updateMany({ where: { tradeId: trade.id, state: "Pending" }, data: { state: "Cancelled", updatedAt: now } });
+  if (moved && TERMINAL_STATES.has(rule.to))
+    await tx.payment.updateMany({
+      where: { tradeId: trade.id, state: "Pending" },
+      data: { state: "Cancelled", updatedAt: now },
+    });
 
-  const entry = { sequence: trade.sequence + 1, action, actor, fromState: trade.state, toState: rule.to, details: entryDetails, occurredAt: now };
+  const entry = {
+    sequence: trade.sequence + 1,
+    action,
+    actor,
+    fromState: trade.state,
+    toState: rule.to,
+    details: entryDetails,
+    occurredAt: now,
+  };
   await writeTimelineAndEvents(tx, updated, entry, rule.events, trade.sequence + 1, now);
   // Counted when applied inside the transaction: a rolled-back one is rare and still shows load.
   metrics().transitions.inc({ action });

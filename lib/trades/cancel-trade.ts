@@ -20,13 +20,31 @@ export interface CancelRequest {
   by?: Prisma.InputJsonValue;
 }
 
-export async function cancelTrade({ tenant, mode, tradeId, expectedState, by }: CancelRequest): Promise<{ state: string }> {
+export async function cancelTrade({
+  tenant,
+  mode,
+  tradeId,
+  expectedState,
+  by,
+}: CancelRequest): Promise<{ state: string }> {
   return db.$transaction(async (tx) => {
     const trade = await lockTenantTrade(tx, tenant.id, tradeId, mode);
     if (trade.state !== expectedState) {
-      throw new ApiError("invalid-state", `The trade is \`${trade.state}\`, not \`${expectedState}\`: read it again before cancelling.`);
+      throw new ApiError(
+        "invalid-state",
+        `The trade is \`${trade.state}\`, not \`${expectedState}\`: read it again before cancelling.`,
+      );
     }
-    const { trade: cancelled } = await applyTransition(tx, trade, tenant, "cancel", "tenant", tenantNow(tenant, trade.mode), {}, by);
+    const { trade: cancelled } = await applyTransition(
+      tx,
+      trade,
+      tenant,
+      "cancel",
+      "tenant",
+      tenantNow(tenant, trade.mode),
+      {},
+      by,
+    );
     return { state: cancelled.state };
   });
 }

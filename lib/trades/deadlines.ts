@@ -30,7 +30,11 @@ const DEADLINES: Partial<Record<TradeState, { action: Action; seconds: keyof Dea
  * they continue (LabelCreated keeps AwaitingShipment's shipment deadline), so the caller passes
  * the time the deadline started (`startedAt`).
  */
-export function deadlineFor(state: TradeState, settings: DeadlineSettings, startedAt: Date): { at: Date; action: Action } | null {
+export function deadlineFor(
+  state: TradeState,
+  settings: DeadlineSettings,
+  startedAt: Date,
+): { at: Date; action: Action } | null {
   const deadline = DEADLINES[state];
   if (!deadline) return null;
   const seconds = deadline.seconds === "immediately" ? 0 : settings[deadline.seconds];

@@ -21,7 +21,12 @@ export async function getTradeDetails(context: Context, marketplaceUserId: strin
 
 export async function getTrades(context: Context, marketplaceUserId: string, query: z.output<typeof GetTradesQuery>) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
-  const { totalCount, tradeIds } = await userTradePage(scope, marketplaceUserId, { role: query.role, state: query.state }, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
+  const { totalCount, tradeIds } = await userTradePage(
+    scope,
+    marketplaceUserId,
+    { role: query.role, state: query.state },
+    { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+  );
   const ordered = await tradesByIds(scope, tradeIds);
   const trades = await serializeTrades(scope, ordered, context.locale);
   return { trades, pagination: { pageSize: query.pageSize, page: query.page, totalCount } };

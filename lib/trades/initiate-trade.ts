@@ -17,16 +17,23 @@ import type { InitiateTradeBody } from "./schemas.ts";
 
 type Body = z.output<typeof InitiateTradeBody>;
 
-export async function initiateTrade(context: TenantContext & { now: Date }, body: Body): Promise<{ tradeId: string; redirectUrl: string }> {
+export async function initiateTrade(
+  context: TenantContext & { now: Date },
+  body: Body,
+): Promise<{ tradeId: string; redirectUrl: string }> {
   const { tenant, mode, now } = context;
   const successUrl = checkRedirectUrl(tenant, mode, "successUrl", body.successUrl);
   const cancelUrl = checkRedirectUrl(tenant, mode, "cancelUrl", body.cancelUrl);
   const appSwitch = checkAppSwitch(tenant, mode, body.appSwitch);
   for (const [index, entry] of (body.prioritizedPayees ?? []).entries()) {
     if (!tenant.allowedBusinessIds.includes(entry.businessId)) {
-      throw new ApiError("forbidden", `prioritizedPayees[${index}]: the business id ${JSON.stringify(entry.businessId)} is not on your whitelist.`, {
-        errors: [{ key: `prioritizedPayees[${index}].businessId`, value: "Not whitelisted" }],
-      });
+      throw new ApiError(
+        "forbidden",
+        `prioritizedPayees[${index}]: the business id ${JSON.stringify(entry.businessId)} is not on your whitelist.`,
+        {
+          errors: [{ key: `prioritizedPayees[${index}].businessId`, value: "Not whitelisted" }],
+        },
+      );
     }
   }
   if (body.payerMarketplaceUserId === body.payeeMarketplaceUserId) {
@@ -39,7 +46,8 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
   const payerFixedFeeMinor = minorUnitsFromNumber(body.payerFixedFee);
   const payeeFixedFeeMinor = minorUnitsFromNumber(body.payeeFixedFee);
   // The label price the payer bears is paid into escrow with the item (decisions.md §4).
-  const shippingPayerMinor = body.shipping?.paidBy === "Payer" && body.shipping.price ? minorUnitsFromNumber(body.shipping.price) : 0n;
+  const shippingPayerMinor =
+    body.shipping?.paidBy === "Payer" && body.shipping.price ? minorUnitsFromNumber(body.shipping.price) : 0n;
   let money;
   try {
     money = computeTradeMoney(
@@ -61,7 +69,15 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
   const claims: CheckoutClaim[] = [];
   if (body.checkoutUniquenessKey) claims.push({ kind: "uniqueness", key: body.checkoutUniquenessKey });
   if (body.checkoutIdempotencyKey) claims.push({ kind: "idempotency", key: body.checkoutIdempotencyKey });
-  const session = newHostedSession({ ...scope, kind: "Checkout", marketplaceUserId: body.payerMarketplaceUserId, successUrl, cancelUrl, appSwitch, now });
+  const session = newHostedSession({
+    ...scope,
+    kind: "Checkout",
+    marketplaceUserId: body.payerMarketplaceUserId,
+    successUrl,
+    cancelUrl,
+    appSwitch,
+    now,
+  });
   const row = {
     ...scope,
     referenceId: body.referenceId ?? null,
@@ -94,7 +110,11 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
   // The checkout's payment is opened at the rail before the statement (an outside call does not
   // belong inside one); if nothing is written, it is never used and lapses at the rail.
   const rail = paymentRailFor(mode);
-  const { externalId } = await rail.createPayment({ amountMinor: money.payerTotalMinor, currency: tenant.currency, description: `Escrow for a trade of ${body.payerMarketplaceUserId}` });
+  const { externalId } = await rail.createPayment({
+    amountMinor: money.payerTotalMinor,
+    currency: tenant.currency,
+    description: `Escrow for a trade of ${body.payerMarketplaceUserId}`,
+  });
   let outcome: InsertOutcome | undefined;
   // A key held by a trade that is cancelled (and so releases it) between our failed insert and the
   // lookup of its holder is free again: try once more rather than refuse.
@@ -109,10 +129,16 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
     }
   }
   if ("refused" in outcome && outcome.refused === "payee-not-connected") {
-    throw new ApiError("payee-not-connected", `The payee ${JSON.stringify(body.payeeMarketplaceUserId)} has not connected yet: send them through Initiate user connect first.`);
+    throw new ApiError(
+      "payee-not-connected",
+      `The payee ${JSON.stringify(body.payeeMarketplaceUserId)} has not connected yet: send them through Initiate user connect first.`,
+    );
   }
   if ("refused" in outcome) {
-    throw new ApiError("conflict", "Your currency was changed in the console while this trade was being initiated. Send the request again.");
+    throw new ApiError(
+      "conflict",
+      "Your currency was changed in the console while this trade was being initiated. Send the request again.",
+    );
   }
   return { tradeId: outcome.tradeId, redirectUrl: session.redirectUrl };
 }
@@ -121,13 +147,23 @@ export async function initiateTrade(context: TenantContext & { now: Date }, body
  * At most one live checkout per key (spec 8): the claim's primary key decided, also between
  * concurrent requests (insert-initiated-trade.ts). The refusal names the trade that holds the key.
  */
-async function refuseTakenCheckoutKey(scope: { tenantId: string; mode: "test" | "live" }, claims: CheckoutClaim[]): Promise<void> {
+async function refuseTakenCheckoutKey(
+  scope: { tenantId: string; mode: "test" | "live" },
+  claims: CheckoutClaim[],
+): Promise<void> {
   for (const { kind, key } of claims) {
-    const holder = await db.checkoutKeyClaim.findUnique({ where: { tenantId_mode_kind_key: { ...scope, kind, key } }, select: { tradeId: true } });
+    const holder = await db.checkoutKeyClaim.findUnique({
+      where: { tenantId_mode_kind_key: { ...scope, kind, key } },
+      select: { tradeId: true },
+    });
     if (!holder) continue;
     const field = kind === "uniqueness" ? "checkoutUniquenessKey" : "checkoutIdempotencyKey";
-    throw new ApiError("conflict", `The ${field} ${JSON.stringify(key)} already belongs to trade ${holder.tradeId}, which is not cancelled.`, {
-      errors: [{ key: field, value: `Already used by trade ${holder.tradeId}` }],
-    });
+    throw new ApiError(
+      "conflict",
+      `The ${field} ${JSON.stringify(key)} already belongs to trade ${holder.tradeId}, which is not cancelled.`,
+      {
+        errors: [{ key: field, value: `Already used by trade ${holder.tradeId}` }],
+      },
+    );
   }
 }

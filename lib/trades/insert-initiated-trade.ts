@@ -63,12 +63,18 @@ export type CheckoutClaim = { kind: "uniqueness" | "idempotency"; key: string };
 export type EscrowPaymentOpened = { externalId: string; provider: string };
 type SessionRow = ReturnType<typeof newHostedSession>["row"];
 
-const json = (value: Prisma.InputJsonValue | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
+const json = (value: Prisma.InputJsonValue | null | undefined) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 
 export type InsertOutcome = { tradeId: string } | { refused: "payee-not-connected" | "currency-changed" };
 
 /** The new trade's id, or why nothing was written (the payee is not connected, the currency changed). */
-export async function insertInitiatedTrade(trade: InitiatedTrade, claims: CheckoutClaim[], session: SessionRow, payment: EscrowPaymentOpened): Promise<InsertOutcome> {
+export async function insertInitiatedTrade(
+  trade: InitiatedTrade,
+  claims: CheckoutClaim[],
+  session: SessionRow,
+  payment: EscrowPaymentOpened,
+): Promise<InsertOutcome> {
   const id = randomUUID();
   const t = trade;
   const rows = await run<{ id: string | null; payeeConnected: boolean; currencyCurrent: boolean }>(statement`
@@ -78,43 +84,65 @@ export async function insertInitiatedTrade(trade: InitiatedTrade, claims: Checko
     ), tenant AS (
       SELECT 1 FROM "Tenant" WHERE "id" = ${t.tenantId} AND "currency" = ${t.currency}
     ), trade AS (
-      INSERT INTO "Trade" ("id", "tenantId", "mode", "referenceId", "title", "description", "currency", "imageUrls",
+      INSERT INTO "Trade" ("id", "tenantId", "mode", "referenceId", "title", "description", "currency",
+    "imageUrls",
         "payerMarketplaceUserId", "payeeMarketplaceUserId", "createdBy", "prioritizedPayees",
         "amountMinor", "payerFeePercent", "payerFixedFeeMinor", "payeeFeePercent", "payeeFixedFeeMinor",
-        "payerFeeMinor", "payeeFeeMinor", "shippingPayerMinor", "payerTotalMinor", "payeePayoutMinor", "serviceRevenueMinor", "tenantRevenueMinor",
-        "checkoutUniquenessKey", "checkoutIdempotencyKey", "checkoutType", "deliveryByHandAllowed", "shipping", "returnShipping", "appSwitch",
-        "successUrl", "cancelUrl", "state", "contractStartedAt", "deadlineAt", "deadlineKind", "createdAt", "updatedAt")
-      SELECT ${id}, ${t.tenantId}, ${t.mode}::"ApiMode", ${t.referenceId}, ${t.title}, ${t.description}, ${t.currency}, ${t.imageUrls}::text[],
-        ${t.payerMarketplaceUserId}, ${t.payeeMarketplaceUserId}, ${t.payeeMarketplaceUserId}, ${json(t.prioritizedPayees)}::jsonb,
-        ${t.amountMinor}::bigint, ${t.payerFeePercent}::numeric, ${t.payerFixedFeeMinor}::bigint, ${t.payeeFeePercent}::numeric, ${t.payeeFixedFeeMinor}::bigint,
-        ${t.payerFeeMinor}::bigint, ${t.payeeFeeMinor}::bigint, ${t.shippingPayerMinor}::bigint, ${t.payerTotalMinor}::bigint, ${t.payeePayoutMinor}::bigint, ${t.serviceRevenueMinor}::bigint, ${t.tenantRevenueMinor}::bigint,
-        ${t.checkoutUniquenessKey}, ${t.checkoutIdempotencyKey}, ${t.checkoutType}, ${t.deliveryByHandAllowed}::boolean, ${json(t.shipping)}::jsonb, ${json(t.returnShipping)}::jsonb, ${json(t.appSwitch)}::jsonb,
-        ${t.successUrl}, ${t.cancelUrl}, 'Created'::"TradeState", ${t.now}::timestamptz, ${t.deadlineAt}::timestamptz, ${t.deadlineKind}, ${t.now}::timestamptz, ${t.now}::timestamptz
+        "payerFeeMinor", "payeeFeeMinor", "shippingPayerMinor", "payerTotalMinor", "payeePayoutMinor",
+    "serviceRevenueMinor", "tenantRevenueMinor",
+        "checkoutUniquenessKey", "checkoutIdempotencyKey", "checkoutType", "deliveryByHandAllowed", "shipping",
+    "returnShipping", "appSwitch",
+        "successUrl", "cancelUrl", "state", "contractStartedAt", "deadlineAt", "deadlineKind", "createdAt",
+    "updatedAt")
+      SELECT ${id}, ${t.tenantId}, ${t.mode}::"ApiMode", ${t.referenceId}, ${t.title}, ${t.description},
+    ${t.currency}, ${t.imageUrls}::text[],
+        ${t.payerMarketplaceUserId}, ${t.payeeMarketplaceUserId}, ${t.payeeMarketplaceUserId},
+    ${json(t.prioritizedPayees)}::jsonb,
+        ${t.amountMinor}::bigint, ${t.payerFeePercent}::numeric, ${t.payerFixedFeeMinor}::bigint,
+    ${t.payeeFeePercent}::numeric, ${t.payeeFixedFeeMinor}::bigint,
+        ${t.payerFeeMinor}::bigint, ${t.payeeFeeMinor}::bigint, ${t.shippingPayerMinor}::bigint,
+    ${t.payerTotalMinor}::bigint, ${t.payeePayoutMinor}::bigint, ${t.serviceRevenueMinor}::bigint,
+    ${t.tenantRevenueMinor}::bigint,
+        ${t.checkoutUniquenessKey}, ${t.checkoutIdempotencyKey}, ${t.checkoutType},
+    ${t.deliveryByHandAllowed}::boolean, ${json(t.shipping)}::jsonb, ${json(t.returnShipping)}::jsonb,
+    ${json(t.appSwitch)}::jsonb,
+        ${t.successUrl}, ${t.cancelUrl}, 'Created'::"TradeState", ${t.now}::timestamptz,
+    ${t.deadlineAt}::timestamptz, ${t.deadlineKind}, ${t.now}::timestamptz, ${t.now}::timestamptz
       WHERE EXISTS (SELECT 1 FROM payee) AND EXISTS (SELECT 1 FROM tenant)
       RETURNING "id"
     ), parties AS (
       INSERT INTO "TradeParty" ("tradeId", "role", "tenantId", "mode", "marketplaceUserId", "tradeCreatedAt")
-      SELECT trade."id", r."role"::"TradeRole", ${t.tenantId}, ${t.mode}::"ApiMode", r."user", ${t.now}::timestamptz
-      FROM trade CROSS JOIN (VALUES ('payer', ${t.payerMarketplaceUserId}), ('payee', ${t.payeeMarketplaceUserId})) AS r("role", "user")
+      SELECT trade."id", r."role"::"TradeRole", ${t.tenantId}, ${t.mode}::"ApiMode", r."user",
+    ${t.now}::timestamptz
+      FROM trade CROSS JOIN (VALUES ('payer', ${t.payerMarketplaceUserId}), ('payee',
+    ${t.payeeMarketplaceUserId})) AS r("role", "user")
     ), timeline AS (
       INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "toState", "occurredAt")
       SELECT trade."id", 0, 'initiate', 'tenant', 'Created'::"TradeState", ${t.now}::timestamptz FROM trade
     ), claims AS (
       INSERT INTO "CheckoutKeyClaim" ("tenantId", "mode", "kind", "key", "tradeId")
       SELECT ${t.tenantId}, ${t.mode}::"ApiMode", c."kind", c."key", trade."id"
-      FROM trade CROSS JOIN unnest(${claims.map((c) => c.kind)}::text[], ${claims.map((c) => c.key)}::text[]) AS c("kind", "key")
+      FROM trade CROSS JOIN unnest(${claims.map((c) => c.kind)}::text[], ${claims.map((c) => c.key)}::text[])
+    AS c("kind", "key")
     ), session AS (
-      INSERT INTO "HostedSession" ("id", "tokenHash", "csrfToken", "tenantId", "mode", "kind", "marketplaceUserId", "tradeId", "successUrl", "cancelUrl", "appSwitch", "expiresAt")
-      SELECT ${randomUUID()}, ${session.tokenHash}, ${session.csrfToken}, ${session.tenantId}, ${session.mode}::"ApiMode", ${session.kind}::"HostedSessionKind",
-        ${session.marketplaceUserId}, trade."id", ${session.successUrl ?? null}, ${session.cancelUrl ?? null}, ${json(session.appSwitch)}::jsonb, ${session.expiresAt}::timestamptz
+      INSERT INTO "HostedSession" ("id", "tokenHash", "csrfToken", "tenantId", "mode", "kind",
+    "marketplaceUserId", "tradeId", "successUrl", "cancelUrl", "appSwitch", "expiresAt")
+      SELECT ${randomUUID()}, ${session.tokenHash}, ${session.csrfToken}, ${session.tenantId},
+    ${session.mode}::"ApiMode", ${session.kind}::"HostedSessionKind",
+        ${session.marketplaceUserId}, trade."id", ${session.successUrl ?? null}, ${session.cancelUrl ?? null},
+    ${json(session.appSwitch)}::jsonb, ${session.expiresAt}::timestamptz
       FROM trade
     ), payment AS (
-      INSERT INTO "Payment" ("id", "tenantId", "mode", "tradeId", "marketplaceUserId", "purpose", "amountMinor", "currency", "state", "externalId", "provider", "createdAt", "updatedAt")
-      SELECT ${randomUUID()}, ${t.tenantId}, ${t.mode}::"ApiMode", trade."id", ${t.payerMarketplaceUserId}, 'Escrow'::"PaymentPurpose", ${t.payerTotalMinor}::bigint, ${t.currency},
-        'Pending'::"PaymentState", ${payment.externalId}, ${payment.provider}, ${t.now}::timestamptz, ${t.now}::timestamptz
+      INSERT INTO "Payment" ("id", "tenantId", "mode", "tradeId", "marketplaceUserId", "purpose",
+    "amountMinor", "currency", "state", "externalId", "provider", "createdAt", "updatedAt")
+      SELECT ${randomUUID()}, ${t.tenantId}, ${t.mode}::"ApiMode", trade."id", ${t.payerMarketplaceUserId},
+    'Escrow'::"PaymentPurpose", ${t.payerTotalMinor}::bigint, ${t.currency},
+        'Pending'::"PaymentState", ${payment.externalId}, ${payment.provider}, ${t.now}::timestamptz,
+    ${t.now}::timestamptz
       FROM trade
     )
-    SELECT (SELECT "id" FROM trade) AS "id", EXISTS (SELECT 1 FROM payee) AS "payeeConnected", EXISTS (SELECT 1 FROM tenant) AS "currencyCurrent"`);
+    SELECT (SELECT "id" FROM trade) AS "id", EXISTS (SELECT 1 FROM payee) AS "payeeConnected", EXISTS (SELECT 1
+    FROM tenant) AS "currencyCurrent"`);
   const row = rows[0]!;
   if (row.id) return { tradeId: row.id };
   return { refused: row.payeeConnected ? "currency-changed" : "payee-not-connected" };

@@ -26,7 +26,13 @@ export async function lockPartyTrade(
   tradeId: string,
 ): Promise<{ trade: Trade; role: Role }> {
   await holdTradeRow(tx, tradeId, scope.tenantId);
-  const trade = await tx.trade.findFirst({ where: { id: tradeId, ...scope, OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }] } });
+  const trade = await tx.trade.findFirst({
+    where: {
+      id: tradeId,
+      ...scope,
+      OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }],
+    },
+  });
   if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
   return { trade, role: trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee" };
 }
@@ -35,7 +41,12 @@ export async function lockPartyTrade(
  * A trade of the tenant, in `mode` when given (the API's token), in either mode when not (console
  * staff); another tenant's, or the other mode's, is a 404.
  */
-export async function lockTenantTrade(tx: Prisma.TransactionClient, tenantId: string, tradeId: string, mode?: ApiMode): Promise<Trade> {
+export async function lockTenantTrade(
+  tx: Prisma.TransactionClient,
+  tenantId: string,
+  tradeId: string,
+  mode?: ApiMode,
+): Promise<Trade> {
   await holdTradeRow(tx, tradeId, tenantId);
   const trade = await tx.trade.findFirst({ where: { id: tradeId, tenantId, ...(mode ? { mode } : {}) } });
   if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
@@ -49,7 +60,9 @@ type TradeWithTenant = Trade & { tenant: Tenant };
  * instance holds it (SKIP LOCKED), which then does the work.
  */
 export async function tryLockTrade(tx: Prisma.TransactionClient, tradeId: string): Promise<TradeWithTenant | null> {
-  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE SKIP LOCKED`;
+  const locked = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT "id" FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE SKIP LOCKED`;
   if (!locked.length) return null;
   return tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
 }

@@ -14,7 +14,12 @@ export const abandonCall = (): PartyCall => ({ action: "abandon" });
 export function acceptConditionCall(role: Role, trade: Trade): PartyCall {
   if (role === "payer" && trade.state === "AwaitingShipment") {
     if (!trade.deliveryByHandAllowed) {
-      throw new ApiError("invalid-state", "The payer cannot accept the item condition: the trade is `AwaitingShipment` and delivery by hand was not agreed (deliveryByHandAllowed); this is allowed only when the trade is `Delivered`.");
+      throw new ApiError(
+        "invalid-state",
+        "The payer cannot accept the item condition: the trade is `AwaitingShipment` and delivery " +
+          "by hand was not agreed (deliveryByHandAllowed); this is allowed only when the trade is " +
+          "`Delivered`.",
+      );
     }
     return { action: "acceptHandedOver" };
   }

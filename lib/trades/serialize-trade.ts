@@ -18,7 +18,11 @@ const stamp = (date: Date | null) => (date ? date.toISOString() : "");
 const amount = (minor: bigint) => numberFromMinorUnits(minor);
 
 /** Serializes trades with three extra queries in all, run side by side, whatever their number. */
-export async function serializeTrades(scope: { tenantId: string; mode: ApiMode }, trades: Trade[], locale: Locale): Promise<TradeResponse[]> {
+export async function serializeTrades(
+  scope: { tenantId: string; mode: ApiMode },
+  trades: Trade[],
+  locale: Locale,
+): Promise<TradeResponse[]> {
   if (trades.length === 0) return [];
   const ids = trades.map((x) => x.id);
   const userIds = [...new Set(trades.flatMap((x) => [x.payerMarketplaceUserId, x.payeeMarketplaceUserId]))];
@@ -30,7 +34,12 @@ export async function serializeTrades(scope: { tenantId: string; mode: ApiMode }
   });
 }
 
-export function serializeTrade(trade: Trade, labels: ShipmentLabel[], users: Map<string, Connected>, locale: Locale): TradeResponse {
+export function serializeTrade(
+  trade: Trade,
+  labels: ShipmentLabel[],
+  users: Map<string, Connected>,
+  locale: Locale,
+): TradeResponse {
   const delivery = latest(labels, "Delivery");
   const returned = latest(labels, "Return");
   return {
@@ -86,13 +95,25 @@ export function serializeTrade(trade: Trade, labels: ShipmentLabel[], users: Map
               returned: stamp(trade.returnedAt),
               released: stamp(trade.releasedAt),
               // What left escrow for whom: the payee's payout, or the refund to the payer.
-              amount: amount(trade.succeededAt ? payeeReceivesMinor(trade) : trade.contractPaidAt ? trade.payerTotalMinor : 0n),
+              amount: amount(
+                trade.succeededAt ? payeeReceivesMinor(trade) : trade.contractPaidAt ? trade.payerTotalMinor : 0n,
+              ),
             }
           : null,
     },
     images: trade.imageUrls.length ? trade.imageUrls.map((url) => ({ url })) : null,
-    offer: trade.offerRefundMinor === null ? null : { refundAmount: amount(trade.offerRefundMinor), madeAt: stamp(trade.offerMadeAt), lapsesAt: stamp(trade.offerLapsesAt) },
-    settlement: trade.settlementRefundMinor === null ? null : { refundAmount: amount(trade.settlementRefundMinor), payeeAmount: amount(payeeReceivesMinor(trade)) },
+    offer:
+      trade.offerRefundMinor === null
+        ? null
+        : {
+            refundAmount: amount(trade.offerRefundMinor),
+            madeAt: stamp(trade.offerMadeAt),
+            lapsesAt: stamp(trade.offerLapsesAt),
+          },
+    settlement:
+      trade.settlementRefundMinor === null
+        ? null
+        : { refundAmount: amount(trade.settlementRefundMinor), payeeAmount: amount(payeeReceivesMinor(trade)) },
   };
 }
 
@@ -115,7 +136,9 @@ function party(trade: Trade, role: Role, user: Connected | undefined, locale: Lo
       variablePercentage: Number(percent.toString()),
       amount: amount(fixed + variable),
     },
-    status: partyStatus(trade.state, role, trade.deadlineAt, locale, { needsPayoutAccount: role === "payee" && !account?.bankAccountNumber }),
+    status: partyStatus(trade.state, role, trade.deadlineAt, locale, {
+      needsPayoutAccount: role === "payee" && !account?.bankAccountNumber,
+    }),
     timeline: partyTimeline(trade, role, locale),
   };
 }
@@ -139,6 +162,8 @@ function leg(label: ShipmentLabel | undefined) {
 function reason(value: unknown): { description: string; images: { url: string }[] } | null {
   if (!value || typeof value !== "object") return null;
   const r = value as { description?: unknown; images?: unknown };
-  return { description: String(r.description ?? ""), images: Array.isArray(r.images) ? r.images.map((url) => ({ url: String(url) })) : [] };
+  return {
+    description: String(r.description ?? ""),
+    images: Array.isArray(r.images) ? r.images.map((url) => ({ url: String(url) })) : [],
+  };
 }
-

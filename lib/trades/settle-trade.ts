@@ -10,7 +10,11 @@ import type { Locale } from "../locale.ts";
 import { serializeTrades } from "./serialize-trade.ts";
 import { settlementCall } from "./settlement-calls.ts";
 
-export async function settleTrade(context: TenantContext & { now: Date; locale: Locale }, tradeId: string, body: { refundAmount: number; reason: string }) {
+export async function settleTrade(
+  context: TenantContext & { now: Date; locale: Locale },
+  tradeId: string,
+  body: { refundAmount: number; reason: string },
+) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const settled = await db.$transaction(async (tx) => {
     const trade = await tx.trade.findFirst({ where: { id: tradeId, ...scope } });
@@ -18,7 +22,12 @@ export async function settleTrade(context: TenantContext & { now: Date; locale: 
     const refundMinor = minorUnitsFromNumber(body.refundAmount);
     const call = settlementCall(trade, "tenant", refundMinor);
     // The compare-and-set in applyTransition decides a race with the payer's answer to an offer.
-    return (await applyTransition(tx, trade, context.tenant, call.action, "tenant", context.now, call.details, { refundMinor: refundMinor.toString(), reason: body.reason })).trade;
+    return (
+      await applyTransition(tx, trade, context.tenant, call.action, "tenant", context.now, call.details, {
+        refundMinor: refundMinor.toString(),
+        reason: body.reason,
+      })
+    ).trade;
   });
   const [serialized] = await serializeTrades(scope, [settled], context.locale);
   return serialized!;

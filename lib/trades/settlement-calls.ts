@@ -12,7 +12,8 @@ import { hasOpenOffer, OFFER_CLOSED, offerClosedResumingDeadline } from "./offer
 import type { Role } from "./presentation/status.ts";
 import { decideOrThrow } from "./transition.ts";
 
-const noOpenOffer = () => new ApiError("invalid-state", "There is no open offer on this trade: the payee makes one with POST …/offers.");
+const noOpenOffer = () =>
+  new ApiError("invalid-state", "There is no open offer on this trade: the payee makes one with POST …/offers.");
 
 /**
  * The tenant's or staff's settlement: `refundMinor` back to the payer, the rest to the payee.
@@ -22,17 +23,34 @@ export function settlementCall(trade: Trade, actor: "tenant" | "staff", refundMi
   decideOrThrow(trade.state, "settle", actor); // a trade in another state is a 409 before any amount is weighed
   const refundable = refundableMinor(trade);
   if (refundMinor > refundable) {
-    throw ApiError.field("refundAmount", `At most ${formatMoney(refundable, trade.currency)}: what the payer paid into escrow for the item (the price and the payer's fees; shipping money went to the carrier).`);
+    throw ApiError.field(
+      "refundAmount",
+      `At most ${formatMoney(refundable, trade.currency)}: what the payer paid into escrow for the ` +
+        `item (the price and the payer's fees; shipping money went to the carrier).`,
+    );
   }
-  return { action: refundMinor === refundable ? "settleInFull" : "settle", details: { ...OFFER_CLOSED, settlementRefundMinor: refundMinor } };
+  return {
+    action: refundMinor === refundable ? "settleInFull" : "settle",
+    details: { ...OFFER_CLOSED, settlementRefundMinor: refundMinor },
+  };
 }
 
 /** The payee offers to keep the deal for less; a new offer replaces an open one. */
-export function makeOfferCall(role: Role, trade: Trade, settings: DeadlineSettings, refundMinor: bigint, now: Date): PartyCall {
+export function makeOfferCall(
+  role: Role,
+  trade: Trade,
+  settings: DeadlineSettings,
+  refundMinor: bigint,
+  now: Date,
+): PartyCall {
   decideOrThrow(trade.state, "makeOffer", role);
   const refundable = refundableMinor(trade);
   if (refundMinor <= 0n || refundMinor >= refundable) {
-    throw ApiError.field("refundAmount", `More than 0 and less than ${formatMoney(refundable, trade.currency)} (the payer's money for the item); to give all of it back, take the item back instead.`);
+    throw ApiError.field(
+      "refundAmount",
+      `More than 0 and less than ${formatMoney(refundable, trade.currency)} (the payer's money for ` +
+        `the item); to give all of it back, take the item back instead.`,
+    );
   }
   // The offer holds the trade's deadline: the payer has the acceptance deadline to answer, but
   // never longer than the trade would have waited anyway. The replaced deadline comes back when
@@ -43,7 +61,15 @@ export function makeOfferCall(role: Role, trade: Trade, settings: DeadlineSettin
   const lapsesAt = resumeAt && resumeAt < answerBy ? resumeAt : answerBy;
   return {
     action: "makeOffer",
-    details: { offerRefundMinor: refundMinor, offerMadeAt: now, offerLapsesAt: lapsesAt, offerResumeDeadlineAt: resumeAt, offerResumeDeadlineKind: resumeKind, deadlineAt: lapsesAt, deadlineKind: "lapseOffer" },
+    details: {
+      offerRefundMinor: refundMinor,
+      offerMadeAt: now,
+      offerLapsesAt: lapsesAt,
+      offerResumeDeadlineAt: resumeAt,
+      offerResumeDeadlineKind: resumeKind,
+      deadlineAt: lapsesAt,
+      deadlineKind: "lapseOffer",
+    },
     entryDetails: { refundMinor: refundMinor.toString() },
   };
 }
@@ -52,12 +78,20 @@ export function makeOfferCall(role: Role, trade: Trade, settings: DeadlineSettin
 export function acceptOfferCall(role: Role, trade: Trade): PartyCall {
   decideOrThrow(trade.state, "acceptOffer", role);
   if (!hasOpenOffer(trade)) throw noOpenOffer();
-  return { action: "acceptOffer", details: { ...OFFER_CLOSED, settlementRefundMinor: trade.offerRefundMinor }, entryDetails: { refundMinor: trade.offerRefundMinor!.toString() } };
+  return {
+    action: "acceptOffer",
+    details: { ...OFFER_CLOSED, settlementRefundMinor: trade.offerRefundMinor },
+    entryDetails: { refundMinor: trade.offerRefundMinor!.toString() },
+  };
 }
 
 /** The payer says no: the offer closes and the trade continues as before. */
 export function declineOfferCall(role: Role, trade: Trade): PartyCall {
   decideOrThrow(trade.state, "declineOffer", role);
   if (!hasOpenOffer(trade)) throw noOpenOffer();
-  return { action: "declineOffer", details: offerClosedResumingDeadline(trade), entryDetails: { refundMinor: trade.offerRefundMinor!.toString() } };
+  return {
+    action: "declineOffer",
+    details: offerClosedResumingDeadline(trade),
+    entryDetails: { refundMinor: trade.offerRefundMinor!.toString() },
+  };
 }

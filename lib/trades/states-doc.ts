@@ -6,7 +6,13 @@ import { TRANSITIONS, type Action } from "./transition-table.ts";
 
 export function renderStatesDoc(): string {
   const lines: string[] = [];
-  const rows = TRADE_STATES.flatMap((state) => Object.entries(TRANSITIONS[state] ?? {}).map(([action, rule]) => ({ state, action: action as Action, rule: rule! })));
+  const rows = TRADE_STATES.flatMap((state) =>
+    Object.entries(TRANSITIONS[state] ?? {}).map(([action, rule]) => ({
+      state,
+      action: action as Action,
+      rule: rule!,
+    })),
+  );
 
   lines.push(
     "# Trade states",
@@ -41,13 +47,16 @@ export function renderStatesDoc(): string {
   );
   for (const { state, action, rule } of rows) {
     const events = rule.events.map((e) => `\`${e}\``).join(", ") || "–";
-    lines.push(`| \`${state}\` | ${action} | ${rule.actors.join(", ")} | \`${rule.to}\` | ${events} | ${rule.ledger.join(", ") || "–"} | ${ACTION_SOURCES[action]} |`);
+    lines.push(
+      `| \`${state}\` | ${action} | ${rule.actors.join(", ")} | \`${rule.to}\` | ${events} | ${rule.ledger.join(", ") || "–"} | ${ACTION_SOURCES[action]} |`,
+    );
   }
   lines.push("");
 
   lines.push("## Which transition sends which webhook", "", "| Event | Sent when |", "|---|---|");
   const byEvent = new Map<string, string[]>();
-  for (const { state, action, rule } of rows) for (const event of rule.events) byEvent.set(event, [...(byEvent.get(event) ?? []), `${action} in \`${state}\``]);
+  for (const { state, action, rule } of rows)
+    for (const event of rule.events) byEvent.set(event, [...(byEvent.get(event) ?? []), `${action} in \`${state}\``]);
   for (const [event, causes] of [...byEvent.entries()].sort()) lines.push(`| \`${event}\` | ${causes.join("; ")} |`);
   lines.push(
     "",

@@ -29,7 +29,9 @@ export const TRADE_STATES = Object.keys(PHASE_OF) as TradeState[];
 /** States in which the payer's money is held in escrow. In Succeeded it is already settled: the
  *  payee's payout and the fees have been split off, waiting for the payout to leave. */
 export const FUNDED_STATES: ReadonlySet<TradeState> = new Set(
-  TRADE_STATES.filter((s) => !["Created", "InvitationAccepted", "Succeeded", "Released", "Cancelled", "Returned"].includes(s)),
+  TRADE_STATES.filter(
+    (s) => !["Created", "InvitationAccepted", "Succeeded", "Released", "Cancelled", "Returned"].includes(s),
+  ),
 );
 
 /** No transition leaves these. */

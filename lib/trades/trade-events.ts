@@ -18,7 +18,14 @@ export interface TradeEventBody {
 }
 
 /** One event of a trade: its body, and the outbox row's fields. */
-function tradeEvent(trade: Trade, eventName: TradeEventBody["eventName"], sequence: number, previousState: TradeState, now: Date, extra: { payoutId?: string } = {}) {
+function tradeEvent(
+  trade: Trade,
+  eventName: TradeEventBody["eventName"],
+  sequence: number,
+  previousState: TradeState,
+  now: Date,
+  extra: { payoutId?: string } = {},
+) {
   // Deterministic: one event per (trade, sequence), so a retried transaction cannot add a copy.
   const id = deterministicEventId("trade", trade.id, String(sequence));
   const body: TradeEventBody = {
@@ -39,11 +46,27 @@ function tradeEvent(trade: Trade, eventName: TradeEventBody["eventName"], sequen
  * trade event's body with the payout's id in metadata, next in the trade's sequence, in the
  * caller's transaction (which holds the trade's lock).
  */
-export async function writePayoutEvent(tx: Prisma.TransactionClient, tradeId: string, eventName: PayoutEventName, payoutId: string, now: Date): Promise<void> {
+export async function writePayoutEvent(
+  tx: Prisma.TransactionClient,
+  tradeId: string,
+  eventName: PayoutEventName,
+  payoutId: string,
+  now: Date,
+): Promise<void> {
   const [trade] = await tx.trade.updateManyAndReturn({ where: { id: tradeId }, data: { sequence: { increment: 1 } } });
   const event = tradeEvent(trade!, eventName, trade!.sequence, trade!.state, now, { payoutId });
   await tx.outboxEvent.create({
-    data: { id: event.id, tenantId: trade!.tenantId, mode: trade!.mode, eventName, tradeId, orderingKey: `trade:${tradeId}`, sequence: event.sequence, payload: JSON.parse(event.payload), createdAt: now },
+    data: {
+      id: event.id,
+      tenantId: trade!.tenantId,
+      mode: trade!.mode,
+      eventName,
+      tradeId,
+      orderingKey: `trade:${tradeId}`,
+      sequence: event.sequence,
+      payload: JSON.parse(event.payload),
+      createdAt: now,
+    },
   });
 }
 
@@ -70,15 +93,22 @@ export async function writeTimelineAndEvents(
   firstSequence: number,
   now: Date,
 ): Promise<void> {
-  const events = names.map((eventName, index) => tradeEvent(trade, eventName, firstSequence + index, entry.fromState, now));
+  const events = names.map((eventName, index) =>
+    tradeEvent(trade, eventName, firstSequence + index, entry.fromState, now),
+  );
   const details = entry.details === undefined ? null : JSON.stringify(entry.details);
   await tx.$executeRaw`
     WITH entry AS (
-      INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "fromState", "toState", "details", "occurredAt")
-      VALUES (${trade.id}, ${entry.sequence}, ${entry.action}, ${entry.actor}, ${entry.fromState}::"TradeState", ${entry.toState}::"TradeState", ${details}::jsonb, ${entry.occurredAt})
+      INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "fromState", "toState",
+    "details", "occurredAt")
+      VALUES (${trade.id}, ${entry.sequence}, ${entry.action}, ${entry.actor},
+    ${entry.fromState}::"TradeState", ${entry.toState}::"TradeState", ${details}::jsonb, ${entry.occurredAt})
       RETURNING 1)
-    INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence", "payload", "createdAt")
-    SELECT e."id", ${trade.tenantId}, ${trade.mode}::"ApiMode", e."eventName", ${trade.id}, ${`trade:${trade.id}`}, e."sequence", e."payload"::jsonb, ${now}
-    FROM unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.eventName)}::text[], ${events.map((e) => e.sequence)}::int[], ${events.map((e) => e.payload)}::text[])
+    INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence",
+    "payload", "createdAt")
+    SELECT e."id", ${trade.tenantId}, ${trade.mode}::"ApiMode", e."eventName", ${trade.id},
+    ${`trade:${trade.id}`}, e."sequence", e."payload"::jsonb, ${now}
+    FROM unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.eventName)}::text[],
+    ${events.map((e) => e.sequence)}::int[], ${events.map((e) => e.payload)}::text[])
       AS e("id", "eventName", "sequence", "payload")`;
 }

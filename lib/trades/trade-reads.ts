@@ -24,23 +24,33 @@ export async function findUserTrade(scope: Scope, marketplaceUserId: string, tra
 /** The trades with these ids, in the order of `ids`. */
 export async function tradesByIds(scope: Scope, ids: string[]): Promise<Trade[]> {
   if (!ids.length) return [];
-  const rows = await sql<Trade>(`SELECT * FROM "Trade" WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "id" = ANY($3::text[])`, [scope.tenantId, scope.mode, ids]);
+  const rows = await sql<Trade>(
+    `SELECT * FROM "Trade" WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "id" = ANY($3::text[])`,
+    [scope.tenantId, scope.mode, ids],
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
 /** The shipment labels of these trades, oldest first. */
 export function labelsOfTrades(tenantId: string, tradeIds: string[]): Promise<ShipmentLabel[]> {
-  return sql<ShipmentLabel>(`SELECT * FROM "ShipmentLabel" WHERE "tenantId" = $1 AND "tradeId" = ANY($2::text[]) ORDER BY "createdAt" ASC`, [tenantId, tradeIds]);
+  return sql<ShipmentLabel>(
+    `SELECT * FROM "ShipmentLabel" WHERE "tenantId" = $1 AND "tradeId" = ANY($2::text[]) ORDER BY "createdAt" ASC`,
+    [tenantId, tradeIds],
+  );
 }
 
 /** These users with their service accounts, by marketplace user id (two queries side by side). */
 export async function connectedUsers(scope: Scope, marketplaceUserIds: string[]): Promise<Map<string, Connected>> {
   const [users, accounts] = await Promise.all([
-    sql<MarketplaceUser>(`SELECT * FROM "MarketplaceUser" WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "marketplaceUserId" = ANY($3::text[])`, [scope.tenantId, scope.mode, marketplaceUserIds]),
+    sql<MarketplaceUser>(
+      `SELECT * FROM "MarketplaceUser" WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "marketplaceUserId" = ANY($3::text[])`,
+      [scope.tenantId, scope.mode, marketplaceUserIds],
+    ),
     sql<ServiceAccount>(
       `SELECT a.* FROM "ServiceAccount" a
-       WHERE a."tenantId" = $1 AND a."id" IN (SELECT u."serviceAccountId" FROM "MarketplaceUser" u WHERE u."tenantId" = $1 AND u."mode" = $2::"ApiMode" AND u."marketplaceUserId" = ANY($3::text[]))`,
+       WHERE a."tenantId" = $1 AND a."id" IN (SELECT u."serviceAccountId" FROM "MarketplaceUser" u WHERE
+        u."tenantId" = $1 AND u."mode" = $2::"ApiMode" AND u."marketplaceUserId" = ANY($3::text[]))`,
       [scope.tenantId, scope.mode, marketplaceUserIds],
     ),
   ]);
@@ -70,7 +80,10 @@ export async function userTradePage(
   const values = [scope.tenantId, scope.mode, marketplaceUserId, filters.role ?? null, filters.state ?? null];
   const [counted, rows] = await Promise.all([
     sql<{ n: bigint }>(`SELECT count(*) AS n ${USER_PARTIES}`, values),
-    sql<{ tradeId: string }>(`SELECT p."tradeId" ${USER_PARTIES} ORDER BY p."tradeCreatedAt" DESC, p."tradeId" DESC OFFSET $6 LIMIT $7`, [...values, page.offset, page.limit]),
+    sql<{ tradeId: string }>(
+      `SELECT p."tradeId" ${USER_PARTIES} ORDER BY p."tradeCreatedAt" DESC, p."tradeId" DESC OFFSET $6 LIMIT $7`,
+      [...values, page.offset, page.limit],
+    ),
   ]);
   return { totalCount: Number(counted[0]?.n ?? 0), tradeIds: rows.map((r) => r.tradeId) };
 }

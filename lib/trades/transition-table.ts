@@ -104,7 +104,13 @@ export interface TransitionRule {
 
 type Table = Partial<Record<TradeState, Partial<Record<Action, TransitionRule>>>>;
 
-const rule = (actors: Actor | readonly Actor[], to: TradeState, timestamps: PhaseTimestamp[] = [], events: TradeEventName[] = [], ledger: LedgerMovement[] = []): TransitionRule => ({
+const rule = (
+  actors: Actor | readonly Actor[],
+  to: TradeState,
+  timestamps: PhaseTimestamp[] = [],
+  events: TradeEventName[] = [],
+  ledger: LedgerMovement[] = [],
+): TransitionRule => ({
   actors: typeof actors === "string" ? [actors] : actors,
   to,
   timestamps,
@@ -119,7 +125,13 @@ const unpaid = (state: "Created" | "InvitationAccepted") => ({
   ...(state === "Created" ? { acceptInvitation: rule("payer", "InvitationAccepted", ["invitationAcceptedAt"]) } : {}),
   rejectInvitation: rule("payer", "Cancelled", ["invitationRejectedAt", "cancelledAt"], ["trade.cancelled"]),
   abandon: rule(["payer", "payee"], "Cancelled", ["cancelledAt"], ["trade.cancelled"]),
-  escrowPaid: rule("paymentRail", "AwaitingShipment", ["contractPaidAt", "deliveryStartedAt"], ["trade.created"], ["fundEscrow"]),
+  escrowPaid: rule(
+    "paymentRail",
+    "AwaitingShipment",
+    ["contractPaidAt", "deliveryStartedAt"],
+    ["trade.created"],
+    ["fundEscrow"],
+  ),
   checkoutCancelled: rule("payer", "Cancelled", ["cancelledAt"], ["trade.cancelled"]),
   expireUnpaid: rule("scheduler", "Cancelled", ["cancelledAt"], ["trade.cancelled"]),
   cancel: rule("tenant", "Cancelled", ["cancelledAt"], ["trade.cancelled"]),
@@ -134,13 +146,30 @@ const paidNotSent = {
 /** The parcel is with the carrier. */
 const inTransit = {
   shipmentDelivered: rule("carrier", "Delivered", ["deliveredAt"], ["trade.shipment_delivered"]),
-  shipmentLost: rule("carrier", "Cancelled", ["lostAt", "cancelledAt"], ["trade.shipment_lost", "trade.cancelled"], ["refundPayer"]),
-  shipmentReturned: rule("carrier", "Cancelled", ["cancelledAt"], ["trade.shipment_returned", "trade.cancelled"], ["refundPayer"]),
+  shipmentLost: rule(
+    "carrier",
+    "Cancelled",
+    ["lostAt", "cancelledAt"],
+    ["trade.shipment_lost", "trade.cancelled"],
+    ["refundPayer"],
+  ),
+  shipmentReturned: rule(
+    "carrier",
+    "Cancelled",
+    ["cancelledAt"],
+    ["trade.shipment_returned", "trade.cancelled"],
+    ["refundPayer"],
+  ),
 };
 
 /** The return parcel is with the carrier; if it goes astray, staff decide. */
 const returnInTransit = {
-  returnShipmentDelivered: rule("carrier", "ReturnDelivered", ["returnDeliveredAt"], ["trade.return_shipment_delivered"]),
+  returnShipmentDelivered: rule(
+    "carrier",
+    "ReturnDelivered",
+    ["returnDeliveredAt"],
+    ["trade.return_shipment_delivered"],
+  ),
   returnShipmentLost: rule("carrier", "Disputed", ["returnLostAt"], ["trade.return_shipment_lost"]),
   returnShipmentReturned: rule("carrier", "Disputed", [], ["trade.return_shipment_returned"]),
 };
@@ -152,11 +181,29 @@ const returnInTransit = {
  * it is answered or lapses (the use cases keep one offer open at a time).
  */
 const settlement = {
-  settle: rule(["tenant", "staff"], "Succeeded", ["succeededAt"], ["trade.settled", "trade.succeeded"], ["settleWithRefund"]),
+  settle: rule(
+    ["tenant", "staff"],
+    "Succeeded",
+    ["succeededAt"],
+    ["trade.settled", "trade.succeeded"],
+    ["settleWithRefund"],
+  ),
   // The whole of the payer's money back: the trade ends as a return does, without the parcel.
-  settleInFull: rule(["tenant", "staff"], "Returned", ["returnedAt"], ["trade.settled", "trade.return_condition_accepted"], ["refundPayer"]),
+  settleInFull: rule(
+    ["tenant", "staff"],
+    "Returned",
+    ["returnedAt"],
+    ["trade.settled", "trade.return_condition_accepted"],
+    ["refundPayer"],
+  ),
   makeOffer: rule("payee", "ConditionRejected", [], ["trade.offer_made"]),
-  acceptOffer: rule("payer", "Succeeded", ["succeededAt"], ["trade.offer_accepted", "trade.settled", "trade.succeeded"], ["settleWithRefund"]),
+  acceptOffer: rule(
+    "payer",
+    "Succeeded",
+    ["succeededAt"],
+    ["trade.offer_accepted", "trade.settled", "trade.succeeded"],
+    ["settleWithRefund"],
+  ),
   declineOffer: rule("payer", "ConditionRejected", [], ["trade.offer_declined"]),
   lapseOffer: rule("scheduler", "ConditionRejected", [], ["trade.offer_declined"]),
 };
@@ -175,13 +222,31 @@ export const TRANSITIONS: Table = {
     buyDeliveryLabel: rule("payee", "AwaitingShipment"),
     // Delivery by hand (only when the trade allows it, checked by the use case): the payer
     // receives and accepts the item in person.
-    acceptHandedOver: rule("payer", "Succeeded", ["deliveredAt", "approvedAt", "succeededAt"], ["trade.condition_accepted", "trade.succeeded"], ["settle"]),
-    deliveryLabelCreated: rule("paymentRail", "LabelCreated", ["deliveryPaidAt"], ["trade.shipment_label_created"], ["delivery_label"]),
+    acceptHandedOver: rule(
+      "payer",
+      "Succeeded",
+      ["deliveredAt", "approvedAt", "succeededAt"],
+      ["trade.condition_accepted", "trade.succeeded"],
+      ["settle"],
+    ),
+    deliveryLabelCreated: rule(
+      "paymentRail",
+      "LabelCreated",
+      ["deliveryPaidAt"],
+      ["trade.shipment_label_created"],
+      ["delivery_label"],
+    ),
     ...paidNotSent,
   },
   LabelCreated: {
     shipmentSent: rule("carrier", "Sent", ["sentAt"], ["trade.shipment_sent"]),
-    shipmentLost: rule("carrier", "Cancelled", ["lostAt", "cancelledAt"], ["trade.shipment_lost", "trade.cancelled"], ["refundPayer"]),
+    shipmentLost: rule(
+      "carrier",
+      "Cancelled",
+      ["lostAt", "cancelledAt"],
+      ["trade.shipment_lost", "trade.cancelled"],
+      ["refundPayer"],
+    ),
     ...paidNotSent,
   },
   Sent: {
@@ -190,8 +255,20 @@ export const TRANSITIONS: Table = {
   },
   PickupReady: inTransit,
   Delivered: {
-    acceptCondition: rule("payer", "Succeeded", ["approvedAt", "succeededAt"], ["trade.condition_accepted", "trade.succeeded"], ["settle"]),
-    autoAcceptCondition: rule("scheduler", "Succeeded", ["approvedAt", "succeededAt"], ["trade.condition_accepted", "trade.succeeded"], ["settle"]),
+    acceptCondition: rule(
+      "payer",
+      "Succeeded",
+      ["approvedAt", "succeededAt"],
+      ["trade.condition_accepted", "trade.succeeded"],
+      ["settle"],
+    ),
+    autoAcceptCondition: rule(
+      "scheduler",
+      "Succeeded",
+      ["approvedAt", "succeededAt"],
+      ["trade.condition_accepted", "trade.succeeded"],
+      ["settle"],
+    ),
     rejectCondition: rule("payer", "ConditionRejected", ["rejectedAt"], ["trade.condition_rejected"]),
   },
   // The payer rejected the item. The payee answers: take it back (the return starts) or dispute it.
@@ -204,7 +281,13 @@ export const TRANSITIONS: Table = {
 
   ReturnAwaitingShipment: {
     buyReturnLabel: rule("payer", "ReturnAwaitingShipment"),
-    returnLabelCreated: rule("paymentRail", "ReturnLabelCreated", ["returnPaidAt"], ["trade.return_shipment_label_created"], ["return_label"]),
+    returnLabelCreated: rule(
+      "paymentRail",
+      "ReturnLabelCreated",
+      ["returnPaidAt"],
+      ["trade.return_shipment_label_created"],
+      ["return_label"],
+    ),
     ...returnNotSent,
   },
   ReturnLabelCreated: {
@@ -218,8 +301,20 @@ export const TRANSITIONS: Table = {
   },
   ReturnPickupReady: returnInTransit,
   ReturnDelivered: {
-    acceptReturnCondition: rule("payee", "Returned", ["returnApprovedAt", "returnedAt"], ["trade.return_condition_accepted"], ["refundPayer"]),
-    autoAcceptReturnCondition: rule("scheduler", "Returned", ["returnApprovedAt", "returnedAt"], ["trade.return_condition_accepted"], ["refundPayer"]),
+    acceptReturnCondition: rule(
+      "payee",
+      "Returned",
+      ["returnApprovedAt", "returnedAt"],
+      ["trade.return_condition_accepted"],
+      ["refundPayer"],
+    ),
+    autoAcceptReturnCondition: rule(
+      "scheduler",
+      "Returned",
+      ["returnApprovedAt", "returnedAt"],
+      ["trade.return_condition_accepted"],
+      ["refundPayer"],
+    ),
     rejectReturnCondition: rule("payee", "Disputed", ["returnRejectedAt"], ["trade.return_condition_rejected"]),
   },
   // Tenant staff decide who gets the money.

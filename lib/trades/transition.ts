@@ -42,6 +42,8 @@ export function decideOrThrow(state: TradeState, action: Action, actor: Actor): 
   const decision = decide(state, action, actor);
   if (decision.ok) return decision.rule;
   const what = ACTION_WORDS[action] ?? action;
-  const where = decision.allowedIn.length ? `allowed only when the trade is ${decision.allowedIn.map((s) => `\`${s}\``).join(", ")}` : `never allowed for the ${actor}`;
+  const where = decision.allowedIn.length
+    ? `allowed only when the trade is ${decision.allowedIn.map((s) => `\`${s}\``).join(", ")}`
+    : `never allowed for the ${actor}`;
   throw new ApiError("invalid-state", `The ${actor} cannot ${what}: the trade is \`${state}\`; this is ${where}.`);
 }

@@ -5,7 +5,10 @@ import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { UserDetails } from "./schemas.ts";
 
-export async function getUserDetails({ tenant, mode }: TenantContext, marketplaceUserId: string): Promise<z.input<typeof UserDetails>> {
+export async function getUserDetails(
+  { tenant, mode }: TenantContext,
+  marketplaceUserId: string,
+): Promise<z.input<typeof UserDetails>> {
   const user = await db.marketplaceUser.findUnique({
     where: { tenantId_mode_marketplaceUserId: { tenantId: tenant.id, mode, marketplaceUserId } },
     include: { serviceAccount: true },
@@ -15,7 +18,11 @@ export async function getUserDetails({ tenant, mode }: TenantContext, marketplac
   return {
     serviceUserId: account.id,
     bankAccount: account.bankAccountNumber
-      ? { bank: account.bankName ?? "", accountNumber: account.bankAccountNumber, name: account.bankAccountName ?? account.name }
+      ? {
+          bank: account.bankName ?? "",
+          accountNumber: account.bankAccountNumber,
+          name: account.bankAccountName ?? account.name,
+        }
       : null,
     name: account.name,
     phoneNumber: account.phoneNumber,

@@ -2,7 +2,10 @@
 import { z } from "zod";
 import { AppSwitch, MarketplaceUserId, QueryBoolean, RedirectUrl } from "../schemas/common.ts";
 
-export const KycLevel = z.union([z.literal(1), z.literal(2)], { error: "Must be 1 (Medium) or 2 (High)." }).meta({ description: "1 = Medium (national eID; passport check needed if name and address are protected), 2 = High (eID and passport verification)." });
+export const KycLevel = z.union([z.literal(1), z.literal(2)], { error: "Must be 1 (Medium) or 2 (High)." }).meta({
+  description:
+    "1 = Medium (national eID; passport check needed if name and address are protected), 2 = High (eID and passport verification).",
+});
 
 export const MarketplaceUserParams = z.strictObject({ marketplaceUserId: MarketplaceUserId });
 
@@ -17,7 +20,10 @@ export const InitiateUserConnectBody = z
     successUrl: RedirectUrl,
     cancelUrl: RedirectUrl,
     marketplaceUserId: MarketplaceUserId.optional(),
-    userId: MarketplaceUserId.optional().meta({ deprecated: true, description: "Older name of marketplaceUserId; accepted when marketplaceUserId is absent." }),
+    userId: MarketplaceUserId.optional().meta({
+      deprecated: true,
+      description: "Older name of marketplaceUserId; accepted when marketplaceUserId is absent.",
+    }),
     appSwitch: AppSwitch.optional(),
     requiredKycLevel: KycLevel.nullable().optional(),
   })
@@ -31,7 +37,10 @@ export const InitiateUserConnectBody = z
 export const RedirectResponse = z
   .object({
     redirectUrl: z.string().meta({
-      description: "Opaque https address of a hosted page; send the user's browser there (a browser or an in-app browser). It expires after an hour, and once opened it works only in that browser: do not share it or send it by e-mail.",
+      description:
+        "Opaque https address of a hosted page; send the user's browser there (a browser or an " +
+        "in-app browser). It expires after an hour, and once opened it works only in that browser: " +
+        "do not share it or send it by e-mail.",
       example: "https://escrow.example/connect/3q2…",
     }),
   })
@@ -43,8 +52,12 @@ export const BankAccount = z
 
 export const UserDetails = z
   .object({
-    serviceUserId: z.string().meta({ description: "The service's account id of the user (the serviceAccountId of user.connected)." }),
-    bankAccount: BankAccount.nullable().meta({ description: "The payout account, or null until the user has chosen one." }),
+    serviceUserId: z
+      .string()
+      .meta({ description: "The service's account id of the user (the serviceAccountId of user.connected)." }),
+    bankAccount: BankAccount.nullable().meta({
+      description: "The payout account, or null until the user has chosen one.",
+    }),
     name: z.string(),
     phoneNumber: z.string().nullable(),
     kycLevel: KycLevel.meta({ description: "Additive: the KYC level the user reached when last connected." }),

@@ -31,7 +31,10 @@ export interface ClaimedDelivery {
 export const LEASE_SECONDS = Number(process.env.WEBHOOK_LEASE_SECONDS ?? 60);
 
 /** A returned row: the delivery's columns, then its subscription's under their own names. */
-type ClaimRow = { id: string; attemptCount: number; eventId: string; payload: unknown; subscriptionId: string } & Omit<ClaimedDelivery["subscription"], "id">;
+type ClaimRow = { id: string; attemptCount: number; eventId: string; payload: unknown; subscriptionId: string } & Omit<
+  ClaimedDelivery["subscription"],
+  "id"
+>;
 
 export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
@@ -57,6 +60,14 @@ export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery
     attemptNumber: Number(r.attemptCount),
     eventId: r.eventId,
     payload: r.payload,
-    subscription: { id: r.subscriptionId, mode: r.mode, url: r.url, enabled: r.enabled, secret: r.secret, previousSecret: r.previousSecret, previousSecretExpiresAt: r.previousSecretExpiresAt },
+    subscription: {
+      id: r.subscriptionId,
+      mode: r.mode,
+      url: r.url,
+      enabled: r.enabled,
+      secret: r.secret,
+      previousSecret: r.previousSecret,
+      previousSecretExpiresAt: r.previousSecretExpiresAt,
+    },
   }));
 }

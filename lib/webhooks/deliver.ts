@@ -39,7 +39,12 @@ export async function attemptDelivery(claim: ClaimedDelivery, schedule: readonly
       const target = await resolveWebhookTarget(subscription.mode, url);
       result = await sendWebhook(url, target, headers, body);
     } catch (error) {
-      result = { status: null, excerpt: null, error: error instanceof ApiError ? error.message : String(error), durationMs: 0 };
+      result = {
+        status: null,
+        excerpt: null,
+        error: error instanceof ApiError ? error.message : String(error),
+        durationMs: 0,
+      };
     }
   }
 

@@ -22,7 +22,9 @@ export async function listWebhookEvents(context: TenantContext, query: z.output<
       orderBy: [{ createdAt: "desc" }, { sequence: "desc" }],
       skip: (query.page - 1) * query.pageSize,
       take: query.pageSize,
-      include: { deliveries: { orderBy: { createdAt: "asc" }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } } },
+      include: {
+        deliveries: { orderBy: { createdAt: "asc" }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } },
+      },
     }),
   ]);
   return {
@@ -55,21 +57,41 @@ export async function listWebhookEvents(context: TenantContext, query: z.output<
 }
 
 export async function redeliverWebhookEvent(context: TenantContext, eventId: string) {
-  const event = await db.outboxEvent.findFirst({ where: { id: eventId, tenantId: context.tenant.id, mode: context.mode } });
+  const event = await db.outboxEvent.findFirst({
+    where: { id: eventId, tenantId: context.tenant.id, mode: context.mode },
+  });
   if (!event) throw ApiError.notFound(`Event ${JSON.stringify(eventId)}`);
   // A test event goes again only to the subscription(s) it was sent to.
   const subscriptions = await db.webhookSubscription.findMany({
-    where: { tenantId: event.tenantId, mode: event.mode, enabled: true, ...(event.eventName === TEST_EVENT_NAME ? { deliveries: { some: { eventId: event.id } } } : {}) },
+    where: {
+      tenantId: event.tenantId,
+      mode: event.mode,
+      enabled: true,
+      ...(event.eventName === TEST_EVENT_NAME ? { deliveries: { some: { eventId: event.id } } } : {}),
+    },
   });
-  const wanted = subscriptions.filter((s) => event.eventName === TEST_EVENT_NAME || s.events.length === 0 || s.events.includes(event.eventName));
+  const wanted = subscriptions.filter(
+    (s) => event.eventName === TEST_EVENT_NAME || s.events.length === 0 || s.events.includes(event.eventName),
+  );
   const now = new Date();
   await db.$transaction(async (tx) => {
     // Existing deliveries start again (their attempt numbers go on); subscriptions without one
     // (new, or its finished delivery deleted by retention) get one. In that order: once Pending, a
     // delivery is never deleted by retention, and one it deletes meanwhile is created again.
-    await tx.webhookDelivery.updateMany({ where: { eventId: event.id, subscriptionId: { in: wanted.map((s) => s.id) } }, data: { status: "Pending", nextAttemptAt: now, completedAt: null } });
+    await tx.webhookDelivery.updateMany({
+      where: { eventId: event.id, subscriptionId: { in: wanted.map((s) => s.id) } },
+      data: { status: "Pending", nextAttemptAt: now, completedAt: null },
+    });
     await tx.webhookDelivery.createMany({
-      data: wanted.map((s) => ({ eventId: event.id, subscriptionId: s.id, tenantId: event.tenantId, orderingKey: event.orderingKey, eventSequence: event.sequence, createdAt: event.createdAt, nextAttemptAt: now })),
+      data: wanted.map((s) => ({
+        eventId: event.id,
+        subscriptionId: s.id,
+        tenantId: event.tenantId,
+        orderingKey: event.orderingKey,
+        eventSequence: event.sequence,
+        createdAt: event.createdAt,
+        nextAttemptAt: now,
+      })),
       skipDuplicates: true,
     });
     await tx.outboxEvent.update({ where: { id: event.id }, data: { dispatchedAt: event.dispatchedAt ?? now } });

@@ -6,10 +6,12 @@ import { z } from "zod";
 import { PAYOUT_EVENT_NAMES, TRADE_EVENT_NAMES } from "./event-names.ts";
 import { TradeStateSchema } from "../trades/schemas.ts";
 
-
 export const TradeEventBody = z
   .object({
-    id: z.string().meta({ description: "The event's id, the same on every delivery of it (deduplicate on it; also the `webhook-id` header)." }),
+    id: z.string().meta({
+      description:
+        "The event's id, the same on every delivery of it (deduplicate on it; also the `webhook-id` header).",
+    }),
     referenceId: z.string().meta({ description: "The trade's referenceId ('' when none was given)." }),
     eventName: z.enum([...TRADE_EVENT_NAMES, ...PAYOUT_EVENT_NAMES]),
     eventDate: z.string().meta({ description: "When it happened (ISO 8601, UTC; the sandbox clock in test mode)." }),
@@ -20,7 +22,10 @@ export const TradeEventBody = z
       state: TradeStateSchema,
       previousState: TradeStateSchema,
       sequence: z.int().meta({ description: "The trade's event counter: order a trade's events by it." }),
-      payoutId: z.string().optional().meta({ description: "Payout events only: the payout (GET /v1/marketplace/payouts/{payoutId})." }),
+      payoutId: z
+        .string()
+        .optional()
+        .meta({ description: "Payout events only: the payout (GET /v1/marketplace/payouts/{payoutId})." }),
     }),
   })
   .meta({ id: "TradeEvent" });

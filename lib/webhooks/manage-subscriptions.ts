@@ -20,7 +20,9 @@ async function checkUrl(context: TenantContext, value: string): Promise<string> 
 }
 
 async function find(context: TenantContext, id: string) {
-  const row = await db.webhookSubscription.findFirst({ where: { id, tenantId: context.tenant.id, mode: context.mode } });
+  const row = await db.webhookSubscription.findFirst({
+    where: { id, tenantId: context.tenant.id, mode: context.mode },
+  });
   if (!row) throw ApiError.notFound(`Webhook subscription ${JSON.stringify(id)}`);
   return row;
 }
@@ -28,17 +30,29 @@ async function find(context: TenantContext, id: string) {
 export async function createSubscription(context: TenantContext, body: z.output<typeof CreateSubscriptionBody>) {
   const url = await checkUrl(context, body.url);
   const count = await db.webhookSubscription.count({ where: { tenantId: context.tenant.id, mode: context.mode } });
-  if (count >= MAX_SUBSCRIPTIONS) throw new ApiError("conflict", `At most ${MAX_SUBSCRIPTIONS} subscriptions per mode; delete one first.`);
+  if (count >= MAX_SUBSCRIPTIONS)
+    throw new ApiError("conflict", `At most ${MAX_SUBSCRIPTIONS} subscriptions per mode; delete one first.`);
   const secret = generateSigningSecret();
   const id = randomUUID(); // made here: the sealed secret is bound to its subscription's id
   const row = await db.webhookSubscription.create({
-    data: { id, tenantId: context.tenant.id, mode: context.mode, url, events: [...new Set(body.events ?? [])], description: body.description ?? null, secret: sealSigningSecret(id, secret) },
+    data: {
+      id,
+      tenantId: context.tenant.id,
+      mode: context.mode,
+      url,
+      events: [...new Set(body.events ?? [])],
+      description: body.description ?? null,
+      secret: sealSigningSecret(id, secret),
+    },
   });
   return { ...serializeSubscription(row), secret };
 }
 
 export async function listSubscriptions(context: TenantContext) {
-  const rows = await db.webhookSubscription.findMany({ where: { tenantId: context.tenant.id, mode: context.mode }, orderBy: { createdAt: "asc" } });
+  const rows = await db.webhookSubscription.findMany({
+    where: { tenantId: context.tenant.id, mode: context.mode },
+    orderBy: { createdAt: "asc" },
+  });
   return { subscriptions: rows.map((row) => serializeSubscription(row)) };
 }
 
@@ -46,7 +60,11 @@ export async function getSubscription(context: TenantContext, id: string) {
   return serializeSubscription(await find(context, id));
 }
 
-export async function updateSubscription(context: TenantContext, id: string, body: z.output<typeof UpdateSubscriptionBody>) {
+export async function updateSubscription(
+  context: TenantContext,
+  id: string,
+  body: z.output<typeof UpdateSubscriptionBody>,
+) {
   await find(context, id);
   const url = body.url === undefined ? undefined : await checkUrl(context, body.url);
   const row = await db.webhookSubscription.update({
@@ -56,7 +74,9 @@ export async function updateSubscription(context: TenantContext, id: string, bod
       ...(body.events === undefined ? {} : { events: [...new Set(body.events)] }),
       ...(body.description === undefined ? {} : { description: body.description }),
       // Turning it back on clears the reason it was turned off.
-      ...(body.enabled === undefined ? {} : { enabled: body.enabled, disabledReason: body.enabled ? null : "Disabled by the tenant" }),
+      ...(body.enabled === undefined
+        ? {}
+        : { enabled: body.enabled, disabledReason: body.enabled ? null : "Disabled by the tenant" }),
     },
   });
   return serializeSubscription(row);
@@ -76,7 +96,11 @@ export async function rotateSubscriptionSecret(context: TenantContext, id: strin
   const row = await db.webhookSubscription.update({
     where: { id: current.id },
     // The previous secret stays as it is stored (sealed); only the new one is sealed here.
-    data: { secret: sealSigningSecret(current.id, secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(now.getTime() + ROTATION_GRACE_MS) },
+    data: {
+      secret: sealSigningSecret(current.id, secret),
+      previousSecret: current.secret,
+      previousSecretExpiresAt: new Date(now.getTime() + ROTATION_GRACE_MS),
+    },
   });
   return { ...serializeSubscription(row, now), secret };
 }

@@ -17,7 +17,11 @@ export interface UserConnectedEvent {
   kycLevel: number;
 }
 
-export async function writeUserConnectedEvent(tx: Tx, scope: { tenantId: string; mode: ApiMode }, event: UserConnectedEvent): Promise<void> {
+export async function writeUserConnectedEvent(
+  tx: Tx,
+  scope: { tenantId: string; mode: ApiMode },
+  event: UserConnectedEvent,
+): Promise<void> {
   await tx.outboxEvent.create({
     data: {
       id: event.id,

@@ -25,10 +25,13 @@ export async function recordAttempts(outcomes: AttemptOutcome[]): Promise<void> 
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
         "deliveryId" text, "attemptNumber" int, "requestUrl" text, "requestHeaders" jsonb, "requestBody" text,
-        "responseStatus" int, "responseExcerpt" text, "durationMs" int, "error" text, "status" text, "nextAttemptAt" timestamptz)
+        "responseStatus" int, "responseExcerpt" text, "durationMs" int, "error" text, "status" text,
+    "nextAttemptAt" timestamptz)
     ), attempts AS (
-      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attemptNumber", "requestUrl", "requestHeaders", "requestBody", "responseStatus", "responseExcerpt", "durationMs", "error")
-      SELECT gen_random_uuid()::text, i."deliveryId", i."attemptNumber", i."requestUrl", i."requestHeaders", i."requestBody", i."responseStatus", i."responseExcerpt", i."durationMs", i."error"
+      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attemptNumber", "requestUrl", "requestHeaders",
+    "requestBody", "responseStatus", "responseExcerpt", "durationMs", "error")
+      SELECT gen_random_uuid()::text, i."deliveryId", i."attemptNumber", i."requestUrl", i."requestHeaders",
+    i."requestBody", i."responseStatus", i."responseExcerpt", i."durationMs", i."error"
       FROM input i
       ON CONFLICT ("deliveryId", "attemptNumber") DO NOTHING)
     UPDATE "WebhookDelivery" w
@@ -42,8 +45,14 @@ export async function recordAttempts(outcomes: AttemptOutcome[]): Promise<void> 
   // Rare: an endpoint that answered 410 Gone is switched off, and what waits for it is cancelled.
   for (const subscriptionId of new Set(outcomes.filter((o) => o.gone).map((o) => o.subscriptionId))) {
     await db.$transaction([
-      db.webhookSubscription.update({ where: { id: subscriptionId }, data: { enabled: false, disabledReason: "The endpoint answered 410 Gone" } }),
-      db.webhookDelivery.updateMany({ where: { subscriptionId, status: "Pending" }, data: { status: "Cancelled", completedAt: new Date() } }),
+      db.webhookSubscription.update({
+        where: { id: subscriptionId },
+        data: { enabled: false, disabledReason: "The endpoint answered 410 Gone" },
+      }),
+      db.webhookDelivery.updateMany({
+        where: { subscriptionId, status: "Pending" },
+        data: { status: "Cancelled", completedAt: new Date() },
+      }),
     ]);
   }
 }

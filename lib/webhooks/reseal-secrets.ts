@@ -20,20 +20,34 @@ export interface ResealResult {
 export async function resealWebhookSecrets(db: Db, now = new Date()): Promise<ResealResult> {
   const { current } = dataKeys();
   const result: ResealResult = { resealed: 0, unreadable: [] };
-  const rows = await db.webhookSubscription.findMany({ select: { id: true, secret: true, previousSecret: true, previousSecretExpiresAt: true } });
+  const rows = await db.webhookSubscription.findMany({
+    select: { id: true, secret: true, previousSecret: true, previousSecretExpiresAt: true },
+  });
   for (const row of rows) {
-    const previousLive = row.previousSecret !== null && row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > now;
-    const stale = sealedWith(row.secret) !== current || (row.previousSecret !== null && (!previousLive || sealedWith(row.previousSecret) !== current));
+    const previousLive =
+      row.previousSecret !== null && row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > now;
+    const stale =
+      sealedWith(row.secret) !== current ||
+      (row.previousSecret !== null && (!previousLive || sealedWith(row.previousSecret) !== current));
     if (!stale) continue;
     let data: { secret: string; previousSecret: string | null; previousSecretExpiresAt?: null };
     try {
-      const reseal = (stored: string) => (sealedWith(stored) === current ? stored : sealSigningSecret(row.id, openSigningSecret(row.id, stored)));
-      data = previousLive ? { secret: reseal(row.secret), previousSecret: reseal(row.previousSecret!) } : { secret: reseal(row.secret), previousSecret: null, previousSecretExpiresAt: null };
+      const reseal = (stored: string) =>
+        sealedWith(stored) === current ? stored : sealSigningSecret(row.id, openSigningSecret(row.id, stored));
+      data = previousLive
+        ? { secret: reseal(row.secret), previousSecret: reseal(row.previousSecret!) }
+        : { secret: reseal(row.secret), previousSecret: null, previousSecretExpiresAt: null };
     } catch (error) {
-      result.unreadable.push({ subscriptionId: row.id, reason: error instanceof Error ? error.message : String(error) });
+      result.unreadable.push({
+        subscriptionId: row.id,
+        reason: error instanceof Error ? error.message : String(error),
+      });
       continue;
     }
-    const { count } = await db.webhookSubscription.updateMany({ where: { id: row.id, secret: row.secret, previousSecret: row.previousSecret }, data });
+    const { count } = await db.webhookSubscription.updateMany({
+      where: { id: row.id, secret: row.secret, previousSecret: row.previousSecret },
+      data,
+    });
     result.resealed += count;
   }
   return result;

@@ -4,7 +4,11 @@
 export const DEFAULT_RETRY_SCHEDULE_MS = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 
 /** Delay before attempt `attemptNumber + 1`, or null when the schedule is used up. */
-export function nextRetryDelay(schedule: readonly number[], attemptNumber: number, random = Math.random): number | null {
+export function nextRetryDelay(
+  schedule: readonly number[],
+  attemptNumber: number,
+  random = Math.random,
+): number | null {
   const base = schedule[attemptNumber];
   if (base === undefined) return null;
   return Math.round(base * (0.9 + 0.2 * random()));

@@ -11,6 +11,9 @@ export function serializeSubscription(row: WebhookSubscription, now = new Date()
     enabled: row.enabled,
     disabledReason: row.disabledReason,
     createdAt: row.createdAt.toISOString(),
-    secretRotatedUntil: row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
+    secretRotatedUntil:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt > now
+        ? row.previousSecretExpiresAt.toISOString()
+        : null,
   };
 }

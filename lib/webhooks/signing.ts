@@ -12,10 +12,12 @@ import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 const purposeOf = (subscriptionId: string) => `webhook-signing-secret:${subscriptionId}`;
 
 /** How a subscription's signing secret is stored: sealed under the data key (lib/crypto/secret-box.ts). */
-export const sealSigningSecret = (subscriptionId: string, secret: string) => sealSecret(secret, purposeOf(subscriptionId));
+export const sealSigningSecret = (subscriptionId: string, secret: string) =>
+  sealSecret(secret, purposeOf(subscriptionId));
 
 /** The signing secret as it was made, from how it is stored. */
-export const openSigningSecret = (subscriptionId: string, stored: string) => openSecret(stored, purposeOf(subscriptionId));
+export const openSigningSecret = (subscriptionId: string, stored: string) =>
+  openSecret(stored, purposeOf(subscriptionId));
 
 export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
@@ -34,7 +36,13 @@ export function signedHeaders(messageId: string, body: string, secrets: string[]
  * The secrets that sign now, opened from how they are stored: the current one, and the previous
  * one until its grace period ends.
  */
-export function activeSecrets(subscription: { id: string; secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, now: Date): string[] {
-  const previous = subscription.previousSecret && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > now ? [subscription.previousSecret] : [];
+export function activeSecrets(
+  subscription: { id: string; secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null },
+  now: Date,
+): string[] {
+  const previous =
+    subscription.previousSecret && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > now
+      ? [subscription.previousSecret]
+      : [];
   return [subscription.secret, ...previous].map((stored) => openSigningSecret(subscription.id, stored));
 }

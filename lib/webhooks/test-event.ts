@@ -12,18 +12,48 @@ import { TEST_EVENT_NAME } from "./event-names.ts";
 export { TEST_EVENT_NAME };
 
 export async function sendTestEvent(context: TenantContext, subscriptionId: string) {
-  const subscription = await db.webhookSubscription.findFirst({ where: { id: subscriptionId, tenantId: context.tenant.id, mode: context.mode } });
+  const subscription = await db.webhookSubscription.findFirst({
+    where: { id: subscriptionId, tenantId: context.tenant.id, mode: context.mode },
+  });
   if (!subscription) throw ApiError.notFound(`Webhook subscription ${JSON.stringify(subscriptionId)}`);
-  if (!subscription.enabled) throw new ApiError("invalid-state", "The subscription is disabled: enable it before sending a test event.");
+  if (!subscription.enabled)
+    throw new ApiError("invalid-state", "The subscription is disabled: enable it before sending a test event.");
   const now = new Date();
   const id = randomUUID();
-  const payload = { id, referenceId: "", eventName: TEST_EVENT_NAME, eventDate: now.toISOString(), metadata: { subscriptionId: subscription.id, message: "A test event sent from the console. No trade or user changed." } };
+  const payload = {
+    id,
+    referenceId: "",
+    eventName: TEST_EVENT_NAME,
+    eventDate: now.toISOString(),
+    metadata: {
+      subscriptionId: subscription.id,
+      message: "A test event sent from the console. No trade or user changed.",
+    },
+  };
   await db.$transaction(async (tx) => {
     // Already dispatched: the fan-out never offers it to the tenant's other subscriptions.
     await tx.outboxEvent.create({
-      data: { id, tenantId: context.tenant.id, mode: context.mode, eventName: TEST_EVENT_NAME, orderingKey: `test:${id}`, payload: payload as Prisma.InputJsonValue, createdAt: now, dispatchedAt: now },
+      data: {
+        id,
+        tenantId: context.tenant.id,
+        mode: context.mode,
+        eventName: TEST_EVENT_NAME,
+        orderingKey: `test:${id}`,
+        payload: payload as Prisma.InputJsonValue,
+        createdAt: now,
+        dispatchedAt: now,
+      },
     });
-    await tx.webhookDelivery.create({ data: { eventId: id, subscriptionId: subscription.id, tenantId: context.tenant.id, orderingKey: `test:${id}`, createdAt: now, nextAttemptAt: now } });
+    await tx.webhookDelivery.create({
+      data: {
+        eventId: id,
+        subscriptionId: subscription.id,
+        tenantId: context.tenant.id,
+        orderingKey: `test:${id}`,
+        createdAt: now,
+        nextAttemptAt: now,
+      },
+    });
   });
   return { eventId: id };
 }

@@ -94,7 +94,9 @@ export function checkWebhookUrlShape(mode: ApiMode, value: string): URL {
       throw ApiError.field(
         "url",
         mode === "test" && isLoopbackHost(url.hostname)
-          ? "This server does not deliver sandbox webhooks to its own host or private addresses (its operator allows that with WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow, as npm run dev does). Use a public https address."
+          ? "This server does not deliver sandbox webhooks to its own host or private addresses (its " +
+              "operator allows that with WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow, as npm run dev does). Use " +
+              "a public https address."
           : "Must use https (http is allowed only to localhost, for sandbox subscriptions).",
       );
     }
@@ -116,7 +118,10 @@ export async function resolveWebhookTarget(mode: ApiMode, url: URL): Promise<{ a
   if (!mayReachPrivate(mode)) {
     const unsafe = resolved.find((r) => !isPublicAddress(r.address));
     if (unsafe) {
-      const why = mode === "test" ? " This server delivers sandbox webhooks only to public addresses (its operator allows private ones with WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow)." : "";
+      const why =
+        mode === "test"
+          ? " This server delivers sandbox webhooks only to public addresses (its operator allows private ones with WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow)."
+          : "";
       throw ApiError.field("url", `The host resolves to ${unsafe.address}, which is not a public address.${why}`);
     }
   }

@@ -9,22 +9,42 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
 const port = Number(process.env.PORT ?? 3401);
 
 type Auth = { tenantId: string; mode: string; tokenId: string; currency: string };
 type Reply = { status: number; body: unknown };
 
-const routes: [string, RegExp, (auth: Auth, m: string[], url: URL, body: Record<string, unknown>) => Promise<Reply>][] = [
-  ["GET", /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades\/([^/]+)$/, (a, m) => tradeDetails(a, m[1]!, m[2]!)],
-  ["GET", /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades$/, (a, m, url) => trades(a, m[1]!, url)],
-  ["POST", /^\/api\/v1\/marketplace\/trades\/initiate$/, (a, _m, _u, b) => initiate(a, b)],
-  ["POST", /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades\/([^/]+)\/invitation\/accept-and-pay$/, (a, m) => acceptAndPay(a, m[1]!, m[2]!)],
-  ["POST", /^\/api\/v1\/sandbox\/payments\/([^/]+)\/complete$/, (a, m) => completePayment(a, m[1]!)],
-  ["POST", /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades\/([^/]+)\/shipments\/delivery$/, (a, m) => buyLabel(a, m[1]!, m[2]!)],
-  ["POST", /^\/api\/v1\/sandbox\/shipments\/([^/]+)\/events$/, (a, m, _u, b) => trackingEvent(a, m[1]!, String(b.event))],
-  ["POST", /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades\/([^/]+)\/condition\/accept$/, (a, m) => acceptCondition(a, m[1]!, m[2]!)],
-];
+const routes: [string, RegExp, (auth: Auth, m: string[], url: URL, body: Record<string, unknown>) => Promise<Reply>][] =
+  [
+    ["GET", /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades\/([^/]+)$/, (a, m) => tradeDetails(a, m[1]!, m[2]!)],
+    ["GET", /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades$/, (a, m, url) => trades(a, m[1]!, url)],
+    ["POST", /^\/api\/v1\/marketplace\/trades\/initiate$/, (a, _m, _u, b) => initiate(a, b)],
+    [
+      "POST",
+      /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades\/([^/]+)\/invitation\/accept-and-pay$/,
+      (a, m) => acceptAndPay(a, m[1]!, m[2]!),
+    ],
+    ["POST", /^\/api\/v1\/sandbox\/payments\/([^/]+)\/complete$/, (a, m) => completePayment(a, m[1]!)],
+    [
+      "POST",
+      /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades\/([^/]+)\/shipments\/delivery$/,
+      (a, m) => buyLabel(a, m[1]!, m[2]!),
+    ],
+    [
+      "POST",
+      /^\/api\/v1\/sandbox\/shipments\/([^/]+)\/events$/,
+      (a, m, _u, b) => trackingEvent(a, m[1]!, String(b.event)),
+    ],
+    [
+      "POST",
+      /^\/api\/v1\/marketplace\/users\/([^/]+)\/trades\/([^/]+)\/condition\/accept$/,
+      (a, m) => acceptCondition(a, m[1]!, m[2]!),
+    ],
+  ];
 
 http
   .createServer((request, response) => {
@@ -34,13 +54,27 @@ http
       const started = performance.now();
       void serve(request, Buffer.concat(chunks).toString("utf8")).then(({ reply, auth }) => {
         const text = JSON.stringify(reply.body);
-        response.writeHead(reply.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+        response.writeHead(reply.status, {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(text),
+        });
         response.end(text);
         if (auth) {
           pool
-            .query(`INSERT INTO "ApiRequestLog" ("tenantId", "mode", "tokenId", "method", "path", "status", "durationMs", "correlationId") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-              auth.tenantId, auth.mode, auth.tokenId, request.method, request.url!.split("?")[0], reply.status, Math.round(performance.now() - started), randomUUID(),
-            ])
+            .query(
+              `INSERT INTO "ApiRequestLog" ("tenantId", "mode", "tokenId", "method", "path", "status", "durationMs",
+                "correlationId") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+              [
+                auth.tenantId,
+                auth.mode,
+                auth.tokenId,
+                request.method,
+                request.url!.split("?")[0],
+                reply.status,
+                Math.round(performance.now() - started),
+                randomUUID(),
+              ],
+            )
             .catch(() => {});
         }
       });
@@ -58,10 +92,16 @@ async function serve(request: http.IncomingMessage, text: string): Promise<{ rep
       [createHash("sha256").update(token).digest("hex")],
     );
     if (!rows[0] || rows[0].revokedAt) return { reply: { status: 401, body: { typeCode: "unauthorized" } } };
-    const auth: Auth = { tenantId: rows[0].tenantId, mode: rows[0].mode, tokenId: rows[0].id, currency: rows[0].currency };
+    const auth: Auth = {
+      tenantId: rows[0].tenantId,
+      mode: rows[0].mode,
+      tokenId: rows[0].id,
+      currency: rows[0].currency,
+    };
     for (const [method, pattern, handler] of routes) {
       const match = method === request.method ? pattern.exec(url.pathname) : null;
-      if (match) return { reply: await handler(auth, match.map(decodeURIComponent), url, text ? JSON.parse(text) : {}), auth };
+      if (match)
+        return { reply: await handler(auth, match.map(decodeURIComponent), url, text ? JSON.parse(text) : {}), auth };
     }
     return { reply: { status: 404, body: { typeCode: "not-found" } }, auth };
   } catch (error) {
@@ -71,7 +111,10 @@ async function serve(request: http.IncomingMessage, text: string): Promise<{ rep
 }
 
 async function tradeDetails(auth: Auth, user: string, tradeId: string): Promise<Reply> {
-  const { rows } = await pool.query(`SELECT * FROM "Trade" WHERE "id" = $1 AND "tenantId" = $2 AND "mode" = $3 AND ("payerMarketplaceUserId" = $4 OR "payeeMarketplaceUserId" = $4)`, [tradeId, auth.tenantId, auth.mode, user]);
+  const { rows } = await pool.query(
+    `SELECT * FROM "Trade" WHERE "id" = $1 AND "tenantId" = $2 AND "mode" = $3 AND ("payerMarketplaceUserId" = $4 OR "payeeMarketplaceUserId" = $4)`,
+    [tradeId, auth.tenantId, auth.mode, user],
+  );
   if (!rows[0]) return { status: 404, body: { typeCode: "not-found" } };
   const [trade] = await withRelated(auth, rows);
   return { status: 200, body: trade };
@@ -82,15 +125,29 @@ async function trades(auth: Auth, user: string, url: URL): Promise<Reply> {
   const pageSize = Number(url.searchParams.get("pageSize") ?? 20);
   const scope = [auth.tenantId, auth.mode, user];
   const [count, ids] = await Promise.all([
-    pool.query(`SELECT count(*)::int AS n FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3`, scope),
-    pool.query(`SELECT "tradeId" FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3 ORDER BY "tradeCreatedAt" DESC, "tradeId" DESC OFFSET $4 LIMIT $5`, [
-      ...scope, (page - 1) * pageSize, pageSize,
-    ]),
+    pool.query(
+      `SELECT count(*)::int AS n FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3`,
+      scope,
+    ),
+    pool.query(
+      `SELECT "tradeId" FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3 ORDER BY
+        "tradeCreatedAt" DESC, "tradeId" DESC OFFSET $4 LIMIT $5`,
+      [...scope, (page - 1) * pageSize, pageSize],
+    ),
   ]);
   const order = ids.rows.map((r) => r.tradeId as string);
-  const { rows } = order.length ? await pool.query(`SELECT * FROM "Trade" WHERE "tenantId" = $1 AND "mode" = $2 AND "id" = ANY($3)`, [auth.tenantId, auth.mode, order]) : { rows: [] };
+  const { rows } = order.length
+    ? await pool.query(`SELECT * FROM "Trade" WHERE "tenantId" = $1 AND "mode" = $2 AND "id" = ANY($3)`, [
+        auth.tenantId,
+        auth.mode,
+        order,
+      ])
+    : { rows: [] };
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-  return { status: 200, body: { trades: await withRelated(auth, rows), pagination: { page, pageSize, totalCount: count.rows[0].n } } };
+  return {
+    status: 200,
+    body: { trades: await withRelated(auth, rows), pagination: { page, pageSize, totalCount: count.rows[0].n } },
+  };
 }
 
 /** The serializer's two lookups: shipment labels and the parties' service accounts. */
@@ -99,8 +156,15 @@ async function withRelated(auth: Auth, trades: Record<string, unknown>[]) {
   const ids = trades.map((t) => t.id);
   const users = [...new Set(trades.flatMap((t) => [t.payerMarketplaceUserId, t.payeeMarketplaceUserId]))];
   const [labels, accounts] = await Promise.all([
-    pool.query(`SELECT * FROM "ShipmentLabel" WHERE "tradeId" = ANY($1) AND "tenantId" = $2 ORDER BY "createdAt"`, [ids, auth.tenantId]),
-    pool.query(`SELECT m."marketplaceUserId", s.* FROM "MarketplaceUser" m JOIN "ServiceAccount" s ON s."id" = m."serviceAccountId" WHERE m."tenantId" = $1 AND m."mode" = $2 AND m."marketplaceUserId" = ANY($3)`, [auth.tenantId, auth.mode, users]),
+    pool.query(`SELECT * FROM "ShipmentLabel" WHERE "tradeId" = ANY($1) AND "tenantId" = $2 ORDER BY "createdAt"`, [
+      ids,
+      auth.tenantId,
+    ]),
+    pool.query(
+      `SELECT m."marketplaceUserId", s.* FROM "MarketplaceUser" m JOIN "ServiceAccount" s ON s."id" =
+        m."serviceAccountId" WHERE m."tenantId" = $1 AND m."mode" = $2 AND m."marketplaceUserId" = ANY($3)`,
+      [auth.tenantId, auth.mode, users],
+    ),
   ]);
   return trades.map((t) => {
     const legs = labels.rows.filter((l) => l.tradeId === t.id);
@@ -132,59 +196,128 @@ async function initiate(auth: Auth, body: Record<string, unknown>): Promise<Repl
   // Money in integer minor units, as the service keeps it (the body's numbers have 2 decimals).
   const amountMinor = BigInt(Math.round(Number(body.amount) * 100));
   return transaction(async (c) => {
-    const payee = await c.query(`SELECT "id" FROM "MarketplaceUser" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3`, [auth.tenantId, auth.mode, body.payeeMarketplaceUserId]);
+    const payee = await c.query(
+      `SELECT "id" FROM "MarketplaceUser" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3`,
+      [auth.tenantId, auth.mode, body.payeeMarketplaceUserId],
+    );
     if (!payee.rows[0]) return { status: 409, body: { typeCode: "payee-not-connected" } };
     const id = randomUUID();
     const now = new Date();
     await c.query(
-      `INSERT INTO "Trade" ("id", "tenantId", "mode", "title", "description", "currency", "imageUrls", "payerMarketplaceUserId", "payeeMarketplaceUserId", "createdBy",
-         "amountMinor", "payerFeePercent", "payerFixedFeeMinor", "payeeFeePercent", "payeeFixedFeeMinor", "payerFeeMinor", "payeeFeeMinor", "payerTotalMinor", "payeePayoutMinor",
-         "serviceRevenueMinor", "tenantRevenueMinor", "shipping", "successUrl", "cancelUrl", "state", "contractStartedAt", "deadlineAt", "deadlineKind", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, 0, $12, 0, 0, 0, $10, $10, 0, 0, $13, $14, $15, 'Created', $16, $17, 'expire', $16, $16)`,
-      [id, auth.tenantId, auth.mode, body.title, body.description, auth.currency, body.imageUrls ?? [], body.payerMarketplaceUserId, body.payeeMarketplaceUserId, amountMinor,
-        String(body.payerFee), String(body.payeeFee), JSON.stringify(body.shipping ?? null), body.successUrl, body.cancelUrl, now, new Date(now.getTime() + 7 * 86_400_000)],
+      `INSERT INTO "Trade" ("id", "tenantId", "mode", "title", "description", "currency", "imageUrls",
+        "payerMarketplaceUserId", "payeeMarketplaceUserId", "createdBy",
+         "amountMinor", "payerFeePercent", "payerFixedFeeMinor", "payeeFeePercent", "payeeFixedFeeMinor",
+        "payerFeeMinor", "payeeFeeMinor", "payerTotalMinor", "payeePayoutMinor",
+         "serviceRevenueMinor", "tenantRevenueMinor", "shipping", "successUrl", "cancelUrl", "state",
+        "contractStartedAt", "deadlineAt", "deadlineKind", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, 0, $12, 0, 0, 0, $10, $10, 0, 0, $13, $14,
+        $15, 'Created', $16, $17, 'expire', $16, $16)`,
+      [
+        id,
+        auth.tenantId,
+        auth.mode,
+        body.title,
+        body.description,
+        auth.currency,
+        body.imageUrls ?? [],
+        body.payerMarketplaceUserId,
+        body.payeeMarketplaceUserId,
+        amountMinor,
+        String(body.payerFee),
+        String(body.payeeFee),
+        JSON.stringify(body.shipping ?? null),
+        body.successUrl,
+        body.cancelUrl,
+        now,
+        new Date(now.getTime() + 7 * 86_400_000),
+      ],
     );
-    await c.query(`INSERT INTO "TradeParty" ("tradeId", "role", "tenantId", "mode", "marketplaceUserId", "tradeCreatedAt") VALUES ($1, 'payer', $2, $3, $4, $6), ($1, 'payee', $2, $3, $5, $6)`, [
-      id, auth.tenantId, auth.mode, body.payerMarketplaceUserId, body.payeeMarketplaceUserId, now,
-    ]);
-    await c.query(`INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "toState", "occurredAt") VALUES ($1, 0, 'initiate', 'tenant', 'Created', $2)`, [id, now]);
+    await c.query(
+      `INSERT INTO "TradeParty" ("tradeId", "role", "tenantId", "mode", "marketplaceUserId", "tradeCreatedAt") VALUES
+        ($1, 'payer', $2, $3, $4, $6), ($1, 'payee', $2, $3, $5, $6)`,
+      [id, auth.tenantId, auth.mode, body.payerMarketplaceUserId, body.payeeMarketplaceUserId, now],
+    );
+    await c.query(
+      `INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "toState", "occurredAt") VALUES
+        ($1, 0, 'initiate', 'tenant', 'Created', $2)`,
+      [id, now],
+    );
     const token = randomBytes(32).toString("base64url");
     await c.query(
-      `INSERT INTO "HostedSession" ("id", "tokenHash", "tenantId", "mode", "kind", "marketplaceUserId", "tradeId", "successUrl", "cancelUrl", "csrfToken", "expiresAt")
+      `INSERT INTO "HostedSession" ("id", "tokenHash", "tenantId", "mode", "kind", "marketplaceUserId", "tradeId",
+        "successUrl", "cancelUrl", "csrfToken", "expiresAt")
        VALUES ($1, $2, $3, $4, 'Checkout', $5, $6, $7, $8, $9, $10)`,
-      [randomUUID(), createHash("sha256").update(token).digest("hex"), auth.tenantId, auth.mode, body.payerMarketplaceUserId, id, body.successUrl, body.cancelUrl,
-        randomBytes(24).toString("base64url"), new Date(now.getTime() + 3_600_000)],
+      [
+        randomUUID(),
+        createHash("sha256").update(token).digest("hex"),
+        auth.tenantId,
+        auth.mode,
+        body.payerMarketplaceUserId,
+        id,
+        body.successUrl,
+        body.cancelUrl,
+        randomBytes(24).toString("base64url"),
+        new Date(now.getTime() + 3_600_000),
+      ],
     );
     return { status: 200, body: { tradeId: id, redirectUrl: `http://localhost/checkout/${token}` } };
   });
 }
 
 /** A journey step: lock the trade, move it if it is in `from`, timeline entry and outbox event. */
-async function step(c: pg.PoolClient, auth: Auth, tradeId: string, user: string | null, from: string, to: string, event: string | null) {
-  const locked = await c.query(`SELECT * FROM "Trade" WHERE "id" = $1 AND "tenantId" = $2 AND "mode" = $3 AND ($4::text IS NULL OR $4 IN ("payerMarketplaceUserId", "payeeMarketplaceUserId")) FOR UPDATE`, [
-    tradeId, auth.tenantId, auth.mode, user,
-  ]);
+async function step(
+  c: pg.PoolClient,
+  auth: Auth,
+  tradeId: string,
+  user: string | null,
+  from: string,
+  to: string,
+  event: string | null,
+) {
+  const locked = await c.query(
+    `SELECT * FROM "Trade" WHERE "id" = $1 AND "tenantId" = $2 AND "mode" = $3 AND ($4::text IS NULL OR $4 IN
+      ("payerMarketplaceUserId", "payeeMarketplaceUserId")) FOR UPDATE`,
+    [tradeId, auth.tenantId, auth.mode, user],
+  );
   const trade = locked.rows[0];
   if (!trade) return null;
-  const moved = await c.query(`UPDATE "Trade" SET "state" = $2, "sequence" = "sequence" + 1, "updatedAt" = now() WHERE "id" = $1 AND "state" = $3 RETURNING *`, [tradeId, to, from]);
+  const moved = await c.query(
+    `UPDATE "Trade" SET "state" = $2, "sequence" = "sequence" + 1, "updatedAt" = now() WHERE "id" = $1 AND "state" = $3 RETURNING *`,
+    [tradeId, to, from],
+  );
   if (!moved.rows[0]) return null;
-  await c.query(`INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "fromState", "toState", "occurredAt") VALUES ($1, $2, $3, 'party', $4, $5, now())`, [
-    tradeId, trade.sequence + 1, `${from}->${to}`, from, to,
-  ]);
+  await c.query(
+    `INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "fromState", "toState",
+      "occurredAt") VALUES ($1, $2, $3, 'party', $4, $5, now())`,
+    [tradeId, trade.sequence + 1, `${from}->${to}`, from, to],
+  );
   if (event) {
-    const payload = { id: randomUUID(), eventName: event, tradeId, metadata: { state: to, previousState: from, sequence: trade.sequence + 1 } };
-    await c.query(`INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence", "payload") VALUES ($1, $2, $3, $4, $5, $5, $6, $7)`, [
-      payload.id, auth.tenantId, auth.mode, event, tradeId, trade.sequence + 1, JSON.stringify(payload),
-    ]);
+    const payload = {
+      id: randomUUID(),
+      eventName: event,
+      tradeId,
+      metadata: { state: to, previousState: from, sequence: trade.sequence + 1 },
+    };
+    await c.query(
+      `INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence",
+        "payload") VALUES ($1, $2, $3, $4, $5, $5, $6, $7)`,
+      [payload.id, auth.tenantId, auth.mode, event, tradeId, trade.sequence + 1, JSON.stringify(payload)],
+    );
   }
   return moved.rows[0];
 }
 
 async function ledger(c: pg.PoolClient, auth: Auth, tradeId: string, kind: string, postings: [string, bigint][]) {
   const transfer = randomUUID();
-  await c.query(`INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency") VALUES ($1, $2, $3, $4, $5, $6)`, [transfer, auth.tenantId, auth.mode, tradeId, kind, auth.currency]);
+  await c.query(
+    `INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency") VALUES ($1, $2, $3, $4, $5, $6)`,
+    [transfer, auth.tenantId, auth.mode, tradeId, kind, auth.currency],
+  );
   for (const [account, amount] of postings) {
-    await c.query(`INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor") VALUES ($1, $2, $3, $4, $5)`, [transfer, auth.tenantId, tradeId, account, amount]);
+    await c.query(
+      `INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor") VALUES ($1, $2, $3, $4, $5)`,
+      [transfer, auth.tenantId, tradeId, account, amount],
+    );
   }
 }
 
@@ -195,27 +328,38 @@ const acceptAndPay = (auth: Auth, user: string, tradeId: string) =>
     const trade = await step(c, auth, tradeId, user, "Created", "InvitationAccepted", null);
     if (!trade) return notFound;
     const id = randomUUID();
-    await c.query(`INSERT INTO "Payment" ("id", "tenantId", "mode", "tradeId", "marketplaceUserId", "purpose", "amountMinor", "currency", "externalId", "updatedAt") VALUES ($1, $2, $3, $4, $5, 'Escrow', $6, $7, $8, now())`, [
-      id, auth.tenantId, auth.mode, tradeId, user, trade.payerTotalMinor, auth.currency, `sim_${id}`,
-    ]);
+    await c.query(
+      `INSERT INTO "Payment" ("id", "tenantId", "mode", "tradeId", "marketplaceUserId", "purpose", "amountMinor",
+        "currency", "externalId", "updatedAt") VALUES ($1, $2, $3, $4, $5, 'Escrow', $6, $7, $8, now())`,
+      [id, auth.tenantId, auth.mode, tradeId, user, trade.payerTotalMinor, auth.currency, `sim_${id}`],
+    );
     return { status: 200, body: { paymentId: id, state: "Pending" } };
   });
 
 const completePayment = (auth: Auth, paymentId: string) =>
   transaction(async (c): Promise<Reply> => {
-    const paid = await c.query(`UPDATE "Payment" SET "state" = 'Paid', "paidAt" = now(), "updatedAt" = now() WHERE "id" = $1 AND "tenantId" = $2 AND "state" = 'Pending' RETURNING *`, [paymentId, auth.tenantId]);
+    const paid = await c.query(
+      `UPDATE "Payment" SET "state" = 'Paid', "paidAt" = now(), "updatedAt" = now() WHERE "id" = $1 AND "tenantId" = $2 AND "state" = 'Pending' RETURNING *`,
+      [paymentId, auth.tenantId],
+    );
     const payment = paid.rows[0];
     if (!payment) return notFound;
-    if (!(await step(c, auth, payment.tradeId, null, "InvitationAccepted", "AwaitingShipment", "trade.created"))) return notFound;
-    await ledger(c, auth, payment.tradeId, "fundEscrow", [["payer_funding", -BigInt(payment.amountMinor)], ["escrow", BigInt(payment.amountMinor)]]);
+    if (!(await step(c, auth, payment.tradeId, null, "InvitationAccepted", "AwaitingShipment", "trade.created")))
+      return notFound;
+    await ledger(c, auth, payment.tradeId, "fundEscrow", [
+      ["payer_funding", -BigInt(payment.amountMinor)],
+      ["escrow", BigInt(payment.amountMinor)],
+    ]);
     return { status: 200, body: { paymentId, state: "Paid" } };
   });
 
 const buyLabel = (auth: Auth, user: string, tradeId: string) =>
   transaction(async (c): Promise<Reply> => {
-    if (!(await step(c, auth, tradeId, user, "AwaitingShipment", "LabelCreated", "trade.label_created"))) return notFound;
+    if (!(await step(c, auth, tradeId, user, "AwaitingShipment", "LabelCreated", "trade.label_created")))
+      return notFound;
     await c.query(
-      `INSERT INTO "ShipmentLabel" ("id", "tenantId", "mode", "tradeId", "leg", "carrier", "labelCode", "priceMinor", "labelPricePayerMinor", "labelPricePayeeMinor", "labelPaidBy", "expectedMaxWeightGrams", "status", "updatedAt")
+      `INSERT INTO "ShipmentLabel" ("id", "tenantId", "mode", "tradeId", "leg", "carrier", "labelCode", "priceMinor",
+        "labelPricePayerMinor", "labelPricePayeeMinor", "labelPaidBy", "expectedMaxWeightGrams", "status", "updatedAt")
        VALUES ($1, $2, $3, $4, 'Delivery', 'gls', $5, 5900, 5900, 0, 1, 5000, 'Created', now())`,
       [randomUUID(), auth.tenantId, auth.mode, tradeId, randomBytes(6).toString("hex")],
     );
@@ -224,9 +368,15 @@ const buyLabel = (auth: Auth, user: string, tradeId: string) =>
 
 const trackingEvent = (auth: Auth, labelId: string, event: string) =>
   transaction(async (c): Promise<Reply> => {
-    const label = await c.query(`UPDATE "ShipmentLabel" SET "status" = $3, "updatedAt" = now() WHERE "id" = $1 AND "tenantId" = $2 RETURNING "tradeId"`, [labelId, auth.tenantId, event === "sent" ? "Sent" : "Delivered"]);
+    const label = await c.query(
+      `UPDATE "ShipmentLabel" SET "status" = $3, "updatedAt" = now() WHERE "id" = $1 AND "tenantId" = $2 RETURNING "tradeId"`,
+      [labelId, auth.tenantId, event === "sent" ? "Sent" : "Delivered"],
+    );
     if (!label.rows[0]) return notFound;
-    await c.query(`INSERT INTO "ShipmentTrackingEvent" ("labelId", "event", "occurredAt") VALUES ($1, $2, now())`, [labelId, event]);
+    await c.query(`INSERT INTO "ShipmentTrackingEvent" ("labelId", "event", "occurredAt") VALUES ($1, $2, now())`, [
+      labelId,
+      event,
+    ]);
     const [from, to] = event === "sent" ? ["LabelCreated", "Sent"] : ["Sent", "Delivered"];
     if (!(await step(c, auth, label.rows[0].tradeId, null, from, to, `trade.${to.toLowerCase()}`))) return notFound;
     return { status: 200, body: { labelId, event } };
@@ -236,6 +386,9 @@ const acceptCondition = (auth: Auth, user: string, tradeId: string) =>
   transaction(async (c): Promise<Reply> => {
     const trade = await step(c, auth, tradeId, user, "Delivered", "Succeeded", "trade.succeeded");
     if (!trade) return notFound;
-    await ledger(c, auth, tradeId, "settle", [["escrow", -BigInt(trade.payerTotalMinor)], ["payee_payable", BigInt(trade.payerTotalMinor)]]);
+    await ledger(c, auth, tradeId, "settle", [
+      ["escrow", -BigInt(trade.payerTotalMinor)],
+      ["payee_payable", BigInt(trade.payerTotalMinor)],
+    ]);
     return { status: 200, body: { tradeId, state: "Succeeded" } };
   });

@@ -9,11 +9,14 @@ import { openBenchDatabase } from "./bench-database.ts";
 import { benchOptions } from "./cli-options.ts";
 import { seedTrades } from "./seed-trades.ts";
 
-const values = benchOptions("npm run bench:console -- [--trades 100000] [--runs 30] [--embedded]\nThe console's trades list on a tenant with many trades (docs/console.md).", {
-  trades: { type: "string", default: "100000" },
-  runs: { type: "string", default: "30" },
-  embedded: { type: "boolean", default: false },
-});
+const values = benchOptions(
+  "npm run bench:console -- [--trades 100000] [--runs 30] [--embedded]\nThe console's trades list on a tenant with many trades (docs/console.md).",
+  {
+    trades: { type: "string", default: "100000" },
+    runs: { type: "string", default: "30" },
+    embedded: { type: "boolean", default: false },
+  },
+);
 const tradeCount = Number(values.trades);
 const runs = Number(values.runs);
 
@@ -31,7 +34,10 @@ try {
   const { tenantId } = await createTenant(db, { name: "Bench tenant" });
   const seeding = performance.now();
   await seedTrades(db, { tenantId, count: tradeCount });
-  console.log(`Seeded ${tradeCount.toLocaleString("en")} trades in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${values.embedded ? "PGlite" : "PostgreSQL"}).\n`);
+  console.log(
+    `Seeded ${tradeCount.toLocaleString("en")} trades in ${((performance.now() - seeding) / 1000).toFixed(1)} ` +
+      `s (${values.embedded ? "PGlite" : "PostgreSQL"}).\n`,
+  );
 
   const deepPosition = Math.floor(tradeCount * 0.9);
   const [deep] = await db.$queryRaw<{ id: string; createdAt: Date; amountMinor: bigint }[]>`
@@ -41,7 +47,10 @@ try {
 
   const scenarios: [string, string][] = [
     ["first page, newest first", ""],
-    [`page ${Math.floor(deepPosition / 25).toLocaleString("en")} (row ${deepPosition.toLocaleString("en")}), newest first`, `after=${encodeCursor(deep!, "created")}`],
+    [
+      `page ${Math.floor(deepPosition / 25).toLocaleString("en")} (row ${deepPosition.toLocaleString("en")}), newest first`,
+      `after=${encodeCursor(deep!, "created")}`,
+    ],
     ["first page by amount", "sort=amount&dir=asc"],
     ["deep page by amount", `sort=amount&dir=asc&after=${encodeCursor(deepByAmount!, "amount")}`],
     ["search: reference id", "q=seed-54321"],
@@ -67,7 +76,9 @@ try {
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
     rows.push(`| ${name} | ${at(0.5)} | ${at(0.95)} |`);
   }
-  console.log(`Console trades list, ${tradeCount.toLocaleString("en")} trades in one tenant, ${runs} runs each (ms per request: page + capped count):\n`);
+  console.log(
+    `Console trades list, ${tradeCount.toLocaleString("en")} trades in one tenant, ${runs} runs each (ms per request: page + capped count):\n`,
+  );
   console.log("| Scenario | p50 ms | p95 ms |\n|---|---:|---:|");
   console.log(rows.join("\n"));
   await db.$disconnect();

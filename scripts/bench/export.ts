@@ -12,10 +12,15 @@ import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 import { benchOptions } from "./cli-options.ts";
 
-const values = benchOptions("npm run bench:export -- [--rows 1000000] [--format csv|jsonl]\nThe ledger-movements export of a tenant with that many ledger postings, and the server's memory while it streams (docs/performance.md).", {
-  rows: { type: "string", default: "1000000" },
-  format: { type: "string", default: "csv" },
-});
+const values = benchOptions(
+  "npm run bench:export -- [--rows 1000000] [--format csv|jsonl]\nThe ledger-movements export " +
+    "of a tenant with that many ledger postings, and the server's memory while it streams " +
+    "(docs/performance.md).",
+  {
+    rows: { type: "string", default: "1000000" },
+    format: { type: "string", default: "csv" },
+  },
+);
 const rowCount = Number(values.rows);
 const transfers = Math.ceil(rowCount / 2);
 const f = (n: number) => Math.round(n).toLocaleString("en");
@@ -52,17 +57,30 @@ try {
   );
   await db.$executeRawUnsafe(`ANALYZE "LedgerTransfer"; `);
   await db.$executeRawUnsafe(`ANALYZE "LedgerPosting"`);
-  console.log(`Seeded ${f(transfers * 2)} ledger postings (${f(transfers)} transfers) in ${((performance.now() - seeding) / 1000).toFixed(1)} s (PostgreSQL).`);
+  console.log(
+    `Seeded ${f(transfers * 2)} ledger postings (${f(transfers)} transfers) in ${((performance.now() - seeding) / 1000).toFixed(1)} s (PostgreSQL).`,
+  );
   await db.$disconnect();
 
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/export-server.ts"], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", LOG_LEVEL: "warn" } });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/export-server.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", LOG_LEVEL: "warn" },
+  });
   try {
     const port = await new Promise<number>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on("line", (line) => line.startsWith("ready ") && resolve(Number(line.slice(6))));
+      createInterface({ input: child.stdout! }).on(
+        "line",
+        (line) => line.startsWith("ready ") && resolve(Number(line.slice(6))),
+      );
       child.once("exit", (code) => reject(new Error(`export server exited with ${code}`)));
     });
     // Warm up first (module loading, the Prisma client, the connection pool): an hour's export (3,600 rows).
-    await (await fetch(`http://127.0.0.1:${port}/api/v1/marketplace/exports/ledger-movements?from=2026-11-01T00:00:00Z&to=2026-11-01T01:00:00Z`, { headers: { Authorization: `Bearer ${testApiKey}` } })).text();
+    await (
+      await fetch(
+        `http://127.0.0.1:${port}/api/v1/marketplace/exports/ledger-movements?from=2026-11-01T00:00:00Z&to=2026-11-01T01:00:00Z`,
+        { headers: { Authorization: `Bearer ${testApiKey}` } },
+      )
+    ).text();
     const start = rssMb(child.pid!);
     let peak = start;
     const samples: number[] = [];
@@ -73,7 +91,10 @@ try {
     }, 100);
 
     const started = performance.now();
-    const response = await fetch(`http://127.0.0.1:${port}/api/v1/marketplace/exports/ledger-movements?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z&format=${values.format}`, { headers: { Authorization: `Bearer ${testApiKey}` } });
+    const response = await fetch(
+      `http://127.0.0.1:${port}/api/v1/marketplace/exports/ledger-movements?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z&format=${values.format}`,
+      { headers: { Authorization: `Bearer ${testApiKey}` } },
+    );
     if (response.status !== 200) throw new Error(`export answered ${response.status}: ${await response.text()}`);
     let bytes = 0;
     let lines = 0;
@@ -86,9 +107,17 @@ try {
     const end = rssMb(child.pid!);
     const rows = values.format === "csv" ? lines - 1 : lines;
     const tenth = (i: number) => samples[Math.min(samples.length - 1, Math.floor((samples.length * i) / 10))]!;
-    console.log(`\nledger-movements export, ${values.format}: ${f(rows)} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s = ${f(rows / seconds)} rows/s (${(bytes / 1e6 / seconds).toFixed(1)} MB/s)`);
-    console.log(`server RSS: start ${start.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, end ${end.toFixed(0)} MB (${samples.length} samples every 100 ms)`);
-    console.log(`RSS at each tenth of the transfer: ${Array.from({ length: 11 }, (_, i) => tenth(i).toFixed(0)).join(" → ")} MB`);
+    console.log(
+      `\nledger-movements export, ${values.format}: ${f(rows)} rows, ${(bytes / 1e6).toFixed(1)} ` +
+        `MB in ${seconds.toFixed(1)} s = ${f(rows / seconds)} rows/s (${(bytes / 1e6 / seconds).toFixed(1)} ` +
+        `MB/s)`,
+    );
+    console.log(
+      `server RSS: start ${start.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, end ${end.toFixed(0)} MB (${samples.length} samples every 100 ms)`,
+    );
+    console.log(
+      `RSS at each tenth of the transfer: ${Array.from({ length: 11 }, (_, i) => tenth(i).toFixed(0)).join(" → ")} MB`,
+    );
   } finally {
     child.kill("SIGTERM");
   }

@@ -25,19 +25,19 @@ const USAGE = `npm run bench -- [--smoke] [--embedded] [--trades 100000] [--user
                  [--webhooks-only] [--server direct|next] [--memory-minutes 5]
 The service against a bare node:http + pg baseline on this machine (docs/performance.md).`;
 const values = benchOptions(USAGE, {
-    smoke: { type: "boolean", default: false },
-    embedded: { type: "boolean", default: false },
-    build: { type: "boolean", default: false },
-    trades: { type: "string" },
-    users: { type: "string" },
-    tenants: { type: "string", default: "3" },
-    seconds: { type: "string" },
-    connections: { type: "string" },
-    backlog: { type: "string" },
-    "webhooks-only": { type: "boolean", default: false },
-    server: { type: "string", default: "direct" },
-    "memory-minutes": { type: "string", default: "0" },
-    out: { type: "string", default: "bench-results" },
+  smoke: { type: "boolean", default: false },
+  embedded: { type: "boolean", default: false },
+  build: { type: "boolean", default: false },
+  trades: { type: "string" },
+  users: { type: "string" },
+  tenants: { type: "string", default: "3" },
+  seconds: { type: "string" },
+  connections: { type: "string" },
+  backlog: { type: "string" },
+  "webhooks-only": { type: "boolean", default: false },
+  server: { type: "string", default: "direct" },
+  "memory-minutes": { type: "string", default: "0" },
+  out: { type: "string", default: "bench-results" },
 });
 const smoke = values.smoke;
 const trades = Number(values.trades ?? (smoke ? 3_000 : 100_000));
@@ -66,10 +66,18 @@ try {
   const { db } = await import("../../lib/db/client.ts");
   const seeding = performance.now();
   const data = await seedBench(db, { tenants, users, trades });
-  console.log(`Seeded ${trades.toLocaleString("en")} trades, ${users.toLocaleString("en")} users, ${tenants} tenants in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${values.embedded ? "PGlite" : "PostgreSQL"}).`);
+  console.log(
+    `Seeded ${trades.toLocaleString("en")} trades, ${users.toLocaleString("en")} users, ${tenants} ` +
+      `tenants in ${((performance.now() - seeding) / 1000).toFixed(1)} s ` +
+      `(${values.embedded ? "PGlite" : "PostgreSQL"}).`,
+  );
 
   const tenant = data.tenants[0]!;
-  const sample = await db.trade.findMany({ where: { tenantId: tenant.tenantId }, select: { id: true, payerMarketplaceUserId: true }, take: 1_000 });
+  const sample = await db.trade.findMany({
+    where: { tenantId: tenant.tenantId },
+    select: { id: true, payerMarketplaceUserId: true },
+    take: 1_000,
+  });
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   const pair = (): [string, string] => {
     const a = Math.floor(Math.random() * tenant.userCount);
@@ -79,10 +87,27 @@ try {
   const seller = data.powerSeller.id;
   const deepPage = Math.max(2, Math.min(100, Math.floor(data.powerSeller.trades / 20)));
   const scenarios: Scenario[] = [
-    { name: "Get trade details", method: "GET", next: () => ((t) => ({ path: `/api/v1/marketplace/users/${t.payerMarketplaceUserId}/trades/${t.id}` }))(pick(sample)) },
-    { name: `Get trades, page 1 (user with ${data.powerSeller.trades.toLocaleString("en")} trades)`, method: "GET", next: () => ({ path: `/api/v1/marketplace/users/${seller}/trades?page=1&pageSize=20` }) },
-    { name: `Get trades, page ${deepPage} (same user)`, method: "GET", next: () => ({ path: `/api/v1/marketplace/users/${seller}/trades?page=${deepPage}&pageSize=20` }) },
-    { name: "Initiate trade", method: "POST", next: () => ({ path: "/api/v1/marketplace/trades/initiate", body: initiateBody(...pair()) }) },
+    {
+      name: "Get trade details",
+      method: "GET",
+      next: () =>
+        ((t) => ({ path: `/api/v1/marketplace/users/${t.payerMarketplaceUserId}/trades/${t.id}` }))(pick(sample)),
+    },
+    {
+      name: `Get trades, page 1 (user with ${data.powerSeller.trades.toLocaleString("en")} trades)`,
+      method: "GET",
+      next: () => ({ path: `/api/v1/marketplace/users/${seller}/trades?page=1&pageSize=20` }),
+    },
+    {
+      name: `Get trades, page ${deepPage} (same user)`,
+      method: "GET",
+      next: () => ({ path: `/api/v1/marketplace/users/${seller}/trades?page=${deepPage}&pageSize=20` }),
+    },
+    {
+      name: "Initiate trade",
+      method: "POST",
+      next: () => ({ path: "/api/v1/marketplace/trades/initiate", body: initiateBody(...pair()) }),
+    },
   ];
 
   const rows: Row[] = [];
@@ -93,14 +118,27 @@ try {
     const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off" } };
     // BENCH_NODE_FLAGS: Node flags for the service only, e.g. "--cpu-prof --cpu-prof-dir=prof" to see where its time goes.
     const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-    const service = await startServer("service", servicePort, serviceCommand(servicePort, { server: values.server === "next" ? "next" : "direct", nodeFlags }), background);
+    const service = await startServer(
+      "service",
+      servicePort,
+      serviceCommand(servicePort, { server: values.server === "next" ? "next" : "direct", nodeFlags }),
+      background,
+    );
     children.push(service);
-    children.push(await startServer("baseline", baselinePort, [process.execPath, ["--import", "tsx", "scripts/bench/baseline-server.ts"]], background));
+    children.push(
+      await startServer(
+        "baseline",
+        baselinePort,
+        [process.execPath, ["--import", "tsx", "scripts/bench/baseline-server.ts"]],
+        background,
+      ),
+    );
     const origin = (port: number) => `http://127.0.0.1:${port}`;
 
     // Every route once, one at a time, before any load: the first call of a route loads its code.
     for (const port of [servicePort, baselinePort]) {
-      for (const scenario of scenarios) await hammer(origin(port), tenant.testApiKey, scenario, { connections: 1, amount: 3 });
+      for (const scenario of scenarios)
+        await hammer(origin(port), tenant.testApiKey, scenario, { connections: 1, amount: 3 });
       await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: 1, seconds: 0 });
     }
     // Smoke runs are for "it still works": the one-at-a-time calls above are their warm-up.
@@ -112,22 +150,56 @@ try {
         if (warm) await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds: warm });
         measured.push(await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds }));
       }
-      rows.push({ name: scenario.name, unit: "req/s", connections, service: measured[0]!, baseline: measured[1]!, serviceRssMb: [before, rssMb(service.pid!)] });
-      console.log(`  ${scenario.name}: service ${measured[0]!.requestsPerSecond.toFixed(0)} req/s, baseline ${measured[1]!.requestsPerSecond.toFixed(0)} req/s`);
+      rows.push({
+        name: scenario.name,
+        unit: "req/s",
+        connections,
+        service: measured[0]!,
+        baseline: measured[1]!,
+        serviceRssMb: [before, rssMb(service.pid!)],
+      });
+      console.log(
+        `  ${scenario.name}: service ${measured[0]!.requestsPerSecond.toFixed(0)} req/s, baseline ${measured[1]!.requestsPerSecond.toFixed(0)} req/s`,
+      );
     }
     const journeyConcurrency = Math.min(connections, 16);
     const beforeJourney = rssMb(service.pid!);
     const journeyResults: Measured[] = [];
     for (const port of [servicePort, baselinePort]) {
-      if (warm) await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds: warm });
-      journeyResults.push(await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds }));
+      if (warm)
+        await journeys(
+          origin(port),
+          tenant.testApiKey,
+          { pick: pair },
+          { concurrency: journeyConcurrency, seconds: warm },
+        );
+      journeyResults.push(
+        await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds }),
+      );
     }
-    rows.push({ name: "Journey: initiate → pay → label → sent → delivered → accept (8 calls)", unit: "journeys/s", connections: journeyConcurrency, service: journeyResults[0]!, baseline: journeyResults[1]!, serviceRssMb: [beforeJourney, rssMb(service.pid!)] });
-    console.log(`  Journey: service ${journeyResults[0]!.requestsPerSecond.toFixed(1)}/s, baseline ${journeyResults[1]!.requestsPerSecond.toFixed(1)}/s`);
+    rows.push({
+      name: "Journey: initiate → pay → label → sent → delivered → accept (8 calls)",
+      unit: "journeys/s",
+      connections: journeyConcurrency,
+      service: journeyResults[0]!,
+      baseline: journeyResults[1]!,
+      serviceRssMb: [beforeJourney, rssMb(service.pid!)],
+    });
+    console.log(
+      `  Journey: service ${journeyResults[0]!.requestsPerSecond.toFixed(1)}/s, baseline ${journeyResults[1]!.requestsPerSecond.toFixed(1)}/s`,
+    );
 
     // --memory-minutes: the service alone under steady load for that long, its memory sampled.
     const memoryMinutes = Number(values["memory-minutes"]);
-    if (memoryMinutes > 0) memory = await measureMemory(origin(servicePort), tenant.testApiKey, scenarios, service.pid!, memoryMinutes, connections);
+    if (memoryMinutes > 0)
+      memory = await measureMemory(
+        origin(servicePort),
+        tenant.testApiKey,
+        scenarios,
+        service.pid!,
+        memoryMinutes,
+        connections,
+      );
   }
 
   // The servers stop before the worker runs: it has the machine to itself, like a worker process.
@@ -147,7 +219,9 @@ try {
   console.log(`Wrote ${files.md} and ${files.json}`);
   const failed = rows.filter((r) => r.service.failures || r.baseline.failures || !r.service.total || !r.baseline.total);
   if (failed.length || webhooks.received < backlog || memory?.failures) {
-    console.error(`Calls failed or never completed: ${failed.map((r) => r.name).join(", ") || "webhook backlog not drained"}`);
+    console.error(
+      `Calls failed or never completed: ${failed.map((r) => r.name).join(", ") || "webhook backlog not drained"}`,
+    );
     exitCode = 1;
   }
   await db.$disconnect();
@@ -159,4 +233,3 @@ try {
   await database.drop();
 }
 process.exit(exitCode);
-

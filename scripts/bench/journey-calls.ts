@@ -13,9 +13,12 @@ import { initiateBody } from "./load.ts";
 import { seedBench } from "./seed-bench.ts";
 import { serviceCommand, startServer, stopServer } from "./server.ts";
 
-const values = benchOptions("npm run bench:journey -- [--journeys 150]\nEach call of the trade journey, service against baseline, one client.", {
-  journeys: { type: "string", default: "150" },
-});
+const values = benchOptions(
+  "npm run bench:journey -- [--journeys 150]\nEach call of the trade journey, service against baseline, one client.",
+  {
+    journeys: { type: "string", default: "150" },
+  },
+);
 const JOURNEYS = Number(values.journeys);
 const WARM_UP = 10;
 const database = await openBenchDatabase({ prefix: "escrow_journey" });
@@ -30,15 +33,33 @@ try {
   const tenant = data.tenants[0]!;
   const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off" } };
   const nodeFlags = process.env.PROBE_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  children.push(await startServer("service", ports.service, serviceCommand(ports.service, { server: "direct", nodeFlags }), background));
-  children.push(await startServer("baseline", ports.baseline, [process.execPath, ["--import", "tsx", "scripts/bench/baseline-server.ts"]], background));
+  children.push(
+    await startServer(
+      "service",
+      ports.service,
+      serviceCommand(ports.service, { server: "direct", nodeFlags }),
+      background,
+    ),
+  );
+  children.push(
+    await startServer(
+      "baseline",
+      ports.baseline,
+      [process.execPath, ["--import", "tsx", "scripts/bench/baseline-server.ts"]],
+      background,
+    ),
+  );
 
   const run = async (port: number, journeys: number) => {
     const times: Record<string, number[]> = {};
     const headers = { authorization: `Bearer ${tenant.testApiKey}`, "content-type": "application/json" };
     const call = async (step: string, method: string, path: string, body?: unknown) => {
       const started = performance.now();
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1${path}`, { method, headers, body: body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body) });
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body),
+      });
       const json = (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the API's JSON as it comes
       (times[step] ??= []).push(performance.now() - started);
       if (!response.ok) throw new Error(`${step}: ${response.status} ${JSON.stringify(json)}`);
@@ -47,11 +68,27 @@ try {
     for (let i = 0; i < journeys; i++) {
       const payer = `${data.userPrefix}${i % tenant.userCount}`;
       const payee = `${data.userPrefix}${(i + 7) % tenant.userCount}`;
-      const { tradeId } = await call("Initiate trade", "POST", "/marketplace/trades/initiate", initiateBody(payer, payee));
-      const payment = await call("Accept and pay", "POST", `/marketplace/users/${payer}/trades/${tradeId}/invitation/accept-and-pay`);
-      await call("Complete payment", "POST", `/sandbox/payments/${payment.paymentId}/complete`, { outcome: "succeeded" });
-      await call("Buy delivery label", "POST", `/marketplace/users/${payee}/trades/${tradeId}/shipments/delivery`, { price: 59, shipmentProviderId: "gls", expectedMaxWeightInGrams: 5000 });
-      const labelId = (await call("Get trade details", "GET", `/marketplace/users/${payee}/trades/${tradeId}`)).phases.delivery.labelId as string;
+      const { tradeId } = await call(
+        "Initiate trade",
+        "POST",
+        "/marketplace/trades/initiate",
+        initiateBody(payer, payee),
+      );
+      const payment = await call(
+        "Accept and pay",
+        "POST",
+        `/marketplace/users/${payer}/trades/${tradeId}/invitation/accept-and-pay`,
+      );
+      await call("Complete payment", "POST", `/sandbox/payments/${payment.paymentId}/complete`, {
+        outcome: "succeeded",
+      });
+      await call("Buy delivery label", "POST", `/marketplace/users/${payee}/trades/${tradeId}/shipments/delivery`, {
+        price: 59,
+        shipmentProviderId: "gls",
+        expectedMaxWeightInGrams: 5000,
+      });
+      const labelId = (await call("Get trade details", "GET", `/marketplace/users/${payee}/trades/${tradeId}`)).phases
+        .delivery.labelId as string;
       await call("Shipment sent", "POST", `/sandbox/shipments/${labelId}/events`, { event: "sent" });
       await call("Shipment delivered", "POST", `/sandbox/shipments/${labelId}/events`, { event: "delivered" });
       await call("Accept condition", "POST", `/marketplace/users/${payer}/trades/${tradeId}/condition/accept`);
@@ -64,14 +101,19 @@ try {
   const baseline = await run(ports.baseline, JOURNEYS);
 
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-  const perJourney = (times: Record<string, number[]>) => Object.values(times).reduce((sum, list) => sum + list.reduce((a, b) => a + b, 0), 0) / JOURNEYS;
+  const perJourney = (times: Record<string, number[]>) =>
+    Object.values(times).reduce((sum, list) => sum + list.reduce((a, b) => a + b, 0), 0) / JOURNEYS;
   console.log(`\n${JOURNEYS} journeys, one client, median milliseconds per call\n`);
   console.log("| Call | Service | Baseline | Service − baseline |\n|---|---:|---:|---:|");
   for (const step of Object.keys(service)) {
     const [s, b] = [median(service[step]!), median(baseline[step]!)];
     console.log(`| ${step} | ${s.toFixed(1)} | ${b.toFixed(1)} | ${(s - b).toFixed(1)} |`);
   }
-  console.log(`| **Whole journey (mean)** | **${perJourney(service).toFixed(1)}** | **${perJourney(baseline).toFixed(1)}** | **${(perJourney(service) - perJourney(baseline)).toFixed(1)}** |`);
+  console.log(
+    `| **Whole journey (mean)** | **${perJourney(service).toFixed(1)}** | ` +
+      `**${perJourney(baseline).toFixed(1)}** | ` +
+      `**${(perJourney(service) - perJourney(baseline)).toFixed(1)}** |`,
+  );
 } finally {
   for (const child of children) await stopServer(child);
   await database.drop();

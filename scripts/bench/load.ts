@@ -19,7 +19,12 @@ export interface Scenario {
   next: () => { path: string; body?: unknown };
 }
 
-export async function hammer(origin: string, token: string, scenario: Scenario, options: { connections: number; seconds?: number; amount?: number }): Promise<Measured> {
+export async function hammer(
+  origin: string,
+  token: string,
+  scenario: Scenario,
+  options: { connections: number; seconds?: number; amount?: number },
+): Promise<Measured> {
   const result = await autocannon({
     url: origin,
     connections: options.connections,
@@ -54,10 +59,19 @@ export interface JourneyUsers {
  * carrier's sent and delivered events, and the payer's acceptance. Reports journeys/s and the
  * latency of a whole journey.
  */
-export async function journeys(origin: string, token: string, users: JourneyUsers, options: { concurrency: number; seconds: number }): Promise<Measured> {
+export async function journeys(
+  origin: string,
+  token: string,
+  users: JourneyUsers,
+  options: { concurrency: number; seconds: number },
+): Promise<Measured> {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${origin}/api/v1${path}`, { method, headers, body: body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body) });
+    const response = await fetch(`${origin}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body),
+    });
     const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
     return json as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the API's JSON as it comes
@@ -67,8 +81,13 @@ export async function journeys(origin: string, token: string, users: JourneyUser
     const { tradeId } = await call("POST", "/marketplace/trades/initiate", initiateBody(payer, payee));
     const payment = await call("POST", `/marketplace/users/${payer}/trades/${tradeId}/invitation/accept-and-pay`);
     await call("POST", `/sandbox/payments/${payment.paymentId}/complete`, { outcome: "succeeded" });
-    await call("POST", `/marketplace/users/${payee}/trades/${tradeId}/shipments/delivery`, { price: 59, shipmentProviderId: "gls", expectedMaxWeightInGrams: 5000 });
-    const labelId = (await call("GET", `/marketplace/users/${payee}/trades/${tradeId}`)).phases.delivery.labelId as string;
+    await call("POST", `/marketplace/users/${payee}/trades/${tradeId}/shipments/delivery`, {
+      price: 59,
+      shipmentProviderId: "gls",
+      expectedMaxWeightInGrams: 5000,
+    });
+    const labelId = (await call("GET", `/marketplace/users/${payee}/trades/${tradeId}`)).phases.delivery
+      .labelId as string;
     await call("POST", `/sandbox/shipments/${labelId}/events`, { event: "sent" });
     await call("POST", `/sandbox/shipments/${labelId}/events`, { event: "delivered" });
     await call("POST", `/marketplace/users/${payer}/trades/${tradeId}/condition/accept`);
@@ -93,7 +112,8 @@ export async function journeys(origin: string, token: string, users: JourneyUser
       }
     }),
   );
-  if (firstError) console.error("  first journey failure:", firstError instanceof Error ? firstError.message : firstError);
+  if (firstError)
+    console.error("  first journey failure:", firstError instanceof Error ? firstError.message : firstError);
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))]! : 0);

@@ -15,13 +15,23 @@ export interface MemoryResult {
 
 const SLICE_SECONDS = 30;
 
-export async function measureMemory(origin: string, token: string, scenarios: Scenario[], pid: number, minutes: number, connections: number): Promise<MemoryResult> {
+export async function measureMemory(
+  origin: string,
+  token: string,
+  scenarios: Scenario[],
+  pid: number,
+  minutes: number,
+  connections: number,
+): Promise<MemoryResult> {
   const started = performance.now();
   const samples = [{ seconds: 0, rssMb: rssMb(pid) }];
   let requests = 0;
   let failures = 0;
   for (let slice = 0; slice < Math.ceil((minutes * 60) / SLICE_SECONDS); slice++) {
-    const measured = await hammer(origin, token, scenarios[slice % scenarios.length]!, { connections, seconds: SLICE_SECONDS });
+    const measured = await hammer(origin, token, scenarios[slice % scenarios.length]!, {
+      connections,
+      seconds: SLICE_SECONDS,
+    });
     requests += measured.total;
     failures += measured.failures;
     samples.push({ seconds: Math.round((performance.now() - started) / 1000), rssMb: rssMb(pid) });

@@ -8,10 +8,13 @@ import { benchOptions } from "./cli-options.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 
-const values = benchOptions("npm run bench:rate-limit -- [--seconds 5] [--concurrency 16]\nWhat the rate limit costs per request.", {
-  seconds: { type: "string", default: "5" },
-  concurrency: { type: "string", default: "16" },
-});
+const values = benchOptions(
+  "npm run bench:rate-limit -- [--seconds 5] [--concurrency 16]\nWhat the rate limit costs per request.",
+  {
+    seconds: { type: "string", default: "5" },
+    concurrency: { type: "string", default: "16" },
+  },
+);
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 
@@ -47,13 +50,18 @@ try {
   const tenant = await createTenant(db, { name: "Rate limit bench" });
   const tokenHash = hashApiToken(tenant.testApiKey);
   // The statement one request would run if each request counted in the database itself.
-  const upsertOne = (key: string) => db.$queryRawUnsafe(UPSERT_COUNTS, [key], [1], [String(Date.now() + 60_000)], String(Date.now()));
+  const upsertOne = (key: string) =>
+    db.$queryRawUnsafe(UPSERT_COUNTS, [key], [1], [String(Date.now() + 60_000)], String(Date.now()));
 
   // Warm up the pool, the prepared statements and the JIT before anything is counted.
   for (let i = 0; i < 2000; i++) await Promise.all([db.$queryRawUnsafe("SELECT 1"), upsertOne(`warm-${i % 10}`)]);
-  console.log(`PostgreSQL, ${concurrency} concurrent, ${seconds} s each, Prisma pool of ${process.env.DATABASE_POOL_SIZE ?? 10}`);
+  console.log(
+    `PostgreSQL, ${concurrency} concurrent, ${seconds} s each, Prisma pool of ${process.env.DATABASE_POOL_SIZE ?? 10}`,
+  );
   await measure("round trip: SELECT 1", () => db.$queryRawUnsafe("SELECT 1"));
-  await measure("token lookup (authenticate's findUnique + tenant)", () => db.apiToken.findUnique({ where: { tokenHash }, include: { tenant: true } }));
+  await measure("token lookup (authenticate's findUnique + tenant)", () =>
+    db.apiToken.findUnique({ where: { tokenHash }, include: { tenant: true } }),
+  );
   await measure("one counter statement per request, one hot key", () => upsertOne("hot"));
   await measure("one counter statement per request, 1,000 keys", (i) => upsertOne(`many-${i % 1000}`));
 
@@ -61,7 +69,9 @@ try {
   const calls = 1_000_000;
   let started = performance.now();
   for (let i = 0; i < calls; i++) counter.count(`api:token-${i % 1000}`, 1_000_000_000);
-  console.log(`${"in-memory count() per request, 1,000 keys".padEnd(58)} ${(((performance.now() - started) * 1000) / calls).toFixed(2)} µs per call`);
+  console.log(
+    `${"in-memory count() per request, 1,000 keys".padEnd(58)} ${(((performance.now() - started) * 1000) / calls).toFixed(2)} µs per call`,
+  );
   started = performance.now();
   await counter.flush();
   console.log(`${"one flush of 1,000 keys (one statement)".padEnd(58)} ${(performance.now() - started).toFixed(1)} ms`);
@@ -74,7 +84,10 @@ try {
       await counter.flush();
     }
     const used = process.cpuUsage(cpu);
-    console.log(`${`flush of ${keys} key(s): wall / this process's CPU`.padEnd(58)} ${((performance.now() - started) / 200).toFixed(2)} ms / ${((used.user + used.system) / 1000 / 200).toFixed(2)} ms`);
+    console.log(
+      `${`flush of ${keys} key(s): wall / this process's CPU`.padEnd(58)} ${((performance.now() - started) / 200).toFixed(2)} ` +
+        `ms / ${((used.user + used.system) / 1000 / 200).toFixed(2)} ms`,
+    );
   }
   await db.$executeRawUnsafe(`ALTER TABLE "RateLimitCounter" SET LOGGED`);
   await measure("one counter statement per request, 1,000 keys, LOGGED", (i) => upsertOne(`logged-${i % 1000}`));

@@ -43,7 +43,8 @@ export function machine(database: string): Record<string, string | number> {
   };
 }
 
-const f = (n: number, digits = 0) => n.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const f = (n: number, digits = 0) =>
+  n.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function markdown(report: Report): string {
   const lines = [
@@ -51,16 +52,25 @@ export function markdown(report: Report): string {
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...report.rows.map(
       (r) =>
-        `| ${r.name} | ${r.connections} | ${f(r.service.requestsPerSecond, r.unit === "journeys/s" ? 1 : 0)} ${r.unit} | ${f(r.service.p50Ms, 1)} | ${f(r.service.p99Ms, 1)} | ${f(r.baseline.requestsPerSecond, r.unit === "journeys/s" ? 1 : 0)} ${r.unit} | ${f(r.baseline.p50Ms, 1)} | ${f(r.baseline.p99Ms, 1)} | ${r.baseline.requestsPerSecond ? `${f((100 * r.service.requestsPerSecond) / r.baseline.requestsPerSecond)}%` : "–"} | ${r.service.failures}/${r.baseline.failures} | ${f(r.serviceRssMb[0])}→${f(r.serviceRssMb[1])} |`,
+        `| ${r.name} | ${r.connections} | ${f(r.service.requestsPerSecond, r.unit === "journeys/s" ? 1 : 0)} ` +
+        `${r.unit} | ${f(r.service.p50Ms, 1)} | ${f(r.service.p99Ms, 1)} | ${f(r.baseline.requestsPerSecond, r.unit === "journeys/s" ? 1 : 0)} ` +
+        `${r.unit} | ${f(r.baseline.p50Ms, 1)} | ${f(r.baseline.p99Ms, 1)} | ${r.baseline.requestsPerSecond ? `${f((100 * r.service.requestsPerSecond) / r.baseline.requestsPerSecond)}%` : "–"} ` +
+        `| ${r.service.failures}/${r.baseline.failures} | ${f(r.serviceRssMb[0])}→${f(r.serviceRssMb[1])} ` +
+        `|`,
     ),
     "",
-    `Webhook delivery (the service's worker, ${report.webhooks.concurrency} in flight, to a local receiver): ${f(report.webhooks.eventsPerSecond)} events/s; a backlog of ${f(report.webhooks.backlog)} events drained in ${f(report.webhooks.drainSeconds, 1)} s (${f(report.webhooks.received)} requests received).`,
+    `Webhook delivery (the service's worker, ${report.webhooks.concurrency} in flight, to a ` +
+      `local receiver): ${f(report.webhooks.eventsPerSecond)} events/s; a backlog of ${f(report.webhooks.backlog)} ` +
+      `events drained in ${f(report.webhooks.drainSeconds, 1)} s (${f(report.webhooks.received)} ` +
+      `requests received).`,
   ];
   if (report.memory) {
     const { samples } = report.memory;
     lines.push(
       "",
-      `Memory under load for ${report.memory.minutes} minutes (${f(report.memory.requests)} requests, ${report.memory.failures} failed): service RSS ${samples.map((s) => `${f(s.rssMb)}`).join(" → ")} MB (every 30 s).`,
+      `Memory under load for ${report.memory.minutes} minutes (${f(report.memory.requests)} ` +
+        `requests, ${report.memory.failures} failed): service RSS ${samples.map((s) => `${f(s.rssMb)}`).join(" → ")} ` +
+        `MB (every 30 s).`,
     );
   }
   return lines.join("\n");
@@ -75,8 +85,11 @@ export function writeReport(report: Report, folder: string): { json: string; md:
   const header = [
     `# Benchmark ${report.startedAt}`,
     "",
-    `Machine: ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGb} GB, Node ${report.machine.node}, ${report.machine.database} (${report.machine.psql}).`,
-    `Data: ${Object.entries(report.data).map(([k, v]) => `${k} ${typeof v === "number" ? f(v) : v}`).join(", ")}.`,
+    `Machine: ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGb} ` +
+      `GB, Node ${report.machine.node}, ${report.machine.database} (${report.machine.psql}).`,
+    `Data: ${Object.entries(report.data)
+      .map(([k, v]) => `${k} ${typeof v === "number" ? f(v) : v}`)
+      .join(", ")}.`,
     "",
   ];
   writeFileSync(md, [...header, markdown(report), ""].join("\n"));

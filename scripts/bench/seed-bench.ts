@@ -23,16 +23,28 @@ export const USER_PREFIX = "user-";
 export const POWER_SELLER = "power-seller";
 const POWER_SELLER_TRADES = 10_000;
 
-export async function seedBench(db: Db, options: { tenants: number; users: number; trades: number }): Promise<BenchData> {
+export async function seedBench(
+  db: Db,
+  options: { tenants: number; users: number; trades: number },
+): Promise<BenchData> {
   const tenants: BenchTenant[] = [];
   for (let t = 0; t < options.tenants; t++) {
     // The benchmark measures the service, not its rate limit (OPERATOR_RATE_LIMIT's ceiling).
-    const created = await createTenant(db, { name: `Bench tenant ${t + 1}`, rateLimitPerMinute: OPERATOR_RATE_LIMIT.max });
+    const created = await createTenant(db, {
+      name: `Bench tenant ${t + 1}`,
+      rateLimitPerMinute: OPERATOR_RATE_LIMIT.max,
+    });
     const userCount = Math.floor(options.users / options.tenants) + (t < options.users % options.tenants ? 1 : 0);
     tenants.push({ tenantId: created.tenantId, testApiKey: created.testApiKey, userCount });
   }
   // Half the trades to the first tenant, the rest shared by the others.
-  const shares = tenants.map((_, t) => (tenants.length === 1 ? options.trades : t === 0 ? Math.floor(options.trades / 2) : Math.floor(options.trades / 2 / (tenants.length - 1))));
+  const shares = tenants.map((_, t) =>
+    tenants.length === 1
+      ? options.trades
+      : t === 0
+        ? Math.floor(options.trades / 2)
+        : Math.floor(options.trades / 2 / (tenants.length - 1)),
+  );
   const every = Math.max(2, Math.floor(shares[0]! / POWER_SELLER_TRADES));
   for (const [t, tenant] of tenants.entries()) {
     await connectUsers(db, tenant.tenantId, tenant.userCount, t === 0 ? [POWER_SELLER] : []);
@@ -44,7 +56,11 @@ export async function seedBench(db: Db, options: { tenants: number; users: numbe
       powerSeller: { id: POWER_SELLER, every: t === 0 ? every : shares[t]! + 1 },
     });
   }
-  return { tenants, userPrefix: USER_PREFIX, powerSeller: { id: POWER_SELLER, trades: Math.floor(shares[0]! / every) } };
+  return {
+    tenants,
+    userPrefix: USER_PREFIX,
+    powerSeller: { id: POWER_SELLER, trades: Math.floor(shares[0]! / every) },
+  };
 }
 
 /** Connected users `user-0` … and the extra ids, each with its own service account. */
@@ -54,13 +70,17 @@ async function connectUsers(db: Db, tenantId: string, count: number, extra: stri
        SELECT $2 || i AS uid FROM generate_series(0, $3 - 1) AS i
        UNION ALL SELECT unnest($4::text[])),
      accounts AS (
-       INSERT INTO "ServiceAccount" ("id", "tenantId", "mode", "identitySubject", "name", "address", "city", "postalCode", "kycLevel", "bankName", "bankAccountNumber", "bankAccountName", "updatedAt")
-       SELECT gen_random_uuid()::text, $1, 'test', 'bench:' || $1 || ':' || uid, 'Bench User ' || uid, 'Bench Street 1', 'København', '1000', 1,
+       INSERT INTO "ServiceAccount" ("id", "tenantId", "mode", "identitySubject", "name", "address", "city",
+      "postalCode", "kycLevel", "bankName", "bankAccountNumber", "bankAccountName", "updatedAt")
+       SELECT gen_random_uuid()::text, $1, 'test', 'bench:' || $1 || ':' || uid, 'Bench User ' || uid,
+      'Bench Street 1', 'København', '1000', 1,
          'Sandbox Bank', 'DK5000400440116243', 'Bench User ' || uid, now()
        FROM ids
        RETURNING "id", "identitySubject")
-     INSERT INTO "MarketplaceUser" ("id", "tenantId", "mode", "marketplaceUserId", "serviceAccountId", "kycLevel", "connectedAt", "updatedAt")
-     SELECT gen_random_uuid()::text, $1, 'test', substr("identitySubject", length('bench:' || $1 || ':') + 1), "id", 1, now(), now() FROM accounts`,
+     INSERT INTO "MarketplaceUser" ("id", "tenantId", "mode", "marketplaceUserId", "serviceAccountId",
+      "kycLevel", "connectedAt", "updatedAt")
+     SELECT gen_random_uuid()::text, $1, 'test', substr("identitySubject", length('bench:' || $1 || ':') + 1),
+      "id", 1, now(), now() FROM accounts`,
     tenantId,
     USER_PREFIX,
     count,

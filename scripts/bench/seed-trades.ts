@@ -24,7 +24,16 @@ export interface SeedOptions {
 }
 
 const STATES = ["Created", "AwaitingShipment", "Sent", "Delivered", "Succeeded", "Succeeded", "Succeeded", "Cancelled"];
-const TITLES = ["Vintage road bike", "Oak dining table", "Leather sofa", "Camera lens 50mm", "Winter jacket", "Lego set", "Espresso machine", "Standing desk"];
+const TITLES = [
+  "Vintage road bike",
+  "Oak dining table",
+  "Leather sofa",
+  "Camera lens 50mm",
+  "Winter jacket",
+  "Lego set",
+  "Espresso machine",
+  "Standing desk",
+];
 
 export async function seedTrades(db: Db, options: SeedOptions): Promise<void> {
   const mode = options.mode ?? "test";
@@ -61,9 +70,11 @@ export async function seedTrades(db: Db, options: SeedOptions): Promise<void> {
   );
   await db.$executeRawUnsafe(
     `INSERT INTO "TradeParty" ("tradeId", "role", "tenantId", "mode", "marketplaceUserId", "tradeCreatedAt")
-     SELECT "id", 'payer'::"TradeRole", "tenantId", "mode", "payerMarketplaceUserId", "createdAt" FROM "Trade" WHERE "tenantId" = $1 AND "referenceId" LIKE 'seed-%'
+     SELECT "id", 'payer'::"TradeRole", "tenantId", "mode", "payerMarketplaceUserId", "createdAt" FROM "Trade"
+      WHERE "tenantId" = $1 AND "referenceId" LIKE 'seed-%'
      UNION ALL
-     SELECT "id", 'payee'::"TradeRole", "tenantId", "mode", "payeeMarketplaceUserId", "createdAt" FROM "Trade" WHERE "tenantId" = $1 AND "referenceId" LIKE 'seed-%'`,
+     SELECT "id", 'payee'::"TradeRole", "tenantId", "mode", "payeeMarketplaceUserId", "createdAt" FROM "Trade"
+      WHERE "tenantId" = $1 AND "referenceId" LIKE 'seed-%'`,
     options.tenantId,
   );
   // Fresh statistics, as autovacuum would have them on a live database.

@@ -8,13 +8,19 @@ import { createRequire } from "node:module";
  * The production server as `npm start` runs it (scripts/serve.ts, via scripts/run.ts), minus the
  * database setup; `server: "next"` runs plain `next start` instead (the benchmark compares them).
  */
-export function serviceCommand(port: number, options: { server?: "direct" | "next"; nodeFlags?: string[] } = {}): [string, string[]] {
+export function serviceCommand(
+  port: number,
+  options: { server?: "direct" | "next"; nodeFlags?: string[] } = {},
+): [string, string[]] {
   const flags = options.nodeFlags ?? [];
   if (options.server === "next") {
     const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
     return [process.execPath, [...flags, nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"]];
   }
-  return [process.execPath, [...flags, "--import", "tsx", "scripts/serve.ts", "--port", String(port), "--hostname", "127.0.0.1"]];
+  return [
+    process.execPath,
+    [...flags, "--import", "tsx", "scripts/serve.ts", "--port", String(port), "--hostname", "127.0.0.1"],
+  ];
 }
 
 export interface StartOptions {
@@ -30,7 +36,12 @@ export interface StartOptions {
  * Starts a server and resolves once it answers HTTP (an unauthenticated API call gives 401).
  * The child leads its own process group, so killServer() takes any process it spawned with it.
  */
-export async function startServer(name: string, port: number, [command, args]: [string, string[]], options: StartOptions = {}): Promise<ChildProcess> {
+export async function startServer(
+  name: string,
+  port: number,
+  [command, args]: [string, string[]],
+  options: StartOptions = {},
+): Promise<ChildProcess> {
   const child = spawn(command, args, {
     cwd: options.cwd,
     stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
@@ -56,7 +67,8 @@ export async function startServer(name: string, port: number, [command, args]: [
   });
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The ${name} server exited with ${child.exitCode ?? child.signalCode}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The ${name} server exited with ${child.exitCode ?? child.signalCode}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/v1/marketplace/users/x/trades/y`);
       if (response.status === 401) return child;

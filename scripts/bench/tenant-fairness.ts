@@ -29,25 +29,64 @@ try {
   process.env.DATABASE_URL = database.url;
   const { db } = await import("../../lib/db/client.ts");
   const { createTenant } = await import("../../lib/tenants/create-tenant.ts");
-  const [flooder, quiet] = [await createTenant(db, { name: "Flooder", rateLimitPerMinute: 10_000_000 }), await createTenant(db, { name: "Quiet", rateLimitPerMinute: 10_000_000 })];
+  const [flooder, quiet] = [
+    await createTenant(db, { name: "Flooder", rateLimitPerMinute: 10_000_000 }),
+    await createTenant(db, { name: "Quiet", rateLimitPerMinute: 10_000_000 }),
+  ];
   const port = 3291;
   const origin = `http://127.0.0.1:${port}`;
   const call = (token: string, method: string, path: string, body?: unknown) =>
-    fetch(`${origin}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json());
+    fetch(`${origin}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json());
 
   const rows: { share: string; phase: string; quiet: Measured; flood: Measured | null }[] = [];
   for (const share of ["off", "default"] as const) {
     const server = await startServer(`fairness ${share}`, port, serviceCommand(port), {
-      env: { DATABASE_URL: database.url, WEBHOOK_WORKER: "off", SCHEDULER: "off", ...(share === "off" ? { TENANT_CONCURRENCY: "off" } : {}) },
+      env: {
+        DATABASE_URL: database.url,
+        WEBHOOK_WORKER: "off",
+        SCHEDULER: "off",
+        ...(share === "off" ? { TENANT_CONCURRENCY: "off" } : {}),
+      },
     });
     try {
-      for (const [tenant, users] of [[flooder, ["fa", "fb"]], [quiet, ["qa", "qb"]]] as const) {
-        for (const user of users) await call(tenant.testApiKey, "POST", `/sandbox/users/${user}/connect`, { kycLevel: 1 });
+      for (const [tenant, users] of [
+        [flooder, ["fa", "fb"]],
+        [quiet, ["qa", "qb"]],
+      ] as const) {
+        for (const user of users)
+          await call(tenant.testApiKey, "POST", `/sandbox/users/${user}/connect`, { kycLevel: 1 });
       }
-      const { tradeId } = (await call(quiet.testApiKey, "POST", "/marketplace/trades/initiate", initiateBody("qa", "qb"))) as { tradeId: string };
-      const read = { name: "Get trade details", method: "GET" as const, next: () => ({ path: `/api/v1/marketplace/users/qa/trades/${tradeId}` }) };
-      rows.push({ share, phase: "alone", quiet: await hammer(origin, quiet.testApiKey, read, { connections: 1, seconds }), flood: null });
-      const flooding = hammer(origin, flooder.testApiKey, { name: "Initiate trade", method: "POST", next: () => ({ path: "/api/v1/marketplace/trades/initiate", body: initiateBody("fa", "fb") }) }, { connections: flood, seconds: seconds + 1 });
+      const { tradeId } = (await call(
+        quiet.testApiKey,
+        "POST",
+        "/marketplace/trades/initiate",
+        initiateBody("qa", "qb"),
+      )) as { tradeId: string };
+      const read = {
+        name: "Get trade details",
+        method: "GET" as const,
+        next: () => ({ path: `/api/v1/marketplace/users/qa/trades/${tradeId}` }),
+      };
+      rows.push({
+        share,
+        phase: "alone",
+        quiet: await hammer(origin, quiet.testApiKey, read, { connections: 1, seconds }),
+        flood: null,
+      });
+      const flooding = hammer(
+        origin,
+        flooder.testApiKey,
+        {
+          name: "Initiate trade",
+          method: "POST",
+          next: () => ({ path: "/api/v1/marketplace/trades/initiate", body: initiateBody("fa", "fb") }),
+        },
+        { connections: flood, seconds: seconds + 1 },
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
       const underFlood = await hammer(origin, quiet.testApiKey, read, { connections: 1, seconds });
       rows.push({ share, phase: `A floods (${flood} conn.)`, quiet: underFlood, flood: await flooding });
@@ -62,7 +101,9 @@ try {
   console.log("|---|---|---|---|---|---|---|");
   for (const row of rows) {
     console.log(
-      `| ${row.share === "off" ? "off" : "default (half the pool)"} | ${row.phase} | ${ms(row.quiet.p50Ms)} | ${ms(row.quiet.p99Ms)} | ${Math.round(row.quiet.requestsPerSecond)} | ${row.flood ? Math.round(row.flood.requestsPerSecond) : "—"} | ${row.flood ? row.flood.failures : "—"} |`,
+      `| ${row.share === "off" ? "off" : "default (half the pool)"} | ${row.phase} | ${ms(row.quiet.p50Ms)} ` +
+        `| ${ms(row.quiet.p99Ms)} | ${Math.round(row.quiet.requestsPerSecond)} | ${row.flood ? Math.round(row.flood.requestsPerSecond) : "—"} ` +
+        `| ${row.flood ? row.flood.failures : "—"} |`,
     );
   }
   await db.$disconnect();

@@ -29,7 +29,9 @@ export async function measureWebhooks(db: Db, tenantId: string, backlog: number)
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const port = (receiver.address() as AddressInfo).port;
   try {
-    await db.webhookSubscription.create({ data: { tenantId, mode: "test", url: `http://127.0.0.1:${port}/hooks`, secret: generateSigningSecret() } });
+    await db.webhookSubscription.create({
+      data: { tenantId, mode: "test", url: `http://127.0.0.1:${port}/hooks`, secret: generateSigningSecret() },
+    });
     await db.$executeRawUnsafe(
       `INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence", "payload", "createdAt")
        SELECT 'evt_bench_' || i, $1, 'test', 'trade.sent', 'bench-trade-' || (i / $2), 'bench-trade-' || (i / $2), i % $2,
@@ -53,7 +55,9 @@ export async function measureWebhooks(db: Db, tenantId: string, backlog: number)
     while (delivered < backlog && performance.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, received < backlog ? 50 : 10));
       if (received < backlog) continue;
-      const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = ${tenantId} AND "status" = 'Succeeded'`;
+      const [row] = await db.$queryRaw<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "tenantId" = ${tenantId} AND "status" = 'Succeeded'`;
       delivered = row!.n;
     }
     const drainSeconds = (performance.now() - started) / 1000;

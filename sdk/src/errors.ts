@@ -56,16 +56,34 @@ export class EscrowConnectionError extends Error {
 /** Reads a failed answer into EscrowApiError; an answer that is not an error record (a proxy's
  *  HTML page) still becomes one, with typeCode from the status. */
 export async function apiError(response: Response, body?: unknown): Promise<EscrowApiError> {
-  let record = body ?? (await response.clone().json().catch(() => undefined));
+  let record =
+    body ??
+    (await response
+      .clone()
+      .json()
+      .catch(() => undefined));
   if (!isErrorRecord(record)) {
-    const text = typeof record === "string" ? record : await response.clone().text().catch(() => "");
+    const text =
+      typeof record === "string"
+        ? record
+        : await response
+            .clone()
+            .text()
+            .catch(() => "");
     record = {
       title: response.statusText || "Request failed",
       detail: text.slice(0, 500) || `HTTP ${response.status}`,
       status: response.status,
       errors: [],
       traceId: response.headers.get("x-correlation-id") ?? "",
-      typeCode: response.status >= 500 ? "internal-error" : response.status === 429 ? "rate-limited" : response.status === 404 ? "not-found" : "malformed-request",
+      typeCode:
+        response.status >= 500
+          ? "internal-error"
+          : response.status === 429
+            ? "rate-limited"
+            : response.status === 404
+              ? "not-found"
+              : "malformed-request",
     } satisfies ErrorRecord;
   }
   return new EscrowApiError(record as ErrorRecord, response);

@@ -1,7 +1,16 @@
 // client.payments, client.shipments, client.payouts, client.balance, client.exports: the money and
 // the parcels of a trade.
 import { numberedPages, PageIterator } from "./pagination.ts";
-import { init, tradePath, unwrap, type Api, type CallOptions, type QueryOf, type Schemas, type TradeRef } from "./http.ts";
+import {
+  init,
+  tradePath,
+  unwrap,
+  type Api,
+  type CallOptions,
+  type QueryOf,
+  type Schemas,
+  type TradeRef,
+} from "./http.ts";
 
 export type PaymentRecord = Schemas["PaymentRecord"];
 export type Payout = Schemas["Payout"];
@@ -11,12 +20,28 @@ export function paymentsResource(api: Api) {
   return {
     /** Get payment to escrow: the trade's escrow payment (Pending from initiation, then Paid, …). */
     getEscrow: (ref: TradeRef, options?: CallOptions) =>
-      unwrap<Schemas["PaymentRecord"]>(api.GET("/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/payment", { params: tradePath(ref), ...init(options) })),
+      unwrap<Schemas["PaymentRecord"]>(
+        api.GET("/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/payment", {
+          params: tradePath(ref),
+          ...init(options),
+        }),
+      ),
 
     /** Initiate payment flow: the hosted page where the user pays `paymentId` (escrow or a label). */
-    startFlow: ({ marketplaceUserId, paymentId, ...body }: { marketplaceUserId: string; paymentId: string } & Schemas["PaymentFlowRequest"], options?: CallOptions) =>
+    startFlow: (
+      {
+        marketplaceUserId,
+        paymentId,
+        ...body
+      }: { marketplaceUserId: string; paymentId: string } & Schemas["PaymentFlowRequest"],
+      options?: CallOptions,
+    ) =>
       unwrap<Schemas["RedirectResponse"]>(
-        api.POST("/v1/marketplace/users/{marketplaceUserId}/payments/{paymentId}/flow", { params: { path: { marketplaceUserId, paymentId } }, body, ...init(options) }),
+        api.POST("/v1/marketplace/users/{marketplaceUserId}/payments/{paymentId}/flow", {
+          params: { path: { marketplaceUserId, paymentId } },
+          body,
+          ...init(options),
+        }),
       ),
   };
 }
@@ -25,15 +50,29 @@ export function shipmentsResource(api: Api) {
   return {
     /** Buy shipment for delivery (payee): the label's payment record; the label id is then on
      *  `trade.phases.delivery.labelId`. */
-    buyDeliveryLabel: ({ marketplaceUserId, tradeId, ...body }: TradeRef & Schemas["BuyShipmentRequest"], options?: CallOptions) =>
+    buyDeliveryLabel: (
+      { marketplaceUserId, tradeId, ...body }: TradeRef & Schemas["BuyShipmentRequest"],
+      options?: CallOptions,
+    ) =>
       unwrap<Schemas["PaymentRecord"]>(
-        api.POST("/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/shipments/delivery", { params: tradePath({ marketplaceUserId, tradeId }), body, ...init(options) }),
+        api.POST("/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/shipments/delivery", {
+          params: tradePath({ marketplaceUserId, tradeId }),
+          body,
+          ...init(options),
+        }),
       ),
 
     /** Buy shipment for return (payer, after a rejection). */
-    buyReturnLabel: ({ marketplaceUserId, tradeId, ...body }: TradeRef & Schemas["BuyShipmentRequest"], options?: CallOptions) =>
+    buyReturnLabel: (
+      { marketplaceUserId, tradeId, ...body }: TradeRef & Schemas["BuyShipmentRequest"],
+      options?: CallOptions,
+    ) =>
       unwrap<Schemas["PaymentRecord"]>(
-        api.POST("/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/shipments/return", { params: tradePath({ marketplaceUserId, tradeId }), body, ...init(options) }),
+        api.POST("/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/shipments/return", {
+          params: tradePath({ marketplaceUserId, tradeId }),
+          body,
+          ...init(options),
+        }),
       ),
   };
 }
@@ -45,11 +84,15 @@ export function payoutsResource(api: Api) {
     /** Every payout (filters: state, tradeId, from, to), page after page. */
     list: ({ page = 1, ...query }: PayoutQuery = {}, options?: CallOptions) =>
       numberedPages<Payout>(page, async (p) => {
-        const list = await unwrap<Schemas["PayoutList"]>(api.GET("/v1/marketplace/payouts", { params: { query: { ...query, page: p } }, ...init(options) }));
+        const list = await unwrap<Schemas["PayoutList"]>(
+          api.GET("/v1/marketplace/payouts", { params: { query: { ...query, page: p } }, ...init(options) }),
+        );
         return { items: list.payouts, pageSize: list.pagination.pageSize, totalCount: list.pagination.totalCount };
       }),
     get: (payoutId: string, options?: CallOptions) =>
-      unwrap<Schemas["Payout"]>(api.GET("/v1/marketplace/payouts/{payoutId}", { params: { path: { payoutId } }, ...init(options) })),
+      unwrap<Schemas["Payout"]>(
+        api.GET("/v1/marketplace/payouts/{payoutId}", { params: { path: { payoutId } }, ...init(options) }),
+      ),
   };
 }
 
@@ -65,8 +108,10 @@ export function balanceResource(api: Api) {
     transactions: ({ startingAfter, ...query }: TransactionQuery = {}, options?: CallOptions) =>
       new PageIterator<BalanceTransaction, string | null>(startingAfter ?? null, async (cursor) => {
         const list = await unwrap<Schemas["BalanceTransactionList"]>(
-          api.GET("/v1/marketplace/balance-transactions", { params: { query: { ...query, ...(cursor ? { startingAfter: cursor } : {}) } }, ...init(options) },
-        ),
+          api.GET("/v1/marketplace/balance-transactions", {
+            params: { query: { ...query, ...(cursor ? { startingAfter: cursor } : {}) } },
+            ...init(options),
+          }),
         );
         const last = list.balanceTransactions.at(-1);
         return { items: list.balanceTransactions, next: list.hasMore && last ? last.id : undefined };
@@ -80,10 +125,14 @@ export function exportsResource(api: Api) {
   const text = { parseAs: "text" as const };
   return {
     /** Trades of a range of days as CSV (default) or JSON lines, as one string. */
-    trades: (query: ExportQuery, options?: CallOptions) => unwrap<string>(api.GET("/v1/marketplace/exports/trades", { params: { query }, ...text, ...init(options) })),
-    payouts: (query: ExportQuery, options?: CallOptions) => unwrap<string>(api.GET("/v1/marketplace/exports/payouts", { params: { query }, ...text, ...init(options) })),
+    trades: (query: ExportQuery, options?: CallOptions) =>
+      unwrap<string>(api.GET("/v1/marketplace/exports/trades", { params: { query }, ...text, ...init(options) })),
+    payouts: (query: ExportQuery, options?: CallOptions) =>
+      unwrap<string>(api.GET("/v1/marketplace/exports/payouts", { params: { query }, ...text, ...init(options) })),
     ledgerMovements: (query: ExportQuery, options?: CallOptions) =>
-      unwrap<string>(api.GET("/v1/marketplace/exports/ledger-movements", { params: { query }, ...text, ...init(options) })),
+      unwrap<string>(
+        api.GET("/v1/marketplace/exports/ledger-movements", { params: { query }, ...text, ...init(options) }),
+      ),
   };
 }
 

@@ -42,7 +42,10 @@ export class PageIterator<T, Cursor = number> implements AsyncIterable<T> {
 }
 
 /** Page-numbered lists (`page`, `pageSize`, `pagination.totalCount`). */
-export function numberedPages<T>(firstPage: number, load: (page: number) => Promise<{ items: T[]; pageSize: number; totalCount: number }>) {
+export function numberedPages<T>(
+  firstPage: number,
+  load: (page: number) => Promise<{ items: T[]; pageSize: number; totalCount: number }>,
+) {
   return new PageIterator<T, number>(firstPage, async (page) => {
     const { items, pageSize, totalCount } = await load(page);
     const more = items.length > 0 && items.length >= pageSize && page * pageSize < totalCount;

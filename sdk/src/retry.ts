@@ -19,7 +19,10 @@ async function retryable(response: Response): Promise<string | null> {
   if (response.status === 429) return "rate-limited";
   if (response.status >= 500) return `status ${response.status}`;
   if (response.status === 409) {
-    const body = (await response.clone().json().catch(() => null)) as { typeCode?: string } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { typeCode?: string } | null;
     if (body?.typeCode === "idempotency-in-progress") return "idempotency-in-progress";
   }
   return null;
@@ -49,10 +52,20 @@ export function retryingFetch(fetchImpl: Fetch, options: RetryOptions = {}): Fet
 
   return async (request) => {
     const headers = new Headers(request.headers);
-    if (request.method === "POST" && !headers.has("idempotency-key")) headers.set("idempotency-key", crypto.randomUUID());
+    if (request.method === "POST" && !headers.has("idempotency-key"))
+      headers.set("idempotency-key", crypto.randomUUID());
     // Read once: each attempt sends a fresh Request with the same bytes.
     const body = request.body ? await request.arrayBuffer() : undefined;
-    const send = () => fetchImpl(new Request(request.url, { method: request.method, headers, body, signal: request.signal, redirect: request.redirect }));
+    const send = () =>
+      fetchImpl(
+        new Request(request.url, {
+          method: request.method,
+          headers,
+          body,
+          signal: request.signal,
+          redirect: request.redirect,
+        }),
+      );
 
     for (let attempt = 1; ; attempt++) {
       const backoff = Math.min(maxDelay, initialDelay * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
@@ -62,7 +75,10 @@ export function retryingFetch(fetchImpl: Fetch, options: RetryOptions = {}): Fet
       } catch (error) {
         if (request.signal?.aborted) throw error;
         if (attempt >= maxAttempts) {
-          throw new EscrowConnectionError(`${request.method} ${request.url} failed after ${attempt} attempt(s): ${(error as Error)?.message ?? error}`, { cause: error });
+          throw new EscrowConnectionError(
+            `${request.method} ${request.url} failed after ${attempt} attempt(s): ${(error as Error)?.message ?? error}`,
+            { cause: error },
+          );
         }
         await sleep(backoff, request.signal);
         continue;

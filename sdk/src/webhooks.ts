@@ -4,10 +4,14 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import type { webhooks } from "./schema.ts";
 
 export type WebhookEventName = keyof webhooks;
-type BodyOf<K extends WebhookEventName> = NonNullable<webhooks[K]["post"]["requestBody"]>["content"]["application/json"];
+type BodyOf<K extends WebhookEventName> = NonNullable<
+  webhooks[K]["post"]["requestBody"]
+>["content"]["application/json"];
 
 /** Every event body, as a union discriminated by `eventName`: `switch (event.eventName)` narrows it. */
-export type WebhookEvent = { [K in WebhookEventName]: Omit<BodyOf<K>, "eventName"> & { eventName: K } }[WebhookEventName];
+export type WebhookEvent = {
+  [K in WebhookEventName]: Omit<BodyOf<K>, "eventName"> & { eventName: K };
+}[WebhookEventName];
 /** The body of one event. */
 export type WebhookEventOf<K extends WebhookEventName> = Extract<WebhookEvent, { eventName: K }>;
 
@@ -19,7 +23,8 @@ export { WebhookVerificationError };
 function plainHeaders(headers: WebhookHeaders): Record<string, string> {
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   const plain: Record<string, string> = {};
-  for (const [name, value] of entries) if (value !== undefined) plain[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  for (const [name, value] of entries)
+    if (value !== undefined) plain[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   return plain;
 }
 

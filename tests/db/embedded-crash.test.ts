@@ -22,7 +22,9 @@ const dataDir = path.join(root, "pglite");
 let owner: ChildProcess | null = null;
 
 async function startOwner(): Promise<{ url: string; applied: number }> {
-  owner = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/embedded-owner.ts", dataDir], { stdio: ["ignore", "pipe", "inherit"] });
+  owner = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/embedded-owner.ts", dataDir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: owner!.stdout! }).once("line", resolve);
     owner!.once("exit", (code) => reject(new Error(`the owner exited with ${code} before serving`)));
@@ -70,8 +72,14 @@ describe("SIGKILL of the embedded database's owner", () => {
           if (!client) return;
           try {
             await client.query("BEGIN");
-            await client.query(`INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "kind", "currency") VALUES ($1, $2, 'test', 'crashTest', 'DKK')`, [id, tenant.tenantId]);
-            await client.query(`INSERT INTO "LedgerPosting" ("transferId", "tenantId", "account", "amountMinor") VALUES ($1, $2, 'escrow', $3), ($1, $2, 'payer_funding', $4)`, [id, tenant.tenantId, amount, -amount]);
+            await client.query(
+              `INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "kind", "currency") VALUES ($1, $2, 'test', 'crashTest', 'DKK')`,
+              [id, tenant.tenantId],
+            );
+            await client.query(
+              `INSERT INTO "LedgerPosting" ("transferId", "tenantId", "account", "amountMinor") VALUES ($1, $2, 'escrow', $3), ($1, $2, 'payer_funding', $4)`,
+              [id, tenant.tenantId, amount, -amount],
+            );
             await client.query("COMMIT");
             acknowledged.add(id);
             client.release();
@@ -106,13 +114,19 @@ describe("SIGKILL of the embedded database's owner", () => {
         // The database still answers ordinary queries, indexes included.
         const { rows: tenants } = await check.query(`SELECT "name" FROM "Tenant" WHERE "id" = $1`, [tenant.tenantId]);
         expect(tenants).toEqual([{ name: "Owner crash" }]);
-        const { rows: failed } = await check.query(`SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE "finished_at" IS NULL OR "rolled_back_at" IS NOT NULL`);
+        const { rows: failed } = await check.query(
+          `SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE "finished_at" IS NULL OR "rolled_back_at" IS NOT NULL`,
+        );
         expect(failed).toEqual([{ n: 0 }]);
       } finally {
         await check.end();
       }
     }
     expect(await applyMigrations(url)).toEqual([]);
-    console.log(`Embedded owner crash: ${KILLS} SIGKILLs of the owner during writes, ${acknowledged.size} acknowledged transactions checked, none lost, none half-written (${attempted.size - acknowledged.size} in flight at a kill).`);
+    console.log(
+      `Embedded owner crash: ${KILLS} SIGKILLs of the owner during writes, ${acknowledged.size} ` +
+        `acknowledged transactions checked, none lost, none half-written (${attempted.size - acknowledged.size} ` +
+        `in flight at a kill).`,
+    );
   }, 120_000);
 });

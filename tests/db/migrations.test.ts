@@ -14,7 +14,10 @@ describe("migrations", () => {
     const copy = mkdtempSync(path.join(tmpdir(), "escrow-prisma-"));
     cpSync(PRISMA_DIR, copy, { recursive: true });
     const schemaFile = path.join(copy, "schema.prisma");
-    writeFileSync(schemaFile, readFileSync(schemaFile, "utf8").replace("model Tenant {\n", "model Tenant {\n  driftProbe String?\n"));
+    writeFileSync(
+      schemaFile,
+      readFileSync(schemaFile, "utf8").replace("model Tenant {\n", "model Tenant {\n  driftProbe String?\n"),
+    );
     const sql = await diffMigrationsToSchema(copy);
     expect(sql).toContain('ADD COLUMN     "driftProbe" TEXT');
   });

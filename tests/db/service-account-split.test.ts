@@ -13,7 +13,9 @@ const SPLIT = "20261125022255_per_tenant_service_accounts";
 
 async function databaseBefore(): Promise<PGlite> {
   const pg = await PGlite.create({ extensions: { pg_trgm } });
-  for (const name of readdirSync(MIGRATIONS).filter((n) => /^\d+_/.test(n)).sort()) {
+  for (const name of readdirSync(MIGRATIONS)
+    .filter((n) => /^\d+_/.test(n))
+    .sort()) {
     if (name >= SPLIT) break;
     await pg.exec(readFileSync(path.join(MIGRATIONS, name, "migration.sql"), "utf8"));
   }
@@ -39,18 +41,55 @@ describe("the per-tenant service account migration", () => {
     `);
     await pg.exec(readFileSync(path.join(MIGRATIONS, SPLIT, "migration.sql"), "utf8"));
 
-    const users = await pg.query<{ id: string; tenantId: string; accountTenant: string; subject: string; bank: string | null; payoutAccounts: number }>(`
+    const users = await pg.query<{
+      id: string;
+      tenantId: string;
+      accountTenant: string;
+      subject: string;
+      bank: string | null;
+      payoutAccounts: number;
+    }>(`
       SELECT u."id", u."tenantId", a."tenantId" AS "accountTenant", a."identitySubject" AS subject, a."bankAccountNumber" AS bank,
         (SELECT count(*)::int FROM "PayoutBankAccount" p WHERE p."serviceAccountId" = a."id") AS "payoutAccounts"
       FROM "MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId" ORDER BY u."id"`);
     expect(users.rows).toEqual([
-      { id: "mu-t", tenantId: "victim", accountTenant: "victim", subject: "sim-eid-plain", bank: null, payoutAccounts: 0 },
-      { id: "mu-v", tenantId: "victim", accountTenant: "victim", subject: "sim-eid-plain", bank: "DK5000400440116243", payoutAccounts: 1 },
-      { id: "mu-x", tenantId: "attacker", accountTenant: "attacker", subject: "sim-eid-plain", bank: null, payoutAccounts: 0 },
-      { id: "mu-x2", tenantId: "attacker", accountTenant: "attacker", subject: "sim-eid-plain", bank: null, payoutAccounts: 0 },
+      {
+        id: "mu-t",
+        tenantId: "victim",
+        accountTenant: "victim",
+        subject: "sim-eid-plain",
+        bank: null,
+        payoutAccounts: 0,
+      },
+      {
+        id: "mu-v",
+        tenantId: "victim",
+        accountTenant: "victim",
+        subject: "sim-eid-plain",
+        bank: "DK5000400440116243",
+        payoutAccounts: 1,
+      },
+      {
+        id: "mu-x",
+        tenantId: "attacker",
+        accountTenant: "attacker",
+        subject: "sim-eid-plain",
+        bank: null,
+        payoutAccounts: 0,
+      },
+      {
+        id: "mu-x2",
+        tenantId: "attacker",
+        accountTenant: "attacker",
+        subject: "sim-eid-plain",
+        bank: null,
+        payoutAccounts: 0,
+      },
     ]);
     // Both of the attacker's users point at the one copy; the original stays the victim's.
-    const accounts = await pg.query<{ id: string; tenantId: string }>(`SELECT "id", "tenantId" FROM "ServiceAccount" ORDER BY "tenantId", "mode"`);
+    const accounts = await pg.query<{ id: string; tenantId: string }>(
+      `SELECT "id", "tenantId" FROM "ServiceAccount" ORDER BY "tenantId", "mode"`,
+    );
     expect(accounts.rows.filter((a) => a.tenantId === "attacker")).toHaveLength(1);
     expect(accounts.rows.find((a) => a.id === "shared")?.tenantId).toBe("victim");
     expect(accounts.rows.some((a) => a.id === "orphan")).toBe(false);

@@ -24,17 +24,23 @@ const DCS = { ttl: 6, loop_wait: 1, retry_timeout: 2 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function ids(user: string): { uid: number; gid: number } {
-  const line = readFileSync("/etc/passwd", "utf8").split("\n").find((l) => l.startsWith(`${user}:`));
+  const line = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${user}:`));
   if (!line) throw new Error(`no ${user} user: install postgresql`);
   const [, , uid, gid] = line.split(":");
   return { uid: Number(uid), gid: Number(gid) };
 }
 
 function asPostgres(command: string, args: string[], log: string): ChildProcess {
-  const out = spawn("setpriv", ["--reuid=postgres", "--regid=postgres", "--init-groups", "--reset-env", command, ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const out = spawn(
+    "setpriv",
+    ["--reuid=postgres", "--regid=postgres", "--init-groups", "--reset-env", command, ...args],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   const chunks: string[] = [];
   out.stdout!.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
   out.stderr!.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
@@ -135,7 +141,9 @@ postgresql:
 
   const rest = async (i: number, what: string, method = "GET"): Promise<number> => {
     try {
-      return (await fetch(`http://127.0.0.1:${PORTS.node(i).rest}/${what}`, { method, signal: AbortSignal.timeout(1_000) })).status;
+      return (
+        await fetch(`http://127.0.0.1:${PORTS.node(i).rest}/${what}`, { method, signal: AbortSignal.timeout(1_000) })
+      ).status;
     } catch {
       return 0;
     }
@@ -202,7 +210,11 @@ ignore_startup_parameters = extra_float_digits
 `,
   );
   for (const file of ["pgbouncer.ini", "userlist.txt"]) chownSync(path.join(base, file), postgres.uid, postgres.gid);
-  const pgbouncer = asPostgres("/usr/sbin/pgbouncer", [path.join(base, "pgbouncer.ini")], path.join(base, "pgbouncer.log"));
+  const pgbouncer = asPostgres(
+    "/usr/sbin/pgbouncer",
+    [path.join(base, "pgbouncer.ini")],
+    path.join(base, "pgbouncer.log"),
+  );
   processes.push(pgbouncer);
 
   const cluster: Cluster = {
@@ -239,7 +251,10 @@ ignore_startup_parameters = extra_float_digits
       startNode(node);
     },
     switchover() {
-      const result = spawnSync("patronictl", ["-c", config(0).file, "switchover", "--force"], { encoding: "utf8", timeout: 60_000 });
+      const result = spawnSync("patronictl", ["-c", config(0).file, "switchover", "--force"], {
+        encoding: "utf8",
+        timeout: 60_000,
+      });
       return { status: result.status, output: `${result.stdout}${result.stderr}` };
     },
     async pgbouncer(command) {
@@ -268,7 +283,10 @@ ignore_startup_parameters = extra_float_digits
   try {
     await cluster.waitForSyncStandby(90_000);
     await waitFor("PgBouncer", 20_000, async () => {
-      const client = new pg.Client({ connectionString: cluster.serviceUrl("postgres"), connectionTimeoutMillis: 1_000 });
+      const client = new pg.Client({
+        connectionString: cluster.serviceUrl("postgres"),
+        connectionTimeoutMillis: 1_000,
+      });
       try {
         await client.connect();
         await client.query("SELECT 1");

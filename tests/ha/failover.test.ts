@@ -16,7 +16,13 @@ import { startWorker } from "../processes/helpers/worker.ts";
 import { startCluster, type Cluster } from "./cluster.ts";
 
 const PORTS = [Number(process.env.HA_SERVER_PORT ?? 3251), Number(process.env.HA_SERVER_PORT ?? 3251) + 1];
-const SERVER_ENV = { SCHEDULER_INTERVAL_MS: "300", WEBHOOK_LEASE_SECONDS: "4", WEBHOOK_TIMEOUT_MS: "2000", METRICS_PORT: "0", SHUTDOWN_GRACE_MS: "0" };
+const SERVER_ENV = {
+  SCHEDULER_INTERVAL_MS: "300",
+  WEBHOOK_LEASE_SECONDS: "4",
+  WEBHOOK_TIMEOUT_MS: "2000",
+  METRICS_PORT: "0",
+  SHUTDOWN_GRACE_MS: "0",
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let cluster: Cluster;
@@ -39,10 +45,18 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-
 describe("a replicated PostgreSQL", () => {
   it("loses its primary and switches over under load without losing or doubling anything", async () => {
-    const [{ db }, { freshTenant }, { startReceiver }, { httpClient }, { checkInvariants }, { JOURNEY_KINDS, runJourney }, { waitForQuiet }, { seededRandom, seedFrom }] = await Promise.all([
+    const [
+      { db },
+      { freshTenant },
+      { startReceiver },
+      { httpClient },
+      { checkInvariants },
+      { JOURNEY_KINDS, runJourney },
+      { waitForQuiet },
+      { seededRandom, seedFrom },
+    ] = await Promise.all([
       import("../../lib/db/client.ts"),
       import("../helpers/tenants.ts"),
       import("../helpers/webhook-receiver.ts"),
@@ -56,7 +70,12 @@ describe("a replicated PostgreSQL", () => {
     const receiver = await startReceiver();
     const tenant = await freshTenant();
     await db.tenant.update({ where: { id: tenant.tenantId }, data: { rateLimitPerMinute: 1_000_000 } });
-    for (const port of PORTS) children.push(await startServer(`ha ${port}`, port, serviceCommand(port), { env: { ...SERVER_ENV, DATABASE_URL: cluster.serviceUrl("escrow") } }));
+    for (const port of PORTS)
+      children.push(
+        await startServer(`ha ${port}`, port, serviceCommand(port), {
+          env: { ...SERVER_ENV, DATABASE_URL: cluster.serviceUrl("escrow") },
+        }),
+      );
     children.push(await startWorker(SERVER_ENV));
 
     // Every answer, with when it came: the failed ones and the gap in successful writes.
@@ -69,7 +88,10 @@ describe("a replicated PostgreSQL", () => {
       tenant.testApiKey,
       (method, path, result) => {
         log.push({ at: Date.now(), method, ok: result.status < 500 });
-        if (result.status >= 500) serverErrors.push(`${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "{id}")}: ${result.status} ${result.json?.typeCode}`);
+        if (result.status >= 500)
+          serverErrors.push(
+            `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "{id}")}: ${result.status} ${result.json?.typeCode}`,
+          );
         if (path === "/marketplace/trades/initiate" && result.status === 200) initiated.add(result.json.tradeId);
       },
     );
@@ -86,7 +108,10 @@ describe("a replicated PostgreSQL", () => {
     let loadOver = false;
     const prober = (async () => {
       while (!loadOver) {
-        const status = await fetch(`http://127.0.0.1:${PORTS[0]}/readyz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status, () => 0);
+        const status = await fetch(`http://127.0.0.1:${PORTS[0]}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+          (r) => r.status,
+          () => 0,
+        );
         readiness.push({ at: Date.now(), status });
         await sleep(250);
       }
@@ -96,15 +121,25 @@ describe("a replicated PostgreSQL", () => {
     let made = 0;
     const drivers = Array.from({ length: 6 }, async () => {
       while (!loadOver && !failure) {
-        const journey = { kind: random.pick(JOURNEY_KINDS), payer: `b${random.int(0, 1)}`, payee: `s${random.int(0, 1)}`, key: `ha-${made++}` };
+        const journey = {
+          kind: random.pick(JOURNEY_KINDS),
+          payer: `b${random.int(0, 1)}`,
+          payee: `s${random.int(0, 1)}`,
+          key: `ha-${made++}`,
+        };
         await runJourney(api, journey, retryLater);
       }
     }).map((driver) => driver.catch((error: unknown) => void (failure ??= error)));
 
-    const writesBetween = (from: number, to: number) => log.filter((entry) => entry.method === "POST" && entry.ok && entry.at >= from && entry.at < to).length;
+    const writesBetween = (from: number, to: number) =>
+      log.filter((entry) => entry.method === "POST" && entry.ok && entry.at >= from && entry.at < to).length;
     /** The longest stretch without a successful write answered, in [from, to]: the outage as callers saw it. */
     const writeGap = (from: number, to: number) => {
-      const times = [from, ...log.filter((e) => e.method === "POST" && e.ok && e.at > from && e.at <= to).map((e) => e.at), to];
+      const times = [
+        from,
+        ...log.filter((e) => e.method === "POST" && e.ok && e.at > from && e.at <= to).map((e) => e.at),
+        to,
+      ];
       return Math.max(...times.slice(1).map((at, i) => at - times[i]!));
     };
 
@@ -116,7 +151,9 @@ describe("a replicated PostgreSQL", () => {
     const crashed = (await cluster.leader())!;
     const crashAt = Date.now();
     cluster.crash(crashed);
-    const newLeader = await cluster.waitForLeader(60_000).then(async (leader) => (leader === crashed ? await cluster.waitForLeader(60_000) : leader));
+    const newLeader = await cluster
+      .waitForLeader(60_000)
+      .then(async (leader) => (leader === crashed ? await cluster.waitForLeader(60_000) : leader));
     const promotedAfterMs = Date.now() - crashAt;
     await sleep(4_000);
     const crashGapMs = writeGap(crashAt, Date.now());
@@ -148,13 +185,21 @@ describe("a replicated PostgreSQL", () => {
     const doubledPayments = await db.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM (SELECT "tradeId" FROM "Payment" WHERE "tenantId" = ${tenant.tenantId} AND "purpose" = 'Escrow' AND "state" = 'Paid'
       GROUP BY "tradeId" HAVING count(*) > 1) d`;
-    const notReadyDuringCrash = readiness.some((r) => r.at >= crashAt && r.at <= crashAt + promotedAfterMs + 2_000 && r.status === 503);
+    const notReadyDuringCrash = readiness.some(
+      (r) => r.at >= crashAt && r.at <= crashAt + promotedAfterMs + 2_000 && r.status === 503,
+    );
     const figures = {
       journeys: made,
       initiatedAnswered200: initiated.size,
       initiatedStored: stored,
       crash: { crashed, newLeader, promotedAfterMs, writeGapMs: crashGapMs, failedRequests: crashFailures },
-      switchover: { exit: switched.status, to: switchedTo, tookMs: switchoverMs, writeGapMs: switchGapMs, failedRequests: switchFailures },
+      switchover: {
+        exit: switched.status,
+        to: switchedTo,
+        tookMs: switchoverMs,
+        writeGapMs: switchGapMs,
+        failedRequests: switchFailures,
+      },
       notReadyDuringCrash,
       serverErrors: countBy(serverErrors),
       checked,
@@ -177,4 +222,5 @@ describe("a replicated PostgreSQL", () => {
   });
 });
 
-const countBy = (list: string[]) => list.reduce<Record<string, number>>((counts, item) => ({ ...counts, [item]: (counts[item] ?? 0) + 1 }), {});
+const countBy = (list: string[]) =>
+  list.reduce<Record<string, number>>((counts, item) => ({ ...counts, [item]: (counts[item] ?? 0) + 1 }), {});

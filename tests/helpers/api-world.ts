@@ -16,7 +16,8 @@ export async function buildWorld() {
   const api = tenantClient(tenant.testApiKey);
   const ok = async <T extends { status: number; json: unknown }>(call: Promise<T>, what: string) => {
     const result = await call;
-    if (result.status >= 300) throw new Error(`world: ${what} answered ${result.status} ${JSON.stringify(result.json)}`);
+    if (result.status >= 300)
+      throw new Error(`world: ${what} answered ${result.status} ${JSON.stringify(result.json)}`);
     return result.json as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- API bodies
   };
   for (const user of ["seller", "buyer", EXAMPLE_USER]) await ok(api.connect(user), `connect ${user}`);
@@ -26,7 +27,17 @@ export async function buildWorld() {
   const labels: string[] = [];
   const initiate = async (name: string) => {
     const { tradeId } = await ok(
-      api.initiate({ title: name, description: "A used bike", amount: 1000, payerFee: 2, payeeFee: 3, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" }),
+      api.initiate({
+        title: name,
+        description: "A used bike",
+        amount: 1000,
+        payerFee: 2,
+        payeeFee: 3,
+        payerMarketplaceUserId: "buyer",
+        payeeMarketplaceUserId: "seller",
+        successUrl: "https://shop.example/ok",
+        cancelUrl: "https://shop.example/no",
+      }),
       "initiate",
     );
     trades[name] = tradeId as string;
@@ -38,7 +49,10 @@ export async function buildWorld() {
     await ok(api.completePayment(paymentId), "complete payment");
   };
   const label = async (tradeId: string) => {
-    const { paymentId } = await ok(api.buyDelivery("seller", tradeId, { price: 10, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 }), "buy label");
+    const { paymentId } = await ok(
+      api.buyDelivery("seller", tradeId, { price: 10, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 }),
+      "buy label",
+    );
     payments.push(paymentId);
     await ok(api.completePayment(paymentId), "pay label");
     const labelId = (await ok(api.trade("seller", tradeId), "trade")).phases.delivery.labelId as string;
@@ -75,9 +89,31 @@ export async function buildWorld() {
   const payouts = await db.payout.findMany({ where: { tenantId: tenant.tenantId }, select: { id: true } });
 
   const { POST: createBusiness } = await import("../../app/api/v1/marketplace/business-users/route.ts");
-  await ok(callRoute(createBusiness, { method: "POST", path: "/api/v1/marketplace/business-users", token: tenant.testApiKey, body: { ...EXAMPLE_BUSINESS, name: "Bike shop", phoneNumber: "+4512345678", address: {}, payoutsAccountNumber: "DK5000400440116243" } }), "business user");
+  await ok(
+    callRoute(createBusiness, {
+      method: "POST",
+      path: "/api/v1/marketplace/business-users",
+      token: tenant.testApiKey,
+      body: {
+        ...EXAMPLE_BUSINESS,
+        name: "Bike shop",
+        phoneNumber: "+4512345678",
+        address: {},
+        payoutsAccountNumber: "DK5000400440116243",
+      },
+    }),
+    "business user",
+  );
   const { POST: createSubscription } = await import("../../app/api/v1/webhooks/subscriptions/route.ts");
-  const subscription = await ok(callRoute(createSubscription, { method: "POST", path: "/api/v1/webhooks/subscriptions", token: tenant.testApiKey, body: { url: "http://localhost:9/hooks" } }), "subscription");
+  const subscription = await ok(
+    callRoute(createSubscription, {
+      method: "POST",
+      path: "/api/v1/webhooks/subscriptions",
+      token: tenant.testApiKey,
+      body: { url: "http://localhost:9/hooks" },
+    }),
+    "subscription",
+  );
   const events = await db.outboxEvent.findMany({ where: { tenantId: tenant.tenantId }, select: { id: true }, take: 3 });
 
   const ids: IdPool = {
@@ -104,10 +140,16 @@ export async function tenantRows(tenantId: string): Promise<Record<string, unkno
     // The request log and a token's lastUsedAt record calls made with the tenant's own tokens.
     if (table === "ApiRequestLog") continue;
     const columns = table === "ApiToken" ? `to_jsonb(t) - 'lastUsedAt'` : "to_jsonb(t)";
-    const result = await db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT row FROM (SELECT ${columns} AS row FROM "${table}" t WHERE "tenantId" = $1) s ORDER BY row::text`, tenantId);
+    const result = await db.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT row FROM (SELECT ${columns} AS row FROM "${table}" t WHERE "tenantId" = $1) s ORDER BY row::text`,
+      tenantId,
+    );
     rows[table] = result.map((r) => r.row);
   }
-  const tenant = await db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT to_jsonb(t) AS row FROM "Tenant" t WHERE id = $1`, tenantId);
+  const tenant = await db.$queryRawUnsafe<Record<string, unknown>[]>(
+    `SELECT to_jsonb(t) AS row FROM "Tenant" t WHERE id = $1`,
+    tenantId,
+  );
   rows.Tenant = tenant.map((r) => r.row);
   return rows;
 }

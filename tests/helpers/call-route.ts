@@ -21,7 +21,8 @@ export interface CallResult {
 }
 
 /** JSON answers, and answers with no type (an empty 204); not files such as CSV or JSON lines. */
-const isJson = (response: Response) => /^application\/json\b/.test(response.headers.get("Content-Type") ?? "application/json");
+const isJson = (response: Response) =>
+  /^application\/json\b/.test(response.headers.get("Content-Type") ?? "application/json");
 
 export async function callRoute(handler: Handler, options: CallOptions): Promise<CallResult> {
   const headers = new Headers(options.headers);
@@ -31,7 +32,11 @@ export async function callRoute(handler: Handler, options: CallOptions): Promise
     body = JSON.stringify(options.body);
     if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   }
-  const request = new Request(`https://escrow.test${options.path}`, { method: options.method ?? "GET", headers, body: body as BodyInit | undefined });
+  const request = new Request(`https://escrow.test${options.path}`, {
+    method: options.method ?? "GET",
+    headers,
+    body: body as BodyInit | undefined,
+  });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
   if (!isJson(response)) return { status: response.status, headers: response.headers, json: null, text };
@@ -47,6 +52,14 @@ export function expectErrorRecord(result: CallResult, status: number, typeCode: 
   for (const field of ["title", "detail", "traceId", "typeCode"]) {
     if (typeof record[field] !== "string") throw new Error(`error record lacks ${field}: ${JSON.stringify(record)}`);
   }
-  if (record.status !== status || !Array.isArray(record.errors)) throw new Error(`bad error record: ${JSON.stringify(record)}`);
-  return record as { title: string; detail: string; status: number; errors: { key: string; value: string }[]; traceId: string; typeCode: string };
+  if (record.status !== status || !Array.isArray(record.errors))
+    throw new Error(`bad error record: ${JSON.stringify(record)}`);
+  return record as {
+    title: string;
+    detail: string;
+    status: number;
+    errors: { key: string; value: string }[];
+    traceId: string;
+    typeCode: string;
+  };
 }

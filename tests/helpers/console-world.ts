@@ -32,7 +32,9 @@ const relative = (root: string, file: string) => path.relative(root, path.dirnam
 /** Every exported HTTP method of every console route.ts on disk. */
 export function consoleEndpoints(): ConsoleEndpoint[] {
   return walk(CONSOLE_API_DIR, "route.ts").flatMap((file) =>
-    [...readFileSync(file, "utf8").matchAll(/export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => ({ route: relative(CONSOLE_API_DIR, file), method: m[1]!, file })),
+    [...readFileSync(file, "utf8").matchAll(/export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map(
+      (m) => ({ route: relative(CONSOLE_API_DIR, file), method: m[1]!, file }),
+    ),
   );
 }
 
@@ -50,11 +52,17 @@ export async function buildConsoleWorld() {
   const viewer = await addStaff(db, { tenantId, email: `viewer-${tenantId}@a.example`, role: "viewer" });
   const invited = await inviteStaff(db, { tenantId, email: `invited-${tenantId}@a.example`, role: "admin" });
   const event = await db.outboxEvent.findFirstOrThrow({ where: { tenantId } });
-  const delivery = await db.webhookDelivery.create({ data: { eventId: event.id, subscriptionId: ids.subscriptionId![0]!, tenantId, orderingKey: event.orderingKey } });
+  const delivery = await db.webhookDelivery.create({
+    data: { eventId: event.id, subscriptionId: ids.subscriptionId![0]!, tenantId, orderingKey: event.orderingKey },
+  });
   // The request log is written after each answer, without waiting: wait for the world's calls.
   let logEntries: { id: bigint; correlationId: string }[] = [];
   for (let i = 0; i < 100 && logEntries.length === 0; i++) {
-    logEntries = await db.apiRequestLog.findMany({ where: { tenantId }, select: { id: true, correlationId: true }, take: 3 });
+    logEntries = await db.apiRequestLog.findMany({
+      where: { tenantId },
+      select: { id: true, correlationId: true },
+      take: 3,
+    });
     if (!logEntries.length) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const tokens = await db.apiToken.findMany({ where: { tenantId }, select: { id: true, prefix: true } });

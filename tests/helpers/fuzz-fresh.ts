@@ -27,13 +27,18 @@ export const LOOPBACK_RECEIVER = "http://127.0.0.1:9/hooks";
 const PAYER = "buyer";
 const PAYEE = "seller";
 
-async function ok(call: Promise<{ status: number; json: unknown }>, what: string): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- API bodies
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- API bodies, as they come
+type Body = Record<string, any>;
+
+async function ok(call: Promise<{ status: number; json: unknown }>, what: string): Promise<Body> {
   const result = await call;
-  if (result.status >= 300) throw new Error(`fresh object: ${what} answered ${result.status} ${JSON.stringify(result.json)}`);
+  if (result.status >= 300)
+    throw new Error(`fresh object: ${what} answered ${result.status} ${JSON.stringify(result.json)}`);
   return result.json as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- API bodies
 }
 
-const createdTrade = async (world: World) => (await insertTrade(world.tenant.tenantId, { payer: PAYER, payee: PAYEE, amountMinor: 50000n })).id;
+const createdTrade = async (world: World) =>
+  (await insertTrade(world.tenant.tenantId, { payer: PAYER, payee: PAYEE, amountMinor: 50000n })).id;
 
 async function pendingPayment(world: World) {
   const tradeId = await createdTrade(world);
@@ -52,33 +57,62 @@ async function drive(tradeId: string, steps: [Action, Actor][]) {
   for (const [action, actor] of steps) {
     await db.$transaction(async (tx) => {
       const trade = await tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
-      await applyTransition(tx, trade, trade.tenant, action, actor, new Date(), {}, undefined, TEST_LABEL_SHARES[action]);
+      await applyTransition(
+        tx,
+        trade,
+        trade.tenant,
+        action,
+        actor,
+        new Date(),
+        {},
+        undefined,
+        TEST_LABEL_SHARES[action],
+      );
     });
   }
 }
 
-const TO_DELIVERED: [Action, Actor][] = [["deliveryLabelCreated", "paymentRail"], ["shipmentSent", "carrier"], ["shipmentDelivered", "carrier"]];
-const withBody = (body: unknown, patch: Record<string, unknown>) => (body && typeof body === "object" && !Array.isArray(body) ? { ...body, ...patch } : body);
+const TO_DELIVERED: [Action, Actor][] = [
+  ["deliveryLabelCreated", "paymentRail"],
+  ["shipmentSent", "carrier"],
+  ["shipmentDelivered", "carrier"],
+];
+const withBody = (body: unknown, patch: Record<string, unknown>) =>
+  body && typeof body === "object" && !Array.isArray(body) ? { ...body, ...patch } : body;
 const hasKey = (body: unknown, key: string) => !!body && typeof body === "object" && key in body;
 
-const asPayer = (state: "Created" | "Delivered"): Fresh => async (world, _params, body) => {
-  const tradeId = state === "Created" ? await createdTrade(world) : await paidTrade(world);
-  if (state === "Delivered") await drive(tradeId, TO_DELIVERED);
-  return { params: { marketplaceUserId: PAYER, tradeId }, body };
-};
+const asPayer =
+  (state: "Created" | "Delivered"): Fresh =>
+  async (world, _params, body) => {
+    const tradeId = state === "Created" ? await createdTrade(world) : await paidTrade(world);
+    if (state === "Delivered") await drive(tradeId, TO_DELIVERED);
+    return { params: { marketplaceUserId: PAYER, tradeId }, body };
+  };
 
 /** operationId → how a valid case gets its own object. */
 export const FRESH: Record<string, Fresh> = {
-  cancelOngoingTrade: async (world, _params, body) => ({ params: { tradeId: await createdTrade(world) }, body: hasKey(body, "state") ? withBody(body, { state: "Created" }) : body }),
+  cancelOngoingTrade: async (world, _params, body) => ({
+    params: { tradeId: await createdTrade(world) },
+    body: hasKey(body, "state") ? withBody(body, { state: "Created" }) : body,
+  }),
   acceptTradeInvitation: asPayer("Created"),
   rejectTradeInvitation: asPayer("Created"),
   abandonTrade: asPayer("Created"),
   acceptTradeInvitationAndPay: asPayer("Created"),
   acceptItemCondition: asPayer("Delivered"),
   rejectItemCondition: asPayer("Delivered"),
-  initiatePaymentFlow: async (world, _params, body) => ({ params: { marketplaceUserId: PAYER, paymentId: (await pendingPayment(world)).paymentId }, body }),
-  sandboxCompletePayment: async (world, _params, body) => ({ params: { paymentId: (await pendingPayment(world)).paymentId }, body }),
-  buyShipmentForDelivery: async (world, _params, body) => ({ params: { marketplaceUserId: PAYEE, tradeId: await paidTrade(world) }, body }),
+  initiatePaymentFlow: async (world, _params, body) => ({
+    params: { marketplaceUserId: PAYER, paymentId: (await pendingPayment(world)).paymentId },
+    body,
+  }),
+  sandboxCompletePayment: async (world, _params, body) => ({
+    params: { paymentId: (await pendingPayment(world)).paymentId },
+    body,
+  }),
+  buyShipmentForDelivery: async (world, _params, body) => ({
+    params: { marketplaceUserId: PAYEE, tradeId: await paidTrade(world) },
+    body,
+  }),
   buyShipmentForReturn: async (world, _params, body) => {
     const tradeId = await paidTrade(world);
     await drive(tradeId, [...TO_DELIVERED, ["rejectCondition", "payer"], ["acceptRejection", "payee"]]);
@@ -87,7 +121,10 @@ export const FRESH: Record<string, Fresh> = {
   sandboxShipmentEvent: async (world, _params, body) => {
     const api = tenantClient(world.tenant.testApiKey);
     const tradeId = await paidTrade(world);
-    const { paymentId } = await ok(api.buyDelivery(PAYEE, tradeId, { price: 10, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 }), "buy label");
+    const { paymentId } = await ok(
+      api.buyDelivery(PAYEE, tradeId, { price: 10, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 }),
+      "buy label",
+    );
     await ok(api.completePayment(paymentId), "pay label");
     const label = await db.shipmentLabel.findFirstOrThrow({ where: { tradeId } });
     return { params: { labelId: label.id }, body };
@@ -95,19 +132,47 @@ export const FRESH: Record<string, Fresh> = {
   deleteBusinessUser: async (world) => {
     const businessLocationId = `fresh-${randomUUID().slice(0, 8)}`;
     const { POST } = await import("../../app/api/v1/marketplace/business-users/route.ts");
-    const body = { businessId: EXAMPLE_BUSINESS.businessId, businessLocationId, name: "Fresh shop", phoneNumber: "+4512345678", address: {}, payoutsAccountNumber: "DK5000400440116243" };
-    await ok(callRoute(POST, { method: "POST", path: "/api/v1/marketplace/business-users", token: world.tenant.testApiKey, body }), "business user");
+    const body = {
+      businessId: EXAMPLE_BUSINESS.businessId,
+      businessLocationId,
+      name: "Fresh shop",
+      phoneNumber: "+4512345678",
+      address: {},
+      payoutsAccountNumber: "DK5000400440116243",
+    };
+    await ok(
+      callRoute(POST, {
+        method: "POST",
+        path: "/api/v1/marketplace/business-users",
+        token: world.tenant.testApiKey,
+        body,
+      }),
+      "business user",
+    );
     return { params: { businessId: EXAMPLE_BUSINESS.businessId, businessLocationId } };
   },
   // Room for one more (at most 20 per mode): the subscriptions earlier cases made are removed.
   createWebhookSubscription: async (world, params, body) => {
-    await db.webhookSubscription.deleteMany({ where: { tenantId: world.tenant.tenantId, id: { notIn: world.ids.subscriptionId! } } });
+    await db.webhookSubscription.deleteMany({
+      where: { tenantId: world.tenant.tenantId, id: { notIn: world.ids.subscriptionId! } },
+    });
     return { params, body: withBody(body, { url: LOOPBACK_RECEIVER }) };
   },
-  updateWebhookSubscription: async (_world, params, body) => ({ params, body: hasKey(body, "url") ? withBody(body, { url: LOOPBACK_RECEIVER }) : body }),
+  updateWebhookSubscription: async (_world, params, body) => ({
+    params,
+    body: hasKey(body, "url") ? withBody(body, { url: LOOPBACK_RECEIVER }) : body,
+  }),
   deleteWebhookSubscription: async (world) => {
     const id = randomUUID();
-    const row = await db.webhookSubscription.create({ data: { id, tenantId: world.tenant.tenantId, mode: "test", url: LOOPBACK_RECEIVER, secret: sealSigningSecret(id, generateSigningSecret()) } });
+    const row = await db.webhookSubscription.create({
+      data: {
+        id,
+        tenantId: world.tenant.tenantId,
+        mode: "test",
+        url: LOOPBACK_RECEIVER,
+        secret: sealSigningSecret(id, generateSigningSecret()),
+      },
+    });
     return { params: { subscriptionId: row.id } };
   },
 };

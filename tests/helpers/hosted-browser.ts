@@ -10,7 +10,13 @@ import { POST as statusForm } from "../../app/(hosted)/status/[token]/[action]/r
 import { db } from "../../lib/db/client.ts";
 import { hashSessionToken } from "../../lib/hosted-links/sessions.ts";
 
-const FORMS = { checkout: checkoutForm, connect: connectForm, pay: payForm, status: statusForm, "payout-account": payoutForm } as const;
+const FORMS = {
+  checkout: checkoutForm,
+  connect: connectForm,
+  pay: payForm,
+  status: statusForm,
+  "payout-account": payoutForm,
+} as const;
 
 export interface FormPostOptions {
   /** The Origin header; our own by default. */
@@ -27,19 +33,37 @@ export function hostedBrowser() {
     /** Any body with any content type, as a hostile client would send it. */
     async raw(redirectUrl: string, action: string, body: BodyInit, contentType: string) {
       const [, prefix, token] = new URL(redirectUrl).pathname.split("/") as [string, keyof typeof FORMS, string];
-      const headers = new Headers({ "content-type": contentType, cookie: cookieHeader(), origin: "https://escrow.test" });
-      const request = new Request(`https://escrow.test/${prefix}/${token}/${action}`, { method: "POST", headers, body, ...({ duplex: "half" } as object) });
+      const headers = new Headers({
+        "content-type": contentType,
+        cookie: cookieHeader(),
+        origin: "https://escrow.test",
+      });
+      const request = new Request(`https://escrow.test/${prefix}/${token}/${action}`, {
+        method: "POST",
+        headers,
+        body,
+        ...({ duplex: "half" } as object),
+      });
       const response = await FORMS[prefix](request, { params: Promise.resolve({ token, action }) });
       return { status: response.status, location: response.headers.get("location") };
     },
-    async post(redirectUrl: string, action: string, fields: Record<string, string> = {}, options: FormPostOptions = {}) {
+    async post(
+      redirectUrl: string,
+      action: string,
+      fields: Record<string, string> = {},
+      options: FormPostOptions = {},
+    ) {
       const [, prefix, token] = new URL(redirectUrl).pathname.split("/") as [string, keyof typeof FORMS, string];
       const session = await db.hostedSession.findUnique({ where: { tokenHash: hashSessionToken(token) } });
       const csrf = options.csrf === undefined ? (session?.csrfToken ?? "") : options.csrf;
       const body = new URLSearchParams({ ...(csrf === null ? {} : { csrf }), ...fields });
       const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader() });
       if (options.origin !== null) headers.set("origin", options.origin ?? "https://escrow.test");
-      const request = new Request(`https://escrow.test/${prefix}/${token}/${action}`, { method: "POST", headers, body });
+      const request = new Request(`https://escrow.test/${prefix}/${token}/${action}`, {
+        method: "POST",
+        headers,
+        body,
+      });
       const response = await FORMS[prefix](request, { params: Promise.resolve({ token, action }) });
       for (const cookie of response.headers.getSetCookie()) {
         const [pair = ""] = cookie.split(";");

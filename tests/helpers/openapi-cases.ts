@@ -38,7 +38,9 @@ export function canonical(doc: Components, raw: Schema): unknown {
     case "array":
       return Array.from({ length: schema.minItems ?? 0 }, () => canonical(doc, schema.items ?? {}));
     case "object":
-      return Object.fromEntries((schema.required ?? []).map((name) => [name, canonical(doc, schema.properties![name]!)]));
+      return Object.fromEntries(
+        (schema.required ?? []).map((name) => [name, canonical(doc, schema.properties![name]!)]),
+      );
     default:
       return {};
   }
@@ -48,7 +50,8 @@ export function canonical(doc: Components, raw: Schema): unknown {
 export function validArbitrary(doc: Components, raw: Schema): fc.Arbitrary<unknown> {
   const schema = resolveRef(doc, raw);
   const documented = schema.example !== undefined ? [fc.constant(schema.example)] : [];
-  const withExample = (random: fc.Arbitrary<unknown>) => (documented.length ? fc.oneof({ arbitrary: documented[0]!, weight: 4 }, { arbitrary: random, weight: 1 }) : random);
+  const withExample = (random: fc.Arbitrary<unknown>) =>
+    documented.length ? fc.oneof({ arbitrary: documented[0]!, weight: 4 }, { arbitrary: random, weight: 1 }) : random;
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const options = schema.anyOf ?? schema.oneOf;
@@ -59,34 +62,60 @@ export function validArbitrary(doc: Components, raw: Schema): fc.Arbitrary<unkno
     case "string": {
       const minLength = schema.minLength ?? 0;
       const maxLength = Math.min(schema.maxLength ?? 40, 40);
-      if (schema.format === "uri") return fc.webUrl({ validSchemes: ["https"] }).filter((u) => u.length <= (schema.maxLength ?? 2048));
+      if (schema.format === "uri")
+        return fc.webUrl({ validSchemes: ["https"] }).filter((u) => u.length <= (schema.maxLength ?? 2048));
       if (schema.pattern) {
         // Strings of the pattern, brought to the allowed length (filtering on length alone almost never succeeds).
         const pattern = new RegExp(schema.pattern);
         const limit = schema.maxLength ?? 64;
-        const sized = fc.stringMatching(pattern).map((s) => (s.length >= minLength ? s : s + s.slice(-1).repeat(minLength - s.length)).slice(0, limit));
+        const sized = fc
+          .stringMatching(pattern)
+          .map((s) => (s.length >= minLength ? s : s + s.slice(-1).repeat(minLength - s.length)).slice(0, limit));
         return withExample(sized.filter((s) => s.length >= minLength && pattern.test(s)));
       }
       // Printable text, and any code point at all (NUL, controls, astral characters).
-      return withExample(fc.oneof(fc.string({ minLength, maxLength }), fc.string({ minLength, maxLength, unit: "binary" })));
+      return withExample(
+        fc.oneof(fc.string({ minLength, maxLength }), fc.string({ minLength, maxLength, unit: "binary" })),
+      );
     }
     case "integer":
-      return withExample(fc.integer({ min: Math.max(schema.minimum ?? -(2 ** 31), Number.MIN_SAFE_INTEGER), max: Math.min(schema.maximum ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER) }));
+      return withExample(
+        fc.integer({
+          min: Math.max(schema.minimum ?? -(2 ** 31), Number.MIN_SAFE_INTEGER),
+          max: Math.min(schema.maximum ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER),
+        }),
+      );
     case "number": {
       const min = schema.minimum ?? schema.exclusiveMinimum ?? -1e9;
       const max = schema.maximum ?? schema.exclusiveMaximum ?? 1e9;
-      const bounds = { min, max, minExcluded: schema.exclusiveMinimum !== undefined, maxExcluded: schema.exclusiveMaximum !== undefined };
+      const bounds = {
+        min,
+        max,
+        minExcluded: schema.exclusiveMinimum !== undefined,
+        maxExcluded: schema.exclusiveMaximum !== undefined,
+      };
       // Whole numbers, cents, and any double in range (long fractions, the smallest values).
-      return withExample(fc.oneof(fc.integer({ min: Math.ceil(min + (bounds.minExcluded ? 1 : 0)), max: Math.floor(max) }), fc.integer({ min: Math.ceil(min * 100) + 1, max: Math.floor(max * 100) }).map((c) => c / 100), fc.double({ ...bounds, noNaN: true, noDefaultInfinity: true })));
+      return withExample(
+        fc.oneof(
+          fc.integer({ min: Math.ceil(min + (bounds.minExcluded ? 1 : 0)), max: Math.floor(max) }),
+          fc.integer({ min: Math.ceil(min * 100) + 1, max: Math.floor(max * 100) }).map((c) => c / 100),
+          fc.double({ ...bounds, noNaN: true, noDefaultInfinity: true }),
+        ),
+      );
     }
     case "boolean":
       return fc.boolean();
     case "array":
-      return fc.array(validArbitrary(doc, schema.items ?? {}), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+      return fc.array(validArbitrary(doc, schema.items ?? {}), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, 3),
+      });
     case "object": {
       if (schema.properties) {
         const required = schema.required ?? [];
-        const shape = Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, validArbitrary(doc, property)]));
+        const shape = Object.fromEntries(
+          Object.entries(schema.properties).map(([name, property]) => [name, validArbitrary(doc, property)]),
+        );
         // Optional members are left out half of the time; required ones always come from the example when it passes business checks.
         return fc.record(shape, { requiredKeys: required });
       }
@@ -117,7 +146,9 @@ export function brokenValues(doc: Components, root: Schema): BrokenValue[] {
   const invalidFor = (schema: Schema, value: unknown) => {
     let validate = validatorCache.get(schema);
     if (!validate) {
-      const compiled = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"doc.json#/')) as object);
+      const compiled = ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"doc.json#/')) as object,
+      );
       validate = (v) => compiled(v) as boolean;
       validatorCache.set(schema, validate);
     }
@@ -136,11 +167,19 @@ export function brokenValues(doc: Components, root: Schema): BrokenValue[] {
     const shape = options ? resolveRef(doc, nonNull(options)) : schema;
     if (shape.type === "object" && shape.properties) {
       for (const name of shape.required ?? []) {
-        out.push({ label: `${jsonKey([...path, name])}: missing required field`, key: jsonKey([...path, name]), apply: (base) => removeAt(withShape(at(base)), [...path, name]) });
+        out.push({
+          label: `${jsonKey([...path, name])}: missing required field`,
+          key: jsonKey([...path, name]),
+          apply: (base) => removeAt(withShape(at(base)), [...path, name]),
+        });
       }
       if (shape.additionalProperties === false) {
         const extra = [...path, "unexpectedField"];
-        out.push({ label: `${jsonKey(extra)}: unknown field`, key: jsonKey(extra), apply: (base) => setAt(withShape(at(base)), extra, "surprise") });
+        out.push({
+          label: `${jsonKey(extra)}: unknown field`,
+          key: jsonKey(extra),
+          apply: (base) => setAt(withShape(at(base)), extra, "surprise"),
+        });
       }
       for (const [name, property] of Object.entries(shape.properties)) {
         const child = [...path, name];
@@ -179,17 +218,28 @@ function candidates(doc: Components, schema: Schema): [string, unknown][] {
   const text = schema.anyOf ? resolveRef(doc, nonNull(schema.anyOf)) : schema;
   // An empty object in place of an object is not a type error but missing members (broken on their own).
   if (text.type !== "object") list.push(["an object instead", {}]);
-  if (text.maxLength !== undefined) list.push([`longer than maxLength ${text.maxLength}`, "a".repeat(text.maxLength + 1)]);
+  if (text.maxLength !== undefined)
+    list.push([`longer than maxLength ${text.maxLength}`, "a".repeat(text.maxLength + 1)]);
   if (text.minLength) list.push([`shorter than minLength ${text.minLength}`, "a".repeat(text.minLength - 1)]);
   if (text.pattern) list.push([`not matching ${text.pattern}`, "%%%%%%%%%%%%%%%%%%%%"]);
   if (text.enum) list.push(["not one of the allowed values", "not-an-allowed-value"]);
   if (text.format === "uri") list.push(["not a uri", "not a uri"]);
-  if (text.minimum !== undefined) list.push([`below minimum ${text.minimum}`, text.minimum - 1], [`just below minimum ${text.minimum}`, text.minimum - 0.001]);
-  if (text.exclusiveMinimum !== undefined) list.push([`equal to exclusiveMinimum ${text.exclusiveMinimum}`, text.exclusiveMinimum]);
+  if (text.minimum !== undefined)
+    list.push(
+      [`below minimum ${text.minimum}`, text.minimum - 1],
+      [`just below minimum ${text.minimum}`, text.minimum - 0.001],
+    );
+  if (text.exclusiveMinimum !== undefined)
+    list.push([`equal to exclusiveMinimum ${text.exclusiveMinimum}`, text.exclusiveMinimum]);
   if (text.maximum !== undefined) list.push([`above maximum ${text.maximum}`, text.maximum + 1]);
   if (text.type === "integer") list.push(["a fraction instead of an integer", (text.minimum ?? 0) + 1.5]);
-  if (text.maxItems !== undefined) list.push([`more than maxItems ${text.maxItems}`, Array.from({ length: text.maxItems + 1 }, () => canonical(doc, text.items ?? {}))]);
-  if (text.const !== undefined || (schema.anyOf ?? []).some((o) => o.const !== undefined)) list.push(["an unknown code", 99]);
+  if (text.maxItems !== undefined)
+    list.push([
+      `more than maxItems ${text.maxItems}`,
+      Array.from({ length: text.maxItems + 1 }, () => canonical(doc, text.items ?? {})),
+    ]);
+  if (text.const !== undefined || (schema.anyOf ?? []).some((o) => o.const !== undefined))
+    list.push(["an unknown code", 99]);
   return list;
 }
 
@@ -205,7 +255,9 @@ export function getAt(value: unknown, path: JsonPath): unknown {
 export function setAt(value: unknown, path: JsonPath, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
-  const container = (value !== null && typeof value === "object" ? value : typeof head === "number" ? [] : {}) as Record<string | number, unknown>;
+  const container = (
+    value !== null && typeof value === "object" ? value : typeof head === "number" ? [] : {}
+  ) as Record<string | number, unknown>;
   container[head!] = setAt(container[head!], rest, replacement);
   return container;
 }
@@ -221,6 +273,7 @@ export function leafPaths(doc: Components, raw: Schema, path: JsonPath = []): { 
   const schema = resolveRef(doc, raw);
   const options = schema.anyOf ?? schema.oneOf;
   const shape = options ? resolveRef(doc, nonNull(options)) : schema;
-  if (shape.type === "object" && shape.properties) return Object.entries(shape.properties).flatMap(([name, property]) => leafPaths(doc, property, [...path, name]));
+  if (shape.type === "object" && shape.properties)
+    return Object.entries(shape.properties).flatMap(([name, property]) => leafPaths(doc, property, [...path, name]));
   return [{ path, schema }];
 }

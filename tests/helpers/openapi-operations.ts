@@ -61,7 +61,19 @@ export interface DocumentedOperation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { operationId: string; tags?: string[]; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        tags?: string[];
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+      }
+    >
+  >;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -99,7 +111,9 @@ async function load() {
         successStatus,
         documentedStatuses: statuses,
         handler: await handlerFor(method.toUpperCase(), apiPath),
-        fileTypes: Object.keys(operation.responses[String(successStatus)]?.content ?? {}).filter((type) => type !== "application/json"),
+        fileTypes: Object.keys(operation.responses[String(successStatus)]?.content ?? {}).filter(
+          (type) => type !== "application/json",
+        ),
         validateResponse: success ? compile(success) : null,
         validateErrorRecord: errorRecord,
       });
@@ -125,7 +139,10 @@ async function handlerFor(method: string, apiPath: string) {
 /** The concrete request path for the given path parameter values. */
 export function concretePath(operation: DocumentedOperation, params: Record<string, string>): string {
   // The params travel as given; the URL only needs to be valid, so lone surrogates become U+FFFD in it.
-  const encode = (value: string) => encodeURIComponent(value.replace(/[\ud800-\udfff]/g, (c, i: number, all: string) => (isPaired(all, i) ? c : "\ufffd")));
+  const encode = (value: string) =>
+    encodeURIComponent(
+      value.replace(/[\ud800-\udfff]/g, (c, i: number, all: string) => (isPaired(all, i) ? c : "\ufffd")),
+    );
   return `/api${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encode(params[name] ?? ""))}`;
 }
 

@@ -6,7 +6,10 @@ import { addStaff } from "../../lib/tenants/add-staff.ts";
 import { db } from "./tenants.ts";
 
 export async function contextOf(staffId: string): Promise<StaffContext> {
-  const { tenant, ...staff } = await db.staffUser.findUniqueOrThrow({ where: { id: staffId }, include: { tenant: true } });
+  const { tenant, ...staff } = await db.staffUser.findUniqueOrThrow({
+    where: { id: staffId },
+    include: { tenant: true },
+  });
   return { staff, tenant, isAdmin: staff.role === "admin" };
 }
 

@@ -20,27 +20,52 @@ import { POST as connect } from "../../app/api/v1/sandbox/users/[marketplaceUser
 import { callRoute } from "./call-route.ts";
 
 export function tenantClient(token: string) {
-  const post = (handler: Parameters<typeof callRoute>[0], path: string, params: Record<string, string>, body?: unknown) => callRoute(handler, { method: "POST", path, params, token, body });
-  const get = (handler: Parameters<typeof callRoute>[0], path: string, params: Record<string, string>) => callRoute(handler, { path, params, token });
+  const post = (
+    handler: Parameters<typeof callRoute>[0],
+    path: string,
+    params: Record<string, string>,
+    body?: unknown,
+  ) => callRoute(handler, { method: "POST", path, params, token, body });
+  const get = (handler: Parameters<typeof callRoute>[0], path: string, params: Record<string, string>) =>
+    callRoute(handler, { path, params, token });
   const party = (u: string, t: string) => ({ marketplaceUserId: u, tradeId: t });
   return {
-    connect: (u: string, kycLevel = 1) => post(connect, `/api/v1/sandbox/users/${u}/connect`, { marketplaceUserId: u }, { kycLevel }),
+    connect: (u: string, kycLevel = 1) =>
+      post(connect, `/api/v1/sandbox/users/${u}/connect`, { marketplaceUserId: u }, { kycLevel }),
     initiate: (body: unknown) => post(initiate, "/api/v1/marketplace/trades/initiate", {}, body),
     trade: (u: string, t: string) => get(getTrade, `/api/v1/marketplace/users/${u}/trades/${t}`, party(u, t)),
-    acceptAndPay: (u: string, t: string) => post(acceptAndPay, `/api/v1/marketplace/users/${u}/trades/${t}/invitation/accept-and-pay`, party(u, t)),
-    escrowPayment: (u: string, t: string) => get(getPayment, `/api/v1/marketplace/users/${u}/trades/${t}/payment`, party(u, t)),
-    paymentFlow: (u: string, p: string, body: unknown) => post(paymentFlow, `/api/v1/marketplace/users/${u}/payments/${p}/flow`, { marketplaceUserId: u, paymentId: p }, body),
-    completePayment: (p: string, outcome: "succeeded" | "failed" = "succeeded") => post(completePayment, `/api/v1/sandbox/payments/${p}/complete`, { paymentId: p }, { outcome }),
-    buyDelivery: (u: string, t: string, body: unknown) => post(buyDelivery, `/api/v1/marketplace/users/${u}/trades/${t}/shipments/delivery`, party(u, t), body),
-    buyReturn: (u: string, t: string, body: unknown) => post(buyReturn, `/api/v1/marketplace/users/${u}/trades/${t}/shipments/return`, party(u, t), body),
-    track: (labelId: string, event: string) => post(trackingEvent, `/api/v1/sandbox/shipments/${labelId}/events`, { labelId }, { event }),
-    acceptCondition: (u: string, t: string) => post(acceptCondition, `/api/v1/marketplace/users/${u}/trades/${t}/condition/accept`, party(u, t)),
-    rejectCondition: (u: string, t: string, reason: string) => post(rejectCondition, `/api/v1/marketplace/users/${u}/trades/${t}/condition/reject`, party(u, t), reason),
+    acceptAndPay: (u: string, t: string) =>
+      post(acceptAndPay, `/api/v1/marketplace/users/${u}/trades/${t}/invitation/accept-and-pay`, party(u, t)),
+    escrowPayment: (u: string, t: string) =>
+      get(getPayment, `/api/v1/marketplace/users/${u}/trades/${t}/payment`, party(u, t)),
+    paymentFlow: (u: string, p: string, body: unknown) =>
+      post(
+        paymentFlow,
+        `/api/v1/marketplace/users/${u}/payments/${p}/flow`,
+        { marketplaceUserId: u, paymentId: p },
+        body,
+      ),
+    completePayment: (p: string, outcome: "succeeded" | "failed" = "succeeded") =>
+      post(completePayment, `/api/v1/sandbox/payments/${p}/complete`, { paymentId: p }, { outcome }),
+    buyDelivery: (u: string, t: string, body: unknown) =>
+      post(buyDelivery, `/api/v1/marketplace/users/${u}/trades/${t}/shipments/delivery`, party(u, t), body),
+    buyReturn: (u: string, t: string, body: unknown) =>
+      post(buyReturn, `/api/v1/marketplace/users/${u}/trades/${t}/shipments/return`, party(u, t), body),
+    track: (labelId: string, event: string) =>
+      post(trackingEvent, `/api/v1/sandbox/shipments/${labelId}/events`, { labelId }, { event }),
+    acceptCondition: (u: string, t: string) =>
+      post(acceptCondition, `/api/v1/marketplace/users/${u}/trades/${t}/condition/accept`, party(u, t)),
+    rejectCondition: (u: string, t: string, reason: string) =>
+      post(rejectCondition, `/api/v1/marketplace/users/${u}/trades/${t}/condition/reject`, party(u, t), reason),
     advanceClock: (seconds: number) => post(advanceClock, "/api/v1/sandbox/clock/advance", {}, { seconds }),
-    cancel: (t: string, state: string) => post(cancel, `/api/v1/marketplace/trades/${t}/cancel`, { tradeId: t }, { state }),
+    cancel: (t: string, state: string) =>
+      post(cancel, `/api/v1/marketplace/trades/${t}/cancel`, { tradeId: t }, { state }),
     settle: (t: string, body: unknown) => post(settle, `/api/v1/marketplace/trades/${t}/settle`, { tradeId: t }, body),
-    makeOffer: (u: string, t: string, body: unknown) => post(makeOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers`, party(u, t), body),
-    acceptOffer: (u: string, t: string) => post(acceptOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/accept`, party(u, t)),
-    declineOffer: (u: string, t: string) => post(declineOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/decline`, party(u, t)),
+    makeOffer: (u: string, t: string, body: unknown) =>
+      post(makeOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers`, party(u, t), body),
+    acceptOffer: (u: string, t: string) =>
+      post(acceptOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/accept`, party(u, t)),
+    declineOffer: (u: string, t: string) =>
+      post(declineOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/decline`, party(u, t)),
   };
 }

@@ -8,7 +8,11 @@ import { createTenant, type CreateTenantInput } from "../../lib/tenants/create-t
 const UNTHROTTLED = 10_000_000;
 
 export async function freshTenant(input: Partial<CreateTenantInput> = {}) {
-  return createTenant(db, { name: `Test tenant ${randomUUID().slice(0, 8)}`, rateLimitPerMinute: UNTHROTTLED, ...input });
+  return createTenant(db, {
+    name: `Test tenant ${randomUUID().slice(0, 8)}`,
+    rateLimitPerMinute: UNTHROTTLED,
+    ...input,
+  });
 }
 
 export { db };

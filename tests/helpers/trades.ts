@@ -8,10 +8,24 @@ import type { LabelShares } from "../../lib/money/ledger.ts";
 import type { Action } from "../../lib/trades/transition-table.ts";
 
 /** Parties default to payer-1 / payee-1; pass connected users' ids for calls that act as a party. */
-export async function insertTrade(tenantId: string, options: { state?: TradeState; amountMinor?: bigint; payer?: string; payee?: string } = {}) {
+export async function insertTrade(
+  tenantId: string,
+  options: { state?: TradeState; amountMinor?: bigint; payer?: string; payee?: string } = {},
+) {
   const amountMinor = options.amountMinor ?? 100000n;
-  const fees = { amountMinor, payerFeePercent: parseDecimal("2.5"), payerFixedFeeMinor: 500n, payeeFeePercent: parseDecimal("5"), payeeFixedFeeMinor: 0n };
-  const money = computeTradeMoney(fees, { servicePayerFeePercent: parseDecimal("1"), servicePayerFixedMinor: 0n, servicePayeeFeePercent: parseDecimal("1"), servicePayeeFixedMinor: 0n });
+  const fees = {
+    amountMinor,
+    payerFeePercent: parseDecimal("2.5"),
+    payerFixedFeeMinor: 500n,
+    payeeFeePercent: parseDecimal("5"),
+    payeeFixedFeeMinor: 0n,
+  };
+  const money = computeTradeMoney(fees, {
+    servicePayerFeePercent: parseDecimal("1"),
+    servicePayerFixedMinor: 0n,
+    servicePayeeFeePercent: parseDecimal("1"),
+    servicePayeeFixedMinor: 0n,
+  });
   const id = randomUUID();
   const now = new Date();
   return db.trade.create({
@@ -37,7 +51,17 @@ export async function insertTrade(tenantId: string, options: { state?: TradeStat
       state: options.state ?? "Created",
       contractStartedAt: now,
       // As Initiate trade makes it: the escrow payment exists from the start (decisions.md §9).
-      payments: { create: { tenantId, mode: "test", marketplaceUserId: options.payer ?? "payer-1", purpose: "Escrow", amountMinor: money.payerTotalMinor, currency: "DKK", externalId: `simpay_${id.replaceAll("-", "").slice(0, 24)}` } },
+      payments: {
+        create: {
+          tenantId,
+          mode: "test",
+          marketplaceUserId: options.payer ?? "payer-1",
+          purpose: "Escrow",
+          amountMinor: money.payerTotalMinor,
+          currency: "DKK",
+          externalId: `simpay_${id.replaceAll("-", "").slice(0, 24)}`,
+        },
+      },
     },
   });
 }
@@ -48,4 +72,7 @@ export async function insertTrade(tenantId: string, options: { state?: TradeStat
  * and the ledger and balance property tests).
  */
 const FREE_LABEL: LabelShares = { payerShareMinor: 0n, payeeShareMinor: 0n };
-export const TEST_LABEL_SHARES: Partial<Record<Action, LabelShares>> = { deliveryLabelCreated: FREE_LABEL, returnLabelCreated: FREE_LABEL };
+export const TEST_LABEL_SHARES: Partial<Record<Action, LabelShares>> = {
+  deliveryLabelCreated: FREE_LABEL,
+  returnLabelCreated: FREE_LABEL,
+};

@@ -8,7 +8,9 @@ export interface Received {
   at: number;
 }
 
-export async function startReceiver(answer: (received: Received, count: number) => Promise<number> | number = () => 204) {
+export async function startReceiver(
+  answer: (received: Received, count: number) => Promise<number> | number = () => 204,
+) {
   const received: Received[] = [];
   const server = http.createServer((request, response) => {
     let body = "";

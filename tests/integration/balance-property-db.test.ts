@@ -26,13 +26,15 @@ const LABEL_SHARES: Partial<Record<Action, LabelShares>> = {
 type Listed = Awaited<ReturnType<typeof listBalanceTransactions>>["balanceTransactions"];
 
 function moves(state: TradeState): [Action, Actor][] {
-  return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) => rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]));
+  return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) =>
+    rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]),
+  );
 }
 
 /** Every balance transaction, walked page by page as a client would. */
 async function allTransactions(context: TenantContext, limit: number): Promise<Listed> {
   const all: Listed = [];
-  for (let startingAfter: string | undefined; ; ) {
+  for (let startingAfter: string | undefined; ;) {
     const page = await listBalanceTransactions(context, { limit, startingAfter });
     all.push(...page.balanceTransactions);
     if (!page.hasMore) return all;
@@ -63,7 +65,10 @@ describe("the balance and its transactions", () => {
     let movedMoney = false;
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ choice: fc.nat(), amount: fc.bigInt({ min: 100n, max: 10_000_000n }) }), { minLength: 3, maxLength: 20 }),
+        fc.array(fc.record({ choice: fc.nat(), amount: fc.bigInt({ min: 100n, max: 10_000_000n }) }), {
+          minLength: 3,
+          maxLength: 20,
+        }),
         fc.integer({ min: 1, max: 9 }),
         fc.nat(),
         async (steps, limit, pick) => {
@@ -76,11 +81,23 @@ describe("the balance and its transactions", () => {
             const onward = all.filter(([a]) => TRANSITIONS[trade.state]?.[a]?.to !== "Cancelled");
             const pool = step.choice % 5 && onward.length ? onward : all;
             const [action, actor] = pool[step.choice % pool.length]!;
-            const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund") ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) } : {};
+            const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund")
+              ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) }
+              : {};
             try {
               await db.$transaction(async (tx) => {
                 // A label row's ledger movement pays for the label (lib/shipping/issue-label.ts).
-                return applyTransition(tx, trade, tenant, action, actor, new Date(), details, undefined, LABEL_SHARES[action]);
+                return applyTransition(
+                  tx,
+                  trade,
+                  tenant,
+                  action,
+                  actor,
+                  new Date(),
+                  details,
+                  undefined,
+                  LABEL_SHARES[action],
+                );
               });
             } catch (error) {
               if (!(error instanceof ApiError) || error.code !== "invalid-state") throw error;
@@ -108,6 +125,8 @@ describe("the balance and its transactions", () => {
     // The histories reached settlements, labels and payouts, so the property covered them (a return
     // label is rarer: random histories mostly settle a rejection instead).
     const kinds = await db.ledgerTransfer.groupBy({ by: ["kind"], where: { tenantId: tenant.id } });
-    expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(["fundEscrow", "settle", "settleWithRefund", "payout", "refundPayer", "delivery_label"]));
+    expect(kinds.map((k) => k.kind)).toEqual(
+      expect.arrayContaining(["fundEscrow", "settle", "settleWithRefund", "payout", "refundPayer", "delivery_label"]),
+    );
   }, 180_000);
 });

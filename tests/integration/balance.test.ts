@@ -8,10 +8,21 @@ import { callRoute, expectErrorRecord } from "../helpers/call-route.ts";
 import { armchair, ARMCHAIR_TRADE } from "../helpers/armchair.ts";
 import { freshTenant } from "../helpers/tenants.ts";
 
-const getBalance = (token: string, query = "") => callRoute(balance, { path: `/api/v1/marketplace/balance${query}`, token });
-const getTransactions = (token: string, query = "") => callRoute(balanceTransactions, { path: `/api/v1/marketplace/balance-transactions${query}`, token });
-const dkk = async (token: string, query = "") => (await getBalance(token, query)).json.balances.find((b: { currency: string }) => b.currency === "DKK");
-const ZERO = { heldInEscrow: 0, payableToPayees: 0, refundsPending: 0, payableToCarriers: 0, tenantRevenue: 0, serviceFees: 0, total: 0 };
+const getBalance = (token: string, query = "") =>
+  callRoute(balance, { path: `/api/v1/marketplace/balance${query}`, token });
+const getTransactions = (token: string, query = "") =>
+  callRoute(balanceTransactions, { path: `/api/v1/marketplace/balance-transactions${query}`, token });
+const dkk = async (token: string, query = "") =>
+  (await getBalance(token, query)).json.balances.find((b: { currency: string }) => b.currency === "DKK");
+const ZERO = {
+  heldInEscrow: 0,
+  payableToPayees: 0,
+  refundsPending: 0,
+  payableToCarriers: 0,
+  tenantRevenue: 0,
+  serviceFees: 0,
+  total: 0,
+};
 
 describe("the worked example of docs/money.md", () => {
   it("moves the balance as the document says, and the balance transactions add up to it at every step", async () => {
@@ -24,14 +35,27 @@ describe("the worked example of docs/money.md", () => {
     expect(await dkk(token)).toEqual({ currency: "DKK", ...ZERO, heldInEscrow: 1285, total: 1285 });
 
     await api.buyDelivery("seller", tradeId, { price: 49, shipmentProviderId: "gls", expectedMaxWeightInGrams: 8000 });
-    expect(await dkk(token)).toEqual({ currency: "DKK", ...ZERO, heldInEscrow: 1236, payableToCarriers: 49, total: 1285 });
+    expect(await dkk(token)).toEqual({
+      currency: "DKK",
+      ...ZERO,
+      heldInEscrow: 1236,
+      payableToCarriers: 49,
+      total: 1285,
+    });
 
     const labelId = (await api.trade("seller", tradeId)).json.phases.delivery.labelId;
     await api.track(labelId, "sent");
     await api.track(labelId, "delivered");
     await api.rejectCondition("buyer", tradeId, "Stained seat");
     expect((await api.settle(tradeId, { refundAmount: 20, reason: "20 off for the stained seat" })).status).toBe(200);
-    expect(await dkk(token)).toEqual({ currency: "DKK", ...ZERO, payableToPayees: 1110, payableToCarriers: 49, tenantRevenue: 106, total: 1265 });
+    expect(await dkk(token)).toEqual({
+      currency: "DKK",
+      ...ZERO,
+      payableToPayees: 1110,
+      payableToCarriers: 49,
+      tenantRevenue: 106,
+      total: 1265,
+    });
 
     await api.advanceClock(1); // the payout
     const final = await dkk(token);
@@ -45,7 +69,11 @@ describe("the worked example of docs/money.md", () => {
       ["label", 0],
       ["funding", 1285],
     ]);
-    expect(listed.balanceTransactions.every((t: { tradeId: string; currency: string }) => t.tradeId === tradeId && t.currency === "DKK")).toBe(true);
+    expect(
+      listed.balanceTransactions.every(
+        (t: { tradeId: string; currency: string }) => t.tradeId === tradeId && t.currency === "DKK",
+      ),
+    ).toBe(true);
     expect(listed.balanceTransactions[1].postings).toEqual([
       { account: "escrow", amount: -1236 },
       { account: "payee_payable", amount: 1110 },
@@ -53,13 +81,22 @@ describe("the worked example of docs/money.md", () => {
       { account: "payer_refund", amount: 20 },
     ]);
     // Sums in minor units: exact.
-    const sum = listed.balanceTransactions.reduce((total: number, t: { amount: number }) => total + Math.round(t.amount * 100), 0);
+    const sum = listed.balanceTransactions.reduce(
+      (total: number, t: { amount: number }) => total + Math.round(t.amount * 100),
+      0,
+    );
     expect(sum).toBe(Math.round(final.total * 100));
 
     // The balance at the settlement's moment is the sum of the transactions up to it.
     const settlement = listed.balanceTransactions[1];
     const at = await dkk(token, `?at=${encodeURIComponent(settlement.createdAt)}`);
-    expect(at).toMatchObject({ heldInEscrow: 0, payableToPayees: 1110, tenantRevenue: 106, payableToCarriers: 49, total: 1265 });
+    expect(at).toMatchObject({
+      heldInEscrow: 0,
+      payableToPayees: 1110,
+      tenantRevenue: 106,
+      payableToCarriers: 49,
+      total: 1265,
+    });
     expect(await dkk(token, "?at=2000-01-01T00:00:00Z")).toEqual({ currency: "DKK", ...ZERO });
   });
 });
@@ -83,7 +120,9 @@ describe("balance transactions", () => {
 
     expect((await getTransactions(token, "?type=funding")).json.balanceTransactions).toEqual([all[2]]);
     expect((await getTransactions(token, "?tradeId=another")).json.balanceTransactions).toEqual([]);
-    expect((await getTransactions(token, `?from=${encodeURIComponent(all[0].createdAt)}`)).json.balanceTransactions[0]).toEqual(all[0]);
+    expect(
+      (await getTransactions(token, `?from=${encodeURIComponent(all[0].createdAt)}`)).json.balanceTransactions[0],
+    ).toEqual(all[0]);
     expect((await getTransactions(token, "?to=2000-01-01T00:00:00Z")).json.balanceTransactions).toEqual([]);
     expectErrorRecord(await getTransactions(token, "?startingAfter=never-issued"), 400, "validation-error");
     expectErrorRecord(await getTransactions(token, "?limit=101"), 400, "validation-error");
@@ -115,7 +154,8 @@ describe("the cost of a request", () => {
     const spy = vi.spyOn(pg.Client.prototype, "query");
     try {
       await call();
-      const text = (args: unknown[]) => (typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? ""));
+      const text = (args: unknown[]) =>
+        typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? "");
       return spy.mock.calls.filter((args) => text(args).includes('"Ledger')).length;
     } finally {
       spy.mockRestore();
@@ -126,8 +166,11 @@ describe("the cost of a request", () => {
     const small = await armchair();
     const large = await armchair();
     await small.api.completePayment((await small.api.acceptAndPay("buyer", small.tradeId)).json.paymentId);
-    const more = await Promise.all([0, 1, 2].map(async () => (await large.api.initiate(ARMCHAIR_TRADE)).json.tradeId as string));
-    for (const tradeId of [large.tradeId, ...more]) await large.api.completePayment((await large.api.acceptAndPay("buyer", tradeId)).json.paymentId);
+    const more = await Promise.all(
+      [0, 1, 2].map(async () => (await large.api.initiate(ARMCHAIR_TRADE)).json.tradeId as string),
+    );
+    for (const tradeId of [large.tradeId, ...more])
+      await large.api.completePayment((await large.api.acceptAndPay("buyer", tradeId)).json.paymentId);
     const page = (await getTransactions(large.tenant.testApiKey, "?limit=2")).json;
     expect(page.hasMore).toBe(true);
     const cursor = `?limit=2&startingAfter=${page.balanceTransactions[1].id}`;
@@ -136,7 +179,8 @@ describe("the cost of a request", () => {
     expect(listing).toBe(3); // the cursor's row, the page, the page's postings
     expect(listing).toBe(await statements(() => getTransactions(small.tenant.testApiKey, smallCursor)));
     expect(await statements(() => getBalance(large.tenant.testApiKey, "?at=2099-01-01T00:00:00Z"))).toBe(1);
-    expect(await statements(() => getBalance(large.tenant.testApiKey))).toBe(await statements(() => getBalance(small.tenant.testApiKey)));
+    expect(await statements(() => getBalance(large.tenant.testApiKey))).toBe(
+      await statements(() => getBalance(small.tenant.testApiKey)),
+    );
   });
 });
-

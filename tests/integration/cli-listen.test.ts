@@ -38,7 +38,9 @@ afterAll(async () => {
 
 /** Starts `npm run cli -- listen …` and collects what it prints. */
 function startListen(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli.ts", "listen", "--api", origin, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli.ts", "listen", "--api", origin, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   const output = { text: "" };
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output.text += chunk));
@@ -62,12 +64,29 @@ describe("npm run cli -- listen", () => {
     const client = tenantClient(tenant.testApiKey);
     expect((await client.connect("seller")).status).toBe(200);
     expect((await client.connect("buyer")).status).toBe(200);
-    const { tradeId } = (await client.initiate({ title: "Lamp", description: "Brass lamp", amount: 300, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" })).json;
+    const { tradeId } = (
+      await client.initiate({
+        title: "Lamp",
+        description: "Brass lamp",
+        amount: 300,
+        payerFee: 0,
+        payeeFee: 0,
+        payerMarketplaceUserId: "buyer",
+        payeeMarketplaceUserId: "seller",
+        successUrl: "https://shop.example/ok",
+        cancelUrl: "https://shop.example/no",
+      })
+    ).json;
     const { paymentId } = (await client.acceptAndPay("buyer", tradeId)).json;
     expect((await client.completePayment(paymentId)).status).toBe(200);
 
-    const written = await db.outboxEvent.findMany({ where: { tenantId: tenant.tenantId }, select: { id: true, eventName: true } });
-    expect(written.map((e) => e.eventName).sort()).toEqual(["user.connected", "user.connected", "trade.created"].sort());
+    const written = await db.outboxEvent.findMany({
+      where: { tenantId: tenant.tenantId },
+      select: { id: true, eventName: true },
+    });
+    expect(written.map((e) => e.eventName).sort()).toEqual(
+      ["user.connected", "user.connected", "trade.created"].sort(),
+    );
     await dispatchUntil(() => receiver.received.length >= written.length, "every event forwarded");
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // and none twice
 
@@ -78,7 +97,8 @@ describe("npm run cli -- listen", () => {
       expect(event.id).toBe(delivery.headers["webhook-id"]);
     }
     // Each is shown with the local answer.
-    for (const event of written) expect(output.text).toMatch(new RegExp(`${event.eventName.replace(".", "\\.")}\\s+${event.id}.*→ 204`));
+    for (const event of written)
+      expect(output.text).toMatch(new RegExp(`${event.eventName.replace(".", "\\.")}\\s+${event.id}.*→ 204`));
     await receiver.close();
   });
 
@@ -89,13 +109,27 @@ describe("npm run cli -- listen", () => {
     const client = tenantClient(tenant.testApiKey);
     await client.connect("seller");
     await client.connect("buyer");
-    const { tradeId } = (await client.initiate({ title: "Vase", description: "Blue vase", amount: 120, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" })).json;
+    const { tradeId } = (
+      await client.initiate({
+        title: "Vase",
+        description: "Blue vase",
+        amount: 120,
+        payerFee: 0,
+        payeeFee: 0,
+        payerMarketplaceUserId: "buyer",
+        payeeMarketplaceUserId: "seller",
+        successUrl: "https://shop.example/ok",
+        cancelUrl: "https://shop.example/no",
+      })
+    ).json;
     // trade.created is sent once the payer has paid into escrow (docs/states.md).
     const { paymentId } = (await client.acceptAndPay("buyer", tradeId)).json;
     expect((await client.completePayment(paymentId)).status).toBe(200);
-    await dispatchUntil(() => output.text.includes(`"tradeId": "${tradeId}"`), "the trade.created event printed").catch((error: unknown) => {
-      throw new Error(`${error}; the listener printed:\n${output.text}`);
-    });
+    await dispatchUntil(() => output.text.includes(`"tradeId": "${tradeId}"`), "the trade.created event printed").catch(
+      (error: unknown) => {
+        throw new Error(`${error}; the listener printed:\n${output.text}`);
+      },
+    );
     expect(output.text).toContain("trade.created");
     expect(output.text).not.toContain("user.connected");
   });
@@ -107,9 +141,13 @@ describe("npm run cli -- listen", () => {
     expect(code).toBe(1);
     expect(output.text).toContain("needs a sandbox API key");
 
-    const live = await fetch(`${origin}/api/v1/sandbox/events/feed`, { headers: { authorization: `Bearer ${tenant.liveApiKey}` } });
+    const live = await fetch(`${origin}/api/v1/sandbox/events/feed`, {
+      headers: { authorization: `Bearer ${tenant.liveApiKey}` },
+    });
     expect(live.status).toBe(403);
-    const forged = await fetch(`${origin}/api/v1/sandbox/events/feed?cursor=bm90LWEtY3Vyc29y`, { headers: { authorization: `Bearer ${tenant.testApiKey}` } });
+    const forged = await fetch(`${origin}/api/v1/sandbox/events/feed?cursor=bm90LWEtY3Vyc29y`, {
+      headers: { authorization: `Bearer ${tenant.testApiKey}` },
+    });
     expect(forged.status).toBe(400);
     expect((await forged.json()).errors).toEqual([{ key: "cursor", value: expect.stringContaining("Not a cursor") }]);
   });

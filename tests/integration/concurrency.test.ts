@@ -5,7 +5,17 @@ import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
 const N = 30;
-const body = { title: "Clock", description: "Wall clock", amount: 300, payerFee: 2, payeeFee: 4, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://s.example/ok", cancelUrl: "https://s.example/no" };
+const body = {
+  title: "Clock",
+  description: "Wall clock",
+  amount: 300,
+  payerFee: 2,
+  payeeFee: 4,
+  payerMarketplaceUserId: "buyer",
+  payeeMarketplaceUserId: "seller",
+  successUrl: "https://s.example/ok",
+  cancelUrl: "https://s.example/no",
+};
 
 async function setup() {
   const tenant = await freshTenant();
@@ -46,7 +56,13 @@ describe(`${N} identical requests at once`, () => {
   it("accept one condition once: one settlement, one trade.succeeded", async () => {
     const { api, tradeId } = await setup();
     await api.completePayment((await api.acceptAndPay("buyer", tradeId)).json.paymentId);
-    const label = (await api.buyDelivery("seller", tradeId, { price: 0, shipmentProviderId: "postnord", expectedMaxWeightInGrams: 500 })).json;
+    const label = (
+      await api.buyDelivery("seller", tradeId, {
+        price: 0,
+        shipmentProviderId: "postnord",
+        expectedMaxWeightInGrams: 500,
+      })
+    ).json;
     expect(label.state).toBe("Paid");
     const labelId = (await api.trade("seller", tradeId)).json.phases.delivery.labelId;
     await api.track(labelId, "sent");

@@ -23,17 +23,27 @@ beforeAll(async () => {
 describe("console request bodies", () => {
   it("are never read around the size limit", () => {
     expect(endpoints.length).toBeGreaterThan(15);
-    const unlimited = endpoints.filter((e) => /request\.(json|text|formData|arrayBuffer|blob)\(/.test(readFileSync(e.file, "utf8")));
+    const unlimited = endpoints.filter((e) =>
+      /request\.(json|text|formData|arrayBuffer|blob)\(/.test(readFileSync(e.file, "utf8")),
+    );
     expect(unlimited.map((e) => e.route)).toEqual([]);
   });
 
   for (const endpoint of endpoints.filter((e) => readsBody(e.file))) {
     it(`POST ${endpoint.route}: a body over the limit is refused with 413, and nothing changes`, async () => {
       const handler = (await import(/* @vite-ignore */ `${process.cwd()}/${endpoint.file}`))[endpoint.method];
-      const params = Object.fromEntries([...endpoint.route.matchAll(/\[(\w+)\]/g)].map((m) => [m[1]!, `unknown-${m[1]}`]));
+      const params = Object.fromEntries(
+        [...endpoint.route.matchAll(/\[(\w+)\]/g)].map((m) => [m[1]!, `unknown-${m[1]}`]),
+      );
       const before = await tenantRows(tenantId);
       const body = { name: "x".repeat(70 * 1024) };
-      const result = await callConsole(handler, { method: endpoint.method, path: `/console/api/${endpoint.route}`, params, staffId: adminId, body });
+      const result = await callConsole(handler, {
+        method: endpoint.method,
+        path: `/console/api/${endpoint.route}`,
+        params,
+        staffId: adminId,
+        body,
+      });
       expect(result.status, JSON.stringify(result.json)).toBe(413);
       expect(await tenantRows(tenantId)).toEqual(before);
     });

@@ -6,7 +6,13 @@ import { describe, expect, it } from "vitest";
 import { hashApiToken } from "../../lib/auth/api-tokens.ts";
 import { ConsoleForbidden, type StaffContext } from "../../lib/console/auth/staff-session.ts";
 import { consoleBody } from "../../lib/console/console-route.ts";
-import { CreateTokenInput, createApiToken, listApiTokens, MAX_ACTIVE_TOKENS, revokeApiToken } from "../../lib/console/developers/api-tokens.ts";
+import {
+  CreateTokenInput,
+  createApiToken,
+  listApiTokens,
+  MAX_ACTIVE_TOKENS,
+  revokeApiToken,
+} from "../../lib/console/developers/api-tokens.ts";
 import { listRequestLog, loadRequestLogEntry } from "../../lib/console/developers/request-log.ts";
 import { parseRequestLogFilters } from "../../lib/console/developers/request-log-filters.ts";
 import { addStaff } from "../../lib/tenants/add-staff.ts";
@@ -26,7 +32,8 @@ async function logSettles(tenantId: string, count: number) {
   await expect.poll(() => db.apiRequestLog.count({ where: { tenantId } }), { timeout: 5_000 }).toBe(count);
 }
 
-const log = (tenantId: string, query: string) => listRequestLog(tenantId, parseRequestLogFilters(new URLSearchParams(query)));
+const log = (tenantId: string, query: string) =>
+  listRequestLog(tenantId, parseRequestLogFilters(new URLSearchParams(query)));
 
 describe("API keys in the console", () => {
   it("an admin creates a key: the token is shown once, only its hash is stored, and it works at once", async () => {
@@ -46,7 +53,9 @@ describe("API keys in the console", () => {
     expect(JSON.stringify(listed)).not.toContain(created.token);
 
     expect((await tenantClient(created.token).connect("seller-1")).status).toBe(200);
-    await expect.poll(async () => (await db.apiToken.findUniqueOrThrow({ where: { id: created.tokenId } })).lastUsedAt).not.toBeNull();
+    await expect
+      .poll(async () => (await db.apiToken.findUniqueOrThrow({ where: { id: created.tokenId } })).lastUsedAt)
+      .not.toBeNull();
   });
 
   it("revoking a key makes its next call a 401; the tenant's other keys keep working", async () => {
@@ -62,7 +71,10 @@ describe("API keys in the console", () => {
     expect((await tenantClient(tenant.testApiKey).connect("seller-1")).status).toBe(200);
     // Revoking again changes nothing; the list shows it last, as revoked.
     expect((await revokeApiToken(admin, created.tokenId)).revokedAt).toBe(revoked.revokedAt);
-    expect((await listApiTokens(tenant.tenantId)).at(-1)).toMatchObject({ tokenId: created.tokenId, revokedAt: revoked.revokedAt });
+    expect((await listApiTokens(tenant.tenantId)).at(-1)).toMatchObject({
+      tokenId: created.tokenId,
+      revokedAt: revoked.revokedAt,
+    });
   });
 
   it("refuses a viewer every change, and changes nothing", async () => {
@@ -88,15 +100,33 @@ describe("API keys in the console", () => {
   it("bad input is a clear 400 naming the field, and no key is made; too many active keys is a 409", async () => {
     const tenant = await freshTenant();
     const admin = await staffOf(tenant.tenantId, "admin");
-    const post = (body: unknown) => consoleBody(new Request("https://escrow.test/x", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }), CreateTokenInput);
-    await expect(post({ name: "  ", mode: "test" })).rejects.toMatchObject({ code: "validation-error", message: "name: Give the key a name." });
-    await expect(post({ name: "Ok", mode: "prod" })).rejects.toMatchObject({ code: "validation-error", message: expect.stringMatching(/^mode: /) });
-    await expect(post({ name: "Ok", mode: "test", tokenHash: "x" })).rejects.toMatchObject({ code: "validation-error" });
+    const post = (body: unknown) =>
+      consoleBody(
+        new Request("https://escrow.test/x", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        CreateTokenInput,
+      );
+    await expect(post({ name: "  ", mode: "test" })).rejects.toMatchObject({
+      code: "validation-error",
+      message: "name: Give the key a name.",
+    });
+    await expect(post({ name: "Ok", mode: "prod" })).rejects.toMatchObject({
+      code: "validation-error",
+      message: expect.stringMatching(/^mode: /),
+    });
+    await expect(post({ name: "Ok", mode: "test", tokenHash: "x" })).rejects.toMatchObject({
+      code: "validation-error",
+    });
     expect(await post({ name: "  Trimmed  ", mode: "live" })).toEqual({ name: "Trimmed", mode: "live" });
     expect(await db.apiToken.count({ where: { tenantId: tenant.tenantId } })).toBe(2);
 
     for (let i = 2; i < MAX_ACTIVE_TOKENS; i++) await createApiToken(admin, { name: `Key ${i}`, mode: "test" });
-    await expect(createApiToken(admin, { name: "One too many", mode: "test" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(createApiToken(admin, { name: "One too many", mode: "test" })).rejects.toMatchObject({
+      code: "conflict",
+    });
     expect(await db.apiToken.count({ where: { tenantId: tenant.tenantId } })).toBe(MAX_ACTIVE_TOKENS);
   });
 });
@@ -120,8 +150,17 @@ describe("the request log", () => {
     expect(all.entries.map((e) => `${e.method} ${e.status}`)).toEqual(["POST 400", "GET 404", "POST 200"]);
     expect(all).toMatchObject({ newerCursor: null, olderCursor: null });
     const [initiate, notFound] = all.entries;
-    expect(initiate).toMatchObject({ path: "/api/v1/marketplace/trades/initiate", typeCode: "validation-error", correlationId: bad.json.traceId, mode: "test", token: { name: "Default test token", prefix: tenant.testApiKey.slice(0, 13) + "…", revoked: false } });
-    expect(notFound).toMatchObject({ path: `/api/v1/marketplace/users/seller-1/trades/${missing}`, typeCode: "not-found" });
+    expect(initiate).toMatchObject({
+      path: "/api/v1/marketplace/trades/initiate",
+      typeCode: "validation-error",
+      correlationId: bad.json.traceId,
+      mode: "test",
+      token: { name: "Default test token", prefix: tenant.testApiKey.slice(0, 13) + "…", revoked: false },
+    });
+    expect(notFound).toMatchObject({
+      path: `/api/v1/marketplace/users/seller-1/trades/${missing}`,
+      typeCode: "not-found",
+    });
     expect(all.entries[2]!.typeCode).toBeNull();
     expect(all.entries.every((e) => e.durationMs >= 0)).toBe(true);
     expect(JSON.stringify(all)).not.toContain(tenant.testApiKey);
@@ -131,8 +170,12 @@ describe("the request log", () => {
     expect((await log(tenant.tenantId, "status=5xx")).entries).toEqual([]);
     expect((await log(tenant.tenantId, "method=GET")).entries.map((e) => e.status)).toEqual([404]);
     expect((await log(tenant.tenantId, "path=SANDBOX/users")).entries.map((e) => e.status)).toEqual([200]);
-    expect((await log(tenant.tenantId, `correlationId=${bad.json.traceId}`)).entries.map((e) => e.entryId)).toEqual([initiate!.entryId]);
-    expect((await log(tenant.tenantId, "mode=live")).entries.map((e) => `${e.method} ${e.status} ${e.token?.name}`)).toEqual(["GET 404 Default live token"]);
+    expect((await log(tenant.tenantId, `correlationId=${bad.json.traceId}`)).entries.map((e) => e.entryId)).toEqual([
+      initiate!.entryId,
+    ]);
+    expect(
+      (await log(tenant.tenantId, "mode=live")).entries.map((e) => `${e.method} ${e.status} ${e.token?.name}`),
+    ).toEqual(["GET 404 Default live token"]);
     // Nonsense filters fall back to their defaults rather than failing.
     expect((await log(tenant.tenantId, "status=3xx&method=TRACE&mode=prod&older=x")).entries).toHaveLength(3);
 

@@ -20,7 +20,11 @@ const dkk = (major: number) => formatMoney(minorUnitsFromNumber(major), "DKK");
 
 async function financeOf(tenantId: string, query = "") {
   const viewer = await staffOf(tenantId, "viewer");
-  const result = await callConsole(finance, { method: "GET", path: `/console/api/finance${query}`, staffId: viewer.staff.id });
+  const result = await callConsole(finance, {
+    method: "GET",
+    path: `/console/api/finance${query}`,
+    staffId: viewer.staff.id,
+  });
   expect(result.status).toBe(200);
   return result.json;
 }
@@ -32,13 +36,35 @@ describe("the console's Finance section", () => {
     const today = tenantNow(row, "test").toISOString().slice(0, 10);
     const page = await financeOf(tenant.tenantId);
     expect(page.day).toBe(today);
-    const fields = Object.fromEntries(page.balanceNow[0].fields.map((f: { field: string; amount: string }) => [f.field, f.amount]));
-    expect(fields).toEqual({ heldInEscrow: dkk(0), payableToPayees: dkk(0), refundsPending: dkk(0), payableToCarriers: dkk(49), tenantRevenue: dkk(106), serviceFees: dkk(0) });
+    const fields = Object.fromEntries(
+      page.balanceNow[0].fields.map((f: { field: string; amount: string }) => [f.field, f.amount]),
+    );
+    expect(fields).toEqual({
+      heldInEscrow: dkk(0),
+      payableToPayees: dkk(0),
+      refundsPending: dkk(0),
+      payableToCarriers: dkk(49),
+      tenantRevenue: dkk(106),
+      serviceFees: dkk(0),
+    });
     expect(page.balanceNow[0].total).toBe(dkk(155));
     expect(page.balanceAtEndOfDay).toEqual(page.balanceNow);
-    const moved = Object.fromEntries(page.movements.filter((m: { count: number }) => m.count).map((m: { type: string; count: number; net: string }) => [m.type, [m.count, m.net]]));
-    expect(moved).toEqual({ funding: [1, dkk(1285)], label: [1, dkk(0)], settlement: [1, dkk(-20)], payout: [1, dkk(-1110)] });
-    expect(page.reconciliation).toEqual({ agree: true, counts: { payments: 0, payouts: 0, transfers: 0 }, disagreements: [] });
+    const moved = Object.fromEntries(
+      page.movements
+        .filter((m: { count: number }) => m.count)
+        .map((m: { type: string; count: number; net: string }) => [m.type, [m.count, m.net]]),
+    );
+    expect(moved).toEqual({
+      funding: [1, dkk(1285)],
+      label: [1, dkk(0)],
+      settlement: [1, dkk(-20)],
+      payout: [1, dkk(-1110)],
+    });
+    expect(page.reconciliation).toEqual({
+      agree: true,
+      counts: { payments: 0, payouts: 0, transfers: 0 },
+      disagreements: [],
+    });
 
     const before = await financeOf(tenant.tenantId, "?day=2020-01-01");
     expect(before.balanceAtEndOfDay[0].total).toBe(dkk(0));
@@ -55,15 +81,30 @@ describe("the console's Finance section", () => {
     await db.payment.updateMany({ where: { tradeId, purpose: "DeliveryLabel" }, data: { amountMinor: 100n } });
     const paid = await db.payout.findFirstOrThrow({ where: { tradeId, state: "Paid" } });
     await db.payout.create({ data: { ...paid, id: randomUUID(), attempt: paid.attempt + 1 } });
-    const transfer = await db.ledgerTransfer.create({ data: { tenantId: tenant.tenantId, mode: "test", tradeId, kind: "payout", currency: "DKK" } });
-    await db.ledgerPosting.create({ data: { transferId: transfer.id, tenantId: tenant.tenantId, tradeId, account: "payee_bank", amountMinor: 100n } });
+    const transfer = await db.ledgerTransfer.create({
+      data: { tenantId: tenant.tenantId, mode: "test", tradeId, kind: "payout", currency: "DKK" },
+    });
+    await db.ledgerPosting.create({
+      data: { transferId: transfer.id, tenantId: tenant.tenantId, tradeId, account: "payee_bank", amountMinor: 100n },
+    });
 
     const { reconciliation } = await financeOf(tenant.tenantId);
     expect(reconciliation.agree).toBe(false);
     expect(reconciliation.counts).toEqual({ payments: 1, payouts: 1, transfers: 1 });
     const byCheck = Object.fromEntries(reconciliation.disagreements.map((d: { check: string }) => [d.check, d]));
-    expect(byCheck.payments).toMatchObject({ tradeId, figures: [{ label: "Paid in", ledger: dkk(1285), records: dkk(1285) }, { label: "Refunded", ledger: dkk(20), records: dkk(0) }, { label: "Labels paid", ledger: dkk(0), records: dkk(1) }] });
-    expect(byCheck.payouts).toMatchObject({ tradeId, note: "2 payouts are Paid for this trade.", figures: [{ label: "Paid out", ledger: dkk(1111), records: dkk(2220) }] });
+    expect(byCheck.payments).toMatchObject({
+      tradeId,
+      figures: [
+        { label: "Paid in", ledger: dkk(1285), records: dkk(1285) },
+        { label: "Refunded", ledger: dkk(20), records: dkk(0) },
+        { label: "Labels paid", ledger: dkk(0), records: dkk(1) },
+      ],
+    });
+    expect(byCheck.payouts).toMatchObject({
+      tradeId,
+      note: "2 payouts are Paid for this trade.",
+      figures: [{ label: "Paid out", ledger: dkk(1111), records: dkk(2220) }],
+    });
     expect(byCheck.transfers).toMatchObject({ tradeId, note: `Transfer ${transfer.id} does not balance.` });
   });
 
@@ -72,12 +113,41 @@ describe("the console's Finance section", () => {
     const api = tenantClient(tenant.testApiKey);
     await api.connect("seller");
     await api.connect("buyer");
-    const business = { businessId: "12345678", businessLocationId: "1000000001", name: "Bike Shop ApS", phoneNumber: "+4512345678", address: { streetName: "Gade", houseNumber: "1", city: "Aarhus", postNumber: "8000" } };
+    const business = {
+      businessId: "12345678",
+      businessLocationId: "1000000001",
+      name: "Bike Shop ApS",
+      phoneNumber: "+4512345678",
+      address: { streetName: "Gade", houseNumber: "1", city: "Aarhus", postNumber: "8000" },
+    };
     // An account the simulated rail's bank refuses (docs/money.md, Payouts).
-    const created = await callRoute(createBusinessUser, { method: "POST", path: "/api/v1/marketplace/business-users", token: tenant.testApiKey, body: { ...business, payoutsAccountNumber: "DK6800400440110002" } });
+    const created = await callRoute(createBusinessUser, {
+      method: "POST",
+      path: "/api/v1/marketplace/business-users",
+      token: tenant.testApiKey,
+      body: { ...business, payoutsAccountNumber: "DK6800400440110002" },
+    });
     expect(created.status).toBe(200);
-    const trade = { title: "Bike", description: "Road bike", amount: 1000, payerFee: 0, payerFixedFee: 0, payeeFee: 5, payeeFixedFee: 0, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/cancel", deliveryByHandAllowed: true };
-    const sold = (await api.initiate({ ...trade, prioritizedPayees: [{ businessId: business.businessId, businessLocationId: business.businessLocationId }] })).json.tradeId;
+    const trade = {
+      title: "Bike",
+      description: "Road bike",
+      amount: 1000,
+      payerFee: 0,
+      payerFixedFee: 0,
+      payeeFee: 5,
+      payeeFixedFee: 0,
+      payerMarketplaceUserId: "buyer",
+      payeeMarketplaceUserId: "seller",
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/cancel",
+      deliveryByHandAllowed: true,
+    };
+    const sold = (
+      await api.initiate({
+        ...trade,
+        prioritizedPayees: [{ businessId: business.businessId, businessLocationId: business.businessLocationId }],
+      })
+    ).json.tradeId;
     await api.completePayment((await api.acceptAndPay("buyer", sold)).json.paymentId);
     expect((await api.acceptCondition("buyer", sold)).json.state).toBe("Succeeded");
     await api.advanceClock(1);
@@ -87,8 +157,14 @@ describe("the console's Finance section", () => {
     expect((await api.cancel(cancelled, "AwaitingShipment")).status).toBe(200);
 
     const page = await financeOf(tenant.tenantId);
-    const fields = Object.fromEntries(page.balanceNow[0].fields.map((f: { field: string; amount: string }) => [f.field, f.amount]));
+    const fields = Object.fromEntries(
+      page.balanceNow[0].fields.map((f: { field: string; amount: string }) => [f.field, f.amount]),
+    );
     expect(fields).toMatchObject({ heldInEscrow: dkk(0), payableToPayees: dkk(950), tenantRevenue: dkk(50) });
-    expect(page.reconciliation).toEqual({ agree: true, counts: { payments: 0, payouts: 0, transfers: 0 }, disagreements: [] });
+    expect(page.reconciliation).toEqual({
+      agree: true,
+      counts: { payments: 0, payouts: 0, transfers: 0 },
+      disagreements: [],
+    });
   });
 });

@@ -17,7 +17,17 @@ afterAll(async () => {
   await worker.stop();
 });
 
-const trade = (amount: number, payer: string) => ({ title: "Lamp", description: "Brass", amount, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: payer, payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" });
+const trade = (amount: number, payer: string) => ({
+  title: "Lamp",
+  description: "Brass",
+  amount,
+  payerFee: 0,
+  payeeFee: 0,
+  payerMarketplaceUserId: payer,
+  payeeMarketplaceUserId: "seller",
+  successUrl: "https://shop.example/ok",
+  cancelUrl: "https://shop.example/no",
+});
 
 describe("the console's overview", () => {
   it("counts today's trades and volume, trades by state, and the money held in escrow by the ledger", async () => {
@@ -31,7 +41,11 @@ describe("the console's overview", () => {
 
     const overview = await loadOverview(row, "test");
     expect(overview.days).toHaveLength(OVERVIEW_DAYS);
-    expect(overview.days.at(-1)).toEqual({ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), count: 2, volumeMinor: 65050n });
+    expect(overview.days.at(-1)).toEqual({
+      day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      count: 2,
+      volumeMinor: 65050n,
+    });
     expect(overview.tradesInRange).toBe(2);
     expect(overview.volumeInRangeMinor).toBe(65050n);
     expect(overview.byState.filter((s) => s.count > 0)).toEqual([
@@ -56,7 +70,10 @@ describe("the console's overview", () => {
     const api = tenantClient(tenant.testApiKey);
     await api.connect("seller");
     await api.initiate(trade(100, "buyer"));
-    await db.tenant.update({ where: { id: tenant.tenantId }, data: { sandboxClockOffsetSeconds: BigInt(40 * 86_400) } });
+    await db.tenant.update({
+      where: { id: tenant.tenantId },
+      data: { sandboxClockOffsetSeconds: BigInt(40 * 86_400) },
+    });
     const row = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
     const overview = await loadOverview(row, "test");
     expect(overview.tradesInRange).toBe(0);
@@ -69,11 +86,26 @@ describe("the console's overview", () => {
     const bad = await startReceiver(() => 500);
     try {
       for (const url of [good.url, bad.url]) {
-        expect((await callRoute(createSub, { method: "POST", path: "/api/v1/webhooks/subscriptions", token: tenant.testApiKey, body: { url, events: ["user.connected"] } })).status).toBe(200);
+        expect(
+          (
+            await callRoute(createSub, {
+              method: "POST",
+              path: "/api/v1/webhooks/subscriptions",
+              token: tenant.testApiKey,
+              body: { url, events: ["user.connected"] },
+            })
+          ).status,
+        ).toBe(200);
       }
       const api = tenantClient(tenant.testApiKey);
       await api.connect("seller");
-      await waitFor(async () => (await db.webhookDelivery.count({ where: { tenantId: tenant.tenantId, lastStatusCode: { not: null } } })) === 2, 20_000, "both endpoints tried");
+      await waitFor(
+        async () =>
+          (await db.webhookDelivery.count({ where: { tenantId: tenant.tenantId, lastStatusCode: { not: null } } })) ===
+          2,
+        20_000,
+        "both endpoints tried",
+      );
       const row = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
       const { endpoints } = await loadOverview(row, "test");
       const healthy = endpoints.find((e) => e.url === good.url)!;

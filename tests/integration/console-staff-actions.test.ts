@@ -3,7 +3,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConsoleForbidden, type StaffContext } from "../../lib/console/auth/staff-session.ts";
-import { staffCancelTrade, staffRedeliverEvent, staffResolveDispute } from "../../lib/console/trades/staff-trade-actions.ts";
+import {
+  staffCancelTrade,
+  staffRedeliverEvent,
+  staffResolveDispute,
+} from "../../lib/console/trades/staff-trade-actions.ts";
 import { applyTransition } from "../../lib/trades/apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
 import { addStaff } from "../../lib/tenants/add-staff.ts";
@@ -23,7 +27,19 @@ async function paidTrade() {
   const api = tenantClient(tenant.testApiKey);
   await api.connect("seller");
   await api.connect("buyer");
-  const { tradeId } = (await api.initiate({ title: "Lamp", description: "Brass", amount: 400, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" })).json;
+  const { tradeId } = (
+    await api.initiate({
+      title: "Lamp",
+      description: "Brass",
+      amount: 400,
+      payerFee: 0,
+      payeeFee: 0,
+      payerMarketplaceUserId: "buyer",
+      payeeMarketplaceUserId: "seller",
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/no",
+    })
+  ).json;
   const payment = await api.acceptAndPay("buyer", tradeId);
   await api.completePayment(payment.json.paymentId);
   return { tenant, tradeId: tradeId as string };
@@ -33,7 +49,17 @@ async function drive(tradeId: string, steps: [Action, Actor][]) {
   for (const [action, actor] of steps) {
     await db.$transaction(async (tx) => {
       const trade = await tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
-      await applyTransition(tx, trade, trade.tenant, action, actor, new Date(), {}, undefined, TEST_LABEL_SHARES[action]);
+      await applyTransition(
+        tx,
+        trade,
+        trade.tenant,
+        action,
+        actor,
+        new Date(),
+        {},
+        undefined,
+        TEST_LABEL_SHARES[action],
+      );
     });
   }
 }
@@ -45,8 +71,13 @@ describe("staff actions in the console", () => {
     expect(await staffCancelTrade(admin, tradeId, "AwaitingShipment")).toEqual({ state: "Cancelled" });
     const entry = await db.tradeTimelineEntry.findFirstOrThrow({ where: { tradeId, action: "cancel" } });
     expect(entry.details).toEqual({ staffId: admin.staff.id, staffEmail: admin.staff.email });
-    expect((await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } })).map((e) => e.eventName)).toEqual(["trade.created", "trade.cancelled"]);
-    const escrow = await db.ledgerPosting.aggregate({ where: { tradeId, account: "escrow" }, _sum: { amountMinor: true } });
+    expect(
+      (await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } })).map((e) => e.eventName),
+    ).toEqual(["trade.created", "trade.cancelled"]);
+    const escrow = await db.ledgerPosting.aggregate({
+      where: { tradeId, account: "escrow" },
+      _sum: { amountMinor: true },
+    });
     expect(escrow._sum.amountMinor).toBe(0n);
   });
 
@@ -73,21 +104,37 @@ describe("staff actions in the console", () => {
     const { tenant, tradeId } = await paidTrade();
     const admin = await staffOf(tenant.tenantId, "admin");
     await expect(staffCancelTrade(admin, tradeId, "Created")).rejects.toMatchObject({ code: "invalid-state" });
-    await drive(tradeId, [["deliveryLabelCreated", "paymentRail"], ["shipmentSent", "carrier"]]);
+    await drive(tradeId, [
+      ["deliveryLabelCreated", "paymentRail"],
+      ["shipmentSent", "carrier"],
+    ]);
     await expect(staffCancelTrade(admin, tradeId, "Sent")).rejects.toMatchObject({ code: "invalid-state" });
   });
 
   it("decides a dispute: release pays the seller (trade.succeeded), refund returns the money", async () => {
-    const toDispute: [Action, Actor][] = [["deliveryLabelCreated", "paymentRail"], ["shipmentSent", "carrier"], ["shipmentDelivered", "carrier"], ["rejectCondition", "payer"], ["disputeRejection", "payee"]];
+    const toDispute: [Action, Actor][] = [
+      ["deliveryLabelCreated", "paymentRail"],
+      ["shipmentSent", "carrier"],
+      ["shipmentDelivered", "carrier"],
+      ["rejectCondition", "payer"],
+      ["disputeRejection", "payee"],
+    ];
     const released = await paidTrade();
     await drive(released.tradeId, toDispute);
     const admin = await staffOf(released.tenant.tenantId, "admin");
     expect(await staffResolveDispute(admin, released.tradeId, "release")).toEqual({ state: "Succeeded" });
-    expect((await db.outboxEvent.findFirst({ where: { tradeId: released.tradeId }, orderBy: { sequence: "desc" } }))?.eventName).toBe("trade.succeeded");
+    expect(
+      (await db.outboxEvent.findFirst({ where: { tradeId: released.tradeId }, orderBy: { sequence: "desc" } }))
+        ?.eventName,
+    ).toBe("trade.succeeded");
 
     const refunded = await paidTrade();
     await drive(refunded.tradeId, toDispute);
-    expect(await staffResolveDispute(await staffOf(refunded.tenant.tenantId, "admin"), refunded.tradeId, "refund")).toEqual({ state: "Returned" });
-    await expect(staffResolveDispute(admin, released.tradeId, "refund")).rejects.toMatchObject({ code: "invalid-state" });
+    expect(
+      await staffResolveDispute(await staffOf(refunded.tenant.tenantId, "admin"), refunded.tradeId, "refund"),
+    ).toEqual({ state: "Returned" });
+    await expect(staffResolveDispute(admin, released.tradeId, "refund")).rejects.toMatchObject({
+      code: "invalid-state",
+    });
   });
 });

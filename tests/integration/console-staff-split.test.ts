@@ -13,7 +13,9 @@ import { db, freshTenant } from "../helpers/tenants.ts";
 
 async function disputedTrade() {
   const world = await rejectedTrade();
-  expect((await world.api.rejectCondition("seller", world.tradeId, "The seat was clean when sent")).json.state).toBe("Disputed");
+  expect((await world.api.rejectCondition("seller", world.tradeId, "The seat was clean when sent")).json.state).toBe(
+    "Disputed",
+  );
   return world;
 }
 
@@ -22,32 +24,69 @@ async function ledger(tradeId: string) {
   return Object.fromEntries(rows.map((r) => [r.account, r._sum.amountMinor ?? 0n]));
 }
 
-const settle = (staffId: string, tradeId: string, body: unknown) => callConsole(settleRoute, { method: "POST", path: `/console/api/trades/${tradeId}/settle`, staffId, params: { tradeId }, body });
+const settle = (staffId: string, tradeId: string, body: unknown) =>
+  callConsole(settleRoute, {
+    method: "POST",
+    path: `/console/api/trades/${tradeId}/settle`,
+    staffId,
+    params: { tradeId },
+    body,
+  });
 
 async function unchanged(tradeId: string) {
   const trade = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
-  return { state: trade.state, settlement: trade.settlementRefundMinor, events: await db.outboxEvent.count({ where: { tradeId } }), postings: await db.ledgerPosting.count({ where: { tradeId } }) };
+  return {
+    state: trade.state,
+    settlement: trade.settlementRefundMinor,
+    events: await db.outboxEvent.count({ where: { tradeId } }),
+    postings: await db.ledgerPosting.count({ where: { tradeId } }),
+  };
 }
 
 describe("a staff split in the console", () => {
   it("gives the buyer the refund and the seller the rest, with the admin and the reason on the timeline", async () => {
     const { tenant, api, tradeId } = await disputedTrade();
     const admin = await staffOf(tenant.tenantId, "admin");
-    const answer = await settle(admin.staff.id, tradeId, { refundAmount: "200.00", reason: "Half the stain is visible in the photos", state: "Disputed" });
+    const answer = await settle(admin.staff.id, tradeId, {
+      refundAmount: "200.00",
+      reason: "Half the stain is visible in the photos",
+      state: "Disputed",
+    });
     expect(answer).toEqual({ status: 200, json: { state: "Succeeded" } });
-    expect((await api.trade("buyer", tradeId)).json).toMatchObject({ state: "Succeeded", settlement: { refundAmount: 200, payeeAmount: 930 } });
-    expect(await ledger(tradeId)).toMatchObject({ escrow: 0n, payer_refund: 20000n, payee_payable: 93000n, tenant_revenue: 10600n });
-    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({ state: "PartiallyRefunded", refundedAmount: 200 });
+    expect((await api.trade("buyer", tradeId)).json).toMatchObject({
+      state: "Succeeded",
+      settlement: { refundAmount: 200, payeeAmount: 930 },
+    });
+    expect(await ledger(tradeId)).toMatchObject({
+      escrow: 0n,
+      payer_refund: 20000n,
+      payee_payable: 93000n,
+      tenant_revenue: 10600n,
+    });
+    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({
+      state: "PartiallyRefunded",
+      refundedAmount: 200,
+    });
     const entry = await db.tradeTimelineEntry.findFirstOrThrow({ where: { tradeId, action: "settle" } });
-    expect(entry.details).toEqual({ staffId: admin.staff.id, staffEmail: admin.staff.email, refundMinor: "20000", reason: "Half the stain is visible in the photos" });
-    const names = (await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } })).map((e) => e.eventName);
+    expect(entry.details).toEqual({
+      staffId: admin.staff.id,
+      staffEmail: admin.staff.email,
+      refundMinor: "20000",
+      reason: "Half the stain is visible in the photos",
+    });
+    const names = (await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } })).map(
+      (e) => e.eventName,
+    );
     expect(names.slice(names.indexOf("trade.condition_rejected") + 1)).toEqual(["trade.settled", "trade.succeeded"]);
   });
 
   it("a split of all the item's money returns the trade with every fee", async () => {
     const { tenant, api, tradeId } = await disputedTrade();
     const admin = await staffOf(tenant.tenantId, "admin");
-    expect((await settle(admin.staff.id, tradeId, { refundAmount: "1236", reason: "Not as described", state: "Disputed" })).json).toEqual({ state: "Returned" });
+    expect(
+      (await settle(admin.staff.id, tradeId, { refundAmount: "1236", reason: "Not as described", state: "Disputed" }))
+        .json,
+    ).toEqual({ state: "Returned" });
     expect(await ledger(tradeId)).toMatchObject({ escrow: 0n, payer_refund: 123600n });
     expect((await api.trade("seller", tradeId)).json.settlement).toMatchObject({ refundAmount: 1236, payeeAmount: 0 });
   });
@@ -60,7 +99,9 @@ describe("a staff split in the console", () => {
     const stranger = await staffOf((await freshTenant()).tenantId, "admin");
     const body = { refundAmount: "20.00", reason: "Agreed", state: "Disputed" };
     expect((await settle(viewer.staff.id, tradeId, body)).status).toBe(403);
-    await expect(staffSettleTrade(viewer, tradeId, { refundMinor: 2000n, reason: "x", expectedState: "Disputed" })).rejects.toBeInstanceOf(ConsoleForbidden);
+    await expect(
+      staffSettleTrade(viewer, tradeId, { refundMinor: 2000n, reason: "x", expectedState: "Disputed" }),
+    ).rejects.toBeInstanceOf(ConsoleForbidden);
     expect((await settle(stranger.staff.id, tradeId, body)).status).toBe(404);
     const over = await settle(admin.staff.id, tradeId, { ...body, refundAmount: "1236.01" });
     expect(over.status).toBe(400);
@@ -71,7 +112,9 @@ describe("a staff split in the console", () => {
       expect(refused.json.code).toBe("validation-error");
     }
     expect((await settle(admin.staff.id, tradeId, { ...body, reason: "  " })).status).toBe(400);
-    expect((await settle(admin.staff.id, tradeId, { ...body, state: "ConditionRejected" })).json).toMatchObject({ code: "invalid-state" });
+    expect((await settle(admin.staff.id, tradeId, { ...body, state: "ConditionRejected" })).json).toMatchObject({
+      code: "invalid-state",
+    });
     expect(await unchanged(tradeId)).toEqual(before);
   });
 
@@ -79,7 +122,18 @@ describe("a staff split in the console", () => {
     const { tenant, api, tradeId } = await rejectedTrade();
     await api.makeOffer("seller", tradeId, { refundAmount: 50 });
     const admin = await staffOf(tenant.tenantId, "admin");
-    expect((await settle(admin.staff.id, tradeId, { refundAmount: "100", reason: "Marketplace goodwill", state: "ConditionRejected" })).json).toEqual({ state: "Succeeded" });
-    expect((await api.trade("buyer", tradeId)).json).toMatchObject({ offer: null, settlement: { refundAmount: 100, payeeAmount: 1030 } });
+    expect(
+      (
+        await settle(admin.staff.id, tradeId, {
+          refundAmount: "100",
+          reason: "Marketplace goodwill",
+          state: "ConditionRejected",
+        })
+      ).json,
+    ).toEqual({ state: "Succeeded" });
+    expect((await api.trade("buyer", tradeId)).json).toMatchObject({
+      offer: null,
+      settlement: { refundAmount: 100, payeeAmount: 1030 },
+    });
   });
 });

@@ -17,7 +17,18 @@ async function tenantWithTrades() {
     { title: "Oak bookshelf", amount: 800, payee: "seller-b", payer: "buyer-1", referenceId: "order-1003" },
   ];
   for (const spec of specs) {
-    const response = await api.initiate({ title: spec.title, description: "d", amount: spec.amount, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: spec.payer, payeeMarketplaceUserId: spec.payee, referenceId: spec.referenceId, successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" });
+    const response = await api.initiate({
+      title: spec.title,
+      description: "d",
+      amount: spec.amount,
+      payerFee: 0,
+      payeeFee: 0,
+      payerMarketplaceUserId: spec.payer,
+      payeeMarketplaceUserId: spec.payee,
+      referenceId: spec.referenceId,
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/no",
+    });
     made.push(response.json.tradeId);
   }
   const paid = await api.acceptAndPay("buyer-2", made[1]!);
@@ -54,7 +65,11 @@ describe("the console's trades list", () => {
     expect(titles(await list(tenant.tenantId, "phase=contract"))).toEqual(["Oak bookshelf", "Oak dining table"]);
     expect(titles(await list(tenant.tenantId, "phase=contract&state=AwaitingShipment"))).toEqual([]);
     expect(titles(await list(tenant.tenantId, "min=1000&max=2000"))).toEqual(["Road bike"]);
-    expect(titles(await list(tenant.tenantId, "sort=amount&dir=asc"))).toEqual(["Oak bookshelf", "Road bike", "Oak dining table"]);
+    expect(titles(await list(tenant.tenantId, "sort=amount&dir=asc"))).toEqual([
+      "Oak bookshelf",
+      "Road bike",
+      "Oak dining table",
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(tenant.tenantId, `from=${today}&to=${today}`)).pagination.totalCount).toBe(3);
     expect((await list(tenant.tenantId, "to=2000-01-01")).pagination.totalCount).toBe(0);
@@ -66,7 +81,17 @@ describe("the console's trades list", () => {
     await api.connect("seller");
     // Equal amounts on purpose: the id breaks ties, so no row is skipped or shown twice.
     for (let i = 0; i < 23; i++) {
-      await api.initiate({ title: `Item ${String(i).padStart(2, "0")}`, description: "d", amount: 100 + (i % 4) * 10, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: `buyer-${i}`, payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" });
+      await api.initiate({
+        title: `Item ${String(i).padStart(2, "0")}`,
+        description: "d",
+        amount: 100 + (i % 4) * 10,
+        payerFee: 0,
+        payeeFee: 0,
+        payerMarketplaceUserId: `buyer-${i}`,
+        payeeMarketplaceUserId: "seller",
+        successUrl: "https://shop.example/ok",
+        cancelUrl: "https://shop.example/no",
+      });
     }
     for (const order of ["", "sort=amount&dir=asc&", "sort=amount&dir=desc&", "dir=asc&"]) {
       const all = titles(await list(tenant.tenantId, `${order}pageSize=100`));
@@ -89,7 +114,10 @@ describe("the console's trades list", () => {
       expect(front.pagination.previous).toBeNull();
       expect(front.pagination.next).not.toBeNull();
     }
-    const junk = await list(tenant.tenantId, "after=bm9wZQ&pageSize=9999&sort=drop&dir=sideways&min=1e9&state=Nope&mode=prod");
+    const junk = await list(
+      tenant.tenantId,
+      "after=bm9wZQ&pageSize=9999&sort=drop&dir=sideways&min=1e9&state=Nope&mode=prod",
+    );
     expect(junk.pagination).toMatchObject({ pageSize: 25, totalCount: 23, previous: null });
     expect(junk.trades).toHaveLength(23);
   });

@@ -27,7 +27,9 @@ interface PlanNode {
 /** Every scan of a table in the executed plan, with how many rows it read (kept or thrown away). */
 function scans(node: PlanNode, found: { type: string; relation: string; index?: string; read: number }[] = []) {
   if (node["Relation Name"]) {
-    const read = (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0)) * node["Actual Loops"];
+    const read =
+      (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0)) *
+      node["Actual Loops"];
     found.push({ type: node["Node Type"], relation: node["Relation Name"], index: node["Index Name"], read });
   }
   for (const child of node.Plans ?? []) scans(child, found);
@@ -35,7 +37,9 @@ function scans(node: PlanNode, found: { type: string; relation: string; index?: 
 }
 
 async function explain(sql: Prisma.Sql) {
-  const [row] = await db.$queryRaw<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`);
+  const [row] = await db.$queryRaw<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
+    Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+  );
   const plan = row!["QUERY PLAN"];
   return scans((typeof plan === "string" ? JSON.parse(plan) : plan)[0].Plan);
 }
@@ -47,12 +51,21 @@ async function listOnIndexes(query: string, pageRows = 2_000, countRows = COUNT_
   // A search's page depends on how many trades match (few: read them all and sort), as in listTrades.
   const [{ count: matches }] = (await db.$queryRaw<{ count: bigint }[]>(queries.count)) as [{ count: bigint }];
   const page = await explain(queries.page(filters.q ? Number(matches) : undefined));
-  expect(page.filter((s) => s.type === "Seq Scan"), `${query || "(no filter)"}: the page scans no table`).toEqual([]);
-  expect(page.reduce((sum, s) => sum + s.read, 0), `${query || "(no filter)"}: rows the page read (${JSON.stringify(page)})`).toBeLessThanOrEqual(pageRows);
+  expect(
+    page.filter((s) => s.type === "Seq Scan"),
+    `${query || "(no filter)"}: the page scans no table`,
+  ).toEqual([]);
+  expect(
+    page.reduce((sum, s) => sum + s.read, 0),
+    `${query || "(no filter)"}: rows the page read (${JSON.stringify(page)})`,
+  ).toBeLessThanOrEqual(pageRows);
   // The capped count may read the table front to back when that is cheapest, but it stops at the
   // cap: what it reads, other tenants' rows included, stays under the bound.
   const count = await explain(queries.count);
-  expect(count.reduce((sum, s) => sum + s.read, 0), `${query || "(no filter)"}: rows the count read`).toBeLessThanOrEqual(countRows);
+  expect(
+    count.reduce((sum, s) => sum + s.read, 0),
+    `${query || "(no filter)"}: rows the count read`,
+  ).toBeLessThanOrEqual(countRows);
   return listTrades(tenantId, filters);
 }
 
@@ -69,7 +82,12 @@ async function cursorAt(position: number, sort: "created" | "amount", dir: "asc"
 describe(`the console's trades list with ${TRADES.toLocaleString("en")} trades`, () => {
   beforeAll(async () => {
     tenantId = (await freshTenant()).tenantId;
-    await seedTrades(db, { tenantId, count: TRADES, rareWord: { word: "Eames", every: 1_000 }, powerSeller: { id: "power-seller", every: 10 } });
+    await seedTrades(db, {
+      tenantId,
+      count: TRADES,
+      rareWord: { word: "Eames", every: 1_000 },
+      powerSeller: { id: "power-seller", every: 10 },
+    });
   }, 600_000);
 
   it("shows the newest page and counts up to 10,000, then says more", async () => {
@@ -80,7 +98,12 @@ describe(`the console's trades list with ${TRADES.toLocaleString("en")} trades`,
   });
 
   it("reaches a page 90,000 trades deep reading no more rows than the first page", async () => {
-    for (const [sort, dir] of [["created", "desc"], ["created", "asc"], ["amount", "asc"], ["amount", "desc"]] as const) {
+    for (const [sort, dir] of [
+      ["created", "desc"],
+      ["created", "asc"],
+      ["amount", "asc"],
+      ["amount", "desc"],
+    ] as const) {
       const { cursor } = await cursorAt(90_000, sort, dir);
       const { id: next } = await cursorAt(90_001, sort, dir);
       const page = await listOnIndexes(`sort=${sort}&dir=${dir}&after=${cursor}`, 100);
@@ -108,7 +131,9 @@ describe(`the console's trades list with ${TRADES.toLocaleString("en")} trades`,
       ORDER BY "createdAt" DESC, "id" DESC OFFSET 9000 LIMIT 1`;
     const page = await listOnIndexes(`q=power-seller&after=${encodeCursor(deep!, "created")}`, 25_000);
     expect(page.trades).toHaveLength(25);
-    expect(page.trades.every((t) => t.payee === "power-seller" && t.createdAt < deep!.createdAt.toISOString())).toBe(true);
+    expect(page.trades.every((t) => t.payee === "power-seller" && t.createdAt < deep!.createdAt.toISOString())).toBe(
+      true,
+    );
     const buyer = await listOnIndexes("q=buyer-42");
     expect(buyer.trades.every((t) => t.payer === "buyer-42")).toBe(true);
     expect(buyer.pagination.totalCount).toBeGreaterThan(90);
@@ -129,7 +154,9 @@ describe(`the console's trades list with ${TRADES.toLocaleString("en")} trades`,
     let analyzes = 1;
     for (; analyzes <= 400; analyzes++) {
       await db.$executeRawUnsafe(`ANALYZE "Trade"`);
-      const [stats] = await db.$queryRaw<{ bounds: string | null }[]>`SELECT histogram_bounds::text AS bounds FROM pg_stats WHERE tablename = 'Trade' AND attname = 'title'`;
+      const [stats] = await db.$queryRaw<
+        { bounds: string | null }[]
+      >`SELECT histogram_bounds::text AS bounds FROM pg_stats WHERE tablename = 'Trade' AND attname = 'title'`;
       if (stats?.bounds?.includes("Eames")) break;
     }
     expect(analyzes, "ANALYZE runs until the sampled histogram holds an Eames title").toBeLessThanOrEqual(400);

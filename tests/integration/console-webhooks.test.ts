@@ -12,7 +12,14 @@ import { parseDeliveryFilters } from "../../lib/console/webhooks/delivery-filter
 import { listDeliveries } from "../../lib/console/webhooks/list-deliveries.ts";
 import { listConsoleSubscriptions, loadConsoleSubscription } from "../../lib/console/webhooks/list-subscriptions.ts";
 import { loadConsoleDelivery } from "../../lib/console/webhooks/load-delivery.ts";
-import { ConsoleCreateSubscription, staffCreateSubscription, staffDeleteSubscription, staffRotateSecret, staffSendTestEvent, staffUpdateSubscription } from "../../lib/console/webhooks/manage-webhooks.ts";
+import {
+  ConsoleCreateSubscription,
+  staffCreateSubscription,
+  staffDeleteSubscription,
+  staffRotateSecret,
+  staffSendTestEvent,
+  staffUpdateSubscription,
+} from "../../lib/console/webhooks/manage-webhooks.ts";
 import { addStaff } from "../../lib/tenants/add-staff.ts";
 import { openSigningSecret } from "../../lib/webhooks/signing.ts";
 import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
@@ -35,24 +42,45 @@ async function staffOf(tenantId: string, role: "admin" | "viewer"): Promise<Staf
   return { staff: rest, tenant, isAdmin: role === "admin" };
 }
 
-const create = (admin: StaffContext, body: unknown) => staffCreateSubscription(admin, ConsoleCreateSubscription.parse(body));
-const log = (tenantId: string, query: string) => listDeliveries(tenantId, parseDeliveryFilters(new URLSearchParams(query)));
+const create = (admin: StaffContext, body: unknown) =>
+  staffCreateSubscription(admin, ConsoleCreateSubscription.parse(body));
+const log = (tenantId: string, query: string) =>
+  listDeliveries(tenantId, parseDeliveryFilters(new URLSearchParams(query)));
 
 describe("webhook endpoints in the console", () => {
   it("an admin creates (secret once), edits, disables and enables, rotates and deletes an endpoint", async () => {
     const tenant = await freshTenant();
     const admin = await staffOf(tenant.tenantId, "admin");
-    const created = await create(admin, { mode: "test", url: "http://localhost:9/hooks", events: ["trade.created"], description: "Orders" });
-    expect(created).toMatchObject({ url: "http://localhost:9/hooks", events: ["trade.created"], description: "Orders", enabled: true, secret: expect.stringMatching(/^whsec_/) });
+    const created = await create(admin, {
+      mode: "test",
+      url: "http://localhost:9/hooks",
+      events: ["trade.created"],
+      description: "Orders",
+    });
+    expect(created).toMatchObject({
+      url: "http://localhost:9/hooks",
+      events: ["trade.created"],
+      description: "Orders",
+      enabled: true,
+      secret: expect.stringMatching(/^whsec_/),
+    });
     const [listed] = await listConsoleSubscriptions(tenant.tenantId, "test");
     expect(listed).toMatchObject({ id: created.id, mode: "test", health: { succeeded: 0, failed: 0, pending: 0 } });
     expect(JSON.stringify(listed)).not.toContain(created.secret);
     expect(await listConsoleSubscriptions(tenant.tenantId, "live")).toEqual([]);
 
-    expect(await staffUpdateSubscription(admin, created.id, { url: "http://127.0.0.1:9/v2", events: [], description: null })).toMatchObject({ url: "http://127.0.0.1:9/v2", events: [], description: null });
-    expect(await staffUpdateSubscription(admin, created.id, { enabled: false })).toMatchObject({ enabled: false, disabledReason: "Disabled by the tenant" });
+    expect(
+      await staffUpdateSubscription(admin, created.id, { url: "http://127.0.0.1:9/v2", events: [], description: null }),
+    ).toMatchObject({ url: "http://127.0.0.1:9/v2", events: [], description: null });
+    expect(await staffUpdateSubscription(admin, created.id, { enabled: false })).toMatchObject({
+      enabled: false,
+      disabledReason: "Disabled by the tenant",
+    });
     await expect(staffSendTestEvent(admin, created.id)).rejects.toMatchObject({ code: "invalid-state" });
-    expect(await staffUpdateSubscription(admin, created.id, { enabled: true })).toMatchObject({ enabled: true, disabledReason: null });
+    expect(await staffUpdateSubscription(admin, created.id, { enabled: true })).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
 
     const rotated = await staffRotateSecret(admin, created.id);
     expect(rotated.secret).toMatch(/^whsec_/);
@@ -62,7 +90,9 @@ describe("webhook endpoints in the console", () => {
     expect(row.previousSecret).not.toContain(created.secret.slice("whsec_".length));
     expect(openSigningSecret(row.id, row.previousSecret!)).toBe(created.secret);
     expect(openSigningSecret(row.id, row.secret)).toBe(rotated.secret);
-    expect((await loadConsoleSubscription(tenant.tenantId, created.id))?.previousSecretExpiresAt).toBe(row.previousSecretExpiresAt!.toISOString());
+    expect((await loadConsoleSubscription(tenant.tenantId, created.id))?.previousSecretExpiresAt).toBe(
+      row.previousSecretExpiresAt!.toISOString(),
+    );
 
     expect(await staffDeleteSubscription(admin, created.id)).toEqual({ deleted: true });
     expect(await db.webhookSubscription.count({ where: { id: created.id } })).toBe(0);
@@ -71,15 +101,30 @@ describe("webhook endpoints in the console", () => {
   it("applies the API's rules: unsafe or malformed addresses and unknown events are refused and nothing is made", async () => {
     const tenant = await freshTenant();
     const admin = await staffOf(tenant.tenantId, "admin");
-    await expect(create(admin, { mode: "test", url: "http://example.com/hooks" })).rejects.toMatchObject({ code: "validation-error", message: expect.stringContaining("url:") });
+    await expect(create(admin, { mode: "test", url: "http://example.com/hooks" })).rejects.toMatchObject({
+      code: "validation-error",
+      message: expect.stringContaining("url:"),
+    });
     await expect(create(admin, { mode: "test", url: "not a url" })).rejects.toMatchObject({ code: "validation-error" });
-    await expect(create(admin, { mode: "live", url: "http://localhost:9/hooks" })).rejects.toMatchObject({ code: "validation-error" });
-    await expect(create(admin, { mode: "live", url: "https://169.254.169.254/hooks" })).rejects.toMatchObject({ code: "validation-error", message: expect.stringContaining("not a public address") });
-    expect(ConsoleCreateSubscription.safeParse({ mode: "test", url: "http://localhost:9/x", events: ["trade.nope"] }).success).toBe(false);
+    await expect(create(admin, { mode: "live", url: "http://localhost:9/hooks" })).rejects.toMatchObject({
+      code: "validation-error",
+    });
+    await expect(create(admin, { mode: "live", url: "https://169.254.169.254/hooks" })).rejects.toMatchObject({
+      code: "validation-error",
+      message: expect.stringContaining("not a public address"),
+    });
+    expect(
+      ConsoleCreateSubscription.safeParse({ mode: "test", url: "http://localhost:9/x", events: ["trade.nope"] })
+        .success,
+    ).toBe(false);
     expect(ConsoleCreateSubscription.safeParse({ mode: "sideways", url: "http://localhost:9/x" }).success).toBe(false);
     const made = await create(admin, { mode: "test", url: "http://localhost:9/ok" });
-    await expect(staffUpdateSubscription(admin, made.id, { url: "ftp://localhost/x" })).rejects.toMatchObject({ code: "validation-error" });
-    expect((await db.webhookSubscription.findMany({ where: { tenantId: tenant.tenantId } })).map((s) => s.url)).toEqual(["http://localhost:9/ok"]);
+    await expect(staffUpdateSubscription(admin, made.id, { url: "ftp://localhost/x" })).rejects.toMatchObject({
+      code: "validation-error",
+    });
+    expect((await db.webhookSubscription.findMany({ where: { tenantId: tenant.tenantId } })).map((s) => s.url)).toEqual(
+      ["http://localhost:9/ok"],
+    );
   });
 
   it("refuses a viewer every change, and nothing changes", async () => {
@@ -88,7 +133,9 @@ describe("webhook endpoints in the console", () => {
     const viewer = await staffOf(tenant.tenantId, "viewer");
     const made = await create(admin, { mode: "test", url: "http://localhost:9/hooks" });
     const before = await db.webhookSubscription.findUniqueOrThrow({ where: { id: made.id } });
-    await expect(create(viewer, { mode: "test", url: "http://localhost:9/other" })).rejects.toBeInstanceOf(ConsoleForbidden);
+    await expect(create(viewer, { mode: "test", url: "http://localhost:9/other" })).rejects.toBeInstanceOf(
+      ConsoleForbidden,
+    );
     await expect(staffUpdateSubscription(viewer, made.id, { enabled: false })).rejects.toBeInstanceOf(ConsoleForbidden);
     await expect(staffRotateSecret(viewer, made.id)).rejects.toBeInstanceOf(ConsoleForbidden);
     await expect(staffSendTestEvent(viewer, made.id)).rejects.toBeInstanceOf(ConsoleForbidden);
@@ -105,7 +152,12 @@ describe("webhook endpoints in the console", () => {
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { subscriptionId: made.id } });
     const stranger = await staffOf((await freshTenant()).tenantId, "admin");
     // One at a time: started together, a later refusal would reject before anything awaits it.
-    const changes = [() => staffUpdateSubscription(stranger, made.id, { enabled: false }), () => staffRotateSecret(stranger, made.id), () => staffSendTestEvent(stranger, made.id), () => staffDeleteSubscription(stranger, made.id)];
+    const changes = [
+      () => staffUpdateSubscription(stranger, made.id, { enabled: false }),
+      () => staffRotateSecret(stranger, made.id),
+      () => staffSendTestEvent(stranger, made.id),
+      () => staffDeleteSubscription(stranger, made.id),
+    ];
     for (const change of changes) {
       await expect(change()).rejects.toMatchObject({ code: "not-found" });
     }
@@ -128,23 +180,49 @@ describe("test events and the delivery log", () => {
       const { eventId } = await staffSendTestEvent(admin, made.id);
       await waitFor(() => receiver.received.length === 1, 20_000, "the test event");
       const received = receiver.received[0]!;
-      expect(JSON.parse(received.body)).toMatchObject({ id: eventId, eventName: "webhook.test", metadata: { subscriptionId: made.id } });
+      expect(JSON.parse(received.body)).toMatchObject({
+        id: eventId,
+        eventName: "webhook.test",
+        metadata: { subscriptionId: made.id },
+      });
       expect(() => new Webhook(made.secret).verify(received.body, received.headers)).not.toThrow();
 
       // The worker records the attempt after the receiver has answered: wait for the record.
-      await waitFor(async () => (await log(tenant.tenantId, "")).deliveries[0]?.status === "Succeeded", 5_000, "the delivery to be recorded");
+      await waitFor(
+        async () => (await log(tenant.tenantId, "")).deliveries[0]?.status === "Succeeded",
+        5_000,
+        "the delivery to be recorded",
+      );
       const page = await log(tenant.tenantId, "");
       expect(page.deliveries).toHaveLength(1);
-      expect(page.deliveries[0]).toMatchObject({ eventId, eventName: "webhook.test", subscriptionId: made.id, url: receiver.url, attemptCount: 1, lastAttempt: { responseStatus: 204 } });
+      expect(page.deliveries[0]).toMatchObject({
+        eventId,
+        eventName: "webhook.test",
+        subscriptionId: made.id,
+        url: receiver.url,
+        attemptCount: 1,
+        lastAttempt: { responseStatus: 204 },
+      });
       const detail = (await loadConsoleDelivery(tenant.tenantId, page.deliveries[0]!.id))!;
       expect(detail.attempts).toHaveLength(1);
-      expect(detail.attempts[0]).toMatchObject({ attemptNumber: 1, requestUrl: receiver.url, responseStatus: 204, requestHeaders: { "webhook-id": eventId } });
+      expect(detail.attempts[0]).toMatchObject({
+        attemptNumber: 1,
+        requestUrl: receiver.url,
+        responseStatus: 204,
+        requestHeaders: { "webhook-id": eventId },
+      });
       expect(JSON.parse(detail.attempts[0]!.requestBody)).toMatchObject({ eventName: "webhook.test" });
-      expect((await listConsoleSubscriptions(tenant.tenantId, "test")).find((s) => s.id === made.id)?.health).toMatchObject({ succeeded: 1, failed: 0, pending: 0, lastStatus: 204 });
+      expect(
+        (await listConsoleSubscriptions(tenant.tenantId, "test")).find((s) => s.id === made.id)?.health,
+      ).toMatchObject({ succeeded: 1, failed: 0, pending: 0, lastStatus: 204 });
 
       expect(await staffRedeliverEvent(admin, eventId)).toEqual({ eventId, deliveries: 1 });
       await waitFor(() => receiver.received.length === 2, 20_000, "the redelivery");
-      await waitFor(async () => (await loadConsoleDelivery(tenant.tenantId, detail.id))?.attempts.length === 2, 5_000, "the second attempt");
+      await waitFor(
+        async () => (await loadConsoleDelivery(tenant.tenantId, detail.id))?.attempts.length === 2,
+        5_000,
+        "the second attempt",
+      );
       expect(other.received).toHaveLength(0);
     } finally {
       await receiver.close();
@@ -163,31 +241,77 @@ describe("test events and the delivery log", () => {
       const api = tenantClient(tenant.testApiKey);
       await api.connect("seller");
       await api.connect("buyer");
-      const { tradeId } = (await api.initiate({ title: "Lamp", description: "Brass", amount: 400, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" })).json;
+      const { tradeId } = (
+        await api.initiate({
+          title: "Lamp",
+          description: "Brass",
+          amount: 400,
+          payerFee: 0,
+          payeeFee: 0,
+          payerMarketplaceUserId: "buyer",
+          payeeMarketplaceUserId: "seller",
+          successUrl: "https://shop.example/ok",
+          cancelUrl: "https://shop.example/no",
+        })
+      ).json;
       await api.completePayment((await api.acceptAndPay("buyer", tradeId)).json.paymentId);
       // Two user.connected and one trade.created to the good endpoint; trade.created fails at the bad one for good (3 attempts).
-      await waitFor(async () => (await db.webhookDelivery.count({ where: { tenantId: tenant.tenantId, status: { in: ["Succeeded", "Failed"] } } })) === 4, 20_000, "all deliveries to finish");
+      await waitFor(
+        async () =>
+          (await db.webhookDelivery.count({
+            where: { tenantId: tenant.tenantId, status: { in: ["Succeeded", "Failed"] } },
+          })) === 4,
+        20_000,
+        "all deliveries to finish",
+      );
 
       const all = await log(tenant.tenantId, "");
       expect(all.pagination.totalCount).toBe(4);
       const times = all.deliveries.map((d) => d.createdAt);
       expect([...times].sort().reverse()).toEqual(times);
-      expect((await log(tenant.tenantId, "status=failed")).deliveries).toMatchObject([{ subscriptionId: badSub.id, eventName: "trade.created", attemptCount: 3, lastAttempt: { responseStatus: 500 } }]);
+      expect((await log(tenant.tenantId, "status=failed")).deliveries).toMatchObject([
+        {
+          subscriptionId: badSub.id,
+          eventName: "trade.created",
+          attemptCount: 3,
+          lastAttempt: { responseStatus: 500 },
+        },
+      ]);
       expect((await log(tenant.tenantId, "status=succeeded")).pagination.totalCount).toBe(3);
       expect((await log(tenant.tenantId, "status=pending")).pagination.totalCount).toBe(0);
-      expect((await log(tenant.tenantId, "event=user.connected")).deliveries.map((d) => d.marketplaceUserId).sort()).toEqual(["buyer", "seller"]);
-      expect((await log(tenant.tenantId, `trade=${tradeId}`)).deliveries.map((d) => d.url).sort()).toEqual([bad.url, good.url].sort());
+      expect(
+        (await log(tenant.tenantId, "event=user.connected")).deliveries.map((d) => d.marketplaceUserId).sort(),
+      ).toEqual(["buyer", "seller"]);
+      expect((await log(tenant.tenantId, `trade=${tradeId}`)).deliveries.map((d) => d.url).sort()).toEqual(
+        [bad.url, good.url].sort(),
+      );
       expect((await log(tenant.tenantId, `subscription=${badSub.id}`)).pagination.totalCount).toBe(1);
-      expect((await log(tenant.tenantId, `subscription=${goodSub.id}&event=trade.created`)).deliveries).toMatchObject([{ tradeId, status: "Succeeded" }]);
+      expect((await log(tenant.tenantId, `subscription=${goodSub.id}&event=trade.created`)).deliveries).toMatchObject([
+        { tradeId, status: "Succeeded" },
+      ]);
       expect((await log(tenant.tenantId, "mode=live")).pagination.totalCount).toBe(0);
       const paged = await log(tenant.tenantId, "pageSize=10&page=2");
       expect(paged.deliveries).toEqual([]);
-      expect(parseDeliveryFilters(new URLSearchParams("status=bogus&event=nope&page=-3"))).toMatchObject({ status: undefined, event: undefined, page: 1, mode: "test" });
+      expect(parseDeliveryFilters(new URLSearchParams("status=bogus&event=nope&page=-3"))).toMatchObject({
+        status: undefined,
+        event: undefined,
+        page: 1,
+        mode: "test",
+      });
 
-      const badHealth = (await listConsoleSubscriptions(tenant.tenantId, "test")).find((s) => s.id === badSub.id)!.health;
+      const badHealth = (await listConsoleSubscriptions(tenant.tenantId, "test")).find(
+        (s) => s.id === badSub.id,
+      )!.health;
       expect(badHealth).toMatchObject({ succeeded: 0, failed: 3, pending: 0, lastStatus: 500 });
-      const failed = (await loadConsoleDelivery(tenant.tenantId, (await log(tenant.tenantId, "status=failed")).deliveries[0]!.id))!;
-      expect(failed.attempts.map((a) => [a.attemptNumber, a.responseStatus, a.responseExcerpt])).toEqual([[3, 500, "not now"], [2, 500, "not now"], [1, 500, "not now"]]);
+      const failed = (await loadConsoleDelivery(
+        tenant.tenantId,
+        (await log(tenant.tenantId, "status=failed")).deliveries[0]!.id,
+      ))!;
+      expect(failed.attempts.map((a) => [a.attemptNumber, a.responseStatus, a.responseExcerpt])).toEqual([
+        [3, 500, "not now"],
+        [2, 500, "not now"],
+        [1, 500, "not now"],
+      ]);
     } finally {
       await good.close();
       await bad.close();

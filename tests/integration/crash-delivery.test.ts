@@ -14,10 +14,15 @@ describe("crash after commit", () => {
   it("delivers the committed transition's event after the process died", async () => {
     const receiver = await startReceiver();
     const tenant = await freshTenant();
-    const { secret } = (await callRoute(createSub, { method: "POST", path: "/x", token: tenant.testApiKey, body: { url: receiver.url } })).json;
+    const { secret } = (
+      await callRoute(createSub, { method: "POST", path: "/x", token: tenant.testApiKey, body: { url: receiver.url } })
+    ).json;
     const trade = await insertTrade(tenant.tenantId);
 
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/commit-then-crash.ts", trade.id], { env: { ...process.env }, stdio: "inherit" });
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/commit-then-crash.ts", trade.id], {
+      env: { ...process.env },
+      stdio: "inherit",
+    });
     const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, s) => resolve(s)));
     expect(signal).toBe("SIGKILL");
     expect((await db.trade.findUniqueOrThrow({ where: { id: trade.id } })).state).toBe("AwaitingShipment");
@@ -25,12 +30,20 @@ describe("crash after commit", () => {
 
     const worker = startWebhookWorker({ concurrency: 2, idleMs: 50 });
     try {
-      await waitFor(() => receiver.received.some((r) => JSON.parse(r.body).tradeId === trade.id), 20_000, "the event of the dead process");
+      await waitFor(
+        () => receiver.received.some((r) => JSON.parse(r.body).tradeId === trade.id),
+        20_000,
+        "the event of the dead process",
+      );
     } finally {
       await worker.stop();
       await receiver.close();
     }
     const delivered = receiver.received.find((r) => JSON.parse(r.body).tradeId === trade.id)!;
-    expect(new Webhook(secret).verify(delivered.body, delivered.headers)).toMatchObject({ eventName: "trade.created", tradeId: trade.id, metadata: { state: "AwaitingShipment", previousState: "Created" } });
+    expect(new Webhook(secret).verify(delivered.body, delivered.headers)).toMatchObject({
+      eventName: "trade.created",
+      tradeId: trade.id,
+      metadata: { state: "AwaitingShipment", previousState: "Created" },
+    });
   }, 60_000);
 });

@@ -6,7 +6,17 @@ import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
 const DAY = 24 * 3600;
-const body = { title: "Desk", description: "Oak desk", amount: 500, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://s.example/ok", cancelUrl: "https://s.example/no" };
+const body = {
+  title: "Desk",
+  description: "Oak desk",
+  amount: 500,
+  payerFee: 0,
+  payeeFee: 0,
+  payerMarketplaceUserId: "buyer",
+  payeeMarketplaceUserId: "seller",
+  successUrl: "https://s.example/ok",
+  cancelUrl: "https://s.example/no",
+};
 
 async function setup() {
   const tenant = await freshTenant();
@@ -14,13 +24,16 @@ async function setup() {
   await api.connect("seller");
   await api.connect("buyer");
   const { tradeId } = (await api.initiate(body)).json;
-  const clock = (seconds: number, token = tenant.testApiKey) => callRoute(advance, { method: "POST", path: "/api/v1/sandbox/clock/advance", token, body: { seconds } });
+  const clock = (seconds: number, token = tenant.testApiKey) =>
+    callRoute(advance, { method: "POST", path: "/api/v1/sandbox/clock/advance", token, body: { seconds } });
   return { tenant, api, tradeId, clock };
 }
 
 async function deliver(api: ReturnType<typeof tenantClient>, tradeId: string) {
   await api.completePayment((await api.acceptAndPay("buyer", tradeId)).json.paymentId);
-  const label = (await api.buyDelivery("seller", tradeId, { price: 40, shipmentProviderId: "gls", expectedMaxWeightInGrams: 20000 })).json;
+  const label = (
+    await api.buyDelivery("seller", tradeId, { price: 40, shipmentProviderId: "gls", expectedMaxWeightInGrams: 20000 })
+  ).json;
   await api.completePayment(label.paymentId);
   const labelId = (await api.trade("seller", tradeId)).json.phases.delivery.labelId;
   await api.track(labelId, "sent");
@@ -35,7 +48,9 @@ describe("the sandbox clock", () => {
     expect(fired.fired).toEqual([{ tradeId, action: "expireUnpaid", state: "Cancelled" }]);
     expect(fired.offsetSeconds).toBe(7 * DAY + 1);
     expect((await api.trade("buyer", tradeId)).json.state).toBe("Cancelled");
-    expect((await db.outboxEvent.findMany({ where: { tradeId } })).map((e) => e.eventName)).toEqual(["trade.cancelled"]);
+    expect((await db.outboxEvent.findMany({ where: { tradeId } })).map((e) => e.eventName)).toEqual([
+      "trade.cancelled",
+    ]);
   });
 
   it("auto-accepts a delivered item after 2 days of silence and pays the payee out", async () => {
@@ -47,7 +62,10 @@ describe("the sandbox clock", () => {
       { tradeId, action: "autoAcceptCondition", state: "Succeeded" },
       { tradeId, action: "payoutCompleted", state: "Released" },
     ]);
-    const paidOut = await db.ledgerPosting.aggregate({ where: { tradeId, account: "payee_bank" }, _sum: { amountMinor: true } });
+    const paidOut = await db.ledgerPosting.aggregate({
+      where: { tradeId, account: "payee_bank" },
+      _sum: { amountMinor: true },
+    });
     expect(paidOut._sum.amountMinor).toBe(50000n);
     expect((await api.trade("seller", tradeId)).json.phases.finished.released).not.toBe("");
   });
@@ -55,8 +73,13 @@ describe("the sandbox clock", () => {
   it("cancels and refunds a paid trade whose parcel was not sent within 5 days", async () => {
     const { api, tradeId, clock } = await setup();
     await api.completePayment((await api.acceptAndPay("buyer", tradeId)).json.paymentId);
-    expect((await clock(5 * DAY + 1)).json.fired).toEqual([{ tradeId, action: "shipmentDeadlinePassed", state: "Cancelled" }]);
-    const refund = await db.ledgerPosting.aggregate({ where: { tradeId, account: "payer_refund" }, _sum: { amountMinor: true } });
+    expect((await clock(5 * DAY + 1)).json.fired).toEqual([
+      { tradeId, action: "shipmentDeadlinePassed", state: "Cancelled" },
+    ]);
+    const refund = await db.ledgerPosting.aggregate({
+      where: { tradeId, account: "payer_refund" },
+      _sum: { amountMinor: true },
+    });
     expect(refund._sum.amountMinor).toBe(50000n);
   });
 
@@ -77,7 +100,9 @@ describe("the sandbox clock", () => {
   it("holds a payout until the payee has a payout account", async () => {
     const { api, tradeId, clock } = await setup();
     const trade = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
-    const payee = await db.marketplaceUser.findFirstOrThrow({ where: { tenantId: trade.tenantId, marketplaceUserId: "seller" } });
+    const payee = await db.marketplaceUser.findFirstOrThrow({
+      where: { tenantId: trade.tenantId, marketplaceUserId: "seller" },
+    });
     await db.serviceAccount.update({ where: { id: payee.serviceAccountId }, data: { bankAccountNumber: null } });
     await deliver(api, tradeId);
     await api.acceptCondition("buyer", tradeId);

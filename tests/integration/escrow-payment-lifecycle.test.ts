@@ -21,7 +21,13 @@ describe("the escrow payment from initiation", () => {
     const { api, tradeId } = await initiated();
     const asBuyer = await api.escrowPayment("buyer", tradeId);
     expect(asBuyer.status).toBe(200);
-    expect(asBuyer.json).toMatchObject({ state: "Pending", isPaid: false, amount: TOTAL, refundedAmount: 0, purpose: "Escrow" });
+    expect(asBuyer.json).toMatchObject({
+      state: "Pending",
+      isPaid: false,
+      amount: TOTAL,
+      refundedAmount: 0,
+      purpose: "Escrow",
+    });
     expect(asBuyer.json.externalId).toMatch(/^simpay_[0-9a-f]{24}$/);
     expect((await api.escrowPayment("seller", tradeId)).json).toEqual(asBuyer.json);
   });
@@ -31,15 +37,26 @@ describe("the escrow payment from initiation", () => {
     const before = (await api.escrowPayment("buyer", tradeId)).json;
     const accepted = (await api.acceptAndPay("buyer", tradeId)).json;
     expect(accepted).toEqual(before);
-    expect((await api.completePayment(accepted.paymentId)).json).toMatchObject({ state: "Paid", isPaid: true, externalId: before.externalId });
-    expect((await api.acceptAndPay("buyer", tradeId)).json).toMatchObject({ paymentId: before.paymentId, state: "Paid" });
+    expect((await api.completePayment(accepted.paymentId)).json).toMatchObject({
+      state: "Paid",
+      isPaid: true,
+      externalId: before.externalId,
+    });
+    expect((await api.acceptAndPay("buyer", tradeId)).json).toMatchObject({
+      paymentId: before.paymentId,
+      state: "Paid",
+    });
     expect(await db.payment.count({ where: { tradeId, purpose: "Escrow" } })).toBe(1);
   });
 
   it("becomes Cancelled when the trade is cancelled unpaid, and stays so", async () => {
     const { api, tradeId } = await initiated();
     expect((await api.cancel(tradeId, "Created")).json).toEqual({ state: "Cancelled" });
-    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({ state: "Cancelled", isPaid: false, refundedAmount: 0 });
+    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({
+      state: "Cancelled",
+      isPaid: false,
+      refundedAmount: 0,
+    });
     const payment = (await api.escrowPayment("buyer", tradeId)).json;
     expectErrorRecord(await api.completePayment(payment.paymentId), 409, "invalid-state");
     expectErrorRecord(await api.acceptAndPay("buyer", tradeId), 409, "invalid-state");
@@ -56,14 +73,24 @@ describe("the escrow payment from initiation", () => {
   it("takes its externalId wherever a path takes a paymentId: the payment flow and the sandbox", async () => {
     const { api, tradeId } = await initiated();
     const { externalId, paymentId } = (await api.escrowPayment("buyer", tradeId)).json;
-    const flow = await api.paymentFlow("buyer", externalId, { successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/cancel" });
+    const flow = await api.paymentFlow("buyer", externalId, {
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/cancel",
+    });
     expect(flow.status).toBe(200);
     expect(flow.json.redirectUrl).toMatch(/^https:\/\/escrow\.test\//);
     const session = await db.hostedSession.findFirstOrThrow({ where: { tradeId, kind: "PaymentFlow" } });
     expect(session.paymentId).toBe(paymentId);
     expect((await api.completePayment(externalId)).json).toMatchObject({ paymentId, externalId, state: "Paid" });
     // Another user's payment is not found by its externalId either.
-    expectErrorRecord(await api.paymentFlow("seller", externalId, { successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/cancel" }), 404, "not-found");
+    expectErrorRecord(
+      await api.paymentFlow("seller", externalId, {
+        successUrl: "https://shop.example/ok",
+        cancelUrl: "https://shop.example/cancel",
+      }),
+      404,
+      "not-found",
+    );
   });
 
   it("is not found by another tenant, by id or by externalId", async () => {

@@ -58,18 +58,43 @@ async function api(handler: typeof exportTrades, kind: string, token: string, qu
   return callRoute(handler, { path: `/api/v1/marketplace/exports/${kind}?${query}`, token });
 }
 
-async function tradeAt(tenantId: string, createdAt: Date, data: { title?: string; referenceId?: string; mode?: "test" | "live"; amountMinor?: bigint } = {}) {
+async function tradeAt(
+  tenantId: string,
+  createdAt: Date,
+  data: { title?: string; referenceId?: string; mode?: "test" | "live"; amountMinor?: bigint } = {},
+) {
   const trade = await insertTrade(tenantId, { amountMinor: data.amountMinor });
-  return db.trade.update({ where: { id: trade.id }, data: { createdAt, ...(data.title ? { title: data.title } : {}), ...(data.referenceId ? { referenceId: data.referenceId } : {}), ...(data.mode ? { mode: data.mode } : {}) } });
+  return db.trade.update({
+    where: { id: trade.id },
+    data: {
+      createdAt,
+      ...(data.title ? { title: data.title } : {}),
+      ...(data.referenceId ? { referenceId: data.referenceId } : {}),
+      ...(data.mode ? { mode: data.mode } : {}),
+    },
+  });
 }
 
 describe("trades export", () => {
   it("is the tenant's trades of the mode and range, amounts exact, text quoted and defused", async () => {
     const tenant = await freshTenant();
     const other = await freshTenant();
-    const tricky = [`=HYPERLINK("https://evil.example","click")`, "+1 bike", "-cmd", "@SUM(A1)", 'Bike, "red"\r\nwith bell', "plain"];
+    const tricky = [
+      `=HYPERLINK("https://evil.example","click")`,
+      "+1 bike",
+      "-cmd",
+      "@SUM(A1)",
+      'Bike, "red"\r\nwith bell',
+      "plain",
+    ];
     const trades = [];
-    for (const [i, title] of tricky.entries()) trades.push(await tradeAt(tenant.tenantId, new Date(IN_RANGE.getTime() + i * 1000), { title, amountMinor: 123456789012345n + BigInt(i) }));
+    for (const [i, title] of tricky.entries())
+      trades.push(
+        await tradeAt(tenant.tenantId, new Date(IN_RANGE.getTime() + i * 1000), {
+          title,
+          amountMinor: 123456789012345n + BigInt(i),
+        }),
+      );
     await tradeAt(tenant.tenantId, new Date("2026-10-31T23:59:59.999Z"));
     await tradeAt(tenant.tenantId, new Date("2026-12-01T00:00:00.000Z")); // `to` is exclusive
     await tradeAt(tenant.tenantId, IN_RANGE, { mode: "live" });
@@ -78,7 +103,9 @@ describe("trades export", () => {
     const result = await api(exportTrades, "trades", tenant.testApiKey);
     expect(result.status).toBe(200);
     expect(result.headers.get("Content-Type")).toBe("text/csv; charset=utf-8; header=present");
-    expect(result.headers.get("Content-Disposition")).toBe('attachment; filename="trades-test-20261101T000000Z-20261201T000000Z.csv"');
+    expect(result.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="trades-test-20261101T000000Z-20261201T000000Z.csv"',
+    );
     const rows = csvObjects(result.text!);
     expect(rows.map((r) => r.tradeId)).toEqual(trades.map((t) => t.id));
     for (const [i, trade] of trades.entries()) {
@@ -105,10 +132,20 @@ describe("trades export", () => {
 
   it("answers the header alone for an empty range in CSV, and nothing in JSON lines", async () => {
     const tenant = await freshTenant();
-    const csv = await api(exportTrades, "trades", tenant.testApiKey, "from=2001-01-01T00:00:00Z&to=2001-01-01T00:00:00Z");
+    const csv = await api(
+      exportTrades,
+      "trades",
+      tenant.testApiKey,
+      "from=2001-01-01T00:00:00Z&to=2001-01-01T00:00:00Z",
+    );
     expect(csv.status).toBe(200);
     expect(parseCsv(csv.text!)).toEqual([expect.arrayContaining(["tradeId", "amount", "createdAt"])]);
-    const jsonl = await api(exportTrades, "trades", tenant.testApiKey, "from=2001-01-01T00:00:00Z&to=2002-01-01T00:00:00Z&format=jsonl");
+    const jsonl = await api(
+      exportTrades,
+      "trades",
+      tenant.testApiKey,
+      "from=2001-01-01T00:00:00Z&to=2002-01-01T00:00:00Z&format=jsonl",
+    );
     expect(jsonl.status).toBe(200);
     expect(jsonl.headers.get("Content-Type")).toBe("application/x-ndjson; charset=utf-8");
     expect(jsonl.text).toBe("");
@@ -117,7 +154,11 @@ describe("trades export", () => {
   it("refuses a range it cannot read with the error record naming the field", async () => {
     const tenant = await freshTenant();
     const refused = async (query: string, key: string) => {
-      const record = expectErrorRecord(await api(exportTrades, "trades", tenant.testApiKey, query), 400, "validation-error");
+      const record = expectErrorRecord(
+        await api(exportTrades, "trades", tenant.testApiKey, query),
+        400,
+        "validation-error",
+      );
       expect(record.errors.map((e) => e.key)).toContain(key);
     };
     await refused("from=2026-12-01T00:00:00Z&to=2026-11-01T00:00:00Z", "to");
@@ -134,18 +175,65 @@ describe("payouts export", () => {
   it("is the tenant's payouts as JSON lines, every value a string or null", async () => {
     const tenant = await freshTenant();
     const trade = await tradeAt(tenant.tenantId, IN_RANGE);
-    const paid = await db.payout.create({ data: { tenantId: tenant.tenantId, mode: "test", tradeId: trade.id, attempt: 1, recipientMarketplaceUserId: "payee-1", amountMinor: 9999999999999999n, currency: "DKK", bankAccountLast4: "0042", state: "Failed", reference: "=cmd|' /C calc'!A0", failureReason: "Account closed", createdAt: IN_RANGE, failedAt: IN_RANGE } });
-    const retry = await db.payout.create({ data: { tenantId: tenant.tenantId, mode: "test", tradeId: trade.id, attempt: 2, recipientMarketplaceUserId: "payee-1", amountMinor: 5n, currency: "DKK", bankAccountLast4: "6243", state: "Paid", reference: "ESCROW 1234", createdAt: IN_RANGE, paidAt: IN_RANGE } });
+    const paid = await db.payout.create({
+      data: {
+        tenantId: tenant.tenantId,
+        mode: "test",
+        tradeId: trade.id,
+        attempt: 1,
+        recipientMarketplaceUserId: "payee-1",
+        amountMinor: 9999999999999999n,
+        currency: "DKK",
+        bankAccountLast4: "0042",
+        state: "Failed",
+        reference: "=cmd|' /C calc'!A0",
+        failureReason: "Account closed",
+        createdAt: IN_RANGE,
+        failedAt: IN_RANGE,
+      },
+    });
+    const retry = await db.payout.create({
+      data: {
+        tenantId: tenant.tenantId,
+        mode: "test",
+        tradeId: trade.id,
+        attempt: 2,
+        recipientMarketplaceUserId: "payee-1",
+        amountMinor: 5n,
+        currency: "DKK",
+        bankAccountLast4: "6243",
+        state: "Paid",
+        reference: "ESCROW 1234",
+        createdAt: IN_RANGE,
+        paidAt: IN_RANGE,
+      },
+    });
     const result = await api(exportPayouts, "payouts", tenant.testApiKey, `${RANGE}&format=jsonl`);
     expect(result.status).toBe(200);
-    const lines = result.text!.trimEnd().split("\n").map((line) => JSON.parse(line));
+    const lines = result
+      .text!.trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     // Same createdAt: the id breaks the tie.
     const expected = [paid, retry].sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(lines.map((l) => l.payoutId)).toEqual(expected.map((p) => p.id));
     const failed = lines.find((l) => l.payoutId === paid.id);
     expect(failed).toEqual({
-      payoutId: paid.id, tradeId: trade.id, attempt: "1", createdAt: IN_RANGE.toISOString(), state: "Failed", currency: "DKK", amount: "99999999999999.99",
-      recipientMarketplaceUserId: "payee-1", businessId: null, businessLocationId: null, bankAccountLast4: "0042", reference: "=cmd|' /C calc'!A0", paidAt: null, failedAt: IN_RANGE.toISOString(), failureReason: "Account closed",
+      payoutId: paid.id,
+      tradeId: trade.id,
+      attempt: "1",
+      createdAt: IN_RANGE.toISOString(),
+      state: "Failed",
+      currency: "DKK",
+      amount: "99999999999999.99",
+      recipientMarketplaceUserId: "payee-1",
+      businessId: null,
+      businessLocationId: null,
+      bankAccountLast4: "0042",
+      reference: "=cmd|' /C calc'!A0",
+      paidAt: null,
+      failedAt: IN_RANGE.toISOString(),
+      failureReason: "Account closed",
     });
     const csv = csvObjects((await api(exportPayouts, "payouts", tenant.testApiKey)).text!);
     expect(csv.find((r) => r.payoutId === paid.id)!.reference).toBe("'=cmd|' /C calc'!A0");
@@ -158,10 +246,15 @@ describe("ledger movements export", () => {
     const tenant = await freshTenant();
     const other = await freshTenant();
     // 2,500 transfers, ten per millisecond (ties on createdAt), two postings each: 5,000 rows over three batches.
-    for (const [tenantId, mode] of [[tenant.tenantId, "test"], [tenant.tenantId, "live"], [other.tenantId, "test"]] as const) {
+    for (const [tenantId, mode] of [
+      [tenant.tenantId, "test"],
+      [tenant.tenantId, "live"],
+      [other.tenantId, "test"],
+    ] as const) {
       await db.$executeRawUnsafe(
         `INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "kind", "currency", "createdAt")
-         SELECT $1 || '-' || $2 || '-' || lpad(g::text, 5, '0'), $1, $2::"ApiMode", 'escrow_funding', 'DKK', timestamp '2026-11-10 00:00:00' + (g / 10) * interval '1 millisecond'
+         SELECT $1 || '-' || $2 || '-' || lpad(g::text, 5, '0'), $1, $2::"ApiMode", 'escrow_funding', 'DKK',
+          timestamp '2026-11-10 00:00:00' + (g / 10) * interval '1 millisecond'
          FROM generate_series(1, 2500) g`,
         tenantId,
         mode,
@@ -178,13 +271,24 @@ describe("ledger movements export", () => {
     const result = await api(exportLedger, "ledger-movements", tenant.testApiKey);
     expect(result.status).toBe(200);
     const rows = csvObjects(result.text!);
-    const postings = await db.ledgerPosting.findMany({ where: { transfer: { tenantId: tenant.tenantId, mode: "test" } }, include: { transfer: true }, orderBy: [{ transfer: { createdAt: "asc" } }, { transfer: { id: "asc" } }, { id: "asc" }] });
+    const postings = await db.ledgerPosting.findMany({
+      where: { transfer: { tenantId: tenant.tenantId, mode: "test" } },
+      include: { transfer: true },
+      orderBy: [{ transfer: { createdAt: "asc" } }, { transfer: { id: "asc" } }, { id: "asc" }],
+    });
     expect(rows).toHaveLength(5000);
     expect(rows.map((r) => [r.transferId, r.postingId, r.createdAt, r.account, r.amount])).toEqual(
-      postings.map((p) => [p.transferId, String(p.id), p.transfer.createdAt.toISOString(), p.account, money(p.amountMinor)]),
+      postings.map((p) => [
+        p.transferId,
+        String(p.id),
+        p.transfer.createdAt.toISOString(),
+        p.account,
+        money(p.amountMinor),
+      ]),
     );
     const byTransfer = new Map<string, bigint>();
-    for (const row of rows) byTransfer.set(row.transferId!, (byTransfer.get(row.transferId!) ?? 0n) + BigInt(row.amount!.replace(".", "")));
+    for (const row of rows)
+      byTransfer.set(row.transferId!, (byTransfer.get(row.transferId!) ?? 0n) + BigInt(row.amount!.replace(".", "")));
     expect(byTransfer.size).toBe(2500);
     expect([...byTransfer.values()].every((sum) => sum === 0n)).toBe(true);
     expect(rows.every((r) => r.transferId!.startsWith(`${tenant.tenantId}-test-`))).toBe(true);
@@ -197,16 +301,35 @@ describe("console export", () => {
     const other = await freshTenant();
     const own = await tradeAt(tenant.tenantId, IN_RANGE, { title: "@own" });
     await tradeAt(other.tenantId, IN_RANGE);
-    const viewer = await addStaff(db, { tenantId: tenant.tenantId, email: `viewer-${tenant.tenantId}@a.example`, role: "viewer" });
+    const viewer = await addStaff(db, {
+      tenantId: tenant.tenantId,
+      email: `viewer-${tenant.tenantId}@a.example`,
+      role: "viewer",
+    });
     const path = "/console/api/exports/trades?mode=test&from=2026-11-10&to=2026-11-10";
-    const result = await callConsole(consoleExport, { method: "GET", path, params: { kind: "trades" }, staffId: viewer.staffId });
+    const result = await callConsole(consoleExport, {
+      method: "GET",
+      path,
+      params: { kind: "trades" },
+      staffId: viewer.staffId,
+    });
     expect(result.status).toBe(200);
     const rows = csvObjects(result.text!);
     expect(rows.map((r) => [r.tradeId, r.title])).toEqual([[own.id, "'@own"]]);
-    const reversed = await callConsole(consoleExport, { method: "GET", path: "/console/api/exports/trades?from=2026-11-10&to=2026-11-09", params: { kind: "trades" }, staffId: viewer.staffId });
+    const reversed = await callConsole(consoleExport, {
+      method: "GET",
+      path: "/console/api/exports/trades?from=2026-11-10&to=2026-11-09",
+      params: { kind: "trades" },
+      staffId: viewer.staffId,
+    });
     expect(reversed.status).toBe(400);
     expect(reversed.json.errors).toEqual([{ key: "to", value: "Must not be before from" }]);
-    const unknown = await callConsole(consoleExport, { method: "GET", path: "/console/api/exports/balances?from=2026-11-10&to=2026-11-10", params: { kind: "balances" }, staffId: viewer.staffId });
+    const unknown = await callConsole(consoleExport, {
+      method: "GET",
+      path: "/console/api/exports/balances?from=2026-11-10&to=2026-11-10",
+      params: { kind: "balances" },
+      staffId: viewer.staffId,
+    });
     expect(unknown.status).toBe(400);
   });
 });

@@ -32,8 +32,12 @@ async function checkout(options: { connectPayer?: boolean } = {}) {
   return { tenant, api, tradeId: initiated.json.tradeId as string, link: initiated.json.redirectUrl as string };
 }
 
-const events = (tradeId: string) => db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" }, select: { eventName: true } }).then((rows) => rows.map((r) => r.eventName));
-const escrowPayments = (tradeId: string) => db.payment.findMany({ where: { tradeId, purpose: "Escrow" }, select: { state: true, method: true } });
+const events = (tradeId: string) =>
+  db.outboxEvent
+    .findMany({ where: { tradeId }, orderBy: { sequence: "asc" }, select: { eventName: true } })
+    .then((rows) => rows.map((r) => r.eventName));
+const escrowPayments = (tradeId: string) =>
+  db.payment.findMany({ where: { tradeId, purpose: "Escrow" }, select: { state: true, method: true } });
 // The escrow payment exists from initiation (decisions.md §9; these checks said `[]` before):
 // a refused form leaves it as it was, pending and unpaid.
 const UNTOUCHED = [{ state: "Pending", method: null }];
@@ -42,7 +46,9 @@ describe("hosted forms", () => {
   it("refuse another origin and a missing or wrong anti-CSRF token, and change nothing", async () => {
     const { tradeId, link } = await checkout();
     const browser = hostedBrowser();
-    expect((await browser.post(link, "pay", { method: "card-4242" }, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await browser.post(link, "pay", { method: "card-4242" }, { origin: "https://evil.example" })).status).toBe(
+      403,
+    );
     expect((await browser.post(link, "pay", { method: "card-4242" }, { csrf: null })).status).toBe(403);
     expect((await browser.post(link, "pay", { method: "card-4242" }, { csrf: "guessed" })).status).toBe(403);
     expect((await browser.post(link, "cancel", {}, { csrf: "guessed" })).status).toBe(403);
@@ -57,8 +63,19 @@ describe("hosted forms", () => {
     const fields = new URLSearchParams({ csrf, method: "card-4242" }).toString();
     expect((await browser.post(link, "__proto__", { method: "card-4242" })).status).toBe(404);
     expect((await browser.post(link, "constructor")).status).toBe(404);
-    expect((await browser.raw(link, "pay", JSON.stringify({ csrf, method: "card-4242" }), "application/json")).status).toBe(400);
-    expect((await browser.raw(link, "pay", new Uint8Array([0x63, 0x73, 0x72, 0x66, 0x3d, 0xff, 0xfe]), "application/x-www-form-urlencoded")).status).toBe(400);
+    expect(
+      (await browser.raw(link, "pay", JSON.stringify({ csrf, method: "card-4242" }), "application/json")).status,
+    ).toBe(400);
+    expect(
+      (
+        await browser.raw(
+          link,
+          "pay",
+          new Uint8Array([0x63, 0x73, 0x72, 0x66, 0x3d, 0xff, 0xfe]),
+          "application/x-www-form-urlencoded",
+        )
+      ).status,
+    ).toBe(400);
     const huge = new ReadableStream({
       start(controller) {
         for (let i = 0; i < 64; i++) controller.enqueue(new TextEncoder().encode(`${fields}&pad=${"x".repeat(1024)}`));
@@ -86,11 +103,16 @@ describe("hosted forms", () => {
   it("charge once however often the pay form arrives at the same time", async () => {
     const { tradeId, tenant, link } = await checkout();
     const browser = hostedBrowser();
-    const answers = await Promise.all(Array.from({ length: 12 }, () => browser.post(link, "pay", { method: "card-4242" })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => browser.post(link, "pay", { method: "card-4242" })),
+    );
     for (const answer of answers) expect(answer).toEqual({ status: 303, location: SUCCESS });
     expect(await escrowPayments(tradeId)).toEqual([{ state: "Paid", method: "card-4242" }]);
     expect(await events(tradeId)).toEqual(["trade.created"]);
-    const escrow = await db.ledgerPosting.aggregate({ where: { tradeId, account: "escrow", transfer: { tenantId: tenant.tenantId } }, _sum: { amountMinor: true } });
+    const escrow = await db.ledgerPosting.aggregate({
+      where: { tradeId, account: "escrow", transfer: { tenantId: tenant.tenantId } },
+      _sum: { amountMinor: true },
+    });
     expect(escrow._sum.amountMinor).toBe(40000n);
     // The back button: the finished checkout answers where it went, and charges nothing more.
     expect(await browser.post(link, "pay", { method: "card-4242" })).toEqual({ status: 303, location: SUCCESS });
@@ -127,12 +149,18 @@ describe("hosted forms", () => {
     const browser = hostedBrowser();
     expect((await browser.post(link, "pay", { method: "card-4242" })).location).toBe(new URL(link).pathname);
     expect(await escrowPayments(tradeId)).toEqual(UNTOUCHED);
-    expect((await browser.post(link, "sign-in", { identity: "protected" })).location).toMatch(/error=kyc_level_not_met/);
+    expect((await browser.post(link, "sign-in", { identity: "protected" })).location).toMatch(
+      /error=kyc_level_not_met/,
+    );
     expect((await browser.post(link, "consent")).location).toBe(new URL(link).pathname);
-    expect(await db.marketplaceUser.count({ where: { tenantId: tenant.tenantId, marketplaceUserId: "buyer" } })).toBe(0);
+    expect(await db.marketplaceUser.count({ where: { tenantId: tenant.tenantId, marketplaceUserId: "buyer" } })).toBe(
+      0,
+    );
     await browser.post(link, "sign-in", { identity: "plain" });
     await browser.post(link, "consent");
-    const connected = await db.outboxEvent.findMany({ where: { tenantId: tenant.tenantId, eventName: "user.connected", marketplaceUserId: "buyer" } });
+    const connected = await db.outboxEvent.findMany({
+      where: { tenantId: tenant.tenantId, eventName: "user.connected", marketplaceUserId: "buyer" },
+    });
     expect(connected).toHaveLength(1);
     expect((await browser.post(link, "pay", { method: "card-4242" })).location).toBe(SUCCESS);
   });
@@ -140,7 +168,12 @@ describe("hosted forms", () => {
 
 describe("hosted connect", () => {
   async function connectLink(tenantKey: string, body: Record<string, unknown>, query = "") {
-    const response = await callRoute(initiateConnect, { method: "POST", path: `/api/v1/marketplace/users/connect${query}`, token: tenantKey, body: { successUrl: SUCCESS, cancelUrl: CANCEL, ...body } });
+    const response = await callRoute(initiateConnect, {
+      method: "POST",
+      path: `/api/v1/marketplace/users/connect${query}`,
+      token: tenantKey,
+      body: { successUrl: SUCCESS, cancelUrl: CANCEL, ...body },
+    });
     expect(response.status).toBe(200);
     return response.json.redirectUrl as string;
   }
@@ -184,7 +217,9 @@ describe("hosted connect", () => {
     // Not forced: consent is enough.
     const remembered = await connectLink(second.testApiKey, { marketplaceUserId: "anna" });
     expect((await browser.post(remembered, "consent")).location).toBe(SUCCESS);
-    const user = await db.marketplaceUser.findFirstOrThrow({ where: { tenantId: second.tenantId, marketplaceUserId: "anna" } });
+    const user = await db.marketplaceUser.findFirstOrThrow({
+      where: { tenantId: second.tenantId, marketplaceUserId: "anna" },
+    });
     expect(user.kycLevel).toBe(2);
   });
 
@@ -193,7 +228,11 @@ describe("hosted connect", () => {
     const browser = hostedBrowser();
     const link = await connectLink(tenant.testApiKey, { marketplaceUserId: "twice" });
     await browser.post(link, "sign-in", { identity: "plain" });
-    const answers = await Promise.all([browser.post(link, "consent"), browser.post(link, "consent"), browser.post(link, "consent")]);
+    const answers = await Promise.all([
+      browser.post(link, "consent"),
+      browser.post(link, "consent"),
+      browser.post(link, "consent"),
+    ]);
     for (const answer of answers) expect(answer.location).toBe(SUCCESS);
     expect(await db.outboxEvent.count({ where: { tenantId: tenant.tenantId, eventName: "user.connected" } })).toBe(1);
 

@@ -35,40 +35,80 @@ describe("stored idempotent responses", () => {
     const api = tenantClient(tenant.testApiKey);
     await api.connect("seller");
     await api.connect("buyer");
-    const idempotent = async (handler: Parameters<typeof callRoute>[0], path: string, params: Record<string, string>, body?: unknown) => {
+    const idempotent = async (
+      handler: Parameters<typeof callRoute>[0],
+      path: string,
+      params: Record<string, string>,
+      body?: unknown,
+    ) => {
       const key = randomUUID();
-      const call = () => callRoute(handler, { method: "POST", path, params, token: tenant.testApiKey, body, headers: { "Idempotency-Key": key } });
+      const call = () =>
+        callRoute(handler, {
+          method: "POST",
+          path,
+          params,
+          token: tenant.testApiKey,
+          body,
+          headers: { "Idempotency-Key": key },
+        });
       const first = await call();
       expect(first.status, path).toBe(200);
       return { first, replay: call };
     };
 
-    const created = await idempotent(createSub, "/api/v1/webhooks/subscriptions", {}, { url: "http://127.0.0.1:9/hooks" });
+    const created = await idempotent(
+      createSub,
+      "/api/v1/webhooks/subscriptions",
+      {},
+      { url: "http://127.0.0.1:9/hooks" },
+    );
     const subscriptionId = created.first.json.id as string;
-    const rotated = await idempotent(rotate, `/api/v1/webhooks/subscriptions/${subscriptionId}/rotate-secret`, { subscriptionId });
-    const connect = await idempotent(initiateConnect, "/api/v1/marketplace/users/connect", {}, {
-      marketplaceUserId: "newcomer",
-      successUrl: "https://shop.example/ok",
-      cancelUrl: "https://shop.example/no",
+    const rotated = await idempotent(rotate, `/api/v1/webhooks/subscriptions/${subscriptionId}/rotate-secret`, {
+      subscriptionId,
     });
-    const trade = await idempotent(initiateTrade, "/api/v1/marketplace/trades/initiate", {}, {
-      title: "Lamp",
-      description: "Brass desk lamp",
-      amount: 400,
-      payerFee: 0,
-      payeeFee: 0,
-      payerMarketplaceUserId: "buyer",
-      payeeMarketplaceUserId: "seller",
-      successUrl: "https://shop.example/ok",
-      cancelUrl: "https://shop.example/no",
-    });
+    const connect = await idempotent(
+      initiateConnect,
+      "/api/v1/marketplace/users/connect",
+      {},
+      {
+        marketplaceUserId: "newcomer",
+        successUrl: "https://shop.example/ok",
+        cancelUrl: "https://shop.example/no",
+      },
+    );
+    const trade = await idempotent(
+      initiateTrade,
+      "/api/v1/marketplace/trades/initiate",
+      {},
+      {
+        title: "Lamp",
+        description: "Brass desk lamp",
+        amount: 400,
+        payerFee: 0,
+        payeeFee: 0,
+        payerMarketplaceUserId: "buyer",
+        payeeMarketplaceUserId: "seller",
+        successUrl: "https://shop.example/ok",
+        cancelUrl: "https://shop.example/no",
+      },
+    );
     const tradeId = trade.first.json.tradeId as string;
-    const status = await idempotent(statusLink, `/api/v1/marketplace/users/buyer/trades/${tradeId}/status-link`, { marketplaceUserId: "buyer", tradeId }, {
-      returnUrl: "https://shop.example/back",
-    });
-    const payout = await idempotent(payoutLink, "/api/v1/marketplace/users/seller/payout-account", { marketplaceUserId: "seller" }, {
-      returnUrl: "https://shop.example/back",
-    });
+    const status = await idempotent(
+      statusLink,
+      `/api/v1/marketplace/users/buyer/trades/${tradeId}/status-link`,
+      { marketplaceUserId: "buyer", tradeId },
+      {
+        returnUrl: "https://shop.example/back",
+      },
+    );
+    const payout = await idempotent(
+      payoutLink,
+      "/api/v1/marketplace/users/seller/payout-account",
+      { marketplaceUserId: "seller" },
+      {
+        returnUrl: "https://shop.example/back",
+      },
+    );
 
     const secrets = [created.first.json.secret as string, rotated.first.json.secret as string];
     const tokens = [connect, trade, status, payout].map((answer) => tokenOf(answer.first.json.redirectUrl as string));
@@ -78,7 +118,10 @@ describe("stored idempotent responses", () => {
     for (const secret of secrets) expect(dump).not.toContain(secret.slice("whsec_".length));
     for (const token of tokens) expect(dump).not.toContain(token);
 
-    for (const answer of [created, rotated, connect, trade, status, payout] as { first: CallResult; replay: () => Promise<CallResult> }[]) {
+    for (const answer of [created, rotated, connect, trade, status, payout] as {
+      first: CallResult;
+      replay: () => Promise<CallResult>;
+    }[]) {
       const again = await answer.replay();
       expect(again.status).toBe(200);
       expect(again.headers.get("Idempotent-Replayed")).toBe("true");

@@ -5,7 +5,14 @@ import { callRoute, expectErrorRecord } from "../helpers/call-route.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
 function connect(token: string, user: string, body: unknown, key: string) {
-  return callRoute(sandboxConnect, { method: "POST", path: `/api/v1/sandbox/users/${user}/connect`, params: { marketplaceUserId: user }, token, body, headers: { "Idempotency-Key": key } });
+  return callRoute(sandboxConnect, {
+    method: "POST",
+    path: `/api/v1/sandbox/users/${user}/connect`,
+    params: { marketplaceUserId: user },
+    token,
+    body,
+    headers: { "Idempotency-Key": key },
+  });
 }
 
 describe("Idempotency-Key", () => {
@@ -18,8 +25,16 @@ describe("Idempotency-Key", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(await db.outboxEvent.count({ where: { tenantId: tenant.tenantId } })).toBe(1);
 
-    expectErrorRecord(await connect(tenant.testApiKey, "u1", { kycLevel: 2 }, "key-1"), 422, "idempotency-key-mismatch");
-    expectErrorRecord(await connect(tenant.testApiKey, "u2", { kycLevel: 1 }, "key-1"), 422, "idempotency-key-mismatch");
+    expectErrorRecord(
+      await connect(tenant.testApiKey, "u1", { kycLevel: 2 }, "key-1"),
+      422,
+      "idempotency-key-mismatch",
+    );
+    expectErrorRecord(
+      await connect(tenant.testApiKey, "u2", { kycLevel: 1 }, "key-1"),
+      422,
+      "idempotency-key-mismatch",
+    );
   });
 
   it("keeps keys per tenant", async () => {
@@ -39,7 +54,9 @@ describe("Idempotency-Key", () => {
 
   it("runs the effect once when 25 identical requests arrive together", async () => {
     const tenant = await freshTenant();
-    const results = await Promise.all(Array.from({ length: 25 }, () => connect(tenant.testApiKey, "racer", { kycLevel: 1 }, "race-key")));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => connect(tenant.testApiKey, "racer", { kycLevel: 1 }, "race-key")),
+    );
     const ok = results.filter((r) => r.status === 200);
     const busy = results.filter((r) => r.status === 409);
     expect(ok.length + busy.length).toBe(25);

@@ -31,7 +31,12 @@ describe("initiate trade in one statement", () => {
       checkoutUniquenessKey: "cart-77",
       checkoutIdempotencyKey: "legacy-77",
       deliveryByHandAllowed: true,
-      shipping: { expectedMaxWeight: 12000, paidBy: "Payer", price: 49.95, shippingOptions: { carrier: "gls", nested: [1, { a: null }] } },
+      shipping: {
+        expectedMaxWeight: 12000,
+        paidBy: "Payer",
+        price: 49.95,
+        shippingOptions: { carrier: "gls", nested: [1, { a: null }] },
+      },
       returnShipping: { paidBy: "Payee" },
       successUrl: "https://shop.example/ok",
       cancelUrl: "https://shop.example/no",
@@ -80,7 +85,9 @@ describe("initiate trade in one statement", () => {
     });
     expect(trade.payerFeePercent.toString()).toBe("2.5");
     expect(trade.payeeFeePercent.toString()).toBe("4.25");
-    expect(trade.serviceRevenueMinor + trade.tenantRevenueMinor).toBe(trade.payerTotalMinor - trade.shippingPayerMinor - trade.payeePayoutMinor);
+    expect(trade.serviceRevenueMinor + trade.tenantRevenueMinor).toBe(
+      trade.payerTotalMinor - trade.shippingPayerMinor - trade.payeePayoutMinor,
+    );
     // Times are stored as the instant they are (UTC), not shifted by a time zone.
     for (const at of [trade.createdAt, trade.updatedAt, trade.contractStartedAt!]) {
       expect(at.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -94,16 +101,43 @@ describe("initiate trade in one statement", () => {
       ["payer", "buyer-full", tenant.tenantId, "test", trade.createdAt.getTime()],
       ["payee", "seller-full", tenant.tenantId, "test", trade.createdAt.getTime()],
     ]);
-    expect(await db.tradeTimelineEntry.findMany({ where: { tradeId }, select: { sequence: true, action: true, actor: true, fromState: true, toState: true, occurredAt: true } })).toEqual([
-      { sequence: 0, action: "initiate", actor: "tenant", fromState: null, toState: "Created", occurredAt: trade.createdAt },
+    expect(
+      await db.tradeTimelineEntry.findMany({
+        where: { tradeId },
+        select: { sequence: true, action: true, actor: true, fromState: true, toState: true, occurredAt: true },
+      }),
+    ).toEqual([
+      {
+        sequence: 0,
+        action: "initiate",
+        actor: "tenant",
+        fromState: null,
+        toState: "Created",
+        occurredAt: trade.createdAt,
+      },
     ]);
-    expect((await db.checkoutKeyClaim.findMany({ where: { tradeId }, orderBy: { kind: "asc" } })).map((c) => [c.kind, c.key])).toEqual([
+    expect(
+      (await db.checkoutKeyClaim.findMany({ where: { tradeId }, orderBy: { kind: "asc" } })).map((c) => [
+        c.kind,
+        c.key,
+      ]),
+    ).toEqual([
       ["idempotency", "legacy-77"],
       ["uniqueness", "cart-77"],
     ]);
     const token = new URL(created.json.redirectUrl as string).pathname.split("/").pop()!;
     const session = await db.hostedSession.findUniqueOrThrow({ where: { tokenHash: hashSessionToken(token) } });
-    expect(session).toMatchObject({ tenantId: tenant.tenantId, mode: "test", kind: "Checkout", marketplaceUserId: "buyer-full", tradeId, successUrl: body.successUrl, cancelUrl: body.cancelUrl, appSwitch: body.appSwitch, state: "Open" });
+    expect(session).toMatchObject({
+      tenantId: tenant.tenantId,
+      mode: "test",
+      kind: "Checkout",
+      marketplaceUserId: "buyer-full",
+      tradeId,
+      successUrl: body.successUrl,
+      cancelUrl: body.cancelUrl,
+      appSwitch: body.appSwitch,
+      state: "Open",
+    });
     expect(session.expiresAt.getTime() - trade.createdAt.getTime()).toBe(60 * 60 * 1000);
 
     // The same key again: 409 naming the trade, and nothing new.
@@ -117,12 +151,25 @@ describe("initiate trade in one statement", () => {
     const tenant = await freshTenant();
     const api = tenantClient(tenant.testApiKey);
     const refused = await api.initiate({
-      title: "Lamp", description: "Brass", amount: 100, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "b", payeeMarketplaceUserId: "not-connected",
-      successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no", checkoutUniquenessKey: "k-1",
+      title: "Lamp",
+      description: "Brass",
+      amount: 100,
+      payerFee: 0,
+      payeeFee: 0,
+      payerMarketplaceUserId: "b",
+      payeeMarketplaceUserId: "not-connected",
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/no",
+      checkoutUniquenessKey: "k-1",
     });
     expect(refused.status).toBe(409);
     expect(refused.json.typeCode).toBe("payee-not-connected");
-    for (const count of [db.trade.count({ where: { tenantId: tenant.tenantId } }), db.tradeParty.count({ where: { tenantId: tenant.tenantId } }), db.checkoutKeyClaim.count({ where: { tenantId: tenant.tenantId } }), db.hostedSession.count({ where: { tenantId: tenant.tenantId } })]) {
+    for (const count of [
+      db.trade.count({ where: { tenantId: tenant.tenantId } }),
+      db.tradeParty.count({ where: { tenantId: tenant.tenantId } }),
+      db.checkoutKeyClaim.count({ where: { tenantId: tenant.tenantId } }),
+      db.hostedSession.count({ where: { tenantId: tenant.tenantId } }),
+    ]) {
       expect(await count).toBe(0);
     }
   });
@@ -132,9 +179,24 @@ describe("initiate trade in one statement", () => {
     await tenantClient(tenant.testApiKey).connect("seller-currency");
     const row = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
     // An admin changes the currency (allowed: no trades yet) after this request authenticated.
-    await db.tenant.update({ where: { id: tenant.tenantId }, data: { currency: row.currency === "EUR" ? "DKK" : "EUR" } });
-    const body = InitiateTradeBody.parse({ title: "Lamp", description: "Brass", amount: 100, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer-currency", payeeMarketplaceUserId: "seller-currency", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" });
-    await expect(initiateTrade({ tenant: row, mode: "test", tokenId: "token", now: new Date() }, body)).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("currency was changed") });
+    await db.tenant.update({
+      where: { id: tenant.tenantId },
+      data: { currency: row.currency === "EUR" ? "DKK" : "EUR" },
+    });
+    const body = InitiateTradeBody.parse({
+      title: "Lamp",
+      description: "Brass",
+      amount: 100,
+      payerFee: 0,
+      payeeFee: 0,
+      payerMarketplaceUserId: "buyer-currency",
+      payeeMarketplaceUserId: "seller-currency",
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/no",
+    });
+    await expect(
+      initiateTrade({ tenant: row, mode: "test", tokenId: "token", now: new Date() }, body),
+    ).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("currency was changed") });
     expect(await db.trade.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
     expect(await db.hostedSession.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
     // Read again, the same request goes through, in the new currency.

@@ -39,7 +39,11 @@ async function payAndShip(api: ReturnType<typeof tenantClient>, tradeId: string,
   expect(payment.json).toMatchObject({ state: "Pending", isPaid: false, amount: 1285, purpose: "Escrow" }); // 1200 + 3 % + 49 shipping
   expect((await api.acceptAndPay("buyer", tradeId)).json.paymentId).toBe(payment.json.paymentId);
   expect((await api.completePayment(payment.json.paymentId)).json).toMatchObject({ state: "Paid", isPaid: true });
-  const label = await api.buyDelivery("seller", tradeId, { price: labelPrice, shipmentProviderId: "gls", expectedMaxWeightInGrams: 8000 });
+  const label = await api.buyDelivery("seller", tradeId, {
+    price: labelPrice,
+    shipmentProviderId: "gls",
+    expectedMaxWeightInGrams: 8000,
+  });
   expect(label.status).toBe(200);
   return { payment: payment.json, labelPayment: label.json };
 }
@@ -52,7 +56,14 @@ describe("the delivery journey", () => {
 
     const view = (await api.trade("seller", tradeId)).json;
     expect(view.state).toBe("LabelCreated");
-    expect(view.phases.delivery).toMatchObject({ labelPricePayer: 49, labelPricePayee: 0, labelPaidBy: 1, shippingProvider: "gls", labelCode: expect.stringMatching(/^\d{11}$/), labelTracking: expect.stringMatching(/^https:\/\/escrow\.test\/track\/gls\//) });
+    expect(view.phases.delivery).toMatchObject({
+      labelPricePayer: 49,
+      labelPricePayee: 0,
+      labelPaidBy: 1,
+      shippingProvider: "gls",
+      labelCode: expect.stringMatching(/^\d{11}$/),
+      labelTracking: expect.stringMatching(/^https:\/\/escrow\.test\/track\/gls\//),
+    });
     const labelId = view.phases.delivery.labelId;
 
     expect((await api.track(labelId, "sent")).json).toMatchObject({ state: "Sent" });
@@ -69,8 +80,19 @@ describe("the delivery journey", () => {
       payee_bank: 113000n, // 1200 − 5 % − 10, paid out
       tenant_revenue: 3600n + 6000n + 1000n, // no service agreement on this tenant: all fees are the tenant's
     });
-    const names = (await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } })).map((e) => e.eventName);
-    expect(names).toEqual(["trade.created", "trade.shipment_label_created", "trade.shipment_sent", "trade.shipment_pickup_ready", "trade.shipment_delivered", "trade.condition_accepted", "trade.succeeded", "payout.paid"]);
+    const names = (await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } })).map(
+      (e) => e.eventName,
+    );
+    expect(names).toEqual([
+      "trade.created",
+      "trade.shipment_label_created",
+      "trade.shipment_sent",
+      "trade.shipment_pickup_ready",
+      "trade.shipment_delivered",
+      "trade.condition_accepted",
+      "trade.succeeded",
+      "payout.paid",
+    ]);
   });
 
   it("makes the payee pay what the payer's shipping money does not cover, then issues the label", async () => {
@@ -78,9 +100,19 @@ describe("the delivery journey", () => {
     const { labelPayment } = await payAndShip(api, tradeId, 60);
     expect(labelPayment).toMatchObject({ amount: 11, state: "Pending" });
     expect((await api.trade("seller", tradeId)).json.state).toBe("AwaitingShipment");
-    const flow = await api.paymentFlow("seller", labelPayment.paymentId, { successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" });
+    const flow = await api.paymentFlow("seller", labelPayment.paymentId, {
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/no",
+    });
     expect(flow.json.redirectUrl).toMatch(/^https:\/\/escrow\.test\/pay\//);
-    expectErrorRecord(await api.paymentFlow("buyer", labelPayment.paymentId, { successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" }), 404, "not-found");
+    expectErrorRecord(
+      await api.paymentFlow("buyer", labelPayment.paymentId, {
+        successUrl: "https://shop.example/ok",
+        cancelUrl: "https://shop.example/no",
+      }),
+      404,
+      "not-found",
+    );
     await api.completePayment(labelPayment.paymentId);
     const view = (await api.trade("seller", tradeId)).json;
     expect(view.state).toBe("LabelCreated");
@@ -109,15 +141,26 @@ describe("other journeys", () => {
   it("a declined escrow payment stays pending and the trade unpaid; the next attempt pays the same payment; a second completion is refused", async () => {
     const { api, tradeId } = await setup();
     const payment = (await api.acceptAndPay("buyer", tradeId)).json;
-    expect((await api.completePayment(payment.paymentId, "failed")).json).toMatchObject({ state: "Pending", isPaid: false, paymentId: payment.paymentId });
+    expect((await api.completePayment(payment.paymentId, "failed")).json).toMatchObject({
+      state: "Pending",
+      isPaid: false,
+      paymentId: payment.paymentId,
+    });
     expect((await api.trade("buyer", tradeId)).json.state).toBe("InvitationAccepted");
     const retry = (await api.acceptAndPay("buyer", tradeId)).json;
     expect(retry.paymentId).toBe(payment.paymentId);
     expect((await api.completePayment(payment.paymentId)).json).toMatchObject({ state: "Paid", isPaid: true });
     expectErrorRecord(await api.completePayment(payment.paymentId), 409, "invalid-state");
     expect((await api.escrowPayment("seller", tradeId)).json.paymentId).toBe(payment.paymentId);
-    const attempts = await db.paymentAttempt.findMany({ where: { paymentId: payment.paymentId }, orderBy: { outcome: "asc" }, select: { outcome: true, source: true } });
-    expect(attempts).toEqual([{ outcome: "declined_by_bank", source: "sandbox" }, { outcome: "succeeded", source: "sandbox" }]);
+    const attempts = await db.paymentAttempt.findMany({
+      where: { paymentId: payment.paymentId },
+      orderBy: { outcome: "asc" },
+      select: { outcome: true, source: true },
+    });
+    expect(attempts).toEqual([
+      { outcome: "declined_by_bank", source: "sandbox" },
+      { outcome: "succeeded", source: "sandbox" },
+    ]);
   });
 
   it("cancel before payment and after payment (refund), and the return leg with a payer-paid return label", async () => {
@@ -132,12 +175,22 @@ describe("other journeys", () => {
     await api.track(labelId, "delivered");
     await api.rejectCondition("buyer", tradeId, "Stained seat");
     await api.acceptCondition("seller", tradeId);
-    const returnPayment = (await api.buyReturn("buyer", tradeId, { price: 55, shipmentProviderId: "postnord", expectedMaxWeightInGrams: 8000 })).json;
+    const returnPayment = (
+      await api.buyReturn("buyer", tradeId, {
+        price: 55,
+        shipmentProviderId: "postnord",
+        expectedMaxWeightInGrams: 8000,
+      })
+    ).json;
     expect(returnPayment).toMatchObject({ amount: 55, state: "Pending", purpose: "ReturnLabel" });
     await api.completePayment(returnPayment.paymentId);
     const view = (await api.trade("buyer", tradeId)).json;
     expect(view.state).toBe("ReturnLabelCreated");
-    expect(view.phases.return).toMatchObject({ shippingProvider: "postnord", labelPricePayer: 55, labelCode: expect.stringMatching(/^00\d{9}DK$/) });
+    expect(view.phases.return).toMatchObject({
+      shippingProvider: "postnord",
+      labelPricePayer: 55,
+      labelCode: expect.stringMatching(/^00\d{9}DK$/),
+    });
     await api.track(view.phases.return.labelId, "sent");
     await api.track(view.phases.return.labelId, "delivered");
     expect((await api.acceptCondition("seller", tradeId)).json.state).toBe("Returned");
@@ -151,11 +204,31 @@ describe("other journeys", () => {
     const { api, tradeId } = await setup();
     const payment = (await api.acceptAndPay("buyer", tradeId)).json;
     await api.completePayment(payment.paymentId);
-    expectErrorRecord(await api.buyDelivery("buyer", tradeId, { price: 49, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 }), 409, "invalid-state");
-    const carrier = expectErrorRecord(await api.buyDelivery("seller", tradeId, { price: 49, shipmentProviderId: "dhl", expectedMaxWeightInGrams: 100 }), 400, "validation-error");
+    expectErrorRecord(
+      await api.buyDelivery("buyer", tradeId, { price: 49, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 }),
+      409,
+      "invalid-state",
+    );
+    const carrier = expectErrorRecord(
+      await api.buyDelivery("seller", tradeId, { price: 49, shipmentProviderId: "dhl", expectedMaxWeightInGrams: 100 }),
+      400,
+      "validation-error",
+    );
     expect(carrier.errors[0]?.key).toBe("shipmentProviderId");
-    expect((await api.buyDelivery("seller", tradeId, { price: 80, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 })).json.state).toBe("Pending");
-    expectErrorRecord(await api.buyDelivery("seller", tradeId, { price: 90, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 }), 409, "conflict");
+    expect(
+      (
+        await api.buyDelivery("seller", tradeId, {
+          price: 80,
+          shipmentProviderId: "gls",
+          expectedMaxWeightInGrams: 100,
+        })
+      ).json.state,
+    ).toBe("Pending");
+    expectErrorRecord(
+      await api.buyDelivery("seller", tradeId, { price: 90, shipmentProviderId: "gls", expectedMaxWeightInGrams: 100 }),
+      409,
+      "conflict",
+    );
   });
 });
 
@@ -174,7 +247,9 @@ describe("delivery by hand", () => {
 
     const { tradeId: shipped } = (await api.initiate(tradeBody())).json;
     await api.completePayment((await api.acceptAndPay("buyer", shipped)).json.paymentId);
-    expect(expectErrorRecord(await api.acceptCondition("buyer", shipped), 409, "invalid-state").detail).toContain("delivery by hand was not agreed");
+    expect(expectErrorRecord(await api.acceptCondition("buyer", shipped), 409, "invalid-state").detail).toContain(
+      "delivery by hand was not agreed",
+    );
   });
 });
 
@@ -186,14 +261,34 @@ describe("prioritized payees", () => {
     await api.connect("buyer");
     const { POST: createBusiness } = await import("../../app/api/v1/marketplace/business-users/route.ts");
     const { callRoute } = await import("../helpers/call-route.ts");
-    const shop = await callRoute(createBusiness, { method: "POST", path: "/x", token: tenant.testApiKey, body: { businessId: "22222222", businessLocationId: "7", name: "Shop ApS", phoneNumber: "+45", address: {}, payoutsAccountNumber: "DK9520000123456789" } });
+    const shop = await callRoute(createBusiness, {
+      method: "POST",
+      path: "/x",
+      token: tenant.testApiKey,
+      body: {
+        businessId: "22222222",
+        businessLocationId: "7",
+        name: "Shop ApS",
+        phoneNumber: "+45",
+        address: {},
+        payoutsAccountNumber: "DK9520000123456789",
+      },
+    });
     expect(shop.status).toBe(200);
 
-    const refused = expectErrorRecord(await api.initiate(tradeBody({ prioritizedPayees: [{ businessId: "99999999", businessLocationId: "1" }] })), 403, "forbidden");
+    const refused = expectErrorRecord(
+      await api.initiate(tradeBody({ prioritizedPayees: [{ businessId: "99999999", businessLocationId: "1" }] })),
+      403,
+      "forbidden",
+    );
     expect(refused.errors[0]?.key).toBe("prioritizedPayees[0].businessId");
 
-    const payees = [{ businessId: "11111111", businessLocationId: "1" }, { businessId: "22222222", businessLocationId: "7" }];
-    const { tradeId } = (await api.initiate(tradeBody({ deliveryByHandAllowed: true, prioritizedPayees: payees }))).json;
+    const payees = [
+      { businessId: "11111111", businessLocationId: "1" },
+      { businessId: "22222222", businessLocationId: "7" },
+    ];
+    const { tradeId } = (await api.initiate(tradeBody({ deliveryByHandAllowed: true, prioritizedPayees: payees })))
+      .json;
     expect((await api.trade("seller", tradeId)).json.prioritizedPayees).toEqual(payees);
     await api.completePayment((await api.acceptAndPay("buyer", tradeId)).json.paymentId);
     await api.acceptCondition("buyer", tradeId);

@@ -13,7 +13,9 @@ import { db, freshTenant } from "../helpers/tenants.ts";
 const ACTORS: Actor[] = ["payer", "payee", "tenant", "staff", "carrier", "paymentRail", "scheduler"];
 
 function moves(state: TradeState): [Action, Actor][] {
-  return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) => rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]));
+  return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) =>
+    rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]),
+  );
 }
 
 describe("the ledger in the database", () => {
@@ -21,38 +23,58 @@ describe("the ledger in the database", () => {
     const created = await freshTenant();
     const tenant = await db.tenant.findUniqueOrThrow({ where: { id: created.tenantId } });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.record({ choice: fc.nat(), stray: fc.integer({ min: 0, max: 9 }), actor: fc.constantFrom(...ACTORS) }), { minLength: 3, maxLength: 25 }), async (steps) => {
-        const { id } = await insertTrade(tenant.id, { amountMinor: 123456n });
-        for (const step of steps) {
-          const trade = await db.trade.findUniqueOrThrow({ where: { id } });
-          const all = moves(trade.state);
-          if (!all.length) break;
-          const onward = all.filter(([a]) => TRANSITIONS[trade.state]?.[a]?.to !== "Cancelled");
-          const pool = step.choice % 4 && onward.length ? onward : all;
-          const [action, usualActor] = pool[step.choice % pool.length]!;
-          const actor = step.stray === 0 ? step.actor : usualActor; // sometimes a caller the table may refuse
-          // A settlement's caller names the payer's refund (lib/trades/settlement-calls.ts); any
-          // amount up to what the payer paid in for the item.
-          const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund") ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) } : {};
-          try {
-            // A label row's movement pays for its label; here the label's buyer pays all of it.
-            const label = action === "deliveryLabelCreated" ? { payerShareMinor: 0n, payeeShareMinor: 4900n } : { payerShareMinor: 4900n, payeeShareMinor: 0n };
-            await db.$transaction(async (tx) => applyTransition(tx, trade, tenant, action, actor, new Date(), details, undefined, label));
-          } catch (error) {
-            if (!(error instanceof ApiError) || error.code !== "invalid-state") throw error;
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ choice: fc.nat(), stray: fc.integer({ min: 0, max: 9 }), actor: fc.constantFrom(...ACTORS) }),
+          { minLength: 3, maxLength: 25 },
+        ),
+        async (steps) => {
+          const { id } = await insertTrade(tenant.id, { amountMinor: 123456n });
+          for (const step of steps) {
+            const trade = await db.trade.findUniqueOrThrow({ where: { id } });
+            const all = moves(trade.state);
+            if (!all.length) break;
+            const onward = all.filter(([a]) => TRANSITIONS[trade.state]?.[a]?.to !== "Cancelled");
+            const pool = step.choice % 4 && onward.length ? onward : all;
+            const [action, usualActor] = pool[step.choice % pool.length]!;
+            const actor = step.stray === 0 ? step.actor : usualActor; // sometimes a caller the table may refuse
+            // A settlement's caller names the payer's refund (lib/trades/settlement-calls.ts); any
+            // amount up to what the payer paid in for the item.
+            const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund")
+              ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) }
+              : {};
+            try {
+              // A label row's movement pays for its label; here the label's buyer pays all of it.
+              const label =
+                action === "deliveryLabelCreated"
+                  ? { payerShareMinor: 0n, payeeShareMinor: 4900n }
+                  : { payerShareMinor: 4900n, payeeShareMinor: 0n };
+              await db.$transaction(async (tx) =>
+                applyTransition(tx, trade, tenant, action, actor, new Date(), details, undefined, label),
+              );
+            } catch (error) {
+              if (!(error instanceof ApiError) || error.code !== "invalid-state") throw error;
+            }
+            const unbalanced = await db.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM (SELECT "transferId" FROM "LedgerPosting" WHERE "tradeId" = ${id} GROUP
+              BY "transferId" HAVING sum("amountMinor") <> 0) t`;
+            expect(Number(unbalanced[0]!.n)).toBe(0);
+            const escrow = await db.ledgerPosting.aggregate({
+              where: { tradeId: id, account: "escrow" },
+              _sum: { amountMinor: true },
+            });
+            expect((escrow._sum.amountMinor ?? 0n) >= 0n).toBe(true);
           }
-          const unbalanced = await db.$queryRaw<{ n: bigint }[]>`
-            SELECT count(*) AS n FROM (SELECT "transferId" FROM "LedgerPosting" WHERE "tradeId" = ${id} GROUP BY "transferId" HAVING sum("amountMinor") <> 0) t`;
-          expect(Number(unbalanced[0]!.n)).toBe(0);
-          const escrow = await db.ledgerPosting.aggregate({ where: { tradeId: id, account: "escrow" }, _sum: { amountMinor: true } });
-          expect((escrow._sum.amountMinor ?? 0n) >= 0n).toBe(true);
-        }
-        const final = await db.trade.findUniqueOrThrow({ where: { id } });
-        if (TERMINAL_STATES.has(final.state)) {
-          const escrow = await db.ledgerPosting.aggregate({ where: { tradeId: id, account: "escrow" }, _sum: { amountMinor: true } });
-          expect(escrow._sum.amountMinor ?? 0n).toBe(0n);
-        }
-      }),
+          const final = await db.trade.findUniqueOrThrow({ where: { id } });
+          if (TERMINAL_STATES.has(final.state)) {
+            const escrow = await db.ledgerPosting.aggregate({
+              where: { tradeId: id, account: "escrow" },
+              _sum: { amountMinor: true },
+            });
+            expect(escrow._sum.amountMinor ?? 0n).toBe(0n);
+          }
+        },
+      ),
       { numRuns: 40, seed: 4242 },
     );
   }, 120_000);

@@ -39,7 +39,9 @@ async function person(choice: string) {
 }
 
 const { document, operations } = await documentedOperations();
-const closedInLive = operations.filter((operation) => OPERATIONS.find((o) => o.operationId === operation.operationId)?.liveNeeds);
+const closedInLive = operations.filter(
+  (operation) => OPERATIONS.find((o) => o.operationId === operation.operationId)?.liveNeeds,
+);
 
 describe("live mode while the providers are simulated", () => {
   it("is closed, and says which settings choose the simulated providers", () => {
@@ -57,7 +59,9 @@ describe("live mode while the providers are simulated", () => {
       body: { marketplaceUserId: "seller", successUrl: `${ORIGIN}/ok`, cancelUrl: `${ORIGIN}/no` },
     });
     expect(typeCode(connect)).toBe("403 forbidden");
-    expect(connect.json.detail).toMatch(/Live mode is closed.*payment rail \(PAYMENT_RAIL\) and the national eID provider \(IDENTITY_PROVIDER\)/);
+    expect(connect.json.detail).toMatch(
+      /Live mode is closed.*payment rail \(PAYMENT_RAIL\) and the national eID provider \(IDENTITY_PROVIDER\)/,
+    );
     const api = tenantClient(tenant.liveApiKey);
     const checkout = await api.initiate({
       title: "Bike",
@@ -104,7 +108,13 @@ describe("live mode while the providers are simulated", () => {
     for (const operation of closedInLive) {
       const params = Object.fromEntries(operation.pathParams.map((p) => [p.name, `any-${p.name}`]));
       const body = operation.body ? canonical(document, operation.body) : undefined;
-      const result = await callRoute(operation.handler, { method: operation.method, path: concretePath(operation, params), params, token: tenant.liveApiKey, body });
+      const result = await callRoute(operation.handler, {
+        method: operation.method,
+        path: concretePath(operation, params),
+        params,
+        token: tenant.liveApiKey,
+        body,
+      });
       expect(typeCode(result), operation.operationId).toBe("403 forbidden");
       expect(result.json.detail, operation.operationId).toContain("Live mode is closed");
       if (operation.operationId.startsWith("buyShipment")) expect(result.json.detail).toContain("carriers (CARRIERS)");
@@ -114,9 +124,16 @@ describe("live mode while the providers are simulated", () => {
 
   it("keeps live reads, webhook subscriptions and the whole sandbox working", async () => {
     const tenant = await liveTenant();
-    const details = await callRoute(userDetails, { path: "/api/v1/marketplace/users/nobody", params: { marketplaceUserId: "nobody" }, token: tenant.liveApiKey });
+    const details = await callRoute(userDetails, {
+      path: "/api/v1/marketplace/users/nobody",
+      params: { marketplaceUserId: "nobody" },
+      token: tenant.liveApiKey,
+    });
     expect(typeCode(details)).toBe("404 not-found");
-    const subscriptions = await callRoute(listSubscriptions, { path: "/api/v1/webhooks/subscriptions", token: tenant.liveApiKey });
+    const subscriptions = await callRoute(listSubscriptions, {
+      path: "/api/v1/webhooks/subscriptions",
+      token: tenant.liveApiKey,
+    });
     expect(subscriptions.status).toBe(200);
     const sandbox = tenantClient(tenant.testApiKey);
     expect((await sandbox.connect("seller")).status).toBe(200);
@@ -156,12 +173,18 @@ describe("a live trade while live mode is closed", () => {
     const { id: tradeId } = await insertTrade(tenant.tenantId, { state: "AwaitingShipment" });
     // A trade that reached escrow in live mode before the service closed it (as the probe's did),
     // its shipment deadline past: firing it would cancel the trade and refund the payer.
-    await db.trade.update({ where: { id: tradeId }, data: { mode: "live", deadlineAt: new Date(Date.now() - 60_000), deadlineKind: "shipmentDeadlinePassed" } });
+    await db.trade.update({
+      where: { id: tradeId },
+      data: { mode: "live", deadlineAt: new Date(Date.now() - 60_000), deadlineKind: "shipmentDeadlinePassed" },
+    });
     const admin = await staffOf(tenant.tenantId, "admin");
     const before = await tenantRows(tenant.tenantId);
     const fired = await fireDueDeadlines();
     expect(fired.filter((f) => f.tradeId === tradeId)).toEqual([]);
-    await expect(staffCancelTrade(admin, tradeId, "AwaitingShipment")).rejects.toMatchObject({ code: "forbidden", message: expect.stringContaining("Live mode is closed") });
+    await expect(staffCancelTrade(admin, tradeId, "AwaitingShipment")).rejects.toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("Live mode is closed"),
+    });
     expect(await tenantRows(tenant.tenantId)).toEqual(before);
   });
 });
@@ -177,20 +200,36 @@ describe("a person connected through two marketplaces", () => {
     expect(attackerUser.serviceAccountId).not.toBe(victimSeller.serviceAccountId);
 
     const choose = async (tenantId: string, marketplaceUserId: string, accountNumber: string) => {
-      const link = await createHostedSession(db, { tenantId, mode: "live", kind: "PayoutAccount", marketplaceUserId, returnUrl: `${ORIGIN}/done`, now });
+      const link = await createHostedSession(db, {
+        tenantId,
+        mode: "live",
+        kind: "PayoutAccount",
+        marketplaceUserId,
+        returnUrl: `${ORIGIN}/done`,
+        now,
+      });
       const session = await db.hostedSession.findUniqueOrThrow({ where: { id: link.id }, include: { tenant: true } });
-      return savePayoutAccount(session, new URLSearchParams({ account: "new", accountNumber }) as unknown as FormData, now);
+      return savePayoutAccount(
+        session,
+        new URLSearchParams({ account: "new", accountNumber }) as unknown as FormData,
+        now,
+      );
     };
     await choose(victim.tenantId, "seller", "DK5000400440116243");
 
-    const details = (token: string, user: string) => callRoute(userDetails, { path: `/api/v1/marketplace/users/${user}`, params: { marketplaceUserId: user }, token });
+    const details = (token: string, user: string) =>
+      callRoute(userDetails, { path: `/api/v1/marketplace/users/${user}`, params: { marketplaceUserId: user }, token });
     const seenByAttacker = await details(attacker.liveApiKey, "me");
     expect(seenByAttacker.status).toBe(200);
     expect(seenByAttacker.json.bankAccount).toBeNull();
     expect(JSON.stringify(seenByAttacker.json)).not.toContain("0116243");
 
     await choose(attacker.tenantId, "me", "GB82WEST12345698765432");
-    expect((await details(victim.liveApiKey, "seller")).json.bankAccount).toMatchObject({ accountNumber: "DK5000400440116243" });
-    expect((await details(attacker.liveApiKey, "me")).json.bankAccount).toMatchObject({ accountNumber: "GB82WEST12345698765432" });
+    expect((await details(victim.liveApiKey, "seller")).json.bankAccount).toMatchObject({
+      accountNumber: "DK5000400440116243",
+    });
+    expect((await details(attacker.liveApiKey, "me")).json.bankAccount).toMatchObject({
+      accountNumber: "GB82WEST12345698765432",
+    });
   });
 });

@@ -20,7 +20,9 @@ async function thrown(action: () => Promise<unknown>): Promise<unknown> {
 
 describe("loggableError", () => {
   it("keeps the reason of a Prisma validation error and drops the call's arguments", async () => {
-    const error = await thrown(() => db.staffUser.create({ data: { email: SECRET, name: SECRET, passwordHash: SECRET, tenantId: 42 } as never }));
+    const error = await thrown(() =>
+      db.staffUser.create({ data: { email: SECRET, name: SECRET, passwordHash: SECRET, tenantId: 42 } as never }),
+    );
     expect(String((error as Error).message)).toContain(SECRET); // what console.error(error) would have written
     const logged = loggableError(error);
     expect(logged).not.toContain(SECRET);
@@ -31,7 +33,9 @@ describe("loggableError", () => {
   it("keeps the constraint of a PostgreSQL unique violation and drops the row's values", async () => {
     const id = randomUUID();
     await sql(`INSERT INTO "RateLimit" ("key", "points") VALUES ($1, 1)`, [`${SECRET}-${id}`]);
-    const error = await thrown(() => sql(`INSERT INTO "RateLimit" ("key", "points") VALUES ($1, 1)`, [`${SECRET}-${id}`]));
+    const error = await thrown(() =>
+      sql(`INSERT INTO "RateLimit" ("key", "points") VALUES ($1, 1)`, [`${SECRET}-${id}`]),
+    );
     expect(JSON.stringify(error)).toContain(SECRET); // in `detail`
     const logged = loggableError(error);
     expect(logged).not.toContain(SECRET);
@@ -51,7 +55,10 @@ describe("loggableError", () => {
   });
 
   it("drops the values of a failed raw query through Prisma, and of a value out of range", async () => {
-    for (const query of [() => db.$queryRaw`SELECT ${SECRET}::int`, () => db.$executeRaw`SELECT ${SECRET.slice(2)}::int`]) {
+    for (const query of [
+      () => db.$queryRaw`SELECT ${SECRET}::int`,
+      () => db.$executeRaw`SELECT ${SECRET.slice(2)}::int`,
+    ]) {
       const error = await thrown(query);
       expect(String((error as Error).message)).toContain(SECRET.slice(2)); // "value "…" is out of range" quotes it too
       const logged = loggableError(error);

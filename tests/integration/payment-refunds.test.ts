@@ -16,12 +16,24 @@ const TOTAL = 1285;
 async function paidTrade() {
   const { tenant, api, tradeId } = await armchair();
   const payment = (await api.acceptAndPay("buyer", tradeId)).json;
-  expect((await api.completePayment(payment.paymentId)).json).toMatchObject({ state: "Paid", isPaid: true, refundedAmount: 0 });
+  expect((await api.completePayment(payment.paymentId)).json).toMatchObject({
+    state: "Paid",
+    isPaid: true,
+    refundedAmount: 0,
+  });
   return { tenant, api, tradeId };
 }
 
 async function deliver(api: Api, tradeId: string, labelPrice = 49) {
-  expect((await api.buyDelivery("seller", tradeId, { price: labelPrice, shipmentProviderId: "gls", expectedMaxWeightInGrams: 8000 })).status).toBe(200);
+  expect(
+    (
+      await api.buyDelivery("seller", tradeId, {
+        price: labelPrice,
+        shipmentProviderId: "gls",
+        expectedMaxWeightInGrams: 8000,
+      })
+    ).status,
+  ).toBe(200);
   const labelId = (await api.trade("seller", tradeId)).json.phases.delivery.labelId;
   await api.track(labelId, "sent");
   await api.track(labelId, "delivered");
@@ -33,7 +45,9 @@ async function sendBack(api: Api, tradeId: string): Promise<{ paymentId: string 
   await deliver(api, tradeId);
   await api.rejectCondition("buyer", tradeId, "Stained seat");
   await api.acceptCondition("seller", tradeId);
-  const returnPayment = (await api.buyReturn("buyer", tradeId, { price: 55, shipmentProviderId: "postnord", expectedMaxWeightInGrams: 8000 })).json;
+  const returnPayment = (
+    await api.buyReturn("buyer", tradeId, { price: 55, shipmentProviderId: "postnord", expectedMaxWeightInGrams: 8000 })
+  ).json;
   await api.completePayment(returnPayment.paymentId);
   const returnLabel = (await api.trade("buyer", tradeId)).json.phases.return.labelId;
   await api.track(returnLabel, "sent");
@@ -43,7 +57,10 @@ async function sendBack(api: Api, tradeId: string): Promise<{ paymentId: string 
 
 /** What the ledger sent back to the payer, in major units. */
 async function refundedInLedger(tradeId: string): Promise<number> {
-  const sum = await db.ledgerPosting.aggregate({ where: { tradeId, account: "payer_refund" }, _sum: { amountMinor: true } });
+  const sum = await db.ledgerPosting.aggregate({
+    where: { tradeId, account: "payer_refund" },
+    _sum: { amountMinor: true },
+  });
   return Number(sum._sum.amountMinor ?? 0n) / 100;
 }
 
@@ -62,7 +79,15 @@ describe("refunds on the payment record", () => {
 
   it("a parcel lost by the carrier: what escrow held comes back, PartiallyRefunded", async () => {
     const { api, tradeId } = await paidTrade();
-    expect((await api.buyDelivery("seller", tradeId, { price: 49, shipmentProviderId: "gls", expectedMaxWeightInGrams: 8000 })).status).toBe(200);
+    expect(
+      (
+        await api.buyDelivery("seller", tradeId, {
+          price: 49,
+          shipmentProviderId: "gls",
+          expectedMaxWeightInGrams: 8000,
+        })
+      ).status,
+    ).toBe(200);
     const labelId = (await api.trade("seller", tradeId)).json.phases.delivery.labelId;
     await api.track(labelId, "sent");
     expect((await api.track(labelId, "lost")).status).toBe(200);
@@ -80,7 +105,15 @@ describe("refunds on the payment record", () => {
 
   it("a label cheaper than the shipping the payer paid: the rest comes back, PartiallyRefunded", async () => {
     const { api, tradeId } = await paidTrade();
-    expect((await api.buyDelivery("seller", tradeId, { price: 39, shipmentProviderId: "gls", expectedMaxWeightInGrams: 1000 })).status).toBe(200);
+    expect(
+      (
+        await api.buyDelivery("seller", tradeId, {
+          price: 39,
+          shipmentProviderId: "gls",
+          expectedMaxWeightInGrams: 1000,
+        })
+      ).status,
+    ).toBe(200);
     await expectEscrowPayment(api, tradeId, "PartiallyRefunded", 10);
   });
 

@@ -14,7 +14,13 @@ import { db, freshTenant } from "../helpers/tenants.ts";
 
 const REFUSED_IBAN = "DK6800400440110002"; // a valid IBAN the simulated rail's bank refuses
 const GOOD_IBAN = "DK5000400440116243";
-const business = { businessId: "12345678", businessLocationId: "1000000001", name: "Bike Shop ApS", phoneNumber: "+4512345678", address: { streetName: "Gade", houseNumber: "1", city: "Aarhus", postNumber: "8000" } };
+const business = {
+  businessId: "12345678",
+  businessLocationId: "1000000001",
+  name: "Bike Shop ApS",
+  phoneNumber: "+4512345678",
+  address: { streetName: "Gade", houseNumber: "1", city: "Aarhus", postNumber: "8000" },
+};
 
 async function settledTrade(options: { businessAccount?: string } = {}) {
   const tenant = await freshTenant({ allowedBusinessIds: ["12345678"] });
@@ -22,7 +28,12 @@ async function settledTrade(options: { businessAccount?: string } = {}) {
   await api.connect("seller");
   await api.connect("buyer");
   if (options.businessAccount) {
-    const created = await callRoute(createBusinessUser, { method: "POST", path: "/api/v1/marketplace/business-users", token: tenant.testApiKey, body: { ...business, payoutsAccountNumber: options.businessAccount } });
+    const created = await callRoute(createBusinessUser, {
+      method: "POST",
+      path: "/api/v1/marketplace/business-users",
+      token: tenant.testApiKey,
+      body: { ...business, payoutsAccountNumber: options.businessAccount },
+    });
     expect(created.status).toBe(200);
   }
   const { tradeId } = (
@@ -39,19 +50,28 @@ async function settledTrade(options: { businessAccount?: string } = {}) {
       successUrl: "https://shop.example/ok",
       cancelUrl: "https://shop.example/cancel",
       deliveryByHandAllowed: true,
-      ...(options.businessAccount ? { prioritizedPayees: [{ businessId: business.businessId, businessLocationId: business.businessLocationId }] } : {}),
+      ...(options.businessAccount
+        ? { prioritizedPayees: [{ businessId: business.businessId, businessLocationId: business.businessLocationId }] }
+        : {}),
     })
   ).json;
   const payment = (await api.acceptAndPay("buyer", tradeId)).json;
   await api.completePayment(payment.paymentId);
   expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded"); // handed over in person
-  const payouts = (query = "") => callRoute(listPayouts, { path: `/api/v1/marketplace/payouts${query}`, token: tenant.testApiKey });
-  const payout = (id: string, token = tenant.testApiKey) => callRoute(getPayout, { path: `/api/v1/marketplace/payouts/${id}`, params: { payoutId: id }, token });
+  const payouts = (query = "") =>
+    callRoute(listPayouts, { path: `/api/v1/marketplace/payouts${query}`, token: tenant.testApiKey });
+  const payout = (id: string, token = tenant.testApiKey) =>
+    callRoute(getPayout, { path: `/api/v1/marketplace/payouts/${id}`, params: { payoutId: id }, token });
   return { tenant, api, tradeId: tradeId as string, payouts, payout };
 }
 
 const payoutEvents = async (tradeId: string) =>
-  (await db.outboxEvent.findMany({ where: { tradeId, eventName: { startsWith: "payout." } }, orderBy: { sequence: "asc" } })).map((e) => ({ name: e.eventName, payoutId: (e.payload as { metadata: { payoutId: string } }).metadata.payoutId }));
+  (
+    await db.outboxEvent.findMany({
+      where: { tradeId, eventName: { startsWith: "payout." } },
+      orderBy: { sequence: "asc" },
+    })
+  ).map((e) => ({ name: e.eventName, payoutId: (e.payload as { metadata: { payoutId: string } }).metadata.payoutId }));
 
 describe("payouts", () => {
   it("a settled trade's payout is a Paid record with the masked account and the statement's reference, and payout.paid", async () => {
@@ -61,13 +81,26 @@ describe("payouts", () => {
     const list = (await payouts()).json;
     expect(list.pagination).toEqual({ pageSize: 20, page: 1, totalCount: 1 });
     const [record] = list.payouts;
-    expect(record).toMatchObject({ tradeId, recipient: { marketplaceUserId: "seller" }, amount: 950, currency: "DKK", bankAccount: "•••• 6243", state: "Paid", failureReason: null });
+    expect(record).toMatchObject({
+      tradeId,
+      recipient: { marketplaceUserId: "seller" },
+      amount: 950,
+      currency: "DKK",
+      bankAccount: "•••• 6243",
+      state: "Paid",
+      failureReason: null,
+    });
     expect(record.reference).toMatch(/^ESCROW-[0-9A-F]{8}-1$/);
     expect(Date.parse(record.paidAt)).toBeGreaterThanOrEqual(Date.parse(record.createdAt));
     expect((await payout(record.payoutId)).json).toEqual(record);
     expect(await payoutEvents(tradeId)).toEqual([{ name: "payout.paid", payoutId: record.payoutId }]);
     const event = await db.outboxEvent.findFirstOrThrow({ where: { tradeId, eventName: "payout.paid" } });
-    expect(event.payload).toMatchObject({ eventName: "payout.paid", tradeId, payeeMarketplaceUserId: "seller", metadata: { state: "Released", payoutId: record.payoutId } });
+    expect(event.payload).toMatchObject({
+      eventName: "payout.paid",
+      tradeId,
+      payeeMarketplaceUserId: "seller",
+      metadata: { state: "Released", payoutId: record.payoutId },
+    });
   });
 
   it("a payout the bank refuses is Failed, keeps the money owed, and is tried again as a new payout once the account changes", async () => {
@@ -76,9 +109,19 @@ describe("payouts", () => {
     const trade = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
     expect({ state: trade.state, deadlineAt: trade.deadlineAt }).toEqual({ state: "Succeeded", deadlineAt: null });
     const [failed] = (await payouts("?state=Failed")).json.payouts;
-    expect(failed).toMatchObject({ tradeId, recipient: { businessId: "12345678", businessLocationId: "1000000001" }, amount: 950, bankAccount: "•••• 0002", state: "Failed", paidAt: null });
+    expect(failed).toMatchObject({
+      tradeId,
+      recipient: { businessId: "12345678", businessLocationId: "1000000001" },
+      amount: 950,
+      bankAccount: "•••• 0002",
+      state: "Failed",
+      paidAt: null,
+    });
     expect(failed.failureReason).toMatch(/refused/);
-    const owed = await db.ledgerPosting.aggregate({ where: { tradeId, account: "payee_payable" }, _sum: { amountMinor: true } });
+    const owed = await db.ledgerPosting.aggregate({
+      where: { tradeId, account: "payee_payable" },
+      _sum: { amountMinor: true },
+    });
     expect(owed._sum.amountMinor).toBe(95000n);
     // Nothing more happens until the account changes.
     await api.advanceClock(3600);
@@ -89,13 +132,24 @@ describe("payouts", () => {
       path: "/api/v1/marketplace/business-users/12345678/1000000001",
       params: { businessId: "12345678", businessLocationId: "1000000001" },
       token: tenant.testApiKey,
-      body: { name: business.name, phoneNumber: business.phoneNumber, address: business.address, payoutsAccountNumber: GOOD_IBAN },
+      body: {
+        name: business.name,
+        phoneNumber: business.phoneNumber,
+        address: business.address,
+        payoutsAccountNumber: GOOD_IBAN,
+      },
     });
     expect(edited.status).toBe(200);
     await api.advanceClock(1);
     expect((await api.trade("seller", tradeId)).json.state).toBe("Released");
     const all = (await payouts()).json.payouts;
-    expect(all.map((p: { state: string; bankAccount: string; reference: string }) => [p.state, p.bankAccount, p.reference.slice(-2)])).toEqual([
+    expect(
+      all.map((p: { state: string; bankAccount: string; reference: string }) => [
+        p.state,
+        p.bankAccount,
+        p.reference.slice(-2),
+      ]),
+    ).toEqual([
       ["Paid", "•••• 6243", "-2"],
       ["Failed", "•••• 0002", "-1"],
     ]);
@@ -103,7 +157,10 @@ describe("payouts", () => {
       { name: "payout.failed", payoutId: failed.payoutId },
       { name: "payout.paid", payoutId: all[0].payoutId },
     ]);
-    const bank = await db.ledgerPosting.aggregate({ where: { tradeId, account: "payee_bank" }, _sum: { amountMinor: true } });
+    const bank = await db.ledgerPosting.aggregate({
+      where: { tradeId, account: "payee_bank" },
+      _sum: { amountMinor: true },
+    });
     expect(bank._sum.amountMinor).toBe(95000n);
   });
 
@@ -126,11 +183,14 @@ describe("payouts", () => {
     const created = Date.parse(paid.createdAt);
     expect((await payouts(`?from=${new Date(created).toISOString()}`)).json.payouts).toHaveLength(1);
     expect((await payouts(`?to=${new Date(created).toISOString()}`)).json.payouts).toHaveLength(0);
-    for (const bad of ["?state=Lost", "?from=yesterday", "?pageSize=101", "?page=0", "?colour=red"]) expectErrorRecord(await payouts(bad), 400, "validation-error");
+    for (const bad of ["?state=Lost", "?from=yesterday", "?pageSize=101", "?page=0", "?colour=red"])
+      expectErrorRecord(await payouts(bad), 400, "validation-error");
 
     const other = await freshTenant();
     expectErrorRecord(await payout(paid.payoutId, other.testApiKey), 404, "not-found");
-    expect((await callRoute(listPayouts, { path: "/api/v1/marketplace/payouts", token: other.testApiKey })).json.payouts).toEqual([]);
+    expect(
+      (await callRoute(listPayouts, { path: "/api/v1/marketplace/payouts", token: other.testApiKey })).json.payouts,
+    ).toEqual([]);
     expectErrorRecord(await payout(paid.payoutId, tenant.liveApiKey), 404, "not-found");
   });
 });

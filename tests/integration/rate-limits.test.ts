@@ -25,8 +25,19 @@ beforeAll(() => setRateLimitWindowSeconds(WINDOW_SECONDS));
 afterAll(() => setRateLimitWindowSeconds(60));
 
 const list = (token: string) => callRoute(listSubscriptions, { path: "/api/v1/webhooks/subscriptions", token });
-const initiateBody = { title: "Lamp", description: "Brass", amount: 100, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" };
-const initiate = (token: string) => callRoute(initiateRoute, { method: "POST", path: "/api/v1/marketplace/trades/initiate", token, body: initiateBody });
+const initiateBody = {
+  title: "Lamp",
+  description: "Brass",
+  amount: 100,
+  payerFee: 0,
+  payeeFee: 0,
+  payerMarketplaceUserId: "buyer",
+  payeeMarketplaceUserId: "seller",
+  successUrl: "https://shop.example/ok",
+  cancelUrl: "https://shop.example/no",
+};
+const initiate = (token: string) =>
+  callRoute(initiateRoute, { method: "POST", path: "/api/v1/marketplace/trades/initiate", token, body: initiateBody });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function expectLimited(result: CallResult) {
@@ -99,7 +110,8 @@ describe("API rate limit per token", () => {
 describe("counters shared by instances through the database", () => {
   const instance = () => Object.assign(new WindowCounter(), { windowSeconds: WINDOW_SECONDS });
   const points = async (key: string) => (await db.rateLimitCounter.findUniqueOrThrow({ where: { key } })).points;
-  const allowed = (counter: WindowCounter, key: string, times: number) => Array.from({ length: times }, () => counter.count(key, 10).allowed);
+  const allowed = (counter: WindowCounter, key: string, times: number) =>
+    Array.from({ length: times }, () => counter.count(key, 10).allowed);
 
   it("an instance learns the others' counts when it flushes, so together they keep the limit", async () => {
     const [a, b] = [instance(), instance()];
@@ -136,7 +148,12 @@ describe("counters shared by instances through the database", () => {
 describe("hosted pages rate limit per client address", () => {
   // The production server resolves the client and puts it in its own header (scripts/serve.ts).
   const hosted = (path: string, client: string, method = "GET", forwardedFor?: string) =>
-    proxy(new NextRequest(`https://escrow.test${path}`, { method, headers: { [CLIENT_ADDRESS_HEADER]: client, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) } }));
+    proxy(
+      new NextRequest(`https://escrow.test${path}`, {
+        method,
+        headers: { [CLIENT_ADDRESS_HEADER]: client, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+      }),
+    );
 
   it("refuses a client past the limit with 429 and Retry-After, and not another client or the console", async () => {
     const previous = process.env.HOSTED_RATE_LIMIT_PER_MINUTE;
@@ -144,7 +161,12 @@ describe("hosted pages rate limit per client address", () => {
     try {
       const client = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
       // Page loads and form posts count alike.
-      for (const [path, method] of [["/checkout/tok1", "GET"], ["/pay/tok2", "GET"], ["/checkout/tok1/pay", "POST"], ["/status/tok3", "GET"]] as const) {
+      for (const [path, method] of [
+        ["/checkout/tok1", "GET"],
+        ["/pay/tok2", "GET"],
+        ["/checkout/tok1/pay", "POST"],
+        ["/status/tok3", "GET"],
+      ] as const) {
         expect((await hosted(path, client, method)).status).toBe(200);
       }
       const refused = await hosted("/checkout/tok1", client);
@@ -176,7 +198,11 @@ describe("requests without a valid API token, per client address", () => {
       const tenant = await freshTenant();
       const prober = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
       const call = (token: string, client: string) =>
-        callRoute(listSubscriptions, { path: "/api/v1/webhooks/subscriptions", token, headers: { [CLIENT_ADDRESS_HEADER]: client } });
+        callRoute(listSubscriptions, {
+          path: "/api/v1/webhooks/subscriptions",
+          token,
+          headers: { [CLIENT_ADDRESS_HEADER]: client },
+        });
       const bad = `esk_test_${"A".repeat(43)}`;
       for (let i = 0; i < 5; i++) expectErrorRecord(await call(bad, prober), 401, "unauthorized");
       const refused = expectErrorRecord(await call(bad, prober), 429, "rate-limited");

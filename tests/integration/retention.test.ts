@@ -23,18 +23,77 @@ async function requestLog(createdAt: Date, count = 1) {
 }
 
 async function delivery(status: "Pending" | "Succeeded" | "Failed", completedAt: Date | null) {
-  const subscription = await db.webhookSubscription.create({ data: { tenantId, mode: "test", url: "https://hooks.example/retention", secret: "whsec_retention" } });
-  const event = await db.outboxEvent.create({ data: { id: `evt_retention_${randomUUID()}`, tenantId, mode: "test", eventName: "trade.updated", orderingKey: "retention", payload: {}, createdAt: daysAgo(60), dispatchedAt: daysAgo(60) } });
-  const created = await db.webhookDelivery.create({ data: { eventId: event.id, subscriptionId: subscription.id, tenantId, orderingKey: "retention", status, completedAt, createdAt: daysAgo(60), attemptCount: 1 } });
-  await db.webhookAttempt.create({ data: { deliveryId: created.id, attemptNumber: 1, requestUrl: subscription.url, requestHeaders: {}, requestBody: "{}", responseStatus: 200, durationMs: 5, createdAt: daysAgo(60) } });
+  const subscription = await db.webhookSubscription.create({
+    data: { tenantId, mode: "test", url: "https://hooks.example/retention", secret: "whsec_retention" },
+  });
+  const event = await db.outboxEvent.create({
+    data: {
+      id: `evt_retention_${randomUUID()}`,
+      tenantId,
+      mode: "test",
+      eventName: "trade.updated",
+      orderingKey: "retention",
+      payload: {},
+      createdAt: daysAgo(60),
+      dispatchedAt: daysAgo(60),
+    },
+  });
+  const created = await db.webhookDelivery.create({
+    data: {
+      eventId: event.id,
+      subscriptionId: subscription.id,
+      tenantId,
+      orderingKey: "retention",
+      status,
+      completedAt,
+      createdAt: daysAgo(60),
+      attemptCount: 1,
+    },
+  });
+  await db.webhookAttempt.create({
+    data: {
+      deliveryId: created.id,
+      attemptNumber: 1,
+      requestUrl: subscription.url,
+      requestHeaders: {},
+      requestBody: "{}",
+      responseStatus: 200,
+      durationMs: 5,
+      createdAt: daysAgo(60),
+    },
+  });
   return { deliveryId: created.id, eventId: event.id };
 }
 
 const hostedSession = (expiresAt: Date) =>
-  db.hostedSession.create({ data: { tokenHash: randomUUID(), tenantId, mode: "test", kind: "Connect", marketplaceUserId: "retention-user", expiresAt, createdAt: new Date(expiresAt.getTime() - 3_600_000) } });
+  db.hostedSession.create({
+    data: {
+      tokenHash: randomUUID(),
+      tenantId,
+      mode: "test",
+      kind: "Connect",
+      marketplaceUserId: "retention-user",
+      expiresAt,
+      createdAt: new Date(expiresAt.getTime() - 3_600_000),
+    },
+  });
 
 const idempotencyRecord = (expiresAt: Date) =>
-  db.idempotencyRecord.create({ data: { tenantId, mode: "test", key: randomUUID(), method: "POST", path: "/api/v1/retention", requestHash: "x", state: "Completed", responseStatus: 200, responseBody: "{}", createdAt: new Date(expiresAt.getTime() - DAY), expiresAt } });
+  db.idempotencyRecord.create({
+    data: {
+      tenantId,
+      mode: "test",
+      key: randomUUID(),
+      method: "POST",
+      path: "/api/v1/retention",
+      requestHash: "x",
+      state: "Completed",
+      responseStatus: 200,
+      responseBody: "{}",
+      createdAt: new Date(expiresAt.getTime() - DAY),
+      expiresAt,
+    },
+  });
 
 const counter = async (expire: number) => {
   const key = `retention:${randomUUID()}`;
@@ -78,13 +137,25 @@ describe("retention", () => {
     const deliveries = await db.webhookDelivery.findMany({ where: { tenantId }, select: { id: true } });
     expect(deliveries.map((d) => d.id).sort()).toEqual([finishedRecently.deliveryId, pendingForever.deliveryId].sort());
     // The attempts went with their deliveries; the events all stay.
-    expect(await db.webhookAttempt.count({ where: { deliveryId: { in: [finishedLongAgo.deliveryId, failedLongAgo.deliveryId] } } })).toBe(0);
-    expect(await db.webhookAttempt.count({ where: { deliveryId: { in: [finishedRecently.deliveryId, pendingForever.deliveryId] } } })).toBe(2);
+    expect(
+      await db.webhookAttempt.count({
+        where: { deliveryId: { in: [finishedLongAgo.deliveryId, failedLongAgo.deliveryId] } },
+      }),
+    ).toBe(0);
+    expect(
+      await db.webhookAttempt.count({
+        where: { deliveryId: { in: [finishedRecently.deliveryId, pendingForever.deliveryId] } },
+      }),
+    ).toBe(2);
     expect(await db.outboxEvent.count({ where: { tenantId } })).toBe(4);
 
-    expect(await db.hostedSession.findMany({ where: { tenantId }, select: { id: true } })).toEqual([{ id: recentSession.id }]);
+    expect(await db.hostedSession.findMany({ where: { tenantId }, select: { id: true } })).toEqual([
+      { id: recentSession.id },
+    ]);
     expect(await db.hostedSession.count({ where: { id: oldSession.id } })).toBe(0);
-    expect(await db.idempotencyRecord.findMany({ where: { tenantId }, select: { id: true } })).toEqual([{ id: liveRecord.id }]);
+    expect(await db.idempotencyRecord.findMany({ where: { tenantId }, select: { id: true } })).toEqual([
+      { id: liveRecord.id },
+    ]);
     expect(await db.idempotencyRecord.count({ where: { id: expiredRecord.id } })).toBe(0);
     expect(await db.rateLimitCounter.count({ where: { key: { in: [endedCounter, runningCounter] } } })).toBe(1);
     expect(await db.rateLimitCounter.count({ where: { key: runningCounter } })).toBe(1);
@@ -104,7 +175,9 @@ describe("retention", () => {
       expect(retentionDays("REQUEST_LOG_RETENTION_DAYS", 90)).toBe(7);
       for (const wrong of ["0", "-1", "1.5", "seven", "3651"]) {
         process.env.REQUEST_LOG_RETENTION_DAYS = wrong;
-        expect(() => retentionDays("REQUEST_LOG_RETENTION_DAYS", 90)).toThrow(/REQUEST_LOG_RETENTION_DAYS must be a whole number of days/);
+        expect(() => retentionDays("REQUEST_LOG_RETENTION_DAYS", 90)).toThrow(
+          /REQUEST_LOG_RETENTION_DAYS must be a whole number of days/,
+        );
       }
     } finally {
       if (saved === undefined) delete process.env.REQUEST_LOG_RETENTION_DAYS;

@@ -15,7 +15,11 @@ async function ledger(tradeId: string) {
 }
 
 const eventsAfterRejection = async (tradeId: string) => {
-  const rows = await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" }, select: { eventName: true } });
+  const rows = await db.outboxEvent.findMany({
+    where: { tradeId },
+    orderBy: { sequence: "asc" },
+    select: { eventName: true },
+  });
   const names = rows.map((r) => r.eventName);
   return names.slice(names.indexOf("trade.condition_rejected") + 1);
 };
@@ -29,20 +33,43 @@ describe("settlement by the tenant", () => {
     const { api, tradeId } = await rejectedTrade();
     const settled = await api.settle(tradeId, { refundAmount: 20, reason: "Agreed 20 off for the stained seat" });
     expect(settled.status).toBe(200);
-    expect(settled.json).toMatchObject({ tradeId, state: "Succeeded", settlement: { refundAmount: 20, payeeAmount: 1110 }, offer: null });
+    expect(settled.json).toMatchObject({
+      tradeId,
+      state: "Succeeded",
+      settlement: { refundAmount: 20, payeeAmount: 1110 },
+      offer: null,
+    });
     expect(settled.json.phases.finished.amount).toBe(1110);
-    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({ state: "PartiallyRefunded", isPaid: true, refundedAmount: 20 });
+    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({
+      state: "PartiallyRefunded",
+      isPaid: true,
+      refundedAmount: 20,
+    });
     expect(await eventsAfterRejection(tradeId)).toEqual(["trade.settled", "trade.succeeded"]);
     await releasePayout(api);
     expect((await api.trade("seller", tradeId)).json.state).toBe("Released");
-    expect(await ledger(tradeId)).toMatchObject({ escrow: 0n, payee_payable: 0n, payee_bank: 111000n, tenant_revenue: 10600n, payer_refund: 2000n });
+    expect(await ledger(tradeId)).toMatchObject({
+      escrow: 0n,
+      payee_payable: 0n,
+      payee_bank: 111000n,
+      tenant_revenue: 10600n,
+      payer_refund: 2000n,
+    });
     const entry = await db.tradeTimelineEntry.findFirstOrThrow({ where: { tradeId, action: "settle" } });
-    expect(entry).toMatchObject({ actor: "tenant", fromState: "ConditionRejected", toState: "Succeeded", details: { refundMinor: "2000", reason: "Agreed 20 off for the stained seat" } });
+    expect(entry).toMatchObject({
+      actor: "tenant",
+      fromState: "ConditionRejected",
+      toState: "Succeeded",
+      details: { refundMinor: "2000", reason: "Agreed 20 off for the stained seat" },
+    });
   });
 
   it("takes a refund larger than the payee's payout out of the tenant's fees, never below zero", async () => {
     const { api, tradeId } = await rejectedTrade();
-    expect((await api.settle(tradeId, { refundAmount: 1200, reason: "Nearly all back" })).json.settlement).toEqual({ refundAmount: 1200, payeeAmount: 0 });
+    expect((await api.settle(tradeId, { refundAmount: 1200, reason: "Nearly all back" })).json.settlement).toEqual({
+      refundAmount: 1200,
+      payeeAmount: 0,
+    });
     await releasePayout(api);
     const accounts = await ledger(tradeId);
     expect(accounts).toMatchObject({ escrow: 0n, tenant_revenue: 3600n, payer_refund: 120000n });
@@ -58,18 +85,28 @@ describe("settlement by the tenant", () => {
     expect(await ledger(tradeId)).toMatchObject({ escrow: 0n, payer_refund: 123600n });
     expect((await ledger(tradeId)).tenant_revenue ?? 0n).toBe(0n);
     // The 49 of shipping went to the carrier: the payment is refunded in part, and says how much.
-    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({ state: "PartiallyRefunded", refundedAmount: ITEM_MONEY });
+    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({
+      state: "PartiallyRefunded",
+      refundedAmount: ITEM_MONEY,
+    });
   });
 
   it("works on a Disputed trade too", async () => {
     const { api, tradeId } = await rejectedTrade();
     expect((await api.rejectCondition("seller", tradeId, "It was clean when sent")).json.state).toBe("Disputed");
-    expect((await api.settle(tradeId, { refundAmount: 100, reason: "Split the difference" })).json).toMatchObject({ state: "Succeeded", settlement: { refundAmount: 100, payeeAmount: 1030 } });
+    expect((await api.settle(tradeId, { refundAmount: 100, reason: "Split the difference" })).json).toMatchObject({
+      state: "Succeeded",
+      settlement: { refundAmount: 100, payeeAmount: 1030 },
+    });
   });
 
   it("refuses more than the payer's money, a trade in another state, another tenant's trade, and bad bodies, changing nothing", async () => {
     const { api, tradeId } = await rejectedTrade();
-    const tooMuch = expectErrorRecord(await api.settle(tradeId, { refundAmount: ITEM_MONEY + 0.01, reason: "x" }), 400, "validation-error");
+    const tooMuch = expectErrorRecord(
+      await api.settle(tradeId, { refundAmount: ITEM_MONEY + 0.01, reason: "x" }),
+      400,
+      "validation-error",
+    );
     expect(tooMuch.errors).toEqual([expect.objectContaining({ key: "refundAmount" })]);
     expectErrorRecord(await api.settle(tradeId, { refundAmount: -1, reason: "x" }), 400, "validation-error");
     expectErrorRecord(await api.settle(tradeId, { refundAmount: 10 }), 400, "validation-error");
@@ -81,7 +118,11 @@ describe("settlement by the tenant", () => {
 
     const fresh = await rejectedTrade();
     await fresh.api.settle(fresh.tradeId, { refundAmount: 5, reason: "x" });
-    expectErrorRecord(await fresh.api.settle(fresh.tradeId, { refundAmount: 5, reason: "again" }), 409, "invalid-state");
+    expectErrorRecord(
+      await fresh.api.settle(fresh.tradeId, { refundAmount: 5, reason: "again" }),
+      409,
+      "invalid-state",
+    );
   });
 });
 
@@ -92,11 +133,28 @@ describe("price-reduction offers", () => {
     expect(offered).toMatchObject({ state: "ConditionRejected", offer: { refundAmount: 20 }, settlement: null });
     expect(Date.parse(offered.offer.lapsesAt)).toBeGreaterThan(Date.parse(offered.offer.madeAt));
     const accepted = (await api.acceptOffer("buyer", tradeId)).json;
-    expect(accepted).toMatchObject({ state: "Succeeded", offer: null, settlement: { refundAmount: 20, payeeAmount: 1110 } });
-    expect(await eventsAfterRejection(tradeId)).toEqual(["trade.offer_made", "trade.offer_accepted", "trade.settled", "trade.succeeded"]);
-    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({ state: "PartiallyRefunded", refundedAmount: 20 });
+    expect(accepted).toMatchObject({
+      state: "Succeeded",
+      offer: null,
+      settlement: { refundAmount: 20, payeeAmount: 1110 },
+    });
+    expect(await eventsAfterRejection(tradeId)).toEqual([
+      "trade.offer_made",
+      "trade.offer_accepted",
+      "trade.settled",
+      "trade.succeeded",
+    ]);
+    expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({
+      state: "PartiallyRefunded",
+      refundedAmount: 20,
+    });
     await releasePayout(api);
-    expect(await ledger(tradeId)).toMatchObject({ escrow: 0n, payee_bank: 111000n, tenant_revenue: 10600n, payer_refund: 2000n });
+    expect(await ledger(tradeId)).toMatchObject({
+      escrow: 0n,
+      payee_bank: 111000n,
+      tenant_revenue: 10600n,
+      payer_refund: 2000n,
+    });
   });
 
   it("declined: the offer closes and the trade continues as before, with its deadline back", async () => {
@@ -105,9 +163,16 @@ describe("price-reduction offers", () => {
     await api.makeOffer("seller", tradeId, { refundAmount: 50 });
     const during = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
     expect(during.deadlineKind).toBe("lapseOffer");
-    expect((await api.declineOffer("buyer", tradeId)).json).toMatchObject({ state: "ConditionRejected", offer: null, settlement: null });
+    expect((await api.declineOffer("buyer", tradeId)).json).toMatchObject({
+      state: "ConditionRejected",
+      offer: null,
+      settlement: null,
+    });
     const after = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
-    expect({ at: after.deadlineAt, kind: after.deadlineKind }).toEqual({ at: before.deadlineAt, kind: before.deadlineKind });
+    expect({ at: after.deadlineAt, kind: after.deadlineKind }).toEqual({
+      at: before.deadlineAt,
+      kind: before.deadlineKind,
+    });
     expect(await eventsAfterRejection(tradeId)).toEqual(["trade.offer_made", "trade.offer_declined"]);
     expect(await ledger(tradeId)).toMatchObject({ escrow: 123600n });
     // The payee may still take the item back, as before the offer.
@@ -119,7 +184,11 @@ describe("price-reduction offers", () => {
     await api.makeOffer("seller", tradeId, { refundAmount: 50 });
     const advanced = (await api.advanceClock(60 * 60 * 24 * 3)).json;
     expect(advanced.fired.map((f: { action: string }) => f.action)).toEqual(["lapseOffer", "autoAcceptRejection"]);
-    expect((await api.trade("buyer", tradeId)).json).toMatchObject({ state: "ReturnAwaitingShipment", offer: null, settlement: null });
+    expect((await api.trade("buyer", tradeId)).json).toMatchObject({
+      state: "ReturnAwaitingShipment",
+      offer: null,
+      settlement: null,
+    });
     expect(await eventsAfterRejection(tradeId)).toEqual(["trade.offer_made", "trade.offer_declined"]);
     expectErrorRecord(await api.acceptOffer("buyer", tradeId), 409, "invalid-state");
   });
@@ -139,18 +208,29 @@ describe("price-reduction offers", () => {
     expectErrorRecord(await api.declineOffer("buyer", tradeId), 409, "invalid-state");
     expectErrorRecord(await api.makeOffer("buyer", tradeId, { refundAmount: 10 }), 409, "invalid-state");
     for (const refundAmount of [0, ITEM_MONEY, ITEM_MONEY + 1]) {
-      const refused = expectErrorRecord(await api.makeOffer("seller", tradeId, { refundAmount }), 400, "validation-error");
+      const refused = expectErrorRecord(
+        await api.makeOffer("seller", tradeId, { refundAmount }),
+        400,
+        "validation-error",
+      );
       expect(refused.errors).toEqual([expect.objectContaining({ key: "refundAmount" })]);
     }
     await api.makeOffer("seller", tradeId, { refundAmount: 10 });
     expectErrorRecord(await api.acceptOffer("seller", tradeId), 409, "invalid-state");
-    expect((await api.trade("buyer", tradeId)).json).toMatchObject({ state: "ConditionRejected", offer: { refundAmount: 10 } });
+    expect((await api.trade("buyer", tradeId)).json).toMatchObject({
+      state: "ConditionRejected",
+      offer: { refundAmount: 10 },
+    });
   });
 
   it("leaving the state closes an open offer: a settlement by the tenant overtakes it", async () => {
     const { api, tradeId } = await rejectedTrade();
     await api.makeOffer("seller", tradeId, { refundAmount: 50 });
-    expect((await api.settle(tradeId, { refundAmount: 70, reason: "Support decided" })).json).toMatchObject({ state: "Succeeded", offer: null, settlement: { refundAmount: 70 } });
+    expect((await api.settle(tradeId, { refundAmount: 70, reason: "Support decided" })).json).toMatchObject({
+      state: "Succeeded",
+      offer: null,
+      settlement: { refundAmount: 70 },
+    });
     expectErrorRecord(await api.acceptOffer("buyer", tradeId), 409, "invalid-state");
   });
 });
@@ -160,12 +240,23 @@ describe("races (PostgreSQL shows them; the embedded database runs them one afte
     for (let round = 0; round < 3; round++) {
       const { api, tradeId } = await rejectedTrade();
       await api.makeOffer("seller", tradeId, { refundAmount: 20 });
-      const [settled, accepted] = await Promise.all([api.settle(tradeId, { refundAmount: 70, reason: "Support decided" }), api.acceptOffer("buyer", tradeId)]);
+      const [settled, accepted] = await Promise.all([
+        api.settle(tradeId, { refundAmount: 70, reason: "Support decided" }),
+        api.acceptOffer("buyer", tradeId),
+      ]);
       expect([settled.status, accepted.status].filter((s) => s === 200)).toHaveLength(1);
       for (const loser of [settled, accepted].filter((r) => r.status !== 200)) expect(loser.status).toBe(409);
       const refund = settled.status === 200 ? 7000n : 2000n;
-      expect(await eventsAfterRejection(tradeId)).toEqual(settled.status === 200 ? ["trade.offer_made", "trade.settled", "trade.succeeded"] : ["trade.offer_made", "trade.offer_accepted", "trade.settled", "trade.succeeded"]);
-      expect(await ledger(tradeId)).toMatchObject({ escrow: 0n, payer_refund: refund, payee_payable: 113000n - refund });
+      expect(await eventsAfterRejection(tradeId)).toEqual(
+        settled.status === 200
+          ? ["trade.offer_made", "trade.settled", "trade.succeeded"]
+          : ["trade.offer_made", "trade.offer_accepted", "trade.settled", "trade.succeeded"],
+      );
+      expect(await ledger(tradeId)).toMatchObject({
+        escrow: 0n,
+        payer_refund: refund,
+        payee_payable: 113000n - refund,
+      });
       expect(await db.ledgerTransfer.count({ where: { tradeId, kind: "settleWithRefund" } })).toBe(1);
     }
   });
@@ -178,6 +269,11 @@ describe("races (PostgreSQL shows them; the embedded database runs them one afte
     for (const a of answers.filter((x) => x.status !== 200)) expect(a.status).toBe(409);
     expect(await db.ledgerTransfer.count({ where: { tradeId, kind: "settleWithRefund" } })).toBe(1);
     expect((await api.escrowPayment("buyer", tradeId)).json.refundedAmount).toBe(20);
-    expect(await eventsAfterRejection(tradeId)).toEqual(["trade.offer_made", "trade.offer_accepted", "trade.settled", "trade.succeeded"]);
+    expect(await eventsAfterRejection(tradeId)).toEqual([
+      "trade.offer_made",
+      "trade.offer_accepted",
+      "trade.settled",
+      "trade.succeeded",
+    ]);
   });
 });

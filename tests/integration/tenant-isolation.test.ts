@@ -24,10 +24,16 @@ beforeAll(async () => {
   world = await buildWorld();
 }, 120_000);
 
-async function call(operation: DocumentedOperation, token: string, params: Record<string, string>): Promise<CallResult> {
+async function call(
+  operation: DocumentedOperation,
+  token: string,
+  params: Record<string, string>,
+): Promise<CallResult> {
   const body = operation.body ? canonical(document, operation.body) : undefined;
   // Required query parameters (an export's time range) take their documented example.
-  const query = new URLSearchParams(operation.queryParams.filter((p) => p.required).map((p) => [p.name, String(canonical(document, p.schema))]));
+  const query = new URLSearchParams(
+    operation.queryParams.filter((p) => p.required).map((p) => [p.name, String(canonical(document, p.schema))]),
+  );
   const path = concretePath(operation, params) + (query.size ? `?${query}` : "");
   return callRoute(operation.handler, { method: operation.method, path, params, token, body });
 }
@@ -36,10 +42,18 @@ async function call(operation: DocumentedOperation, token: string, params: Recor
 function ownerIdSets(operation: DocumentedOperation): Record<string, string>[] {
   const names = operation.pathParams.map((p) => p.name);
   const varied = names[names.length - 1]!;
-  return (world.ids[varied] ?? []).map((id) => Object.fromEntries(names.map((name) => [name, name === varied ? id : world.ids[name]![0]!])));
+  return (world.ids[varied] ?? []).map((id) =>
+    Object.fromEntries(names.map((name) => [name, name === varied ? id : world.ids[name]![0]!])),
+  );
 }
 
-const unknownIds = (operation: DocumentedOperation) => Object.fromEntries(operation.pathParams.map((p) => [p.name, p.name === "businessId" ? EXAMPLE_BUSINESS.businessId : `never-issued-${p.name}`]));
+const unknownIds = (operation: DocumentedOperation) =>
+  Object.fromEntries(
+    operation.pathParams.map((p) => [
+      p.name,
+      p.name === "businessId" ? EXAMPLE_BUSINESS.businessId : `never-issued-${p.name}`,
+    ]),
+  );
 const answer = (result: CallResult) => `${result.status} ${result.status >= 400 ? result.json?.typeCode : ""}`.trim();
 
 describe("tenant isolation, generated from the OpenAPI document", () => {
@@ -62,22 +76,29 @@ describe("tenant isolation, generated from the OpenAPI document", () => {
       for (const params of sets) {
         const result = await call(operation, intruder.testApiKey, params);
         expect(answer(result), `${operation.operationId} on ${JSON.stringify(params)}`).toBe(unknown);
-        const issued = Object.entries(params).filter(([name]) => !TENANT_CHOSEN.has(name)).map(([, id]) => id);
-        if (result.status < 300 && issued.length) expect(JSON.stringify(result.json)).not.toMatch(new RegExp(issued.join("|")));
+        const issued = Object.entries(params)
+          .filter(([name]) => !TENANT_CHOSEN.has(name))
+          .map(([, id]) => id);
+        if (result.status < 300 && issued.length)
+          expect(JSON.stringify(result.json)).not.toMatch(new RegExp(issued.join("|")));
       }
       expect(await tenantRows(world.tenant.tenantId)).toEqual(before);
     });
 
-    it(`${operation.method} ${operation.path} (${operation.operationId}): the same tenant's live token ${isSandbox(operation) ? "is refused (403)" : "finds no test-mode object"}`, async () => {
-      const before = await tenantRows(world.tenant.tenantId);
-      const unknown = answer(await call(operation, world.tenant.liveApiKey, unknownIds(operation)));
-      for (const params of ownerIdSets(operation)) {
-        const result = await call(operation, world.tenant.liveApiKey, params);
-        if (isSandbox(operation)) expect(answer(result), operation.operationId).toBe("403 forbidden");
-        else expect(answer(result), `${operation.operationId} on ${JSON.stringify(params)}`).toBe(unknown);
-      }
-      expect(await tenantRows(world.tenant.tenantId)).toEqual(before);
-    });
+    it(
+      `${operation.method} ${operation.path} (${operation.operationId}): the same tenant's live ` +
+        `token ${isSandbox(operation) ? "is refused (403)" : "finds no test-mode object"}`,
+      async () => {
+        const before = await tenantRows(world.tenant.tenantId);
+        const unknown = answer(await call(operation, world.tenant.liveApiKey, unknownIds(operation)));
+        for (const params of ownerIdSets(operation)) {
+          const result = await call(operation, world.tenant.liveApiKey, params);
+          if (isSandbox(operation)) expect(answer(result), operation.operationId).toBe("403 forbidden");
+          else expect(answer(result), `${operation.operationId} on ${JSON.stringify(params)}`).toBe(unknown);
+        }
+        expect(await tenantRows(world.tenant.tenantId)).toEqual(before);
+      },
+    );
   }
 
   it("answers 403 to a live token on every sandbox operation, also those without an id", async () => {
@@ -85,7 +106,9 @@ describe("tenant isolation, generated from the OpenAPI document", () => {
     expect(sandbox.length).toBeGreaterThanOrEqual(4);
     for (const operation of sandbox) {
       const params = Object.fromEntries(operation.pathParams.map((p) => [p.name, world.ids[p.name]![0]!]));
-      expect(answer(await call(operation, world.tenant.liveApiKey, params)), operation.operationId).toBe("403 forbidden");
+      expect(answer(await call(operation, world.tenant.liveApiKey, params)), operation.operationId).toBe(
+        "403 forbidden",
+      );
     }
   });
 

@@ -18,37 +18,85 @@ type Handler = Parameters<typeof callRoute>[0];
 
 async function newTrade(extra: Record<string, unknown> = {}) {
   const tenant = await freshTenant();
-  await callRoute(sandboxConnect, { method: "POST", path: "/x", params: { marketplaceUserId: "seller" }, token: tenant.testApiKey, body: { kycLevel: 1 } });
+  await callRoute(sandboxConnect, {
+    method: "POST",
+    path: "/x",
+    params: { marketplaceUserId: "seller" },
+    token: tenant.testApiKey,
+    body: { kycLevel: 1 },
+  });
   const started = await callRoute(initiate, {
     method: "POST",
     path: "/api/v1/marketplace/trades/initiate",
     token: tenant.testApiKey,
-    body: { title: "Lamp", description: "Brass lamp", amount: 200, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://s.example/ok", cancelUrl: "https://s.example/no", ...extra },
+    body: {
+      title: "Lamp",
+      description: "Brass lamp",
+      amount: 200,
+      payerFee: 0,
+      payeeFee: 0,
+      payerMarketplaceUserId: "buyer",
+      payeeMarketplaceUserId: "seller",
+      successUrl: "https://s.example/ok",
+      cancelUrl: "https://s.example/no",
+      ...extra,
+    },
   });
   expect(started.status).toBe(200);
   return { tenant, tradeId: started.json.tradeId as string };
 }
 
 const party = (handler: Handler, token: string, user: string, tradeId: string, body?: unknown) =>
-  callRoute(handler, { method: "POST", path: `/api/v1/marketplace/users/${user}/trades/${tradeId}/x`, params: { marketplaceUserId: user, tradeId }, token, body });
+  callRoute(handler, {
+    method: "POST",
+    path: `/api/v1/marketplace/users/${user}/trades/${tradeId}/x`,
+    params: { marketplaceUserId: user, tradeId },
+    token,
+    body,
+  });
 
 async function advance(tenantId: string, tradeId: string, steps: [Action, Actor][]) {
   const tenant = await db.tenant.findUniqueOrThrow({ where: { id: tenantId } });
   for (const [action, actor] of steps) {
-    await db.$transaction(async (tx) => applyTransition(tx, await tx.trade.findUniqueOrThrow({ where: { id: tradeId } }), tenant, action, actor, new Date(), {}, undefined, TEST_LABEL_SHARES[action]));
+    await db.$transaction(async (tx) =>
+      applyTransition(
+        tx,
+        await tx.trade.findUniqueOrThrow({ where: { id: tradeId } }),
+        tenant,
+        action,
+        actor,
+        new Date(),
+        {},
+        undefined,
+        TEST_LABEL_SHARES[action],
+      ),
+    );
   }
 }
 
-const toDelivered: [Action, Actor][] = [["escrowPaid", "paymentRail"], ["deliveryLabelCreated", "paymentRail"], ["shipmentSent", "carrier"], ["shipmentDelivered", "carrier"]];
+const toDelivered: [Action, Actor][] = [
+  ["escrowPaid", "paymentRail"],
+  ["deliveryLabelCreated", "paymentRail"],
+  ["shipmentSent", "carrier"],
+  ["shipmentDelivered", "carrier"],
+];
 
 describe("invitation and abandon", () => {
   it("lets the payer accept, refuses the payee the same call, and answers the Trade", async () => {
     const { tenant, tradeId } = await newTrade();
-    const refused = expectErrorRecord(await party(acceptInvitation, tenant.testApiKey, "seller", tradeId), 409, "invalid-state");
+    const refused = expectErrorRecord(
+      await party(acceptInvitation, tenant.testApiKey, "seller", tradeId),
+      409,
+      "invalid-state",
+    );
     expect(refused.detail).toContain("never allowed for the payee");
     const accepted = await party(acceptInvitation, tenant.testApiKey, "buyer", tradeId);
     expect(accepted.status).toBe(200);
-    expect(accepted.json).toMatchObject({ tradeId, state: "InvitationAccepted", phases: { contract: { invitationAccepted: expect.stringMatching(/^20/) } } });
+    expect(accepted.json).toMatchObject({
+      tradeId,
+      state: "InvitationAccepted",
+      phases: { contract: { invitationAccepted: expect.stringMatching(/^20/) } },
+    });
     expectErrorRecord(await party(acceptInvitation, tenant.testApiKey, "buyer", tradeId), 409, "invalid-state");
   });
 
@@ -66,7 +114,11 @@ describe("invitation and abandon", () => {
     expect((await party(abandon, tenant.testApiKey, "seller", tradeId)).json.state).toBe("Cancelled");
     const paid = await newTrade();
     await advance(paid.tenant.tenantId, paid.tradeId, [["escrowPaid", "paymentRail"]]);
-    const refused = expectErrorRecord(await party(abandon, paid.tenant.testApiKey, "seller", paid.tradeId), 409, "invalid-state");
+    const refused = expectErrorRecord(
+      await party(abandon, paid.tenant.testApiKey, "seller", paid.tradeId),
+      409,
+      "invalid-state",
+    );
     expect(refused.detail).toContain("`AwaitingShipment`");
   });
 
@@ -77,7 +129,14 @@ describe("invitation and abandon", () => {
 });
 
 describe("Cancel ongoing trade", () => {
-  const call = (token: string, tradeId: string, state: unknown) => callRoute(cancel, { method: "POST", path: `/api/v1/marketplace/trades/${tradeId}/cancel`, params: { tradeId }, token, body: { state } });
+  const call = (token: string, tradeId: string, state: unknown) =>
+    callRoute(cancel, {
+      method: "POST",
+      path: `/api/v1/marketplace/trades/${tradeId}/cancel`,
+      params: { tradeId },
+      token,
+      body: { state },
+    });
 
   it("is a compare-and-set on the state, refunds a paid trade, and stops once sent", async () => {
     const { tenant, tradeId } = await newTrade();
@@ -85,7 +144,10 @@ describe("Cancel ongoing trade", () => {
     const stale = expectErrorRecord(await call(tenant.testApiKey, tradeId, "Created"), 409, "invalid-state");
     expect(stale.detail).toContain("`AwaitingShipment`");
     expect((await call(tenant.testApiKey, tradeId, "AwaitingShipment")).json).toEqual({ state: "Cancelled" });
-    const refund = await db.ledgerPosting.aggregate({ where: { tradeId, account: "payer_refund" }, _sum: { amountMinor: true } });
+    const refund = await db.ledgerPosting.aggregate({
+      where: { tradeId, account: "payer_refund" },
+      _sum: { amountMinor: true },
+    });
     expect(refund._sum.amountMinor).toBe(20000n);
 
     const sent = await newTrade();
@@ -101,26 +163,53 @@ describe("item condition and the return leg", () => {
     const { tenant, tradeId } = await newTrade();
     await advance(tenant.tenantId, tradeId, toDelivered);
     const accepted = await party(acceptCondition, tenant.testApiKey, "buyer", tradeId);
-    expect(accepted.json).toMatchObject({ state: "Succeeded", phases: { finished: { succeeded: expect.any(String), amount: 200 } } });
+    expect(accepted.json).toMatchObject({
+      state: "Succeeded",
+      phases: { finished: { succeeded: expect.any(String), amount: 200 } },
+    });
   });
 
   it("runs reject → take back → return → payee accepts → Returned, refunding the payer", async () => {
     const { tenant, tradeId } = await newTrade();
     await advance(tenant.tenantId, tradeId, toDelivered);
-    expectErrorRecord(await party(rejectCondition, tenant.testApiKey, "buyer", tradeId, { reason: "not a string" }), 400, "validation-error");
+    expectErrorRecord(
+      await party(rejectCondition, tenant.testApiKey, "buyer", tradeId, { reason: "not a string" }),
+      400,
+      "validation-error",
+    );
     const rejected = await party(rejectCondition, tenant.testApiKey, "buyer", tradeId, "The shade is broken.");
-    expect(rejected.json).toMatchObject({ state: "ConditionRejected", phases: { delivery: { rejectedReason: { description: "The shade is broken.", images: [] } } } });
+    expect(rejected.json).toMatchObject({
+      state: "ConditionRejected",
+      phases: { delivery: { rejectedReason: { description: "The shade is broken.", images: [] } } },
+    });
     expect(rejected.json.payee.status.actions.map((a: { type: number }) => a.type)).toEqual([12, 13]);
 
     const takenBack = await party(acceptCondition, tenant.testApiKey, "seller", tradeId);
-    expect(takenBack.json).toMatchObject({ state: "ReturnAwaitingShipment", phases: { return: { started: expect.any(String) } } });
-    await advance(tenant.tenantId, tradeId, [["returnLabelCreated", "paymentRail"], ["returnShipmentSent", "carrier"], ["returnShipmentDelivered", "carrier"]]);
+    expect(takenBack.json).toMatchObject({
+      state: "ReturnAwaitingShipment",
+      phases: { return: { started: expect.any(String) } },
+    });
+    await advance(tenant.tenantId, tradeId, [
+      ["returnLabelCreated", "paymentRail"],
+      ["returnShipmentSent", "carrier"],
+      ["returnShipmentDelivered", "carrier"],
+    ]);
     expectErrorRecord(await party(acceptCondition, tenant.testApiKey, "buyer", tradeId), 409, "invalid-state");
     const returned = await party(acceptCondition, tenant.testApiKey, "seller", tradeId);
     expect(returned.json.state).toBe("Returned");
-    const balances = await db.ledgerPosting.groupBy({ by: ["account"], where: { tradeId }, _sum: { amountMinor: true } });
-    expect(Object.fromEntries(balances.map((b) => [b.account, b._sum.amountMinor]))).toEqual({ payer_funding: -20000n, escrow: 0n, payer_refund: 20000n });
-    const names = (await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } })).map((e) => e.eventName);
+    const balances = await db.ledgerPosting.groupBy({
+      by: ["account"],
+      where: { tradeId },
+      _sum: { amountMinor: true },
+    });
+    expect(Object.fromEntries(balances.map((b) => [b.account, b._sum.amountMinor]))).toEqual({
+      payer_funding: -20000n,
+      escrow: 0n,
+      payer_refund: 20000n,
+    });
+    const names = (await db.outboxEvent.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } })).map(
+      (e) => e.eventName,
+    );
     expect(names).toEqual([
       "trade.created",
       "trade.shipment_label_created",
@@ -137,6 +226,8 @@ describe("item condition and the return leg", () => {
   it("lets the payee dispute a rejection", async () => {
     const { tenant, tradeId } = await newTrade();
     await advance(tenant.tenantId, tradeId, [...toDelivered, ["rejectCondition", "payer"]]);
-    expect((await party(rejectCondition, tenant.testApiKey, "seller", tradeId, "It was fine when sent.")).json.state).toBe("Disputed");
+    expect(
+      (await party(rejectCondition, tenant.testApiKey, "seller", tradeId, "It was fine when sent.")).json.state,
+    ).toBe("Disputed");
   });
 });

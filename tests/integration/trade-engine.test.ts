@@ -42,7 +42,14 @@ describe("applyTransition", () => {
 
     const finished = await db.trade.findUniqueOrThrow({ where: { id: trade.id } });
     expect(finished.state).toBe("Released");
-    expect(finished.contractPaidAt && finished.sentAt && finished.deliveredAt && finished.approvedAt && finished.succeededAt && finished.releasedAt).toBeTruthy();
+    expect(
+      finished.contractPaidAt &&
+        finished.sentAt &&
+        finished.deliveredAt &&
+        finished.approvedAt &&
+        finished.succeededAt &&
+        finished.releasedAt,
+    ).toBeTruthy();
     expect(finished.deadlineAt).toBeNull();
 
     expect(await balances(trade.id)).toEqual({
@@ -57,7 +64,14 @@ describe("applyTransition", () => {
     for (const transfer of transfers) expect(transfer.postings.reduce((sum, p) => sum + p.amountMinor, 0n)).toBe(0n);
 
     const events = await db.outboxEvent.findMany({ where: { tradeId: trade.id }, orderBy: { sequence: "asc" } });
-    expect(events.map((e) => e.eventName)).toEqual(["trade.created", "trade.shipment_label_created", "trade.shipment_sent", "trade.shipment_delivered", "trade.condition_accepted", "trade.succeeded"]);
+    expect(events.map((e) => e.eventName)).toEqual([
+      "trade.created",
+      "trade.shipment_label_created",
+      "trade.shipment_sent",
+      "trade.shipment_delivered",
+      "trade.condition_accepted",
+      "trade.succeeded",
+    ]);
     expect(events.map((e) => e.sequence)).toEqual([...events.map((e) => e.sequence)].sort((a, b) => a - b));
     expect(new Set(events.map((e) => e.sequence)).size).toBe(events.length);
     expect(events[4]?.payload).toMatchObject({
@@ -69,8 +83,18 @@ describe("applyTransition", () => {
       metadata: { state: "Succeeded", previousState: "Delivered", sequence: events[4]?.sequence },
     });
 
-    const timeline = await db.tradeTimelineEntry.findMany({ where: { tradeId: trade.id }, orderBy: { sequence: "asc" } });
-    expect(timeline.map((t) => t.toState)).toEqual(["AwaitingShipment", "LabelCreated", "Sent", "Delivered", "Succeeded", "Released"]);
+    const timeline = await db.tradeTimelineEntry.findMany({
+      where: { tradeId: trade.id },
+      orderBy: { sequence: "asc" },
+    });
+    expect(timeline.map((t) => t.toState)).toEqual([
+      "AwaitingShipment",
+      "LabelCreated",
+      "Sent",
+      "Delivered",
+      "Succeeded",
+      "Released",
+    ]);
   });
 
   it("refunds the payer when the tenant cancels after payment, and sets the shipment deadline on payment", async () => {
@@ -81,7 +105,11 @@ describe("applyTransition", () => {
     expect(paid.trade.deadlineKind).toBe("shipmentDeadlinePassed");
 
     await act(tenant, trade.id, "cancel", "tenant");
-    expect(await balances(trade.id)).toEqual({ payer_funding: -trade.payerTotalMinor, escrow: 0n, payer_refund: trade.payerTotalMinor });
+    expect(await balances(trade.id)).toEqual({
+      payer_funding: -trade.payerTotalMinor,
+      escrow: 0n,
+      payer_refund: trade.payerTotalMinor,
+    });
   });
 
   it("refuses a transition the table does not allow, changing nothing", async () => {
@@ -96,10 +124,17 @@ describe("applyTransition", () => {
 
   it("lets exactly one of 30 concurrent acceptances win: one settlement, one set of events", async () => {
     const { tenant, trade } = await setup();
-    for (const [action, actor] of [["escrowPaid", "paymentRail"], ["deliveryLabelCreated", "paymentRail"], ["shipmentSent", "carrier"], ["shipmentDelivered", "carrier"]] as [Action, Actor][]) {
+    for (const [action, actor] of [
+      ["escrowPaid", "paymentRail"],
+      ["deliveryLabelCreated", "paymentRail"],
+      ["shipmentSent", "carrier"],
+      ["shipmentDelivered", "carrier"],
+    ] as [Action, Actor][]) {
       await act(tenant, trade.id, action, actor);
     }
-    const results = await Promise.allSettled(Array.from({ length: 30 }, () => act(tenant, trade.id, "acceptCondition", "payer")));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => act(tenant, trade.id, "acceptCondition", "payer")),
+    );
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(1);
     for (const lost of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {

@@ -5,14 +5,26 @@
 // service accounts; and the page function must agree with the same query written in Prisma.
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticate } from "../../lib/auth/authenticate.ts";
-import { connectedUsers, findUserTrade, labelsOfTrades, tradesByIds, userTradePage } from "../../lib/trades/trade-reads.ts";
+import {
+  connectedUsers,
+  findUserTrade,
+  labelsOfTrades,
+  tradesByIds,
+  userTradePage,
+} from "../../lib/trades/trade-reads.ts";
 import { buildWorld } from "../helpers/api-world.ts";
 import { db } from "../helpers/tenants.ts";
 
 /** Field by field, with each value's type: a Decimal read as a string (or a BigInt as a number) fails. */
 function typed(row: object): Record<string, [string, string]> {
   return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [key, [value === null ? "null" : (value as object).constructor.name, JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))]]),
+    Object.entries(row).map(([key, value]) => [
+      key,
+      [
+        value === null ? "null" : (value as object).constructor.name,
+        JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? `${v}n` : v)),
+      ],
+    ]),
   );
 }
 
@@ -23,9 +35,13 @@ beforeAll(async () => {
 
 describe("trade reads in plain SQL", () => {
   it("authenticate reads the token's tenant exactly as Prisma does", async () => {
-    const context = await authenticate(new Request("http://x/api/v1/x", { headers: { authorization: `Bearer ${world.tenant.testApiKey}` } }));
+    const context = await authenticate(
+      new Request("http://x/api/v1/x", { headers: { authorization: `Bearer ${world.tenant.testApiKey}` } }),
+    );
     expect(context.mode).toBe("test");
-    expect(typed(context.tenant)).toEqual(typed(await db.tenant.findUniqueOrThrow({ where: { id: world.tenant.tenantId } })));
+    expect(typed(context.tenant)).toEqual(
+      typed(await db.tenant.findUniqueOrThrow({ where: { id: world.tenant.tenantId } })),
+    );
   });
 
   it("read every trade exactly as Prisma does, and only for its own payer or payee", async () => {
@@ -46,14 +62,20 @@ describe("trade reads in plain SQL", () => {
   it("read labels, users and service accounts exactly as Prisma does", async () => {
     const scope = { tenantId: world.tenant.tenantId, mode: "test" as const };
     const ids = Object.values(world.trades);
-    const expectedLabels = await db.shipmentLabel.findMany({ where: { tradeId: { in: ids }, tenantId: scope.tenantId }, orderBy: { createdAt: "asc" } });
+    const expectedLabels = await db.shipmentLabel.findMany({
+      where: { tradeId: { in: ids }, tenantId: scope.tenantId },
+      orderBy: { createdAt: "asc" },
+    });
     expect(expectedLabels.length).toBeGreaterThanOrEqual(3);
     expect((await labelsOfTrades(scope.tenantId, ids)).map(typed)).toEqual(expectedLabels.map(typed));
 
     const users = await connectedUsers(scope, ["buyer", "seller", "nobody"]);
     expect([...users.keys()].sort()).toEqual(["buyer", "seller"]);
     for (const name of ["buyer", "seller"]) {
-      const expected = await db.marketplaceUser.findUniqueOrThrow({ where: { tenantId_mode_marketplaceUserId: { ...scope, marketplaceUserId: name } }, include: { serviceAccount: true } });
+      const expected = await db.marketplaceUser.findUniqueOrThrow({
+        where: { tenantId_mode_marketplaceUserId: { ...scope, marketplaceUserId: name } },
+        include: { serviceAccount: true },
+      });
       const { serviceAccount, ...user } = users.get(name)!;
       const { serviceAccount: expectedAccount, ...expectedUser } = expected;
       expect(typed(user)).toEqual(typed(expectedUser));
@@ -64,15 +86,39 @@ describe("trade reads in plain SQL", () => {
 
   it("page a user's trades like the same query in Prisma, with and without filters", async () => {
     const scope = { tenantId: world.tenant.tenantId, mode: "test" as const };
-    const cases = [{}, { role: "payer" as const }, { role: "payee" as const }, { state: "Delivered" }, { role: "payee" as const, state: "Created" }];
+    const cases = [
+      {},
+      { role: "payer" as const },
+      { role: "payee" as const },
+      { state: "Delivered" },
+      { role: "payee" as const, state: "Created" },
+    ];
     for (const filters of cases) {
-      for (const page of [{ offset: 0, limit: 2 }, { offset: 2, limit: 3 }, { offset: 50, limit: 5 }]) {
-        const where = { ...scope, marketplaceUserId: "buyer", ...(filters.role ? { role: filters.role } : {}), ...(filters.state ? { trade: { state: filters.state as never } } : {}) };
+      for (const page of [
+        { offset: 0, limit: 2 },
+        { offset: 2, limit: 3 },
+        { offset: 50, limit: 5 },
+      ]) {
+        const where = {
+          ...scope,
+          marketplaceUserId: "buyer",
+          ...(filters.role ? { role: filters.role } : {}),
+          ...(filters.state ? { trade: { state: filters.state as never } } : {}),
+        };
         const [count, rows] = await Promise.all([
           db.tradeParty.count({ where }),
-          db.tradeParty.findMany({ where, orderBy: [{ tradeCreatedAt: "desc" }, { tradeId: "desc" }], skip: page.offset, take: page.limit, select: { tradeId: true } }),
+          db.tradeParty.findMany({
+            where,
+            orderBy: [{ tradeCreatedAt: "desc" }, { tradeId: "desc" }],
+            skip: page.offset,
+            take: page.limit,
+            select: { tradeId: true },
+          }),
         ]);
-        expect(await userTradePage(scope, "buyer", filters, page), JSON.stringify({ filters, page })).toEqual({ totalCount: count, tradeIds: rows.map((r) => r.tradeId) });
+        expect(await userTradePage(scope, "buyer", filters, page), JSON.stringify({ filters, page })).toEqual({
+          totalCount: count,
+          tradeIds: rows.map((r) => r.tradeId),
+        });
       }
     }
     expect((await userTradePage(scope, "buyer", { role: "payee" }, { offset: 0, limit: 10 })).totalCount).toBe(0);

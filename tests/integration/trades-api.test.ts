@@ -26,24 +26,48 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 
 async function tenantWithSeller() {
   const tenant = await freshTenant();
-  const connected = await callRoute(sandboxConnect, { method: "POST", path: "/api/v1/sandbox/users/seller/connect", params: { marketplaceUserId: "seller" }, token: tenant.testApiKey, body: { kycLevel: 1 } });
+  const connected = await callRoute(sandboxConnect, {
+    method: "POST",
+    path: "/api/v1/sandbox/users/seller/connect",
+    params: { marketplaceUserId: "seller" },
+    token: tenant.testApiKey,
+    body: { kycLevel: 1 },
+  });
   expect(connected.status).toBe(200);
   return tenant;
 }
 
-const start = (token: string, payload: unknown) => callRoute(initiate, { method: "POST", path: "/api/v1/marketplace/trades/initiate", token, body: payload });
+const start = (token: string, payload: unknown) =>
+  callRoute(initiate, { method: "POST", path: "/api/v1/marketplace/trades/initiate", token, body: payload });
 const details = (token: string, user: string, tradeId: string, headers: Record<string, string> = {}) =>
-  callRoute(tradeDetails, { path: `/api/v1/marketplace/users/${user}/trades/${tradeId}`, params: { marketplaceUserId: user, tradeId }, token, headers });
+  callRoute(tradeDetails, {
+    path: `/api/v1/marketplace/users/${user}/trades/${tradeId}`,
+    params: { marketplaceUserId: user, tradeId },
+    token,
+    headers,
+  });
 
 describe("Initiate trade", () => {
   it("creates a Created trade with exact money and a checkout address, and no webhook yet", async () => {
     const tenant = await tenantWithSeller();
     const result = await start(tenant.testApiKey, body());
     expect(result.status).toBe(200);
-    expect(result.json).toEqual({ tradeId: expect.any(String), redirectUrl: expect.stringMatching(/^https:\/\/escrow\.test\/checkout\//) });
+    expect(result.json).toEqual({
+      tradeId: expect.any(String),
+      redirectUrl: expect.stringMatching(/^https:\/\/escrow\.test\/checkout\//),
+    });
 
     const trade = await db.trade.findUniqueOrThrow({ where: { id: result.json.tradeId } });
-    expect(trade).toMatchObject({ state: "Created", amountMinor: 10001n, payerFeeMinor: 250n, payerFixedFeeMinor: 500n, payerTotalMinor: 10751n, payeeFeeMinor: 500n, payeePayoutMinor: 9501n, deadlineKind: "expireUnpaid" });
+    expect(trade).toMatchObject({
+      state: "Created",
+      amountMinor: 10001n,
+      payerFeeMinor: 250n,
+      payerFixedFeeMinor: 500n,
+      payerTotalMinor: 10751n,
+      payeeFeeMinor: 500n,
+      payeePayoutMinor: 9501n,
+      deadlineKind: "expireUnpaid",
+    });
     expect(await db.outboxEvent.count({ where: { tradeId: trade.id } })).toBe(0);
 
     const view = await details(tenant.testApiKey, "buyer", trade.id);
@@ -55,8 +79,16 @@ describe("Initiate trade", () => {
       referenceId: "order-1",
       createdBy: "seller",
       images: [{ url: "https://shop.example/bike.jpg" }],
-      payer: { serviceUserId: "", fees: { fixedAmount: 5, variableAmount: 2.5, variablePercentage: 2.5, amount: 7.5 }, status: { hasPendingAction: true, actions: expect.arrayContaining([{ type: 1, text: "Pay" }]) } },
-      payee: { name: "Sandbox User seller", fees: { variableAmount: 5, amount: 5 }, status: { hasPendingAction: false } },
+      payer: {
+        serviceUserId: "",
+        fees: { fixedAmount: 5, variableAmount: 2.5, variablePercentage: 2.5, amount: 7.5 },
+        status: { hasPendingAction: true, actions: expect.arrayContaining([{ type: 1, text: "Pay" }]) },
+      },
+      payee: {
+        name: "Sandbox User seller",
+        fees: { variableAmount: 5, amount: 5 },
+        status: { hasPendingAction: false },
+      },
       phases: { contract: { amount: 107.51, paid: "" }, delivery: null, return: null, finished: null },
     });
     expect(view.json.payer.status.deadline).toBe(trade.deadlineAt?.toISOString());
@@ -71,17 +103,34 @@ describe("Initiate trade", () => {
     const tenant = await freshTenant();
     expectErrorRecord(await start(tenant.testApiKey, body()), 409, "payee-not-connected");
     const connected = await tenantWithSeller();
-    expectErrorRecord(await start(connected.testApiKey, body({ payerMarketplaceUserId: "seller" })), 400, "validation-error");
-    const fees = expectErrorRecord(await start(connected.testApiKey, body({ payeeFee: 100, payeeFixedFee: 1 })), 400, "validation-error");
+    expectErrorRecord(
+      await start(connected.testApiKey, body({ payerMarketplaceUserId: "seller" })),
+      400,
+      "validation-error",
+    );
+    const fees = expectErrorRecord(
+      await start(connected.testApiKey, body({ payeeFee: 100, payeeFixedFee: 1 })),
+      400,
+      "validation-error",
+    );
     expect(fees.errors[0]?.key).toBe("payeeFixedFee");
-    const limits = expectErrorRecord(await start(connected.testApiKey, body({ amount: 4.99, title: "", payerFee: 101, shipping: { paidBy: "Nobody" } })), 400, "validation-error");
+    const limits = expectErrorRecord(
+      await start(
+        connected.testApiKey,
+        body({ amount: 4.99, title: "", payerFee: 101, shipping: { paidBy: "Nobody" } }),
+      ),
+      400,
+      "validation-error",
+    );
     expect(limits.errors.map((e) => e.key).sort()).toEqual(["amount", "payerFee", "shipping.paidBy", "title"]);
     expect(await db.trade.count({ where: { tenantId: connected.tenantId } })).toBe(0);
   });
 
   it("holds a checkout key for one live trade, naming it in the 409, even under 20 concurrent requests", async () => {
     const tenant = await tenantWithSeller();
-    const results = await Promise.all(Array.from({ length: 20 }, () => start(tenant.testApiKey, body({ checkoutUniquenessKey: "cart-42" }))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => start(tenant.testApiKey, body({ checkoutUniquenessKey: "cart-42" }))),
+    );
     const created = results.filter((r) => r.status === 200);
     expect(created).toHaveLength(1);
     for (const refused of results.filter((r) => r.status !== 200)) {
@@ -100,7 +149,11 @@ describe("Get trades", () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await start(tenant.testApiKey, body({ referenceId: `r${i}` }))).json.tradeId);
     const list = (user: string, query = "") =>
-      callRoute(listTrades, { path: `/api/v1/marketplace/users/${user}/trades${query}`, params: { marketplaceUserId: user }, token: tenant.testApiKey });
+      callRoute(listTrades, {
+        path: `/api/v1/marketplace/users/${user}/trades${query}`,
+        params: { marketplaceUserId: user },
+        token: tenant.testApiKey,
+      });
 
     const first = await list("buyer", "?pageSize=2");
     expect(first.json.pagination).toEqual({ page: 1, pageSize: 2, totalCount: 5 });

@@ -9,7 +9,17 @@ import { applyTransition } from "../../lib/trades/apply-transition.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
-const initiateBody = { title: "Lamp", description: "Brass", amount: 1234.56, payerFee: 0, payeeFee: 0, payerMarketplaceUserId: "buyer-s", payeeMarketplaceUserId: "seller-s", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" };
+const initiateBody = {
+  title: "Lamp",
+  description: "Brass",
+  amount: 1234.56,
+  payerFee: 0,
+  payeeFee: 0,
+  payerMarketplaceUserId: "buyer-s",
+  payeeMarketplaceUserId: "seller-s",
+  successUrl: "https://shop.example/ok",
+  cancelUrl: "https://shop.example/no",
+};
 
 describe("a transition's statements", () => {
   it("write the trade, the refund transfer, the timeline entry and the event exactly", async () => {
@@ -25,7 +35,9 @@ describe("a transition's statements", () => {
     const details = { by: "staff@example.com", note: "Cancelled by support", nested: [1, { a: null }] };
     const before = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
     const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
-    const applied = await db.$transaction((tx) => applyTransition(tx, before, tenantRow, "cancel", "tenant", now, {}, details));
+    const applied = await db.$transaction((tx) =>
+      applyTransition(tx, before, tenantRow, "cancel", "tenant", now, {}, details),
+    );
 
     // The compare-and-set answered the row as it is now.
     const after = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
@@ -33,8 +45,16 @@ describe("a transition's statements", () => {
     expect(after).toMatchObject({ state: "Cancelled", cancelledAt: now, sequence: before.sequence + 1 });
 
     // The refund: one transfer with its postings, in order, exact.
-    const transfer = await db.ledgerTransfer.findFirstOrThrow({ where: { tradeId, kind: "refundPayer" }, include: { postings: { orderBy: { id: "asc" } } } });
-    expect(transfer).toMatchObject({ tenantId: tenant.tenantId, mode: "test", currency: before.currency, createdAt: now });
+    const transfer = await db.ledgerTransfer.findFirstOrThrow({
+      where: { tradeId, kind: "refundPayer" },
+      include: { postings: { orderBy: { id: "asc" } } },
+    });
+    expect(transfer).toMatchObject({
+      tenantId: tenant.tenantId,
+      mode: "test",
+      currency: before.currency,
+      createdAt: now,
+    });
     expect(transfer.postings.map((p) => [p.account, p.amountMinor, p.tenantId, p.tradeId])).toEqual([
       ["escrow", -123456n, tenant.tenantId, tradeId],
       ["payer_refund", 123456n, tenant.tenantId, tradeId],
@@ -42,12 +62,26 @@ describe("a transition's statements", () => {
     expect(await tradeBalances(db, tradeId)).toEqual({ escrow: 0n, payeePayable: 0n });
 
     // The timeline entry, with its details as JSON and its time in UTC.
-    const entry = await db.tradeTimelineEntry.findUniqueOrThrow({ where: { tradeId_sequence: { tradeId, sequence: before.sequence + 1 } } });
-    expect(entry).toMatchObject({ action: "cancel", actor: "tenant", fromState: "AwaitingShipment", toState: "Cancelled", details, occurredAt: now });
+    const entry = await db.tradeTimelineEntry.findUniqueOrThrow({
+      where: { tradeId_sequence: { tradeId, sequence: before.sequence + 1 } },
+    });
+    expect(entry).toMatchObject({
+      action: "cancel",
+      actor: "tenant",
+      fromState: "AwaitingShipment",
+      toState: "Cancelled",
+      details,
+      occurredAt: now,
+    });
 
     // The event with the trade's state after the transition.
-    const events = await db.outboxEvent.findMany({ where: { tradeId, sequence: { gt: before.sequence } }, orderBy: { sequence: "asc" } });
-    expect(events.map((e) => [e.eventName, e.sequence, e.orderingKey, e.mode, e.createdAt])).toEqual([["trade.cancelled", before.sequence + 1, `trade:${tradeId}`, "test", now]]);
+    const events = await db.outboxEvent.findMany({
+      where: { tradeId, sequence: { gt: before.sequence } },
+      orderBy: { sequence: "asc" },
+    });
+    expect(events.map((e) => [e.eventName, e.sequence, e.orderingKey, e.mode, e.createdAt])).toEqual([
+      ["trade.cancelled", before.sequence + 1, `trade:${tradeId}`, "test", now],
+    ]);
     expect(events[0]!.payload).toEqual({
       id: events[0]!.id,
       referenceId: "",
@@ -68,14 +102,20 @@ describe("a transition's statements", () => {
     const before = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
     const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
     const now = new Date("2031-03-04T05:06:07.089Z");
-    const applied = await db.$transaction((tx) => applyTransition(tx, before, tenantRow, "acceptInvitation", "payer", now));
+    const applied = await db.$transaction((tx) =>
+      applyTransition(tx, before, tenantRow, "acceptInvitation", "payer", now),
+    );
     expect(applied).toMatchObject({ trade: { state: "InvitationAccepted", invitationAcceptedAt: now }, events: [] });
-    const entry = await db.tradeTimelineEntry.findUniqueOrThrow({ where: { tradeId_sequence: { tradeId, sequence: before.sequence + 1 } } });
+    const entry = await db.tradeTimelineEntry.findUniqueOrThrow({
+      where: { tradeId_sequence: { tradeId, sequence: before.sequence + 1 } },
+    });
     expect(entry).toMatchObject({ action: "acceptInvitation", details: null, occurredAt: now });
     expect(await db.outboxEvent.count({ where: { tradeId, sequence: { gt: before.sequence } } })).toBe(0);
 
     // The same transition from the stale row: refused, and nothing more written.
-    await expect(db.$transaction((tx) => applyTransition(tx, before, tenantRow, "acceptInvitation", "payer", now))).rejects.toMatchObject({ code: expect.stringMatching(/conflict|invalid-state/) });
+    await expect(
+      db.$transaction((tx) => applyTransition(tx, before, tenantRow, "acceptInvitation", "payer", now)),
+    ).rejects.toMatchObject({ code: expect.stringMatching(/conflict|invalid-state/) });
     expect(await db.tradeTimelineEntry.count({ where: { tradeId } })).toBe(2);
   });
 });

@@ -7,14 +7,35 @@ import { POST as sandboxConnect } from "../../app/api/v1/sandbox/users/[marketpl
 import { callRoute, expectErrorRecord } from "../helpers/call-route.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
-const connectBody = { successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/cancel", marketplaceUserId: "buyer-1" };
+const connectBody = {
+  successUrl: "https://shop.example/ok",
+  cancelUrl: "https://shop.example/cancel",
+  marketplaceUserId: "buyer-1",
+};
 
 function getDetails(token: string | null, marketplaceUserId: string, headers: Record<string, string> = {}) {
-  return callRoute(getUser, { path: `/api/v1/marketplace/users/${marketplaceUserId}`, params: { marketplaceUserId }, token, headers });
+  return callRoute(getUser, {
+    path: `/api/v1/marketplace/users/${marketplaceUserId}`,
+    params: { marketplaceUserId },
+    token,
+    headers,
+  });
 }
 
-function connectInSandbox(token: string, marketplaceUserId: string, body: unknown = { kycLevel: 1 }, headers: Record<string, string> = {}) {
-  return callRoute(sandboxConnect, { method: "POST", path: `/api/v1/sandbox/users/${marketplaceUserId}/connect`, params: { marketplaceUserId }, token, body, headers });
+function connectInSandbox(
+  token: string,
+  marketplaceUserId: string,
+  body: unknown = { kycLevel: 1 },
+  headers: Record<string, string> = {},
+) {
+  return callRoute(sandboxConnect, {
+    method: "POST",
+    path: `/api/v1/sandbox/users/${marketplaceUserId}/connect`,
+    params: { marketplaceUserId },
+    token,
+    body,
+    headers,
+  });
 }
 
 describe("authentication", () => {
@@ -24,7 +45,10 @@ describe("authentication", () => {
     expectErrorRecord(await getDetails("esk_test_nope", "u1"), 401, "unauthorized");
     expectErrorRecord(await getDetails(`esk_test_${"A".repeat(43)}`, "u1"), 401, "unauthorized");
 
-    await db.apiToken.updateMany({ where: { tenantId: tenant.tenantId, mode: "test" }, data: { revokedAt: new Date() } });
+    await db.apiToken.updateMany({
+      where: { tenantId: tenant.tenantId, mode: "test" },
+      data: { revokedAt: new Date() },
+    });
     expectErrorRecord(await getDetails(tenant.testApiKey, "u1"), 401, "unauthorized");
   });
 
@@ -47,7 +71,11 @@ describe("correlation ids", () => {
   it("answers 400 for one shorter than 20 or longer than 64 characters", async () => {
     const tenant = await freshTenant();
     for (const bad of ["short", "x".repeat(65)]) {
-      const record = expectErrorRecord(await getDetails(tenant.testApiKey, "nobody", { "X-Correlation-Id": bad }), 400, "validation-error");
+      const record = expectErrorRecord(
+        await getDetails(tenant.testApiKey, "nobody", { "X-Correlation-Id": bad }),
+        400,
+        "validation-error",
+      );
       expect(record.errors).toEqual([{ key: "X-Correlation-Id", value: expect.any(String) }]);
     }
   });
@@ -118,7 +146,11 @@ describe("Sandbox connect", () => {
 
   it("rejects a KYC level other than 1 or 2 and unknown fields, naming each field", async () => {
     const tenant = await freshTenant();
-    const record = expectErrorRecord(await connectInSandbox(tenant.testApiKey, "u", { kycLevel: 3, extra: true }), 400, "validation-error");
+    const record = expectErrorRecord(
+      await connectInSandbox(tenant.testApiKey, "u", { kycLevel: 3, extra: true }),
+      400,
+      "validation-error",
+    );
     expect(record.errors.map((e) => e.key).sort()).toEqual(["extra", "kycLevel"]);
     expect(await db.outboxEvent.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
   });
@@ -126,7 +158,12 @@ describe("Sandbox connect", () => {
 
 describe("Initiate user connect", () => {
   function initiate(token: string, body: unknown, query = "") {
-    return callRoute(initiateConnect, { method: "POST", path: `/api/v1/marketplace/users/connect${query}`, token, body });
+    return callRoute(initiateConnect, {
+      method: "POST",
+      path: `/api/v1/marketplace/users/connect${query}`,
+      token,
+      body,
+    });
   }
 
   it("returns a redirect address to a hosted connect session bound to the user", async () => {
@@ -135,13 +172,24 @@ describe("Initiate user connect", () => {
     expect(result.status).toBe(200);
     expect(result.json.redirectUrl).toMatch(/^https:\/\/escrow\.test\/connect\/[A-Za-z0-9_-]{43}$/);
     const session = await db.hostedSession.findFirstOrThrow({ where: { tenantId: tenant.tenantId } });
-    expect(session).toMatchObject({ kind: "Connect", marketplaceUserId: "buyer-1", requiredKycLevel: 2, forceOnboarding: true, state: "Open", mode: "test" });
+    expect(session).toMatchObject({
+      kind: "Connect",
+      marketplaceUserId: "buyer-1",
+      requiredKycLevel: 2,
+      forceOnboarding: true,
+      state: "Open",
+      mode: "test",
+    });
     expect(result.json.redirectUrl).not.toContain(session.tokenHash);
   });
 
   it("accepts the older field name userId and defaults the KYC level to Medium", async () => {
     const tenant = await freshTenant();
-    const result = await initiate(tenant.testApiKey, { successUrl: connectBody.successUrl, cancelUrl: connectBody.cancelUrl, userId: "old-client" });
+    const result = await initiate(tenant.testApiKey, {
+      successUrl: connectBody.successUrl,
+      cancelUrl: connectBody.cancelUrl,
+      userId: "old-client",
+    });
     expect(result.status).toBe(200);
     const session = await db.hostedSession.findFirstOrThrow({ where: { tenantId: tenant.tenantId } });
     expect(session).toMatchObject({ marketplaceUserId: "old-client", requiredKycLevel: 1, forceOnboarding: false });
@@ -150,11 +198,22 @@ describe("Initiate user connect", () => {
   it("names every offending field at once and stores nothing", async () => {
     const tenant = await freshTenant();
     const record = expectErrorRecord(
-      await initiate(tenant.testApiKey, { successUrl: "", cancelUrl: "javascript:alert(1)", marketplaceUserId: "x".repeat(65), appSwitch: { operatingSystem: "Windows" } }),
+      await initiate(tenant.testApiKey, {
+        successUrl: "",
+        cancelUrl: "javascript:alert(1)",
+        marketplaceUserId: "x".repeat(65),
+        appSwitch: { operatingSystem: "Windows" },
+      }),
       400,
       "validation-error",
     );
-    expect(record.errors.map((e) => e.key).sort()).toEqual(["appSwitch.appSwitchCallbackUri", "appSwitch.operatingSystem", "cancelUrl", "marketplaceUserId", "successUrl"]);
+    expect(record.errors.map((e) => e.key).sort()).toEqual([
+      "appSwitch.appSwitchCallbackUri",
+      "appSwitch.operatingSystem",
+      "cancelUrl",
+      "marketplaceUserId",
+      "successUrl",
+    ]);
     expect(await db.hostedSession.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
   });
 
@@ -165,7 +224,11 @@ describe("Initiate user connect", () => {
     ["https://user:pw@shop.example/", "credentials"],
   ])("refuses the redirect address %s", async (url, message) => {
     const tenant = await freshTenant();
-    const record = expectErrorRecord(await initiate(tenant.testApiKey, { ...connectBody, successUrl: url }), 400, "validation-error");
+    const record = expectErrorRecord(
+      await initiate(tenant.testApiKey, { ...connectBody, successUrl: url }),
+      400,
+      "validation-error",
+    );
     expect(record.errors).toEqual([{ key: "successUrl", value: expect.stringContaining(message) }]);
   });
 
@@ -179,20 +242,34 @@ describe("Initiate user connect", () => {
 
     const registered = await freshTenant({ allowedRedirectOrigins: ["https://shop.example"] });
     expect((await initiate(registered.testApiKey, connectBody)).status).toBe(200);
-    expectErrorRecord(await initiate(registered.testApiKey, { ...connectBody, cancelUrl: "https://elsewhere.example/" }), 400, "validation-error");
+    expectErrorRecord(
+      await initiate(registered.testApiKey, { ...connectBody, cancelUrl: "https://elsewhere.example/" }),
+      400,
+      "validation-error",
+    );
     expectErrorRecord(await initiate(registered.liveApiKey, connectBody), 403, "forbidden");
   });
 
   it("answers malformed JSON, a wrong content type, a missing body and an oversized body with the error record", async () => {
     const tenant = await freshTenant();
     const call = (rawBody: string | Uint8Array, contentType = "application/json") =>
-      callRoute(initiateConnect, { method: "POST", path: "/api/v1/marketplace/users/connect", token: tenant.testApiKey, rawBody, headers: { "Content-Type": contentType } });
+      callRoute(initiateConnect, {
+        method: "POST",
+        path: "/api/v1/marketplace/users/connect",
+        token: tenant.testApiKey,
+        rawBody,
+        headers: { "Content-Type": contentType },
+      });
     expectErrorRecord(await call('{"successUrl":'), 400, "malformed-request");
     expectErrorRecord(await call(JSON.stringify(connectBody), "text/plain"), 400, "malformed-request");
     expectErrorRecord(await call(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400, "malformed-request");
     const missing = expectErrorRecord(await call(""), 400, "validation-error");
     expect(missing.errors).toEqual([{ key: "body", value: expect.any(String) }]);
-    expectErrorRecord(await call(JSON.stringify({ ...connectBody, pad: "x".repeat(1024 * 1024) })), 413, "payload-too-large");
+    expectErrorRecord(
+      await call(JSON.stringify({ ...connectBody, pad: "x".repeat(1024 * 1024) })),
+      413,
+      "payload-too-large",
+    );
     const notObject = expectErrorRecord(await call("[1,2]"), 400, "validation-error");
     expect(notObject.errors[0]?.key).toBe("body");
   });
@@ -200,18 +277,39 @@ describe("Initiate user connect", () => {
   it("refuses app-switch callbacks that run code or are not registered, and stores a good one", async () => {
     const tenant = await freshTenant({ allowedRedirectOrigins: ["https://shop.example", "shopapp://"] });
     for (const uri of ["javascript:alert(1)", "data:text/html,x", "//evil.example", "otherapp://return"]) {
-      const record = expectErrorRecord(await initiate(tenant.testApiKey, { ...connectBody, successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no", appSwitch: { appSwitchCallbackUri: uri, operatingSystem: "iOS" } }), 400, "validation-error");
+      const record = expectErrorRecord(
+        await initiate(tenant.testApiKey, {
+          ...connectBody,
+          successUrl: "https://shop.example/ok",
+          cancelUrl: "https://shop.example/no",
+          appSwitch: { appSwitchCallbackUri: uri, operatingSystem: "iOS" },
+        }),
+        400,
+        "validation-error",
+      );
       expect(record.errors.map((e) => e.key)).toEqual(["appSwitch.appSwitchCallbackUri"]);
     }
     expect(await db.hostedSession.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
-    const ok = await initiate(tenant.testApiKey, { ...connectBody, successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no", appSwitch: { appSwitchCallbackUri: "shopapp://escrow", operatingSystem: 1 } });
+    const ok = await initiate(tenant.testApiKey, {
+      ...connectBody,
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/no",
+      appSwitch: { appSwitchCallbackUri: "shopapp://escrow", operatingSystem: 1 },
+    });
     expect(ok.status).toBe(200);
-    expect((await db.hostedSession.findFirstOrThrow({ where: { tenantId: tenant.tenantId } })).appSwitch).toEqual({ appSwitchCallbackUri: "shopapp://escrow", operatingSystem: "Android" });
+    expect((await db.hostedSession.findFirstOrThrow({ where: { tenantId: tenant.tenantId } })).appSwitch).toEqual({
+      appSwitchCallbackUri: "shopapp://escrow",
+      operatingSystem: "Android",
+    });
   });
 
   it("validates forceOnboarding strictly", async () => {
     const tenant = await freshTenant();
-    const record = expectErrorRecord(await initiate(tenant.testApiKey, connectBody, "?forceOnboarding=yes"), 400, "validation-error");
+    const record = expectErrorRecord(
+      await initiate(tenant.testApiKey, connectBody, "?forceOnboarding=yes"),
+      400,
+      "validation-error",
+    );
     expect(record.errors[0]?.key).toBe("forceOnboarding");
   });
 });

@@ -19,9 +19,20 @@ describe("webhook event bodies", () => {
     expect((await api.makeOffer("seller", trades.ConditionRejected!, { refundAmount: 100 })).status).toBe(200);
     expect((await api.acceptOffer("buyer", trades.ConditionRejected!)).status).toBe(200);
 
-    const events = await db.outboxEvent.findMany({ where: { tenantId: tenant.tenantId }, select: { eventName: true, payload: true } });
+    const events = await db.outboxEvent.findMany({
+      where: { tenantId: tenant.tenantId },
+      select: { eventName: true, payload: true },
+    });
     const names = new Set(events.map((e) => e.eventName));
-    for (const name of ["user.connected", "trade.created", "trade.condition_rejected", "trade.offer_made", "trade.offer_accepted", "trade.settled", "payout.paid"]) {
+    for (const name of [
+      "user.connected",
+      "trade.created",
+      "trade.condition_rejected",
+      "trade.offer_made",
+      "trade.offer_accepted",
+      "trade.settled",
+      "payout.paid",
+    ]) {
       expect(names, name).toContain(name);
     }
     for (const event of events) {

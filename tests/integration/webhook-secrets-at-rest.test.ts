@@ -27,14 +27,24 @@ describe("webhook signing secrets at rest", () => {
   it("are stored sealed, and what they sign verifies with the secret the API showed, also after a rotation", async () => {
     const receiver = await startReceiver();
     const tenant = await freshTenant();
-    const created = await callRoute(createSub, { method: "POST", path: "/api/v1/webhooks/subscriptions", token: tenant.testApiKey, body: { url: receiver.url, events: ["user.connected"] } });
+    const created = await callRoute(createSub, {
+      method: "POST",
+      path: "/api/v1/webhooks/subscriptions",
+      token: tenant.testApiKey,
+      body: { url: receiver.url, events: ["user.connected"] },
+    });
     const { id: subscriptionId, secret: first } = created.json as { id: string; secret: string };
     const stored = await db.webhookSubscription.findUniqueOrThrow({ where: { id: subscriptionId } });
     expect(sealedWith(stored.secret)).toBe(dataKeys().current);
     expect(stored.secret).not.toContain(first.slice("whsec_".length, 30));
 
     // Rotate: the new secret is sealed, the previous one stays as it was stored; both sign.
-    const rotated = await callRoute(rotate, { method: "POST", path: `/x/${subscriptionId}/rotate-secret`, params: { subscriptionId }, token: tenant.testApiKey });
+    const rotated = await callRoute(rotate, {
+      method: "POST",
+      path: `/x/${subscriptionId}/rotate-secret`,
+      params: { subscriptionId },
+      token: tenant.testApiKey,
+    });
     const second = (rotated.json as { secret: string }).secret;
     const after = await db.webhookSubscription.findUniqueOrThrow({ where: { id: subscriptionId } });
     expect(after.previousSecret).toBe(stored.secret);
@@ -46,7 +56,9 @@ describe("webhook signing secrets at rest", () => {
     await receiver.close();
     const [delivery] = receiver.received;
     expect(new Webhook(first).verify(delivery!.body, delivery!.headers)).toMatchObject({ eventName: "user.connected" });
-    expect(new Webhook(second).verify(delivery!.body, delivery!.headers)).toMatchObject({ eventName: "user.connected" });
+    expect(new Webhook(second).verify(delivery!.body, delivery!.headers)).toMatchObject({
+      eventName: "user.connected",
+    });
   });
 
   it("the start seals plain-text secrets, re-seals those of an older key, drops expired previous secrets and reports what it cannot open", async () => {
@@ -55,7 +67,13 @@ describe("webhook signing secrets at rest", () => {
     const retired = `retired-${randomUUID().slice(0, 8)}:${randomBytes(32).toString("base64url")}`;
     const lost = `lost-${randomUUID().slice(0, 8)}:${randomBytes(32).toString("base64url")}`;
     const [plainId, olderId, expiredId, lostId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()] as const;
-    const [plain, older, previous, expiredPrevious, unreadable] = [generateSigningSecret(), generateSigningSecret(), generateSigningSecret(), generateSigningSecret(), generateSigningSecret()] as const;
+    const [plain, older, previous, expiredPrevious, unreadable] = [
+      generateSigningSecret(),
+      generateSigningSecret(),
+      generateSigningSecret(),
+      generateSigningSecret(),
+      generateSigningSecret(),
+    ] as const;
     // Secrets sealed while another key came first: one still listed (retired), one not (lost).
     process.env.DATA_ENCRYPTION_KEYS = `${retired},${current}`;
     const olderSealed = sealSigningSecret(olderId, older);
@@ -71,21 +89,42 @@ describe("webhook signing secrets at rest", () => {
       await db.webhookSubscription.createMany({
         data: [
           { ...base, id: plainId, secret: plain },
-          { ...base, id: olderId, secret: olderSealed, previousSecret: previousSealed, previousSecretExpiresAt: new Date(Date.now() + hour) },
-          { ...base, id: expiredId, secret: sealSigningSecret(expiredId, plain), previousSecret: expiredSealed, previousSecretExpiresAt: new Date(Date.now() - hour) },
+          {
+            ...base,
+            id: olderId,
+            secret: olderSealed,
+            previousSecret: previousSealed,
+            previousSecretExpiresAt: new Date(Date.now() + hour),
+          },
+          {
+            ...base,
+            id: expiredId,
+            secret: sealSigningSecret(expiredId, plain),
+            previousSecret: expiredSealed,
+            previousSecretExpiresAt: new Date(Date.now() - hour),
+          },
           { ...base, id: lostId, secret: lostSealed },
         ],
       });
 
       const result = await resealWebhookSecrets(db);
       expect(result.resealed).toBeGreaterThanOrEqual(3);
-      expect(result.unreadable).toContainEqual({ subscriptionId: lostId, reason: expect.stringContaining("does not list") });
+      expect(result.unreadable).toContainEqual({
+        subscriptionId: lostId,
+        reason: expect.stringContaining("does not list"),
+      });
       const row = async (id: string) => db.webhookSubscription.findUniqueOrThrow({ where: { id } });
       expect(sealedWith((await row(plainId)).secret)).toBe(dataKeys().current);
       expect(openSigningSecret(plainId, (await row(plainId)).secret)).toBe(plain);
       const olderRow = await row(olderId);
-      expect([sealedWith(olderRow.secret), sealedWith(olderRow.previousSecret!)]).toEqual([dataKeys().current, dataKeys().current]);
-      expect([openSigningSecret(olderId, olderRow.secret), openSigningSecret(olderId, olderRow.previousSecret!)]).toEqual([older, previous]);
+      expect([sealedWith(olderRow.secret), sealedWith(olderRow.previousSecret!)]).toEqual([
+        dataKeys().current,
+        dataKeys().current,
+      ]);
+      expect([
+        openSigningSecret(olderId, olderRow.secret),
+        openSigningSecret(olderId, olderRow.previousSecret!),
+      ]).toEqual([older, previous]);
       // The expired previous secret is dropped, not re-sealed under the new key.
       expect(await row(expiredId)).toMatchObject({ previousSecret: null, previousSecretExpiresAt: null });
       // What cannot be opened is left as it was.

@@ -15,10 +15,30 @@ import { db, freshTenant } from "../helpers/tenants.ts";
 
 async function liveDeliveryTo(url: string, mode: "live" | "test" = "live") {
   const { tenantId } = await freshTenant();
-  const subscription = await db.webhookSubscription.create({ data: { tenantId, mode, url, secret: generateSigningSecret() } });
-  const event = await db.outboxEvent.create({ data: { id: randomUUID(), tenantId, mode, eventName: "trade.created", orderingKey: randomUUID(), payload: { hello: "world" }, dispatchedAt: new Date() } });
+  const subscription = await db.webhookSubscription.create({
+    data: { tenantId, mode, url, secret: generateSigningSecret() },
+  });
+  const event = await db.outboxEvent.create({
+    data: {
+      id: randomUUID(),
+      tenantId,
+      mode,
+      eventName: "trade.created",
+      orderingKey: randomUUID(),
+      payload: { hello: "world" },
+      dispatchedAt: new Date(),
+    },
+  });
   // As claimDueDeliveries leaves it: attempt 1 claimed, with its event and subscription.
-  const delivery = await db.webhookDelivery.create({ data: { eventId: event.id, subscriptionId: subscription.id, tenantId, orderingKey: event.orderingKey, attemptCount: 1 } });
+  const delivery = await db.webhookDelivery.create({
+    data: {
+      eventId: event.id,
+      subscriptionId: subscription.id,
+      tenantId,
+      orderingKey: event.orderingKey,
+      attemptCount: 1,
+    },
+  });
   return { id: delivery.id, attemptNumber: 1, eventId: event.id, payload: event.payload, subscription };
 }
 
@@ -43,7 +63,10 @@ describe("webhook delivery and SSRF", () => {
         const delivery = await liveDeliveryTo(`https://${host}:${port}/hooks`);
         await recordAttempts([await attemptDelivery(delivery, DEFAULT_RETRY_SCHEDULE_MS)]);
         const attempt = await db.webhookAttempt.findFirstOrThrow({ where: { deliveryId: delivery.id } });
-        expect(attempt, host).toMatchObject({ responseStatus: null, error: expect.stringMatching(/not a public address/) });
+        expect(attempt, host).toMatchObject({
+          responseStatus: null,
+          error: expect.stringMatching(/not a public address/),
+        });
         // Not given up: retried on the schedule, in case the host resolves publicly again.
         expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("Pending");
       }
@@ -60,10 +83,22 @@ describe("webhook delivery and SSRF", () => {
     const { port } = server;
     try {
       const tenant = await freshTenant();
-      for (const url of [`http://127.0.0.1:${port}/hooks`, `https://127.0.0.1:${port}/hooks`, "https://10.0.0.7/hooks"]) {
-        const refused = await callRoute(createSubscription, { method: "POST", path: "/api/v1/webhooks/subscriptions", token: tenant.testApiKey, body: { url } });
+      for (const url of [
+        `http://127.0.0.1:${port}/hooks`,
+        `https://127.0.0.1:${port}/hooks`,
+        "https://10.0.0.7/hooks",
+      ]) {
+        const refused = await callRoute(createSubscription, {
+          method: "POST",
+          path: "/api/v1/webhooks/subscriptions",
+          token: tenant.testApiKey,
+          body: { url },
+        });
         expectErrorRecord(refused, 400, "validation-error");
-        expect(refused.json.errors.map((e: { key: string }) => e.key), url).toEqual(["url"]);
+        expect(
+          refused.json.errors.map((e: { key: string }) => e.key),
+          url,
+        ).toEqual(["url"]);
       }
       expect(await db.webhookSubscription.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
 
@@ -71,7 +106,10 @@ describe("webhook delivery and SSRF", () => {
       const delivery = await liveDeliveryTo(`http://127.0.0.1:${port}/hooks`, "test");
       await recordAttempts([await attemptDelivery(delivery, DEFAULT_RETRY_SCHEDULE_MS)]);
       const attempt = await db.webhookAttempt.findFirstOrThrow({ where: { deliveryId: delivery.id } });
-      expect(attempt).toMatchObject({ responseStatus: null, error: expect.stringMatching(/does not deliver sandbox webhooks to its own host/) });
+      expect(attempt).toMatchObject({
+        responseStatus: null,
+        error: expect.stringMatching(/does not deliver sandbox webhooks to its own host/),
+      });
       expect(server.connections).toBe(0);
     } finally {
       if (before === undefined) delete process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS;

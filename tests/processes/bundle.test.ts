@@ -21,7 +21,9 @@ afterAll(async () => {
 describe("the deployment bundle", () => {
   it("runs from a copied folder: ready, serving the API and the pages, draining on SIGTERM", async () => {
     const out = path.join(work, "escrow");
-    const bundled = spawnSync(process.execPath, ["--import", "tsx", "scripts/bundle.ts", "--out", out], { encoding: "utf8" });
+    const bundled = spawnSync(process.execPath, ["--import", "tsx", "scripts/bundle.ts", "--out", out], {
+      encoding: "utf8",
+    });
     expect(bundled.status, bundled.stderr).toBe(0);
     // Production dependencies only: no test runner, no build-time compiler.
     expect(existsSync(path.join(out, "node_modules/next"))).toBe(true);
@@ -29,13 +31,28 @@ describe("the deployment bundle", () => {
     expect(existsSync(path.join(out, ".next/cache"))).toBe(false);
 
     const tenant = await freshTenant();
-    const server = await startServer("bundle", PORT, [process.execPath, ["--import", "tsx", "scripts/run.ts", "start"]], { cwd: out, env: SERVER_ENV });
+    const server = await startServer(
+      "bundle",
+      PORT,
+      [process.execPath, ["--import", "tsx", "scripts/run.ts", "start"]],
+      { cwd: out, env: SERVER_ENV },
+    );
     children.push(server);
     const base = `http://127.0.0.1:${PORT}`;
     expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: "ready" });
     const auth = { authorization: `Bearer ${tenant.testApiKey}`, "content-type": "application/json" };
-    expect((await fetch(`${base}/api/v1/sandbox/users/bundle-user/connect`, { method: "POST", headers: auth, body: JSON.stringify({ kycLevel: 1 }) })).status).toBe(200);
-    expect(await (await fetch(`${base}/api/v1/marketplace/users/bundle-user`, { headers: auth })).json()).toMatchObject({ name: "Sandbox User bundle-user", kycLevel: 1 });
+    expect(
+      (
+        await fetch(`${base}/api/v1/sandbox/users/bundle-user/connect`, {
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ kycLevel: 1 }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(await (await fetch(`${base}/api/v1/marketplace/users/bundle-user`, { headers: auth })).json()).toMatchObject(
+      { name: "Sandbox User bundle-user", kycLevel: 1 },
+    );
     expect((await fetch(`${base}/docs`)).status).toBe(200);
     expect((await fetch(`${base}/console/sign-in`)).status).toBe(200);
 

@@ -27,7 +27,12 @@ async function hostedStatus(headers: Record<string, string>): Promise<number> {
 }
 
 /** A console sign-in through next-auth: the error it reports ("CredentialsSignin", "rate-limited:…", or "" when signed in) and the cookies set. */
-async function signIn(email: string, password: string, headers: Record<string, string>, cookies = ""): Promise<{ error: string; cookies: string[] }> {
+async function signIn(
+  email: string,
+  password: string,
+  headers: Record<string, string>,
+  cookies = "",
+): Promise<{ error: string; cookies: string[] }> {
   const csrf = await fetch(`${origin}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookie = [cookies, ...csrf.headers.getSetCookie().map((c) => c.split(";")[0])].filter(Boolean).join("; ");
@@ -37,32 +42,49 @@ async function signIn(email: string, password: string, headers: Record<string, s
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
     redirect: "manual",
   });
-  const location = response.headers.get("location") ?? ((await response.json().catch(() => ({}))) as { url?: string }).url ?? "";
+  const location =
+    response.headers.get("location") ?? ((await response.json().catch(() => ({}))) as { url?: string }).url ?? "";
   return { error: new URL(location, origin).searchParams.get("error") ?? "", cookies: response.headers.getSetCookie() };
 }
 
-const failedSignIn = async (email: string, headers: Record<string, string>) => (await signIn(email, "wrong password", headers)).error;
+const failedSignIn = async (email: string, headers: Record<string, string>) =>
+  (await signIn(email, "wrong password", headers)).error;
 
 describe("the client address behind per-client limits", () => {
   it("is the socket's without trusted proxies: rotating X-Forwarded-For or our own header does not make new clients", async () => {
-    children.push(await startServer("no proxies", PORT, serviceCommand(PORT), { env: { ...SERVER_ENV, HOSTED_RATE_LIMIT_PER_MINUTE: "20" } }));
+    children.push(
+      await startServer("no proxies", PORT, serviceCommand(PORT), {
+        env: { ...SERVER_ENV, HOSTED_RATE_LIMIT_PER_MINUTE: "20" },
+      }),
+    );
     const statuses: number[] = [];
     for (let i = 0; i < 24; i++) {
-      statuses.push(await hostedStatus({ "x-forwarded-for": rotating(), "x-real-ip": rotating(), [CLIENT_ADDRESS_HEADER]: rotating() }));
+      statuses.push(
+        await hostedStatus({
+          "x-forwarded-for": rotating(),
+          "x-real-ip": rotating(),
+          [CLIENT_ADDRESS_HEADER]: rotating(),
+        }),
+      );
     }
     expect(statuses.slice(0, 20).every((status) => status !== 429)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429, 429, 429]);
 
     // The console sign-in: 50 failures per client address, whatever the header says.
     const results: string[] = [];
-    for (let i = 0; i < 52; i++) results.push(await failedSignIn(`nobody-${i}-${Date.now()}@example.com`, { "x-forwarded-for": rotating() }));
+    for (let i = 0; i < 52; i++)
+      results.push(await failedSignIn(`nobody-${i}-${Date.now()}@example.com`, { "x-forwarded-for": rotating() }));
     expect(results.slice(0, 50).every((error) => error === "CredentialsSignin")).toBe(true);
     expect(results.slice(50).every((error) => error.startsWith("rate-limited"))).toBe(true);
     await stopServer(children.pop()!);
   });
 
   it("is the one the trusted proxy appended with TRUSTED_PROXIES, and one client's floods leave others alone", async () => {
-    children.push(await startServer("behind a proxy", PORT, serviceCommand(PORT), { env: { ...SERVER_ENV, HOSTED_RATE_LIMIT_PER_MINUTE: "10", TRUSTED_PROXIES: "127.0.0.1" } }));
+    children.push(
+      await startServer("behind a proxy", PORT, serviceCommand(PORT), {
+        env: { ...SERVER_ENV, HOSTED_RATE_LIMIT_PER_MINUTE: "10", TRUSTED_PROXIES: "127.0.0.1" },
+      }),
+    );
     const flooder = "198.51.100.66";
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push(await hostedStatus({ "x-forwarded-for": `6.6.6.${i}, ${flooder}` }));
@@ -75,7 +97,9 @@ describe("the client address behind per-client limits", () => {
     // Failed API tokens are counted per client too; a valid token from the flooder's address works.
     const tenant = await freshTenant();
     const api = (token: string, client: string) =>
-      fetch(`${origin}/api/v1/webhooks/subscriptions`, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": client } }).then(async (r) => {
+      fetch(`${origin}/api/v1/webhooks/subscriptions`, {
+        headers: { authorization: `Bearer ${token}`, "x-forwarded-for": client },
+      }).then(async (r) => {
         await r.arrayBuffer();
         return r.status;
       });
@@ -92,9 +116,15 @@ describe("the client address behind per-client limits", () => {
     expect(device).toBeTruthy();
     expect(device).toMatch(/HttpOnly/i);
     // Someone floods the address with wrong passwords from 30 addresses.
-    for (let i = 0; i < 30; i++) expect(await failedSignIn(tenant.consoleEmail, { "x-forwarded-for": `203.0.113.${i + 1}` })).not.toBe("");
+    for (let i = 0; i < 30; i++)
+      expect(await failedSignIn(tenant.consoleEmail, { "x-forwarded-for": `203.0.113.${i + 1}` })).not.toBe("");
     // The member's browser still gets in with the right password; a browser never used waits.
-    const known = await signIn(tenant.consoleEmail, tenant.consolePassword, { "x-forwarded-for": "198.51.100.11" }, device!.split(";")[0]);
+    const known = await signIn(
+      tenant.consoleEmail,
+      tenant.consolePassword,
+      { "x-forwarded-for": "198.51.100.11" },
+      device!.split(";")[0],
+    );
     expect(known.error).toBe("");
     const unknown = await signIn(tenant.consoleEmail, tenant.consolePassword, { "x-forwarded-for": "198.51.100.12" });
     expect(unknown.error).toMatch(/^rate-limited:\d+$/);

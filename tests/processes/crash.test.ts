@@ -52,9 +52,14 @@ describe("crash safety", () => {
 
     // Right after a transition's answer: it committed, its event sits in the outbox.
     const transition = /\/(complete|events|accept|reject|cancel)$/;
-    const api = httpClient(() => `http://127.0.0.1:${PORT}`, tenant.testApiKey, (method, path, result) => {
-      if (armed === "afterCommit" && method === "POST" && result.status === 200 && transition.test(path)) killNow("afterCommit");
-    });
+    const api = httpClient(
+      () => `http://127.0.0.1:${PORT}`,
+      tenant.testApiKey,
+      (method, path, result) => {
+        if (armed === "afterCommit" && method === "POST" && result.status === 200 && transition.test(path))
+          killNow("afterCommit");
+      },
+    );
     expect((await api.subscribe(receiver.url)).status).toBe(200);
     for (const user of ["s0", "s1", "s2", "b0", "b1", "b2"]) expect((await api.connect(user)).status).toBe(200);
 
@@ -64,8 +69,15 @@ describe("crash safety", () => {
     const finished: Record<string, number> = {};
     const drivers = Array.from({ length: CONCURRENCY }, async () => {
       while (!loadOver && !failure) {
-        const journey: Journey = { kind: random.pick(JOURNEY_KINDS), payer: `b${random.int(0, 2)}`, payee: `s${random.int(0, 2)}`, key: `crash-${seed}-${made++}` };
-        const { state } = await runJourney(api, journey, () => up.then(() => new Promise((resolve) => setTimeout(resolve, 50))));
+        const journey: Journey = {
+          kind: random.pick(JOURNEY_KINDS),
+          payer: `b${random.int(0, 2)}`,
+          payee: `s${random.int(0, 2)}`,
+          key: `crash-${seed}-${made++}`,
+        };
+        const { state } = await runJourney(api, journey, () =>
+          up.then(() => new Promise((resolve) => setTimeout(resolve, 50))),
+        );
         finished[state] = (finished[state] ?? 0) + 1;
       }
     }).map((driver) => driver.catch((error: unknown) => void (failure ??= error)));
@@ -82,7 +94,9 @@ describe("crash safety", () => {
         if (armed) killNow("random"); // the moment did not come: kill anyway
       }
       await exited(server!);
-      unsentAtKill += await db.outboxEvent.count({ where: { tenantId: tenant.tenantId, deliveries: { none: { status: "Succeeded" } } } });
+      unsentAtKill += await db.outboxEvent.count({
+        where: { tenantId: tenant.tenantId, deliveries: { none: { status: "Succeeded" } } },
+      });
       await new Promise((resolve) => setTimeout(resolve, random.int(0, 300)));
       await start();
       markUp();
@@ -98,10 +112,14 @@ describe("crash safety", () => {
     const { problems, checked } = await checkInvariants([tenant.tenantId], receiver.received);
     const journeys = Object.values(finished).reduce((a, b) => a + b, 0);
     console.log(
-      `Crash test (seed ${seed}): ${CRASHES} SIGKILLs survived (${kills.random} at random, ${kills.afterCommit} right after a commit, ${kills.duringSend} during a webhook send); ` +
-        `${journeys} journeys finished ${JSON.stringify(finished)}; ${checked.trades} trades, ${checked.transitions} transitions, ${checked.transfers} ledger transfers, ` +
-        `${checked.events} events checked (summed over the kills, ${unsentAtKill} were committed but not yet delivered when the server died; all were delivered afterwards); ` +
-        `${checked.redelivered} repeated receipts of a webhook-id (an attempt cut off by a kill, made again with the next attempt number); problems: ${problems.length}`,
+      `Crash test (seed ${seed}): ${CRASHES} SIGKILLs survived (${kills.random} at random, ${kills.afterCommit} ` +
+        `right after a commit, ${kills.duringSend} during a webhook send); ` +
+        (`${journeys} journeys finished ${JSON.stringify(finished)}; ${checked.trades} trades, ${checked.transitions} ` +
+          `transitions, ${checked.transfers} ledger transfers, `) +
+        (`${checked.events} events checked (summed over the kills, ${unsentAtKill} were committed but ` +
+          `not yet delivered when the server died; all were delivered afterwards); `) +
+        (`${checked.redelivered} repeated receipts of a webhook-id (an attempt cut off by a kill, ` +
+          `made again with the next attempt number); problems: ${problems.length}`),
     );
     expect(problems).toEqual([]);
     expect(kills.random + kills.afterCommit + kills.duringSend).toBe(CRASHES);

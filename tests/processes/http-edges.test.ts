@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 /** Any method, as a raw client sends it (fetch refuses TRACE). */
-function raw(method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  method: string,
+  path: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${origin}${path}`, { method }, (response) => {
       let body = "";
@@ -68,10 +71,22 @@ describe("what crawlers and browsers ask for", () => {
     const robots = await fetch(`${origin}/robots.txt`);
     expect(robots.status).toBe(200);
     const rules = await robots.text();
-    for (const path of ["/connect/", "/checkout/", "/pay/", "/status/", "/payout-account/", "/track/", "/console", "/api/"]) expect(rules).toContain(`Disallow: ${path}`);
+    for (const path of [
+      "/connect/",
+      "/checkout/",
+      "/pay/",
+      "/status/",
+      "/payout-account/",
+      "/track/",
+      "/console",
+      "/api/",
+    ])
+      expect(rules).toContain(`Disallow: ${path}`);
     // A hosted link published where a crawler follows it is still not indexed.
     for (const path of ["/checkout/not-a-session", "/status/not-a-session", "/console/sign-in"]) {
-      expect((await fetch(`${origin}${path}`, { redirect: "manual" })).headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+      expect((await fetch(`${origin}${path}`, { redirect: "manual" })).headers.get("x-robots-tag"), path).toBe(
+        "noindex, nofollow",
+      );
     }
     expect((await fetch(`${origin}/docs`)).headers.get("x-robots-tag")).toBeNull();
     const icon = await fetch(`${origin}/favicon.ico`);

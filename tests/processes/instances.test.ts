@@ -22,7 +22,6 @@ import { startWorker } from "./helpers/worker.ts";
 const PORTS = [Number(process.env.INSTANCE_PORT ?? 3232), Number(process.env.INSTANCE_PORT ?? 3232) + 1];
 const children: ChildProcess[] = [];
 
-
 afterAll(async () => {
   for (const child of children) await stopServer(child);
 });
@@ -43,12 +42,17 @@ describe("two servers and the worker on one PostgreSQL", () => {
     const receiver = await startReceiver();
     const tenant = await freshTenant();
     await db.tenant.update({ where: { id: tenant.tenantId }, data: { rateLimitPerMinute: 1_000_000 } });
-    for (const port of PORTS) children.push(await startServer(`instance ${port}`, port, serviceCommand(port), { env: SERVER_ENV }));
+    for (const port of PORTS)
+      children.push(await startServer(`instance ${port}`, port, serviceCommand(port), { env: SERVER_ENV }));
     children.push(await startWorker(SERVER_ENV));
 
-    const [a, b] = PORTS.map((port) => httpClient(() => `http://127.0.0.1:${port}`, tenant.testApiKey)) as [HttpClient, HttpClient];
+    const [a, b] = PORTS.map((port) => httpClient(() => `http://127.0.0.1:${port}`, tenant.testApiKey)) as [
+      HttpClient,
+      HttpClient,
+    ];
     const any = httpClient(() => `http://127.0.0.1:${random.pick(PORTS)}`, tenant.testApiKey); // each call to either server
-    const both = <T>(n: number, call: (api: HttpClient, i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => call(i % 2 ? b : a, i)));
+    const both = <T>(n: number, call: (api: HttpClient, i: number) => Promise<T>) =>
+      Promise.all(Array.from({ length: n }, (_, i) => call(i % 2 ? b : a, i)));
     expect((await a.subscribe(receiver.url)).status).toBe(200);
     for (const user of ["s0", "s1", "b0", "b1"]) expect((await any.connect(user)).status).toBe(200);
     const body = (extra: Record<string, unknown> = {}) => ({ ...initiateBody("b0", "s0"), ...extra });
@@ -68,7 +72,12 @@ describe("two servers and the worker on one PostgreSQL", () => {
     };
 
     // The mixed load: journeys on both servers while the racing calls run.
-    const journeys = Array.from({ length: 8 }, (_, i): Journey => ({ kind: JOURNEY_KINDS[i % JOURNEY_KINDS.length]!, payer: `b${i % 2}`, payee: `s${(i >> 1) % 2}`, key: `instances-${i}` }));
+    const journeys = Array.from({ length: 8 }, (_, i): Journey => ({
+      kind: JOURNEY_KINDS[i % JOURNEY_KINDS.length]!,
+      payer: `b${i % 2}`,
+      payee: `s${(i >> 1) % 2}`,
+      key: `instances-${i}`,
+    }));
     const races = (async () => {
       // One checkout key, ten initiates split over both servers: one trade.
       const keyed = await both(10, (api) => api.initiate(body({ checkoutUniquenessKey: "one-checkout" })));
@@ -82,7 +91,9 @@ describe("two servers and the worker on one PostgreSQL", () => {
       const first = await both(6, (api) => api.initiate(marked, headers));
       const replays = [await a.initiate(marked, headers), await b.initiate(marked, headers)];
       const answered = [...first, ...replays].filter((r) => r.status === 200);
-      expect([...first, ...replays].every((r) => r.status === 200 || r.json?.typeCode === "idempotency-in-progress")).toBe(true);
+      expect(
+        [...first, ...replays].every((r) => r.status === 200 || r.json?.typeCode === "idempotency-in-progress"),
+      ).toBe(true);
       expect(replays.map((r) => r.status)).toEqual([200, 200]);
       expect(new Set(answered.map((r) => r.json.tradeId)).size).toBe(1);
       expect(await db.trade.count({ where: { tenantId: tenant.tenantId, title: "Idempotent lamp" } })).toBe(1);
@@ -90,7 +101,10 @@ describe("two servers and the worker on one PostgreSQL", () => {
       // The payer accepts on one server and rejects on the other, at once: one wins.
       for (let i = 0; i < 3; i++) {
         const { tradeId } = await tradeIn("Delivered");
-        const [accepted, rejected] = await Promise.all([a.acceptCondition("b0", tradeId), b.rejectCondition("b0", tradeId)]);
+        const [accepted, rejected] = await Promise.all([
+          a.acceptCondition("b0", tradeId),
+          b.rejectCondition("b0", tradeId),
+        ]);
         expect([accepted.status, rejected.status].sort()).toEqual([200, 409]);
         const state = (await a.trade("b0", tradeId)).json.state;
         expect(accepted.status === 200 ? ["Succeeded", "Released"] : ["ConditionRejected"]).toContain(state);
@@ -106,28 +120,56 @@ describe("two servers and the worker on one PostgreSQL", () => {
       expect(count(completions)).toEqual({ "200": 1, "409 invalid-state": 9 });
       expect(await db.ledgerTransfer.count({ where: { tradeId: pending.tradeId, kind: "fundEscrow" } })).toBe(1);
     })();
-    await Promise.all([races, ...journeys.map((journey) => runJourney(any, journey, () => Promise.reject(new Error("no restarts here"))))]);
+    await Promise.all([
+      races,
+      ...journeys.map((journey) => runJourney(any, journey, () => Promise.reject(new Error("no restarts here")))),
+    ]);
 
     // Deadlines by real time: eight unpaid trades whose deadline is moved to a second from now,
     // for the three schedulers (both servers' and the worker's) alone to race for.
     const byTime = await Promise.all(Array.from({ length: 8 }, () => tradeIn("Created")));
-    await db.trade.updateMany({ where: { id: { in: byTime.map((t) => t.tradeId) } }, data: { deadlineAt: new Date(Date.now() + 1_000) } });
-    await waitFor(async () => (await db.trade.count({ where: { id: { in: byTime.map((t) => t.tradeId) }, state: "Cancelled" } })) === byTime.length, 30_000, "the schedulers to expire the unpaid trades");
-    expect(await db.tradeTimelineEntry.count({ where: { tradeId: { in: byTime.map((t) => t.tradeId) }, action: "expireUnpaid" } })).toBe(byTime.length);
+    await db.trade.updateMany({
+      where: { id: { in: byTime.map((t) => t.tradeId) } },
+      data: { deadlineAt: new Date(Date.now() + 1_000) },
+    });
+    await waitFor(
+      async () =>
+        (await db.trade.count({ where: { id: { in: byTime.map((t) => t.tradeId) }, state: "Cancelled" } })) ===
+        byTime.length,
+      30_000,
+      "the schedulers to expire the unpaid trades",
+    );
+    expect(
+      await db.tradeTimelineEntry.count({
+        where: { tradeId: { in: byTime.map((t) => t.tradeId) }, action: "expireUnpaid" },
+      }),
+    ).toBe(byTime.length);
 
     // Deadlines by the sandbox clock: trades waiting in each kind of deadline, then the clock jumps
     // eight days on one server while the other nudges it too, with the three schedulers running.
     const waiting = await Promise.all([
-      ...["Created", "Created", "AwaitingShipment", "AwaitingShipment", "Delivered", "Delivered"].map((s) => tradeIn(s as "Created")),
+      ...["Created", "Created", "AwaitingShipment", "AwaitingShipment", "Delivered", "Delivered"].map((s) =>
+        tradeIn(s as "Created"),
+      ),
     ]);
     const advances = await Promise.all([a.advanceClock(8 * 86_400), b.advanceClock(1), b.advanceClock(1)]);
     expect(advances.map((r) => r.status)).toEqual([200, 200, 200]);
-    const firedByCalls = advances.flatMap((r) => r.json.fired as { tradeId: string; action: string }[]).map((f) => `${f.tradeId} ${f.action}`);
+    const firedByCalls = advances
+      .flatMap((r) => r.json.fired as { tradeId: string; action: string }[])
+      .map((f) => `${f.tradeId} ${f.action}`);
     expect(firedByCalls.length).toBe(new Set(firedByCalls).size);
     await waitForQuiet([tenant.tenantId], 60_000);
 
-    const deadlineEntries = await db.tradeTimelineEntry.findMany({ where: { actor: { in: ["scheduler", "paymentRail"] }, trade: { tenantId: tenant.tenantId }, action: { not: "escrowPaid" } } });
-    const fired = deadlineEntries.filter((e) => e.action !== "deliveryLabelCreated").map((e) => `${e.tradeId} ${e.action}`);
+    const deadlineEntries = await db.tradeTimelineEntry.findMany({
+      where: {
+        actor: { in: ["scheduler", "paymentRail"] },
+        trade: { tenantId: tenant.tenantId },
+        action: { not: "escrowPaid" },
+      },
+    });
+    const fired = deadlineEntries
+      .filter((e) => e.action !== "deliveryLabelCreated")
+      .map((e) => `${e.tradeId} ${e.action}`);
     expect(fired.length).toBe(new Set(fired).size); // no deadline fired twice on one trade
     for (const { tradeId } of waiting) {
       const trade = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
@@ -143,7 +185,9 @@ describe("two servers and the worker on one PostgreSQL", () => {
     expect(await db.webhookDelivery.count({ where: { tenantId: tenant.tenantId, attemptCount: { not: 1 } } })).toBe(0);
     console.log(
       `Two instances + worker: ${journeys.length} journeys and the racing calls on both servers, ${fired.length} deadlines fired once each ` +
-        `(${byTime.length} by real time through the schedulers alone, ${firedByCalls.length} by the clock calls, the rest by the schedulers), ${checked.trades} trades, ${checked.transitions} transitions, ` +
+        (`(${byTime.length} by real time through the schedulers alone, ${firedByCalls.length} by the ` +
+          `clock calls, the rest by the schedulers), ${checked.trades} trades, ${checked.transitions} ` +
+          `transitions, `) +
         `${checked.transfers} ledger transfers balanced, ${checked.events} events each delivered exactly once; problems: ${problems.length}`,
     );
   }, 180_000);

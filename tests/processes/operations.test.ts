@@ -41,7 +41,9 @@ describe("SIGTERM", () => {
       return 204;
     });
     const graceMs = 2_000;
-    const server = await startServer("drain", PORT, serviceCommand(PORT), { env: { ...SERVER_ENV, SHUTDOWN_GRACE_MS: String(graceMs) } });
+    const server = await startServer("drain", PORT, serviceCommand(PORT), {
+      env: { ...SERVER_ENV, SHUTDOWN_GRACE_MS: String(graceMs) },
+    });
     children.push(server);
     const origin = `http://127.0.0.1:${PORT}`;
     const call = (method: string, url: string, body?: unknown) =>
@@ -66,7 +68,9 @@ describe("SIGTERM", () => {
           await response.arrayBuffer();
           answers.push(response.status);
         } catch (error) {
-          failures.push(`${user}: ${error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error)}`);
+          failures.push(
+            `${user}: ${error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error)}`,
+          );
         }
       }
     });
@@ -103,7 +107,9 @@ describe("SIGTERM", () => {
   });
 
   it("exits at once on a second signal", async () => {
-    const server = await startServer("twice", PORT, serviceCommand(PORT), { env: { ...SERVER_ENV, SHUTDOWN_GRACE_MS: "30000" } });
+    const server = await startServer("twice", PORT, serviceCommand(PORT), {
+      env: { ...SERVER_ENV, SHUTDOWN_GRACE_MS: "30000" },
+    });
     children.push(server);
     const started = Date.now();
     killServer(server, "SIGTERM");
@@ -122,7 +128,9 @@ describe("SIGTERM", () => {
 describe("health, readiness and metrics", () => {
   it("answer without a token; metrics pass promtool and a real Prometheus scrapes them", async () => {
     const metricsPort = await freePort();
-    const server = await startServer("metrics", PORT, serviceCommand(PORT), { env: { ...SERVER_ENV, METRICS_PORT: String(metricsPort) } });
+    const server = await startServer("metrics", PORT, serviceCommand(PORT), {
+      env: { ...SERVER_ENV, METRICS_PORT: String(metricsPort) },
+    });
     children.push(server);
     const origin = `http://127.0.0.1:${PORT}`;
     expect(await (await fetch(`${origin}/healthz`)).json()).toEqual({ status: "ok" });
@@ -136,7 +144,17 @@ describe("health, readiness and metrics", () => {
       /^http_server_request_duration_seconds_count\{http_request_method="GET",http_route="\/api\/v1\/marketplace\/users\/\{marketplaceUserId\}\/trades\/\{tradeId\}",http_response_status_code="401"\} [1-9]/m,
     );
     expect(page).not.toContain("someone-1234");
-    for (const name of ["http_server_active_requests", "escrow_db_pool_connections", "escrow_db_pool_waiting_requests", "escrow_webhook_deliveries", "escrow_webhook_oldest_pending_age_seconds", "escrow_outbox_undispatched_events", "escrow_outbox_oldest_undispatched_age_seconds", "escrow_deadlines_overdue", "escrow_ready"]) {
+    for (const name of [
+      "http_server_active_requests",
+      "escrow_db_pool_connections",
+      "escrow_db_pool_waiting_requests",
+      "escrow_webhook_deliveries",
+      "escrow_webhook_oldest_pending_age_seconds",
+      "escrow_outbox_undispatched_events",
+      "escrow_outbox_oldest_undispatched_age_seconds",
+      "escrow_deadlines_overdue",
+      "escrow_ready",
+    ]) {
       expect(page, name).toMatch(new RegExp(`^${name}(\\{[^}]*\\})? \\d`, "m"));
     }
     const check = spawnSync("promtool", ["check", "metrics"], { input: page, encoding: "utf8" });
@@ -148,12 +166,23 @@ describe("health, readiness and metrics", () => {
     const prometheusPort = await freePort();
     writeFileSync(
       path.join(dir, "prometheus.yml"),
-      `global: { scrape_interval: 1s, evaluation_interval: 1s }\nscrape_configs:\n  - job_name: escrow\n    static_configs: [{ targets: ["127.0.0.1:${metricsPort}"] }]\n`,
+      `global: { scrape_interval: 1s, evaluation_interval: 1s }\nscrape_configs:\n  - job_name: ` +
+        `escrow\n    static_configs: [{ targets: ["127.0.0.1:${metricsPort}"] }]\n`,
     );
-    const prometheus = spawn("prometheus", [`--config.file=${path.join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${path.join(dir, "data")}`, `--web.listen-address=127.0.0.1:${prometheusPort}`], { stdio: "ignore" });
+    const prometheus = spawn(
+      "prometheus",
+      [
+        `--config.file=${path.join(dir, "prometheus.yml")}`,
+        `--storage.tsdb.path=${path.join(dir, "data")}`,
+        `--web.listen-address=127.0.0.1:${prometheusPort}`,
+      ],
+      { stdio: "ignore" },
+    );
     try {
       const query = async (promql: string) => {
-        const response = await fetch(`http://127.0.0.1:${prometheusPort}/api/v1/query?query=${encodeURIComponent(promql)}`);
+        const response = await fetch(
+          `http://127.0.0.1:${prometheusPort}/api/v1/query?query=${encodeURIComponent(promql)}`,
+        );
         return ((await response.json()) as { data: { result: { value: [number, string] }[] } }).data.result;
       };
       await waitFor(
@@ -204,25 +233,46 @@ describe("tracing", () => {
     const endpoint = `http://127.0.0.1:${(collector.address() as { port: number }).port}`;
     const tenant = await freshTenant();
     const server = await startServer("traced", PORT, serviceCommand(PORT), {
-      env: { ...SERVER_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: "100", WEBHOOK_WORKER: "off", SCHEDULER: "off" },
+      env: {
+        ...SERVER_ENV,
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_BSP_SCHEDULE_DELAY: "100",
+        WEBHOOK_WORKER: "off",
+        SCHEDULER: "off",
+      },
     });
     children.push(server);
     const correlationId = `trace-test-${Date.now()}-0001`;
     const answer = await fetch(`http://127.0.0.1:${PORT}/api/v1/sandbox/users/traced-user/connect`, {
       method: "POST",
-      headers: { authorization: `Bearer ${tenant.testApiKey}`, "content-type": "application/json", "x-correlation-id": correlationId },
+      headers: {
+        authorization: `Bearer ${tenant.testApiKey}`,
+        "content-type": "application/json",
+        "x-correlation-id": correlationId,
+      },
       body: JSON.stringify({ kycLevel: 1 }),
     });
     expect(answer.status).toBe(200);
 
-    const spans = () => batches.flatMap((batch) => batch.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
+    const spans = () =>
+      batches.flatMap((batch) => batch.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
     const attribute = (span: Span, key: string) => span.attributes.find((a) => a.key === key)?.value;
-    await waitFor(() => spans().some((span) => attribute(span, "escrow.correlation_id")?.stringValue === correlationId), 20_000, "the request's span");
+    await waitFor(
+      () => spans().some((span) => attribute(span, "escrow.correlation_id")?.stringValue === correlationId),
+      20_000,
+      "the request's span",
+    );
     const request = spans().find((span) => attribute(span, "escrow.correlation_id")?.stringValue === correlationId)!;
     expect(request.name).toBe("POST /api/v1/sandbox/users/{marketplaceUserId}/connect");
     expect(attribute(request, "http.response.status_code")?.intValue).toBe(200);
-    await waitFor(() => spans().some((span) => span.traceId === request.traceId && span.name === "prisma:client:db_query"), 20_000, "its database spans");
-    const queries = spans().filter((span) => span.traceId === request.traceId && span.name === "prisma:client:db_query");
+    await waitFor(
+      () => spans().some((span) => span.traceId === request.traceId && span.name === "prisma:client:db_query"),
+      20_000,
+      "its database spans",
+    );
+    const queries = spans().filter(
+      (span) => span.traceId === request.traceId && span.name === "prisma:client:db_query",
+    );
     expect(queries.length).toBeGreaterThan(0);
     // Nothing in a span names the token.
     expect(JSON.stringify(batches)).not.toContain(tenant.testApiKey);

@@ -57,17 +57,25 @@ describe("the restore drill", () => {
     expect(after).toEqual({ ok: true, problems: [], counts: before.counts });
 
     // The operator's command says the same, and exits 0.
-    const command = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-verify.ts", restored.toString()], { encoding: "utf8", env: process.env });
+    const command = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-verify.ts", restored.toString()], {
+      encoding: "utf8",
+      env: process.env,
+    });
     expect(command.status, command.stdout + command.stderr).toBe(0);
     expect(command.stdout).toContain("✔ consistent");
 
     // A copy whose ledger lost a posting (a partial restore, a hand edit) is refused, and says where.
     const client = new pg.Client({ connectionString: restored.toString() });
     await client.connect();
-    const { rows } = await client.query<{ id: string; transferId: string }>(`SELECT "id", "transferId" FROM "LedgerPosting" WHERE "account" = 'escrow' LIMIT 1`);
+    const { rows } = await client.query<{ id: string; transferId: string }>(
+      `SELECT "id", "transferId" FROM "LedgerPosting" WHERE "account" = 'escrow' LIMIT 1`,
+    );
     await client.query(`DELETE FROM "LedgerPosting" WHERE "id" = $1`, [rows[0]!.id]);
     await client.end();
-    const damaged = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-verify.ts", restored.toString()], { encoding: "utf8", env: process.env });
+    const damaged = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-verify.ts", restored.toString()], {
+      encoding: "utf8",
+      env: process.env,
+    });
     expect(damaged.status).toBe(1);
     expect(damaged.stdout).toContain(`ledger transfer ${rows[0]!.transferId} sums to`);
   });

@@ -23,7 +23,11 @@ beforeAll(async () => {
   // No background work: what a request answers must not depend on when a round ran.
   const env = { ...SERVER_ENV, WEBHOOK_WORKER: "off", SCHEDULER: "off" };
   children.push(await startServer("direct router", SERVERS.direct, serviceCommand(SERVERS.direct), { env }));
-  children.push(await startServer("Next's router", SERVERS.next, serviceCommand(SERVERS.next), { env: { ...env, API_VIA_NEXT: "1" } }));
+  children.push(
+    await startServer("Next's router", SERVERS.next, serviceCommand(SERVERS.next), {
+      env: { ...env, API_VIA_NEXT: "1" },
+    }),
+  );
 }, 120_000);
 afterAll(async () => {
   await Promise.all(children.map(stopServer));
@@ -34,7 +38,17 @@ afterAll(async () => {
  * gzips what the direct router sends plain (the API's answers are small; docs/performance.md), so
  * bodies are compared as the client reads them, decoded.
  */
-const UNCOMPARED_HEADERS = new Set(["date", "x-correlation-id", "content-length", "content-encoding", "connection", "keep-alive", "transfer-encoding", "etag", "vary"]);
+const UNCOMPARED_HEADERS = new Set([
+  "date",
+  "x-correlation-id",
+  "content-length",
+  "content-encoding",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "etag",
+  "vary",
+]);
 const MASKS: [RegExp, string][] = [
   [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<uuid>"],
   [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, "<time>"],
@@ -44,7 +58,8 @@ const MASKS: [RegExp, string][] = [
   [/[A-Za-z0-9_-]{40,}/g, "<token>"],
   [/\b(?:\d{11}|00\d{9}DK)\b/g, "<parcel>"],
 ];
-const mask = (text: string) => MASKS.reduce((masked, [pattern, replacement]) => masked.replace(pattern, replacement), text);
+const mask = (text: string) =>
+  MASKS.reduce((masked, [pattern, replacement]) => masked.replace(pattern, replacement), text);
 
 interface Answer {
   status: number;
@@ -53,7 +68,12 @@ interface Answer {
   body: string;
 }
 
-async function send(which: Which, method: string, path: string, options: { token?: string; body?: string; contentType?: string } = {}): Promise<Answer & { json: any }> {
+async function send(
+  which: Which,
+  method: string,
+  path: string,
+  options: { token?: string; body?: string; contentType?: string } = {},
+): Promise<Answer & { json: any }> {
   const response = await fetch(`http://127.0.0.1:${SERVERS[which]}${path}`, {
     method,
     headers: {
@@ -77,7 +97,12 @@ async function send(which: Which, method: string, path: string, options: { token
 const tokens = {} as Record<Which, string>;
 
 /** Sends one request to both servers (the direct router first) and expects the same answer. */
-async function expectSameAnswer(label: string, method: string, path: string, options: { auth?: boolean; body?: string; contentType?: string } = {}) {
+async function expectSameAnswer(
+  label: string,
+  method: string,
+  path: string,
+  options: { auth?: boolean; body?: string; contentType?: string } = {},
+) {
   const direct = await send("direct", method, path, { ...options, token: options.auth ? tokens.direct : undefined });
   const viaNext = await send("next", method, path, { ...options, token: options.auth ? tokens.next : undefined });
   expect(comparable(direct), label).toEqual(comparable(viaNext));
@@ -91,35 +116,75 @@ describe("the direct router and Next's router", () => {
     tokens.next = (await freshTenant()).testApiKey;
   });
 
-  it("answer every documented operation alike: without a token, with its canonical request, with a body that is not JSON, with a method its path does not serve", async () => {
-    const { document, operations } = await documentedOperations();
-    const methodsOf = (apiPath: string) => operations.filter((o) => o.path === apiPath).map((o) => o.method);
-    for (const operation of operations) {
-      const params = Object.fromEntries(operation.pathParams.map((p) => [p.name, String(canonical(document, p.schema))]));
-      const query = new URLSearchParams(operation.queryParams.filter((p) => p.required).map((p) => [p.name, String(canonical(document, p.schema))]));
-      const path = `${concretePath(operation, params)}${query.size ? `?${query}` : ""}`;
-      const body = operation.body ? JSON.stringify(canonical(document, operation.body)) : undefined;
-      const label = `${operation.method} ${operation.path}`;
-      await expectSameAnswer(`${label} without a token`, operation.method, path, { body });
-      await expectSameAnswer(`${label} canonical`, operation.method, path, { auth: true, body });
-      if (operation.body) await expectSameAnswer(`${label} not JSON`, operation.method, path, { auth: true, body: "{not json" });
-      const unserved = ["GET", "POST", "PUT", "PATCH", "DELETE"].find((method) => !methodsOf(operation.path).includes(method))!;
-      await expectSameAnswer(`${label} as ${unserved}`, unserved, path, { auth: true });
-    }
-    expect(operations.length).toBeGreaterThan(40);
-  }, 180_000);
+  it(
+    "answer every documented operation alike: without a token, with its canonical request, with " +
+      "a body that is not JSON, with a method its path does not serve",
+    async () => {
+      const { document, operations } = await documentedOperations();
+      const methodsOf = (apiPath: string) => operations.filter((o) => o.path === apiPath).map((o) => o.method);
+      for (const operation of operations) {
+        const params = Object.fromEntries(
+          operation.pathParams.map((p) => [p.name, String(canonical(document, p.schema))]),
+        );
+        const query = new URLSearchParams(
+          operation.queryParams.filter((p) => p.required).map((p) => [p.name, String(canonical(document, p.schema))]),
+        );
+        const path = `${concretePath(operation, params)}${query.size ? `?${query}` : ""}`;
+        const body = operation.body ? JSON.stringify(canonical(document, operation.body)) : undefined;
+        const label = `${operation.method} ${operation.path}`;
+        await expectSameAnswer(`${label} without a token`, operation.method, path, { body });
+        await expectSameAnswer(`${label} canonical`, operation.method, path, { auth: true, body });
+        if (operation.body)
+          await expectSameAnswer(`${label} not JSON`, operation.method, path, { auth: true, body: "{not json" });
+        const unserved = ["GET", "POST", "PUT", "PATCH", "DELETE"].find(
+          (method) => !methodsOf(operation.path).includes(method),
+        )!;
+        await expectSameAnswer(`${label} as ${unserved}`, unserved, path, { auth: true });
+      }
+      expect(operations.length).toBeGreaterThan(40);
+    },
+    180_000,
+  );
 
   it("answer a whole sandbox journey alike, call for call", async () => {
-    const call = (label: string, method: string, path: string, body?: unknown) => expectSameAnswer(label, method, `/api/v1${path}`, { auth: true, body: body === undefined ? undefined : JSON.stringify(body) });
+    const call = (label: string, method: string, path: string, body?: unknown) =>
+      expectSameAnswer(label, method, `/api/v1${path}`, {
+        auth: true,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     const party = (user: string, trade: string) => `/marketplace/users/${user}/trades/${trade}`;
-    for (const user of ["seller", "buyer"]) await call(`connect ${user}`, "POST", `/sandbox/users/${user}/connect`, { kycLevel: 1 });
-    const initiate = { title: "Bike", description: "City bike", amount: 1200, payerFee: 2, payeeFee: 3, payerMarketplaceUserId: "buyer", payeeMarketplaceUserId: "seller", successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/no" };
+    for (const user of ["seller", "buyer"])
+      await call(`connect ${user}`, "POST", `/sandbox/users/${user}/connect`, { kycLevel: 1 });
+    const initiate = {
+      title: "Bike",
+      description: "City bike",
+      amount: 1200,
+      payerFee: 2,
+      payeeFee: 3,
+      payerMarketplaceUserId: "buyer",
+      payeeMarketplaceUserId: "seller",
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/no",
+    };
     // Each server made its own trade; the rest of the journey uses each server's own ids.
-    const trades = await Promise.all((["direct", "next"] as const).map(async (which) => (await send(which, "POST", "/api/v1/marketplace/trades/initiate", { token: tokens[which], body: JSON.stringify(initiate) })).json.tradeId as string));
+    const trades = await Promise.all(
+      (["direct", "next"] as const).map(
+        async (which) =>
+          (
+            await send(which, "POST", "/api/v1/marketplace/trades/initiate", {
+              token: tokens[which],
+              body: JSON.stringify(initiate),
+            })
+          ).json.tradeId as string,
+      ),
+    );
     const [directTrade, nextTrade] = trades as [string, string];
     const both = async (label: string, method: string, pathOf: (trade: string) => string, body?: unknown) => {
       const options = { body: body === undefined ? undefined : JSON.stringify(body) };
-      const direct = await send("direct", method, `/api/v1${pathOf(directTrade)}`, { ...options, token: tokens.direct });
+      const direct = await send("direct", method, `/api/v1${pathOf(directTrade)}`, {
+        ...options,
+        token: tokens.direct,
+      });
       const viaNext = await send("next", method, `/api/v1${pathOf(nextTrade)}`, { ...options, token: tokens.next });
       expect(comparable(direct), label).toEqual(comparable(viaNext));
       return { direct: direct.json, next: viaNext.json };
@@ -127,10 +192,19 @@ describe("the direct router and Next's router", () => {
     await both("get trade", "GET", (t) => party("buyer", t));
     const payment = await both("accept and pay", "POST", (t) => `${party("buyer", t)}/invitation/accept-and-pay`);
     const paymentOf = (t: string) => (t === directTrade ? payment.direct : payment.next).paymentId as string;
-    await both("complete payment", "POST", (t) => `/sandbox/payments/${paymentOf(t)}/complete`, { outcome: "succeeded" });
-    const labelPayment = await both("buy label", "POST", (t) => `${party("seller", t)}/shipments/delivery`, { price: 59, shipmentProviderId: "gls", expectedMaxWeightInGrams: 5000 });
-    const labelPaymentOf = (t: string) => (t === directTrade ? labelPayment.direct : labelPayment.next).paymentId as string;
-    await both("pay for the label", "POST", (t) => `/sandbox/payments/${labelPaymentOf(t)}/complete`, { outcome: "succeeded" });
+    await both("complete payment", "POST", (t) => `/sandbox/payments/${paymentOf(t)}/complete`, {
+      outcome: "succeeded",
+    });
+    const labelPayment = await both("buy label", "POST", (t) => `${party("seller", t)}/shipments/delivery`, {
+      price: 59,
+      shipmentProviderId: "gls",
+      expectedMaxWeightInGrams: 5000,
+    });
+    const labelPaymentOf = (t: string) =>
+      (t === directTrade ? labelPayment.direct : labelPayment.next).paymentId as string;
+    await both("pay for the label", "POST", (t) => `/sandbox/payments/${labelPaymentOf(t)}/complete`, {
+      outcome: "succeeded",
+    });
     const paid = await both("get trade after the label", "GET", (t) => party("seller", t));
     const labelOf = (t: string) => (t === directTrade ? paid.direct : paid.next).phases.delivery.labelId as string;
     await both("sent", "POST", (t) => `/sandbox/shipments/${labelOf(t)}/events`, { event: "sent" });

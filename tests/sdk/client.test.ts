@@ -19,7 +19,12 @@ afterAll(() => api.close());
 function faultyFetch(fault: (attempt: number, request: Request, send: () => Promise<Response>) => Promise<Response>) {
   const sent: { method: string; url: string; idempotencyKey: string | null; at: number }[] = [];
   const fetch = (request: Request) => {
-    sent.push({ method: request.method, url: request.url, idempotencyKey: request.headers.get("idempotency-key"), at: Date.now() });
+    sent.push({
+      method: request.method,
+      url: request.url,
+      idempotencyKey: request.headers.get("idempotency-key"),
+      at: Date.now(),
+    });
     return fault(sent.length, request, () => globalThis.fetch(request));
   };
   return { fetch, sent };
@@ -60,12 +65,19 @@ describe("EscrowApiError", () => {
 
   it("names not-found, invalid-state and unauthorized, and is not retried for them", async () => {
     const { client, tenant } = await tenantWithSeller();
-    await expect(client.trades.get({ marketplaceUserId: "buyer", tradeId: "no-such-trade" })).rejects.toMatchObject({ status: 404, typeCode: "not-found" });
+    await expect(client.trades.get({ marketplaceUserId: "buyer", tradeId: "no-such-trade" })).rejects.toMatchObject({
+      status: 404,
+      typeCode: "not-found",
+    });
     await client.sandbox.connectUser("buyer");
     const { tradeId } = await client.trades.initiate(trade("buyer"));
     const counted = faultyFetch((_, __, send) => send());
     const counting = createEscrowClient({ baseUrl: api.origin, token: tenant.testApiKey, fetch: counted.fetch });
-    await expect(counting.trades.cancel({ tradeId, state: "Sent" })).rejects.toMatchObject({ status: 409, typeCode: "invalid-state", detail: expect.stringContaining("Created") });
+    await expect(counting.trades.cancel({ tradeId, state: "Sent" })).rejects.toMatchObject({
+      status: 409,
+      typeCode: "invalid-state",
+      detail: expect.stringContaining("Created"),
+    });
     expect(counted.sent).toHaveLength(1);
     const stranger = createEscrowClient({ baseUrl: `${api.origin}/api/v1`, token: "esk_test_nobody" });
     await expect(stranger.users.get("buyer")).rejects.toMatchObject({ status: 401, typeCode: "unauthorized" });
@@ -84,7 +96,12 @@ describe("idempotent retries", () => {
       }
       return response;
     });
-    const client = createEscrowClient({ baseUrl: api.origin, token: tenant.testApiKey, fetch: faulty.fetch, initialDelayMs: 10 });
+    const client = createEscrowClient({
+      baseUrl: api.origin,
+      token: tenant.testApiKey,
+      fetch: faulty.fetch,
+      initialDelayMs: 10,
+    });
     await client.sandbox.connectUser("buyer");
     const { tradeId } = await client.trades.initiate(trade("buyer"));
 
@@ -106,7 +123,9 @@ describe("idempotent retries", () => {
     expect(again.tradeId).toBe(first.tradeId);
     const other = await client.trades.initiate(trade("buyer"));
     expect(other.tradeId).not.toBe(first.tradeId);
-    await expect(client.trades.initiate(trade("buyer", "Another lamp"), { idempotencyKey: "order-4711" })).rejects.toMatchObject({ status: 422, typeCode: "idempotency-key-mismatch" });
+    await expect(
+      client.trades.initiate(trade("buyer", "Another lamp"), { idempotencyKey: "order-4711" }),
+    ).rejects.toMatchObject({ status: 422, typeCode: "idempotency-key-mismatch" });
     const keys = recorded.sent.filter((s) => s.method === "POST").map((s) => s.idempotencyKey);
     expect(new Set(keys).size).toBe(keys.length - 2); // the two order-4711 repeats
     expect(recorded.sent.filter((s) => s.method === "GET").every((s) => s.idempotencyKey === null)).toBe(true);
@@ -117,7 +136,15 @@ describe("idempotent retries", () => {
     // Another request with this key is still running on the server: its record says so.
     const path = "/api/v1/sandbox/users/carol/connect";
     const record = await db.idempotencyRecord.create({
-      data: { tenantId: tenant.tenantId, mode: "test", key: "connect-carol", method: "POST", path, requestHash: requestFingerprint("POST", path, JSON.stringify({ kycLevel: 2 })), expiresAt: new Date(Date.now() + 86_400_000) },
+      data: {
+        tenantId: tenant.tenantId,
+        mode: "test",
+        key: "connect-carol",
+        method: "POST",
+        path,
+        requestHash: requestFingerprint("POST", path, JSON.stringify({ kycLevel: 2 })),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
     });
     const answers: number[] = [];
     const faulty = faultyFetch(async (_, __, send) => {
@@ -138,8 +165,20 @@ describe("idempotent retries", () => {
   it("honours a 429's Retry-After, retries a 5xx with backoff, and stops at maxAttempts", async () => {
     const { tenant } = await tenantWithSeller();
     const overloaded = (status: number, headers: Record<string, string>) =>
-      new Response(JSON.stringify({ title: "x", detail: "busy", status, errors: [], traceId: "t".repeat(20), typeCode: status === 429 ? "rate-limited" : "service-unavailable" }), { status, headers });
-    const limited = faultyFetch(async (attempt, _, send) => (attempt === 1 ? overloaded(429, { "retry-after": "1" }) : send()));
+      new Response(
+        JSON.stringify({
+          title: "x",
+          detail: "busy",
+          status,
+          errors: [],
+          traceId: "t".repeat(20),
+          typeCode: status === 429 ? "rate-limited" : "service-unavailable",
+        }),
+        { status, headers },
+      );
+    const limited = faultyFetch(async (attempt, _, send) =>
+      attempt === 1 ? overloaded(429, { "retry-after": "1" }) : send(),
+    );
     const client = createEscrowClient({ baseUrl: api.origin, token: tenant.testApiKey, fetch: limited.fetch });
     await client.sandbox.connectUser("buyer");
     expect(limited.sent).toHaveLength(2);
@@ -147,12 +186,23 @@ describe("idempotent retries", () => {
     expect(limited.sent[1]!.idempotencyKey).toBe(limited.sent[0]!.idempotencyKey);
 
     const down = faultyFetch(async () => overloaded(503, {}));
-    const impatient = createEscrowClient({ baseUrl: api.origin, token: tenant.testApiKey, fetch: down.fetch, maxAttempts: 3, initialDelayMs: 20 });
+    const impatient = createEscrowClient({
+      baseUrl: api.origin,
+      token: tenant.testApiKey,
+      fetch: down.fetch,
+      maxAttempts: 3,
+      initialDelayMs: 20,
+    });
     await expect(impatient.users.get("buyer")).rejects.toMatchObject({ status: 503, typeCode: "service-unavailable" });
     expect(down.sent).toHaveLength(3);
     expect(down.sent[2]!.at - down.sent[1]!.at).toBeGreaterThanOrEqual(down.sent[1]!.at - down.sent[0]!.at - 15); // it backs off
 
-    const nowhere = createEscrowClient({ baseUrl: "http://127.0.0.1:9", token: tenant.testApiKey, maxAttempts: 2, initialDelayMs: 10 });
+    const nowhere = createEscrowClient({
+      baseUrl: "http://127.0.0.1:9",
+      token: tenant.testApiKey,
+      maxAttempts: 2,
+      initialDelayMs: 10,
+    });
     await expect(nowhere.users.get("buyer")).rejects.toBeInstanceOf(EscrowConnectionError);
   });
 
@@ -178,9 +228,12 @@ describe("paged lists", () => {
     for await (const t of client.trades.list({ marketplaceUserId: "buyer", pageSize: 2 })) seen.push(t.tradeId);
     expect(seen.sort()).toEqual([...made].sort());
     const pages: number[] = [];
-    for await (const page of client.trades.list({ marketplaceUserId: "buyer", pageSize: 2 }).pages()) pages.push(page.length);
+    for await (const page of client.trades.list({ marketplaceUserId: "buyer", pageSize: 2 }).pages())
+      pages.push(page.length);
     expect(pages).toEqual([2, 2, 1]);
-    expect(await client.trades.list({ marketplaceUserId: "seller", role: "payee", pageSize: 100 }).toArray(3)).toHaveLength(3);
+    expect(
+      await client.trades.list({ marketplaceUserId: "seller", role: "payee", pageSize: 100 }).toArray(3),
+    ).toHaveLength(3);
     expect(await client.trades.list({ marketplaceUserId: "buyer", role: "payee" }).toArray()).toEqual([]);
   });
 });

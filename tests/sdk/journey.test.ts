@@ -1,7 +1,13 @@
 // The SDK against the real server over real HTTP: README's sandbox journey end to end, a rejection
 // settled by the seller's price-reduction offer, and webhooks.verify on the journey's real
 // deliveries to a local receiver.
-import { createEscrowClient, EscrowApiError, WebhookVerificationError, type EscrowClient, type WebhookEvent } from "@escrow/sdk";
+import {
+  createEscrowClient,
+  EscrowApiError,
+  WebhookVerificationError,
+  type EscrowClient,
+  type WebhookEvent,
+} from "@escrow/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
 import { startHttpApi } from "../helpers/http-api.ts";
@@ -49,7 +55,13 @@ async function bikeTrade(client: EscrowClient) {
 async function payAndDeliver(client: EscrowClient, tradeId: string) {
   const payment = await client.trades.acceptAndPay({ marketplaceUserId: "buyer", tradeId });
   expect((await client.sandbox.completePayment(payment.paymentId, "succeeded")).state).toBe("Paid");
-  const label = await client.shipments.buyDeliveryLabel({ marketplaceUserId: "seller", tradeId, price: 49, shipmentProviderId: "gls", expectedMaxWeightInGrams: 5000 });
+  const label = await client.shipments.buyDeliveryLabel({
+    marketplaceUserId: "seller",
+    tradeId,
+    price: 49,
+    shipmentProviderId: "gls",
+    expectedMaxWeightInGrams: 5000,
+  });
   expect(label.purpose).toBe("DeliveryLabel");
   const trade = await client.trades.get({ marketplaceUserId: "seller", tradeId });
   expect(trade.state).toBe("LabelCreated");
@@ -72,7 +84,9 @@ describe("the SDK on README's sandbox journey", () => {
     const advanced = await client.sandbox.advanceClock(1);
     expect(advanced.fired).toContainEqual(expect.objectContaining({ tradeId, state: "Released" }));
     const payouts = await client.payouts.list({ tradeId }).toArray();
-    expect(payouts).toEqual([expect.objectContaining({ tradeId, amount: 1140, state: "Paid", recipient: { marketplaceUserId: "seller" } })]);
+    expect(payouts).toEqual([
+      expect.objectContaining({ tradeId, amount: 1140, state: "Paid", recipient: { marketplaceUserId: "seller" } }),
+    ]);
 
     // The money behind it: the ledger transfers (cursor paged, read across pages), the export.
     const transfers = await client.balance.transactions({ tradeId, limit: 2 }).toArray();
@@ -80,12 +94,28 @@ describe("the SDK on README's sandbox journey", () => {
     expect(new Set(transfers.map((t) => t.id)).size).toBe(transfers.length);
     expect((await client.balance.get()).balances.map((b) => b.currency)).toEqual(["DKK"]);
     const day = 86_400_000;
-    const csv = await client.exports.trades({ from: new Date(Date.now() - day).toISOString(), to: new Date(Date.now() + day).toISOString(), format: "csv" });
+    const csv = await client.exports.trades({
+      from: new Date(Date.now() - day).toISOString(),
+      to: new Date(Date.now() + day).toISOString(),
+      format: "csv",
+    });
     expect(csv).toContain(tradeId);
 
-    const expected = ["user.connected", "user.connected", "trade.created", "trade.shipment_label_created", "trade.shipment_sent", "trade.shipment_delivered", "trade.condition_accepted", "trade.succeeded", "payout.paid"];
+    const expected = [
+      "user.connected",
+      "user.connected",
+      "trade.created",
+      "trade.shipment_label_created",
+      "trade.shipment_sent",
+      "trade.shipment_delivered",
+      "trade.condition_accepted",
+      "trade.succeeded",
+      "payout.paid",
+    ];
     await waitFor(() => receiver.received.length >= expected.length, 30_000, "the journey's webhooks");
-    const events: WebhookEvent[] = receiver.received.map((delivery) => client.webhooks.verify(delivery.body, delivery.headers, secret));
+    const events: WebhookEvent[] = receiver.received.map((delivery) =>
+      client.webhooks.verify(delivery.body, delivery.headers, secret),
+    );
     expect(events.map((event) => event.eventName).sort()).toEqual([...expected].sort());
     for (const event of events) {
       // The union narrows on eventName: user.connected has no tradeId, trade events no kycLevel.
@@ -97,12 +127,22 @@ describe("the SDK on README's sandbox journey", () => {
 
     // The delivery log tells the same story.
     const logged = await client.webhooks.events.list({ tradeId, pageSize: 100 }).toArray();
-    expect(logged.map((event) => event.eventName).sort()).toEqual(expected.filter((name) => name !== "user.connected").sort());
+    expect(logged.map((event) => event.eventName).sort()).toEqual(
+      expected.filter((name) => name !== "user.connected").sort(),
+    );
 
     // A changed body, or the wrong secret, does not verify.
     const [first] = receiver.received;
-    expect(() => client.webhooks.verify(first!.body.replace("}", ',"x":1}'), first!.headers, secret)).toThrow(WebhookVerificationError);
-    expect(() => client.webhooks.verify(first!.body, first!.headers, "whsec_" + Buffer.from("not the secret, 32 bytes long!!").toString("base64"))).toThrow(WebhookVerificationError);
+    expect(() => client.webhooks.verify(first!.body.replace("}", ',"x":1}'), first!.headers, secret)).toThrow(
+      WebhookVerificationError,
+    );
+    expect(() =>
+      client.webhooks.verify(
+        first!.body,
+        first!.headers,
+        "whsec_" + Buffer.from("not the secret, 32 bytes long!!").toString("base64"),
+      ),
+    ).toThrow(WebhookVerificationError);
     await receiver.close();
   }, 90_000);
 
@@ -110,11 +150,16 @@ describe("the SDK on README's sandbox journey", () => {
     const client = await sdkForFreshTenant();
     const tradeId = await bikeTrade(client);
     await payAndDeliver(client, tradeId);
-    expect((await client.trades.rejectCondition({ marketplaceUserId: "buyer", tradeId, reason: "The frame is scratched." })).state).toBe("ConditionRejected");
+    expect(
+      (await client.trades.rejectCondition({ marketplaceUserId: "buyer", tradeId, reason: "The frame is scratched." }))
+        .state,
+    ).toBe("ConditionRejected");
     const offered = await client.trades.offers.make({ marketplaceUserId: "seller", tradeId, refundAmount: 200 });
     expect(offered.state).toBe("ConditionRejected");
     // Only the payer answers an offer: the seller may not accept their own.
-    const refused = await client.trades.offers.accept({ marketplaceUserId: "seller", tradeId }).catch((error: unknown) => error);
+    const refused = await client.trades.offers
+      .accept({ marketplaceUserId: "seller", tradeId })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(EscrowApiError);
     const settled = await client.trades.offers.accept({ marketplaceUserId: "buyer", tradeId });
     expect(settled.state).toBe("Succeeded");

@@ -20,7 +20,11 @@ describe("the SDK package", () => {
   });
 
   it("compiles with its own build config", () => {
-    const result = spawnSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "sdk/tsconfig.build.json", "--noEmit"], { encoding: "utf8" });
+    const result = spawnSync(
+      process.execPath,
+      ["node_modules/typescript/bin/tsc", "-p", "sdk/tsconfig.build.json", "--noEmit"],
+      { encoding: "utf8" },
+    );
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
   }, 60_000);

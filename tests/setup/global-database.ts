@@ -19,7 +19,10 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  project.provide("dataEncryptionKeys", process.env.DATA_ENCRYPTION_KEYS || `test-${Date.now().toString(36)}:${randomBytes(32).toString("base64url")}`);
+  project.provide(
+    "dataEncryptionKeys",
+    process.env.DATA_ENCRYPTION_KEYS || `test-${Date.now().toString(36)}:${randomBytes(32).toString("base64url")}`,
+  );
   const server = process.env.TEST_DATABASE_URL;
   if (server) {
     const name = `escrow_test_${Date.now().toString(36)}_${process.pid}`;

@@ -10,7 +10,8 @@ const DIR = "app/api/v1";
 
 function routePaths(folder = DIR): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isFile() && entry.name === "route.ts") return [`/api/v1${folder.slice(DIR.length)}`.replace(/\[([^\]]+)\]/g, "some-$1")];
+    if (entry.isFile() && entry.name === "route.ts")
+      return [`/api/v1${folder.slice(DIR.length)}`.replace(/\[([^\]]+)\]/g, "some-$1")];
     return entry.isDirectory() ? routePaths(path.join(folder, entry.name)) : [];
   });
 }

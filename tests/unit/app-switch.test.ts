@@ -10,29 +10,55 @@ const web = { successUrl: "https://shop.example/paid", cancelUrl: "https://shop.
 
 describe("appSwitchAddress", () => {
   it("gives Android an intent: address with the scheme and the web address as the browser fallback", () => {
-    const address = appSwitchAddress({ appSwitchCallbackUri: "marketplace://escrow/return?order=7", operatingSystem: "Android" }, { status: "success" }, "https://shop.example/paid");
-    expect(address).toBe(`intent://escrow/return?order=7&status=success#Intent;scheme=marketplace;S.browser_fallback_url=${encodeURIComponent("https://shop.example/paid")};end`);
+    const address = appSwitchAddress(
+      { appSwitchCallbackUri: "marketplace://escrow/return?order=7", operatingSystem: "Android" },
+      { status: "success" },
+      "https://shop.example/paid",
+    );
+    expect(address).toBe(
+      `intent://escrow/return?order=7&status=success#Intent;scheme=marketplace;S.browser_fallback_url=${encodeURIComponent("https://shop.example/paid")};end`,
+    );
   });
 
   it("gives iOS the callback itself, so the app's web authentication session catches it", () => {
-    expect(appSwitchAddress({ appSwitchCallbackUri: "marketplace://escrow/return", operatingSystem: "iOS" }, { status: "cancelled", reason: "cancelled" }, null)).toBe("marketplace://escrow/return?status=cancelled&reason=cancelled");
+    expect(
+      appSwitchAddress(
+        { appSwitchCallbackUri: "marketplace://escrow/return", operatingSystem: "iOS" },
+        { status: "cancelled", reason: "cancelled" },
+        null,
+      ),
+    ).toBe("marketplace://escrow/return?status=cancelled&reason=cancelled");
   });
 
   it("uses an https universal or app link as it is on both systems", () => {
     for (const operatingSystem of ["Android", "iOS"] as const) {
-      expect(appSwitchAddress({ appSwitchCallbackUri: "https://shop.example/app/return", operatingSystem }, { status: "success" }, null)).toBe("https://shop.example/app/return?status=success");
+      expect(
+        appSwitchAddress(
+          { appSwitchCallbackUri: "https://shop.example/app/return", operatingSystem },
+          { status: "success" },
+          null,
+        ),
+      ).toBe("https://shop.example/app/return?status=success");
     }
   });
 
   it("keeps a scheme-only callback without a host", () => {
-    expect(appSwitchAddress({ appSwitchCallbackUri: "marketplace:done", operatingSystem: "Android" }, { status: "success" }, null)).toBe("intent:done?status=success#Intent;scheme=marketplace;end");
+    expect(
+      appSwitchAddress(
+        { appSwitchCallbackUri: "marketplace:done", operatingSystem: "Android" },
+        { status: "success" },
+        null,
+      ),
+    ).toBe("intent:done?status=success#Intent;scheme=marketplace;end");
   });
 });
 
 describe("returnTarget", () => {
   it("is the tenant's web address without an app switch, with the reason on cancel", () => {
     expect(returnTarget({ ...web, appSwitch: null }, { kind: "success" })).toBe("https://shop.example/paid");
-    expect(returnTarget({ ...web, appSwitch: null }, { kind: "cancel", reason: "kyc_level_not_met" })).toBe("https://shop.example/back?x=1&reason=kyc_level_not_met");
+    expect(returnTarget({ ...web, appSwitch: null }, { kind: "cancel", reason: "kyc_level_not_met" })).toBe(
+      "https://shop.example/back?x=1&reason=kyc_level_not_met",
+    );
   });
 
   it("goes into the app when the request carried an app switch, falling back to the web address", () => {
@@ -57,7 +83,15 @@ describe("checkAppSwitch", () => {
     }
   };
 
-  it.each(["javascript:alert(1)", "data:text/html,x", "//evil.example/x", "intent://x#Intent;end", "file:///etc/passwd", "vbscript:x", "not a uri"])("refuses %s", (uri) => {
+  it.each([
+    "javascript:alert(1)",
+    "data:text/html,x",
+    "//evil.example/x",
+    "intent://x#Intent;end",
+    "file:///etc/passwd",
+    "vbscript:x",
+    "not a uri",
+  ])("refuses %s", (uri) => {
     expect(problem(open, "test", uri)).not.toBeNull();
   });
 

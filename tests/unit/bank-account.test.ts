@@ -11,7 +11,11 @@ describe("payout account numbers", () => {
   });
 
   it("refuses an IBAN with a wrong check digit", () => {
-    expect(checkBankAccount("DK5100400440116243")).toMatchObject({ ok: false, problem: "iban_checksum", message: expect.stringContaining("check digits") });
+    expect(checkBankAccount("DK5100400440116243")).toMatchObject({
+      ok: false,
+      problem: "iban_checksum",
+      message: expect.stringContaining("check digits"),
+    });
   });
 
   it("refuses an IBAN of the wrong length for its country before its checksum", () => {

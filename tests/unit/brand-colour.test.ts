@@ -12,9 +12,12 @@ describe("brandStyle", () => {
     expect(brandStyle("#12345")).toBeNull();
   });
 
-  it.each(["#0f766e", "#facc15", "#ffffff", "#000000", "#e11d48", "#7dd3fc"])("gives %s readable button text and AA text colour", (color) => {
-    const css = brandStyle(color)!;
-    expect(contrast(value(css, "--color-brand-600"), value(css, "--color-brand-on"))).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(value(css, "--color-brand-700"), WHITE)).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(["#0f766e", "#facc15", "#ffffff", "#000000", "#e11d48", "#7dd3fc"])(
+    "gives %s readable button text and AA text colour",
+    (color) => {
+      const css = brandStyle(color)!;
+      expect(contrast(value(css, "--color-brand-600"), value(css, "--color-brand-on"))).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(value(css, "--color-brand-700"), WHITE)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 });

@@ -42,7 +42,9 @@ describe("resolving the client address", () => {
   });
 
   it("reads only the server's own header, never X-Forwarded-For or X-Real-IP", () => {
-    expect(clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: "203.0.113.7", "x-forwarded-for": "10.7.7.7" }))).toBe("203.0.113.7");
+    expect(clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: "203.0.113.7", "x-forwarded-for": "10.7.7.7" }))).toBe(
+      "203.0.113.7",
+    );
     expect(clientAddress(new Headers({ "x-forwarded-for": "10.7.7.7", "x-real-ip": "10.7.7.8" }))).toBe("unknown");
     expect(clientAddress({ [CLIENT_ADDRESS_HEADER]: ["198.51.100.2"] })).toBe("198.51.100.2");
     expect(clientAddress(undefined)).toBe("unknown");

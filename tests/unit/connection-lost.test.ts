@@ -16,13 +16,17 @@ async function realDroppedConnectionError(): Promise<unknown> {
   const { port } = server.address() as { port: number };
   const client = new pg.Client({ host: "127.0.0.1", port, user: "x", database: "x", connectionTimeoutMillis: 2_000 });
   client.on("error", () => {});
-  const error = await client.connect().then(() => null, (e: unknown) => e);
+  const error = await client.connect().then(
+    () => null,
+    (e: unknown) => e,
+  );
   server.close();
   return error;
 }
 
 /** As node-postgres builds it from PostgreSQL's ErrorResponse. */
-const databaseError = (code: string, message: string) => Object.assign(new pg.DatabaseError(message, 0, "error"), { code });
+const databaseError = (code: string, message: string) =>
+  Object.assign(new pg.DatabaseError(message, 0, "error"), { code });
 
 describe("a lost database connection", () => {
   it("is recognised in each wrapping it arrives in", async () => {
@@ -30,26 +34,47 @@ describe("a lost database connection", () => {
     expect(isConnectionLost(databaseError("57P01", "terminating connection due to administrator command"))).toBe(true);
     expect(isConnectionLost(databaseError("25006", "cannot execute INSERT in a read-only transaction"))).toBe(true);
     // Prisma's raw-query error quotes the SQLSTATE in its message (as seen in the failover test's log).
-    expect(isConnectionLost(new Error("Raw query failed. Code: `57P01`. Message: `terminating connection due to unexpected postmaster exit`"))).toBe(true);
+    expect(
+      isConnectionLost(
+        new Error(
+          "Raw query failed. Code: `57P01`. Message: `terminating connection due to unexpected postmaster exit`",
+        ),
+      ),
+    ).toBe(true);
     // The driver adapter's error, with PgBouncer's message underneath.
-    expect(isConnectionLost(Object.assign(new Error("DriverAdapterError"), { cause: new Error("server conn crashed?") }))).toBe(true);
+    expect(
+      isConnectionLost(Object.assign(new Error("DriverAdapterError"), { cause: new Error("server conn crashed?") })),
+    ).toBe(true);
   });
 
   it("is not a statement the database refused, nor our own error", () => {
-    expect(isConnectionLost(databaseError("23505", 'duplicate key value violates unique constraint "Trade_pkey"'))).toBe(false);
-    expect(isConnectionLost(new Error("Raw query failed. Code: `40001`. Message: `could not serialize access`"))).toBe(false);
-    expect(isConnectionLost(new ApiError("not-found", "Trade \"x\" was not found"))).toBe(false);
+    expect(
+      isConnectionLost(databaseError("23505", 'duplicate key value violates unique constraint "Trade_pkey"')),
+    ).toBe(false);
+    expect(isConnectionLost(new Error("Raw query failed. Code: `40001`. Message: `could not serialize access`"))).toBe(
+      false,
+    );
+    expect(isConnectionLost(new ApiError("not-found", 'Trade "x" was not found'))).toBe(false);
     expect(isConnectionLost(new TypeError("x is undefined"))).toBe(false);
     expect(isConnectionLost(null)).toBe(false);
   });
 
   it("answers 503 service-unavailable with Retry-After and nothing internal", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = failure(databaseError("57P01", "terminating connection due to unexpected postmaster exit"), "trace-lost-0123456789", "GET /v1/x");
+    const response = failure(
+      databaseError("57P01", "terminating connection due to unexpected postmaster exit"),
+      "trace-lost-0123456789",
+      "GET /v1/x",
+    );
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("1");
     const text = await response.text();
-    expect(JSON.parse(text)).toMatchObject({ status: 503, typeCode: "service-unavailable", traceId: "trace-lost-0123456789", errors: [] });
+    expect(JSON.parse(text)).toMatchObject({
+      status: 503,
+      typeCode: "service-unavailable",
+      traceId: "trace-lost-0123456789",
+      errors: [],
+    });
     expect(text).not.toMatch(/postmaster|57P01/);
   });
 
@@ -59,11 +84,15 @@ describe("a lost database connection", () => {
       if (calls++ === 0) throw databaseError("08006", "connection failure");
       return new Response("ok");
     };
-    expect(await (await retryReadsAfterConnectionLoss(new Request("http://x/v1/trades", { method: "GET" }), flaky)).text()).toBe("ok");
+    expect(
+      await (await retryReadsAfterConnectionLoss(new Request("http://x/v1/trades", { method: "GET" }), flaky)).text(),
+    ).toBe("ok");
     expect(calls).toBe(2);
 
     calls = 0;
-    await expect(retryReadsAfterConnectionLoss(new Request("http://x/v1/trades", { method: "POST" }), flaky)).rejects.toThrow("connection failure");
+    await expect(
+      retryReadsAfterConnectionLoss(new Request("http://x/v1/trades", { method: "POST" }), flaky),
+    ).rejects.toThrow("connection failure");
     expect(calls).toBe(1);
 
     calls = 0;
@@ -71,7 +100,9 @@ describe("a lost database connection", () => {
       calls++;
       throw new ApiError("not-found", "no such trade");
     };
-    await expect(retryReadsAfterConnectionLoss(new Request("http://x/v1/trades", { method: "GET" }), refused)).rejects.toThrow("no such trade");
+    await expect(
+      retryReadsAfterConnectionLoss(new Request("http://x/v1/trades", { method: "GET" }), refused),
+    ).rejects.toThrow("no such trade");
     expect(calls).toBe(1);
   });
 });

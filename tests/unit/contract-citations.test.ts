@@ -4,14 +4,17 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-const sourceFiles = execFileSync("git", ["ls-files", "lib", "app", "components", "scripts", "prisma/schema.prisma"], { encoding: "utf8" })
+const sourceFiles = execFileSync("git", ["ls-files", "lib", "app", "components", "scripts", "prisma/schema.prisma"], {
+  encoding: "utf8",
+})
   .split("\n")
   .filter((file) => /\.(ts|tsx|prisma)$/.test(file) && !file.startsWith("lib/db/generated/"));
 
 function citations(pattern: RegExp): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of sourceFiles) {
-    for (const match of readFileSync(file, "utf8").matchAll(pattern)) found.set(match[1]!, [...(found.get(match[1]!) ?? []), file]);
+    for (const match of readFileSync(file, "utf8").matchAll(pattern))
+      found.set(match[1]!, [...(found.get(match[1]!) ?? []), file]);
   }
   return found;
 }

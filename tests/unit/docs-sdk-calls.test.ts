@@ -19,7 +19,9 @@ describe("the reference's SDK calls", () => {
       `import { createEscrowClient } from "../../sdk/src/index.ts";`,
       `const escrow = createEscrowClient({ baseUrl: "https://escrow.example", token: "esk_test_x" });`,
       `declare const tradeId: string, paymentId: string, payoutId: string, labelId: string, subscriptionId: string, eventId: string;`,
-      ...Object.entries(SDK_CALLS).map(([id, code]) => `async function ${id}Example() {\n${code}\n}\nvoid ${id}Example;`),
+      ...Object.entries(SDK_CALLS).map(
+        ([id, code]) => `async function ${id}Example() {\n${code}\n}\nvoid ${id}Example;`,
+      ),
     ].join("\n");
     const file = path.resolve("tests/unit/__sdk-calls__.ts");
     const options: ts.CompilerOptions = {
@@ -42,7 +44,10 @@ describe("the reference's SDK calls", () => {
     const problems = ts
       .getPreEmitDiagnostics(program)
       .filter((d) => d.file && path.resolve(d.file.fileName) === file)
-      .map((d) => `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+      .map(
+        (d) =>
+          `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+      );
     expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -16,7 +16,9 @@ const at = new Date("2026-11-25T08:00:00.5Z");
 
 describe("CSV", () => {
   it("quotes a field only when it holds a comma, a quote or a line break, doubling its quotes", () => {
-    expect(csvRecord(["plain", 'say "hi"', "a,b", "two\nlines", "cr\rhere", "", null])).toBe('plain,"say ""hi""","a,b","two\nlines","cr\rhere",,\r\n');
+    expect(csvRecord(["plain", 'say "hi"', "a,b", "two\nlines", "cr\rhere", "", null])).toBe(
+      'plain,"say ""hi""","a,b","two\nlines","cr\rhere",,\r\n',
+    );
   });
 
   it("defuses text that a spreadsheet would run as a formula, and nothing else", () => {
@@ -25,7 +27,8 @@ describe("CSV", () => {
   });
 
   it("writes amounts exactly, negative ones with their minus, and guards only text columns", () => {
-    const row = (amount: bigint, text: string | null = "-x") => FILE_FORMATS.csv.row(columns, { text, amount, at, count: 3 });
+    const row = (amount: bigint, text: string | null = "-x") =>
+      FILE_FORMATS.csv.row(columns, { text, amount, at, count: 3 });
     expect(row(-150n)).toBe("'-x,-1.50,2026-11-25T08:00:00.500Z,3\r\n");
     expect(row(5n, null)).toBe(",0.05,2026-11-25T08:00:00.500Z,3\r\n");
     expect(row(900719925474099312n)).toBe("'-x,9007199254740993.12,2026-11-25T08:00:00.500Z,3\r\n");

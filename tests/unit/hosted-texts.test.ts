@@ -19,7 +19,13 @@ describe("hosted page texts", () => {
 
   it("confirms every action the status page can take", () => {
     for (const code of Object.values(ACTION)) {
-      if (code === ACTION.disputeRejection || code === ACTION.pay || ASKS_FIRST.has(code) || code === ACTION.choosePayoutAccount || code === ACTION.acceptInvitation) {
+      if (
+        code === ACTION.disputeRejection ||
+        code === ACTION.pay ||
+        ASKS_FIRST.has(code) ||
+        code === ACTION.choosePayoutAccount ||
+        code === ACTION.acceptInvitation
+      ) {
         expect(en.status.done[ACTION_NAME[code]], `en done ${ACTION_NAME[code]}`).toBeTruthy();
         expect(da.status.done[ACTION_NAME[code]], `da done ${ACTION_NAME[code]}`).toBeTruthy();
       }

@@ -12,7 +12,8 @@ function texts(value: unknown, path = ""): [string, string][] {
     const args = Array.from({ length: value.length }, (_, i) => `«${i + 1}»`);
     return [[`${path}(…)`, String(value(...args))]];
   }
-  if (typeof value === "object" && value !== null) return Object.entries(value).flatMap(([key, inner]) => texts(inner, path ? `${path}.${key}` : key));
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).flatMap(([key, inner]) => texts(inner, path ? `${path}.${key}` : key));
   return [[path, String(value)]];
 }
 
@@ -31,13 +32,17 @@ describe("the Danish catalog", () => {
   });
 
   it("has no English sentence copied in untranslated", () => {
-    const copied = [...danish].filter(([path, text]) => words(text) >= 3 && text === english.get(path)).map(([path]) => path);
+    const copied = [...danish]
+      .filter(([path, text]) => words(text) >= 3 && text === english.get(path))
+      .map(([path]) => path);
     expect(copied).toEqual([]);
   });
 
   it("uses the same values as the English in every text built from them", () => {
     const placeholders = (text: string) => (text.match(/«\d+»/g) ?? []).sort();
-    const different = [...english].filter(([path, text]) => placeholders(text).join() !== placeholders(danish.get(path) ?? "").join()).map(([path]) => path);
+    const different = [...english]
+      .filter(([path, text]) => placeholders(text).join() !== placeholders(danish.get(path) ?? "").join())
+      .map(([path]) => path);
     expect(different).toEqual([]);
   });
 });

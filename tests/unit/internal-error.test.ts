@@ -13,10 +13,19 @@ describe("an unexpected error", () => {
     const response = failure(error, "trace-0123456789abcdef0123", "POST /v1/x");
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toMatchObject({ status: 500, typeCode: "internal-error", traceId: "trace-0123456789abcdef0123" });
+    expect(JSON.parse(text)).toMatchObject({
+      status: 500,
+      typeCode: "internal-error",
+      traceId: "trace-0123456789abcdef0123",
+    });
     expect(text).not.toMatch(/DK5000|SELECT|secret|Error:|at /);
     // The log gets it under the trace id, as loggableError writes it (a plain Error's message is
     // our own code's; tests/integration/loggable-error.test.ts covers Prisma's and PostgreSQL's).
-    expect(logged).toEqual([[expect.stringContaining("trace-0123456789abcdef0123"), expect.stringMatching(/^Error: duplicate key .*\n\s+at /)]]);
+    expect(logged).toEqual([
+      [
+        expect.stringContaining("trace-0123456789abcdef0123"),
+        expect.stringMatching(/^Error: duplicate key .*\n\s+at /),
+      ],
+    ]);
   });
 });

@@ -28,10 +28,19 @@ const tradeArbitrary = fc.record({
 // A step is mostly one of the moves the current state allows (so sequences get far), sometimes
 // any (action, actor) at all (which the table must refuse without moving money).
 // `refund` picks a settlement's or an accepted offer's partial refund (0 ≤ refund < the item's money).
-const stepArbitrary = fc.record({ allowed: fc.integer({ min: 0, max: 9 }).map((n) => n > 0), pick: fc.nat(), choice: fc.nat(), action: fc.constantFrom(...ACTIONS), actor: fc.constantFrom(...ACTORS), refund: fc.bigInt({ min: 0n, max: 1n << 40n }) });
+const stepArbitrary = fc.record({
+  allowed: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
+  pick: fc.nat(),
+  choice: fc.nat(),
+  action: fc.constantFrom(...ACTIONS),
+  actor: fc.constantFrom(...ACTORS),
+  refund: fc.bigInt({ min: 0n, max: 1n << 40n }),
+});
 
 function allowedMoves(state: TradeState): [Action, Actor][] {
-  return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) => rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]));
+  return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) =>
+    rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]),
+  );
 }
 
 const reached = new Map<TradeState, number>();
@@ -42,8 +51,20 @@ describe("money invariants over random action sequences", () => {
     fc.assert(
       fc.property(tradeArbitrary, fc.array(stepArbitrary, { minLength: 1, maxLength: 60 }), (input, steps) => {
         const money = computeTradeMoney(
-          { amountMinor: input.amountMinor, payerFeePercent: parseDecimal((input.payerFee / 100).toFixed(2)), payerFixedFeeMinor: input.payerFixedFeeMinor, payeeFeePercent: parseDecimal((input.payeeFee / 100).toFixed(2)), payeeFixedFeeMinor: 0n, shippingPayerMinor: input.shippingPayerMinor },
-          { servicePayerFeePercent: parseDecimal("0"), servicePayerFixedMinor: 0n, servicePayeeFeePercent: parseDecimal("0"), servicePayeeFixedMinor: 0n },
+          {
+            amountMinor: input.amountMinor,
+            payerFeePercent: parseDecimal((input.payerFee / 100).toFixed(2)),
+            payerFixedFeeMinor: input.payerFixedFeeMinor,
+            payeeFeePercent: parseDecimal((input.payeeFee / 100).toFixed(2)),
+            payeeFixedFeeMinor: 0n,
+            shippingPayerMinor: input.shippingPayerMinor,
+          },
+          {
+            servicePayerFeePercent: parseDecimal("0"),
+            servicePayerFixedMinor: 0n,
+            servicePayeeFeePercent: parseDecimal("0"),
+            servicePayeeFixedMinor: 0n,
+          },
         );
         const balance = new Map<string, bigint>();
         const of = (account: string) => balance.get(account) ?? 0n;
@@ -59,12 +80,14 @@ describe("money invariants over random action sequences", () => {
           const all = allowedMoves(state);
           const onward = all.filter(([a]) => TRANSITIONS[state]?.[a]?.to !== "Cancelled");
           const moves = step.pick % 4 !== 0 && onward.length ? onward : all;
-          const [action, actor] = step.allowed && moves.length ? moves[step.choice % moves.length]! : [step.action, step.actor];
+          const [action, actor] =
+            step.allowed && moves.length ? moves[step.choice % moves.length]! : [step.action, step.actor];
           const decision = decide(state, action, actor);
           if (!decision.ok) continue; // refused: nothing moves
           const rule = decision.rule;
           // A label row's movement pays for the label, shared as lib/shipping/buy-shipment.ts shares it.
-          const fromEscrow = input.deliveryLabelMinor < money.shippingPayerMinor ? input.deliveryLabelMinor : money.shippingPayerMinor;
+          const fromEscrow =
+            input.deliveryLabelMinor < money.shippingPayerMinor ? input.deliveryLabelMinor : money.shippingPayerMinor;
           const label =
             action === "deliveryLabelCreated"
               ? { payerShareMinor: fromEscrow, payeeShareMinor: input.deliveryLabelMinor - fromEscrow }
@@ -72,7 +95,14 @@ describe("money invariants over random action sequences", () => {
           // A settlement or an accepted offer refunds part of the item's money, as the use cases allow.
           if (rule.ledger.includes("settleWithRefund")) settlementRefundMinor = step.refund % refundableMinor(money);
           for (const movement of rule.ledger) {
-            post(postingsFor(movement, { ...money, settlementRefundMinor }, { escrow: of("escrow"), payeePayable: of("payee_payable") }, label));
+            post(
+              postingsFor(
+                movement,
+                { ...money, settlementRefundMinor },
+                { escrow: of("escrow"), payeePayable: of("payee_payable") },
+                label,
+              ),
+            );
           }
           state = rule.to;
 
@@ -80,7 +110,15 @@ describe("money invariants over random action sequences", () => {
           expect(of("payee_payable") >= 0n).toBe(true);
         }
         const payerPaid = -of("payer_funding");
-        const accounted = of("escrow") + of("payee_payable") + of("payee_bank") + of("service_revenue") + of("tenant_revenue") + of("payer_refund") + of("carrier_payable") - -of("payee_funding");
+        const accounted =
+          of("escrow") +
+          of("payee_payable") +
+          of("payee_bank") +
+          of("service_revenue") +
+          of("tenant_revenue") +
+          of("payer_refund") +
+          of("carrier_payable") -
+          -of("payee_funding");
         expect(accounted).toBe(payerPaid);
         reached.set(state, (reached.get(state) ?? 0) + 1);
         if (TERMINAL_STATES.has(state)) expect(of("escrow")).toBe(0n);
@@ -90,7 +128,9 @@ describe("money invariants over random action sequences", () => {
           expect(of("payee_bank")).toBe(split.payeePayoutMinor);
           expect(of("service_revenue")).toBe(split.serviceRevenueMinor);
           expect(of("tenant_revenue")).toBe(split.tenantRevenueMinor);
-          expect(of("payee_bank") + of("service_revenue") + of("tenant_revenue") + (settlementRefundMinor ?? 0n)).toBe(money.payerTotalMinor - money.shippingPayerMinor);
+          expect(of("payee_bank") + of("service_revenue") + of("tenant_revenue") + (settlementRefundMinor ?? 0n)).toBe(
+            money.payerTotalMinor - money.shippingPayerMinor,
+          );
           if (settlementRefundMinor !== null) reachedSettled++;
         }
         if (state === "Cancelled" || state === "Returned") {
@@ -101,7 +141,8 @@ describe("money invariants over random action sequences", () => {
     );
     // The sequences really went everywhere: each way to finish was reached many times.
     console.log("Finished states reached:", Object.fromEntries(reached));
-    for (const finished of ["Released", "Cancelled", "Returned"] as TradeState[]) expect(reached.get(finished) ?? 0, finished).toBeGreaterThan(10);
+    for (const finished of ["Released", "Cancelled", "Returned"] as TradeState[])
+      expect(reached.get(finished) ?? 0, finished).toBeGreaterThan(10);
     // Settlements and accepted offers were among them.
     expect(reachedSettled).toBeGreaterThan(10);
   });

@@ -18,7 +18,20 @@ describe("typed amounts", () => {
   });
 
   it("refuses what is not an amount instead of guessing", () => {
-    for (const text of ["", " ", "-5", "1e3", "20,505", "12.34.56", "1.20,00", "abc", "20,", ",5", "0x10", "1234567890123"]) {
+    for (const text of [
+      "",
+      " ",
+      "-5",
+      "1e3",
+      "20,505",
+      "12.34.56",
+      "1.20,00",
+      "abc",
+      "20,",
+      ",5",
+      "0x10",
+      "1234567890123",
+    ]) {
       expect(minorUnitsFromText(text, "da"), text).toBeNull();
     }
     expect(minorUnitsFromText("20.505", "en")).toBeNull();

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decimalToString, minorUnitsFromNumber, numberFromMinorUnits, parseDecimal, percentOfMinorUnits, roundHalfAwayFromZero } from "../../lib/money/decimal.ts";
+import {
+  decimalToString,
+  minorUnitsFromNumber,
+  numberFromMinorUnits,
+  parseDecimal,
+  percentOfMinorUnits,
+  roundHalfAwayFromZero,
+} from "../../lib/money/decimal.ts";
 
 describe("minor units of a sent amount", () => {
   it.each([
@@ -54,11 +61,15 @@ describe("percentages", () => {
 
   it("never exceeds the amount for percentages up to 100", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 1_000_000_000n }), fc.integer({ min: 0, max: 1_000_000 }), (amount, hundredthsOfBasisPoint) => {
-        const percent = parseDecimal((hundredthsOfBasisPoint / 10_000).toFixed(4));
-        const fee = percentOfMinorUnits(amount, percent);
-        expect(fee >= 0n && fee <= amount).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 1_000_000_000n }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (amount, hundredthsOfBasisPoint) => {
+          const percent = parseDecimal((hundredthsOfBasisPoint / 10_000).toFixed(4));
+          const fee = percentOfMinorUnits(amount, percent);
+          expect(fee >= 0n && fee <= amount).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

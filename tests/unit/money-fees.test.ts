@@ -3,13 +3,29 @@ import { describe, expect, it } from "vitest";
 import { parseDecimal } from "../../lib/money/decimal.ts";
 import { computeTradeMoney, FeeProblem, type FeeAgreement } from "../../lib/money/fees.ts";
 
-const NONE: FeeAgreement = { servicePayerFeePercent: parseDecimal("0"), servicePayerFixedMinor: 0n, servicePayeeFeePercent: parseDecimal("0"), servicePayeeFixedMinor: 0n };
+const NONE: FeeAgreement = {
+  servicePayerFeePercent: parseDecimal("0"),
+  servicePayerFixedMinor: 0n,
+  servicePayeeFeePercent: parseDecimal("0"),
+  servicePayeeFixedMinor: 0n,
+};
 
 describe("trade money", () => {
   it("computes the example of decisions.md §4", () => {
     const money = computeTradeMoney(
-      { amountMinor: 100001n, payerFeePercent: parseDecimal("2.5"), payerFixedFeeMinor: 500n, payeeFeePercent: parseDecimal("5"), payeeFixedFeeMinor: 100n },
-      { servicePayerFeePercent: parseDecimal("1"), servicePayerFixedMinor: 200n, servicePayeeFeePercent: parseDecimal("2"), servicePayeeFixedMinor: 0n },
+      {
+        amountMinor: 100001n,
+        payerFeePercent: parseDecimal("2.5"),
+        payerFixedFeeMinor: 500n,
+        payeeFeePercent: parseDecimal("5"),
+        payeeFixedFeeMinor: 100n,
+      },
+      {
+        servicePayerFeePercent: parseDecimal("1"),
+        servicePayerFixedMinor: 200n,
+        servicePayeeFeePercent: parseDecimal("2"),
+        servicePayeeFixedMinor: 0n,
+      },
     );
     // 1000.01 × 2.5 % = 25.00025 → 25.00; × 5 % = 50.0005 → 50.00; × 1 % = 10.0001 → 10.00; × 2 % = 20.0002 → 20.00
     expect(money).toEqual({
@@ -24,7 +40,13 @@ describe("trade money", () => {
   });
 
   it("refuses payee fees above the amount and fees below the service's agreed part, naming the field", () => {
-    const base = { amountMinor: 1000n, payerFeePercent: parseDecimal("0"), payerFixedFeeMinor: 0n, payeeFeePercent: parseDecimal("50"), payeeFixedFeeMinor: 600n };
+    const base = {
+      amountMinor: 1000n,
+      payerFeePercent: parseDecimal("0"),
+      payerFixedFeeMinor: 0n,
+      payeeFeePercent: parseDecimal("50"),
+      payeeFixedFeeMinor: 600n,
+    };
     const problemField = (run: () => unknown) => {
       try {
         run();
@@ -35,8 +57,16 @@ describe("trade money", () => {
       return null;
     };
     expect(problemField(() => computeTradeMoney(base, NONE))).toBe("payeeFixedFee");
-    expect(problemField(() => computeTradeMoney({ ...base, payeeFixedFeeMinor: 0n }, { ...NONE, servicePayerFeePercent: parseDecimal("1") }))).toBe("payerFee");
-    expect(problemField(() => computeTradeMoney({ ...base, payeeFixedFeeMinor: 0n }, { ...NONE, servicePayeeFixedMinor: 1n }))).toBe("payeeFixedFee");
+    expect(
+      problemField(() =>
+        computeTradeMoney({ ...base, payeeFixedFeeMinor: 0n }, { ...NONE, servicePayerFeePercent: parseDecimal("1") }),
+      ),
+    ).toBe("payerFee");
+    expect(
+      problemField(() =>
+        computeTradeMoney({ ...base, payeeFixedFeeMinor: 0n }, { ...NONE, servicePayeeFixedMinor: 1n }),
+      ),
+    ).toBe("payeeFixedFee");
     expect(computeTradeMoney({ ...base, payeeFixedFeeMinor: 500n }, NONE).payeePayoutMinor).toBe(0n);
   });
 
@@ -51,24 +81,50 @@ describe("trade money", () => {
         fc.bigInt({ min: 0n, max: 100_000n }),
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.bigInt({ min: 0n, max: 50_000n }),
-        (amountMinor, payerFeePercent, payeeFeePercent, payerFixedFeeMinor, payeeFixedFeeMinor, share, shippingPayerMinor) => {
+        (
+          amountMinor,
+          payerFeePercent,
+          payeeFeePercent,
+          payerFixedFeeMinor,
+          payeeFixedFeeMinor,
+          share,
+          shippingPayerMinor,
+        ) => {
           // The service takes at most the tenant's fee (a share of it).
           const agreement: FeeAgreement = {
-            servicePayerFeePercent: parseDecimal(((Number(payerFeePercent.units) * share) / 10 ** payerFeePercent.scale).toFixed(4)),
+            servicePayerFeePercent: parseDecimal(
+              ((Number(payerFeePercent.units) * share) / 10 ** payerFeePercent.scale).toFixed(4),
+            ),
             servicePayerFixedMinor: payerFixedFeeMinor / 2n,
             servicePayeeFeePercent: parseDecimal("0"),
             servicePayeeFixedMinor: payeeFixedFeeMinor,
           };
           let money;
           try {
-            money = computeTradeMoney({ amountMinor, payerFeePercent, payerFixedFeeMinor, payeeFeePercent, payeeFixedFeeMinor, shippingPayerMinor }, agreement);
+            money = computeTradeMoney(
+              {
+                amountMinor,
+                payerFeePercent,
+                payerFixedFeeMinor,
+                payeeFeePercent,
+                payeeFixedFeeMinor,
+                shippingPayerMinor,
+              },
+              agreement,
+            );
           } catch (error) {
             expect(error).toBeInstanceOf(FeeProblem);
             return;
           }
-          expect(money.payerTotalMinor).toBe(money.payeePayoutMinor + money.serviceRevenueMinor + money.tenantRevenueMinor + shippingPayerMinor);
-          expect(money.payeePayoutMinor >= 0n && money.serviceRevenueMinor >= 0n && money.tenantRevenueMinor >= 0n).toBe(true);
-          expect(money.payerTotalMinor).toBe(amountMinor + money.payerFeeMinor + payerFixedFeeMinor + shippingPayerMinor);
+          expect(money.payerTotalMinor).toBe(
+            money.payeePayoutMinor + money.serviceRevenueMinor + money.tenantRevenueMinor + shippingPayerMinor,
+          );
+          expect(
+            money.payeePayoutMinor >= 0n && money.serviceRevenueMinor >= 0n && money.tenantRevenueMinor >= 0n,
+          ).toBe(true);
+          expect(money.payerTotalMinor).toBe(
+            amountMinor + money.payerFeeMinor + payerFixedFeeMinor + shippingPayerMinor,
+          );
         },
       ),
       { numRuns: 3000 },

@@ -12,18 +12,33 @@ describe("npm scripts", () => {
   const own = Object.entries(scripts).filter(([, command]) => !TOOLS.test(command));
   it("are the project's own or a tool's", () => {
     expect(own.length).toBeGreaterThan(15);
-    for (const [name, command] of Object.entries(scripts)) expect(command, name).toMatch(/^(tsx scripts\/|node scripts\/|tsc|eslint|vitest|playwright|prettier)/);
+    for (const [name, command] of Object.entries(scripts))
+      expect(command, name).toMatch(/^(tsx scripts\/|node scripts\/|tsc|eslint|vitest|playwright|prettier)/);
   });
 
-  it.each(own)("%s answers --help with its usage and exit 0", (name, command) => {
-    // The script file the command runs (for `build`, its first step's).
-    const file = /scripts\/[\w/.-]+\.(?:ts|mjs)/.exec(command)![0];
-    const result = spawnSync(process.execPath, ["--import", "tsx", file, ...(command.split(file)[1]?.split("&&")[0]?.trim().split(/\s+/).filter(Boolean) ?? []), "--help"], {
-      encoding: "utf8",
-      timeout: 30_000,
-      env: { ...process.env, DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none" }, // nothing may connect
-    });
-    expect(result.status, `${name}: ${result.stderr}`).toBe(0);
-    expect(result.stdout, name).toMatch(/Usage: npm|^npm run /m);
-  }, 40_000);
+  it.each(own)(
+    "%s answers --help with its usage and exit 0",
+    (name, command) => {
+      // The script file the command runs (for `build`, its first step's).
+      const file = /scripts\/[\w/.-]+\.(?:ts|mjs)/.exec(command)![0];
+      const result = spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          file,
+          ...(command.split(file)[1]?.split("&&")[0]?.trim().split(/\s+/).filter(Boolean) ?? []),
+          "--help",
+        ],
+        {
+          encoding: "utf8",
+          timeout: 30_000,
+          env: { ...process.env, DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none" }, // nothing may connect
+        },
+      );
+      expect(result.status, `${name}: ${result.stderr}`).toBe(0);
+      expect(result.stdout, name).toMatch(/Usage: npm|^npm run /m);
+    },
+    40_000,
+  );
 });

@@ -27,20 +27,29 @@ const enumOf = (schema: any) => schema.enum ?? schema.anyOf?.find((s: any) => s.
 
 describe("the OpenAPI document, for generators", () => {
   it("describes every operation", () => {
-    const bare = Object.entries(document.paths).flatMap(([path, ops]: [string, any]) => Object.entries(ops).filter(([, op]: [string, any]) => !op.description).map(([method]) => `${method} ${path}`));
+    const bare = Object.entries(document.paths).flatMap(([path, ops]: [string, any]) =>
+      Object.entries(ops)
+        .filter(([, op]: [string, any]) => !op.description)
+        .map(([method]) => `${method} ${path}`),
+    );
     expect(bare).toEqual([]);
   });
 
   it("gives every trade state field the TradeState enum", () => {
     expect(schemas.TradeState.enum).toEqual([...TRADE_STATES]);
-    const states = [...propertiesNamed("state"), ...propertiesNamed("previousState")].filter(([where]) => !/TimelineEntry|Payment|Payout|Label|Subscription|Delivery|Request/i.test(where)); // a request states what the caller believes: any text
+    const states = [...propertiesNamed("state"), ...propertiesNamed("previousState")].filter(
+      ([where]) => !/TimelineEntry|Payment|Payout|Label|Subscription|Delivery|Request/i.test(where),
+    ); // a request states what the caller believes: any text
     expect(states.length).toBeGreaterThanOrEqual(5);
-    for (const [where, schema] of states) expect(schema.$ref ?? schema.anyOf?.[0]?.$ref, where).toBe("#/components/schemas/TradeState");
+    for (const [where, schema] of states)
+      expect(schema.$ref ?? schema.anyOf?.[0]?.$ref, where).toBe("#/components/schemas/TradeState");
   });
 
   it("documents the Trade's integer codes as enums of the codes in use", () => {
     expect(enumOf(schemas.PartyStatus.properties.iconId)).toEqual(Object.values(ICON));
-    expect(enumOf(schemas.PartyStatus.properties.actions.anyOf[0].items.properties.type)).toEqual(Object.values(ACTION).sort((a, b) => a - b));
+    expect(enumOf(schemas.PartyStatus.properties.actions.anyOf[0].items.properties.type)).toEqual(
+      Object.values(ACTION).sort((a, b) => a - b),
+    );
     expect(enumOf(schemas.TimelineEntry.properties.state)).toEqual(Object.values(TIMELINE_STATE));
     const labelPaidBy = propertiesNamed("labelPaidBy");
     expect(labelPaidBy.length).toBeGreaterThan(0);
@@ -53,7 +62,8 @@ describe("the OpenAPI document, for generators", () => {
         for (const [status, response] of Object.entries(op.responses) as [string, any][]) {
           if (status === "401") continue;
           expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).toContain("RateLimit-Remaining");
-          if (status === "429" || status === "503") expect(Object.keys(response.headers), `${method} ${path} ${status}`).toContain("Retry-After");
+          if (status === "429" || status === "503")
+            expect(Object.keys(response.headers), `${method} ${path} ${status}`).toContain("Retry-After");
         }
       }
     }

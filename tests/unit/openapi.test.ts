@@ -16,7 +16,9 @@ describe("OpenAPI document", () => {
   });
 
   it("documents every operation with its error record responses", () => {
-    const document = openApiDocument() as unknown as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+    const document = openApiDocument() as unknown as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
     for (const operation of OPERATIONS) {
       const documented = document.paths[operation.path]?.[operation.method.toLowerCase()];
       expect(documented?.operationId, operation.operationId).toBe(operation.operationId);
@@ -29,7 +31,9 @@ describe("OpenAPI document", () => {
       const folder = operation.path.replace(/\{([^}]+)\}/g, "[$1]");
       const file = path.join("app/api", folder, "route.ts");
       expect(existsSync(file), `${operation.operationId}: ${file}`).toBe(true);
-      expect(readFileSync(file, "utf8")).toMatch(new RegExp(`export const ${operation.method} = apiRoute\\(operations\\.${operation.operationId}\\b`));
+      expect(readFileSync(file, "utf8")).toMatch(
+        new RegExp(`export const ${operation.method} = apiRoute\\(operations\\.${operation.operationId}\\b`),
+      );
     }
   });
 });

@@ -4,9 +4,9 @@ import { apiRouteTemplate, pageRouteTemplate } from "../../lib/ops/route-templat
 
 describe("route templates for metrics and logs", () => {
   it("put the parameter names of an API route in place of their values", () => {
-    expect(apiRouteTemplate("/api/v1/marketplace/users/u%201/trades/t-9", { marketplaceUserId: "u 1", tradeId: "t-9" })).toBe(
-      "/api/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}",
-    );
+    expect(
+      apiRouteTemplate("/api/v1/marketplace/users/u%201/trades/t-9", { marketplaceUserId: "u 1", tradeId: "t-9" }),
+    ).toBe("/api/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}");
     expect(apiRouteTemplate("/api/v1/marketplace/trades/initiate", {})).toBe("/api/v1/marketplace/trades/initiate");
   });
 

@@ -32,7 +32,9 @@ describe("secret box", () => {
     process.env.DATA_ENCRYPTION_KEYS = `k2:${key()},k1:${old}`;
     expect(openSecret(stored, "webhook-signing-secret")).toBe("whsec_old");
     process.env.DATA_ENCRYPTION_KEYS = `k2:${key()}`;
-    expect(() => openSecret(stored, "webhook-signing-secret")).toThrow(/data key "k1", which DATA_ENCRYPTION_KEYS does not list/);
+    expect(() => openSecret(stored, "webhook-signing-secret")).toThrow(
+      /data key "k1", which DATA_ENCRYPTION_KEYS does not list/,
+    );
   });
 
   it("refuses a tampered value, another purpose and the same id with another key", () => {
@@ -53,7 +55,14 @@ describe("secret box", () => {
 
   it("refuses a key list that is not id:32-byte-key entries with unique ids", () => {
     expect(parseDataKeys(`a:${key()}, b-2_x:${key()}`, "X")).toMatchObject({ current: "a" });
-    for (const wrong of ["", "a", `a:${randomBytes(16).toString("base64url")}`, `a:${key()},a:${key()}`, `a b:${key()}`, `a:${key()}:x`]) {
+    for (const wrong of [
+      "",
+      "a",
+      `a:${randomBytes(16).toString("base64url")}`,
+      `a:${key()},a:${key()}`,
+      `a b:${key()}`,
+      `a:${key()}:x`,
+    ]) {
       expect(() => parseDataKeys(wrong, "DATA_ENCRYPTION_KEYS"), wrong).toThrow(/DATA_ENCRYPTION_KEYS/);
     }
   });

@@ -36,14 +36,17 @@ const TABLE_ACTION: Record<ActionCode, { action: Action; actor: (role: Role) => 
 
 /** Allowed by the table but deliberately not offered, each with the reason. */
 const PAYER_WALKS_AWAY_BY_REJECTING =
-  "Before payment the payer's way out is 'reject the invitation' (also Cancelled, and it records invitationRejectedAt); offering 'cancel the trade' beside it would be two buttons for one outcome.";
+  "Before payment the payer's way out is 'reject the invitation' (also Cancelled, and it " +
+  "records invitationRejectedAt); offering 'cancel the trade' beside it would be two buttons " +
+  "for one outcome.";
 const NOT_OFFERED: { state: TradeState; role: Role; code: ActionCode; why: string }[] = [
   { state: "Created", role: "payer", code: ACTION.abandon, why: PAYER_WALKS_AWAY_BY_REJECTING },
   { state: "InvitationAccepted", role: "payer", code: ACTION.abandon, why: PAYER_WALKS_AWAY_BY_REJECTING },
 ];
 
 const ROLES: Role[] = ["payer", "payee"];
-const offered = (state: TradeState, role: Role) => (partyStatus(state, role, null, "en").actions ?? []).map((action) => action.type as ActionCode);
+const offered = (state: TradeState, role: Role) =>
+  (partyStatus(state, role, null, "en").actions ?? []).map((action) => action.type as ActionCode);
 const allowed = (state: TradeState, role: Role, code: ActionCode) => {
   const behind = TABLE_ACTION[code];
   return behind !== null && decide(state, behind.action, behind.actor(role)).ok;
@@ -51,7 +54,13 @@ const allowed = (state: TradeState, role: Role, code: ActionCode) => {
 
 describe("status actions and the transition table", () => {
   it("offer only what the table allows the party in that state", () => {
-    const wrong = TRADE_STATES.flatMap((state) => ROLES.flatMap((role) => offered(state, role).filter((code) => TABLE_ACTION[code] !== null && !allowed(state, role, code)).map((code) => `${state}/${role}: ${code}`)));
+    const wrong = TRADE_STATES.flatMap((state) =>
+      ROLES.flatMap((role) =>
+        offered(state, role)
+          .filter((code) => TABLE_ACTION[code] !== null && !allowed(state, role, code))
+          .map((code) => `${state}/${role}: ${code}`),
+      ),
+    );
     expect(wrong).toEqual([]);
   });
 
@@ -61,7 +70,9 @@ describe("status actions and the transition table", () => {
       ROLES.flatMap((role) =>
         codes
           .filter((code) => allowed(state, role, code) && !offered(state, role).includes(code))
-          .filter((code) => !NOT_OFFERED.some((entry) => entry.state === state && entry.role === role && entry.code === code))
+          .filter(
+            (code) => !NOT_OFFERED.some((entry) => entry.state === state && entry.role === role && entry.code === code),
+          )
           .map((code) => `${state}/${role}: ${code}`),
       ),
     );
@@ -69,6 +80,10 @@ describe("status actions and the transition table", () => {
   });
 
   it("lists no exception the table does not allow (so the list cannot go stale)", () => {
-    expect(NOT_OFFERED.filter((entry) => !allowed(entry.state, entry.role, entry.code)).map((entry) => `${entry.state}/${entry.role}: ${entry.code}`)).toEqual([]);
+    expect(
+      NOT_OFFERED.filter((entry) => !allowed(entry.state, entry.role, entry.code)).map(
+        (entry) => `${entry.state}/${entry.role}: ${entry.code}`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -10,7 +10,10 @@ beforeEach(() => {
   process.env.TENANT_QUEUE_LIMIT = "1";
 });
 afterEach(() => {
-  for (const [key, value] of [["TENANT_CONCURRENCY", saved.concurrency], ["TENANT_QUEUE_LIMIT", saved.queue]] as const) {
+  for (const [key, value] of [
+    ["TENANT_CONCURRENCY", saved.concurrency],
+    ["TENANT_QUEUE_LIMIT", saved.queue],
+  ] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }

@@ -128,7 +128,8 @@ describe("the transition table", () => {
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).code).toBe("invalid-state");
       expect((error as ApiError).message).toBe(
-        "The tenant cannot cancel the trade: the trade is `Sent`; this is allowed only when the trade is `Created`, `InvitationAccepted`, `AwaitingShipment`, `LabelCreated`.",
+        "The tenant cannot cancel the trade: the trade is `Sent`; this is allowed only when the " +
+          "trade is `Created`, `InvitationAccepted`, `AwaitingShipment`, `LabelCreated`.",
       );
     }
     expect(() => decideOrThrow("Delivered", "acceptCondition", "payee")).toThrow(/never allowed for the payee/);
@@ -137,7 +138,12 @@ describe("the transition table", () => {
 
 describe("who may do what", () => {
   it("lets the tenant cancel only before the parcel is sent (decisions.md §3)", () => {
-    expect(statesAllowing("cancel", "tenant")).toEqual(["Created", "InvitationAccepted", "AwaitingShipment", "LabelCreated"]);
+    expect(statesAllowing("cancel", "tenant")).toEqual([
+      "Created",
+      "InvitationAccepted",
+      "AwaitingShipment",
+      "LabelCreated",
+    ]);
   });
 
   it("lets either party abandon only before payment", () => {
@@ -147,10 +153,22 @@ describe("who may do what", () => {
 
   it("gives the payer the invitation and the delivered item, the payee the label and the returned item", () => {
     const actorsOf = (action: Action) => new Set(ALLOWED.filter((t) => t.action === action).map((t) => t.actor));
-    for (const action of ["acceptInvitation", "rejectInvitation", "acceptCondition", "rejectCondition", "buyReturnLabel"] as Action[]) {
+    for (const action of [
+      "acceptInvitation",
+      "rejectInvitation",
+      "acceptCondition",
+      "rejectCondition",
+      "buyReturnLabel",
+    ] as Action[]) {
       expect(actorsOf(action), action).toEqual(new Set(["payer"]));
     }
-    for (const action of ["buyDeliveryLabel", "acceptReturnCondition", "rejectReturnCondition", "acceptRejection", "disputeRejection"] as Action[]) {
+    for (const action of [
+      "buyDeliveryLabel",
+      "acceptReturnCondition",
+      "rejectReturnCondition",
+      "acceptRejection",
+      "disputeRejection",
+    ] as Action[]) {
       expect(actorsOf(action), action).toEqual(new Set(["payee"]));
     }
   });
@@ -174,7 +192,10 @@ describe("the lifecycle graph", () => {
   it("has no way out of a terminal state, and every other state can finish", () => {
     for (const state of TERMINAL_STATES) expect(next(state)).toEqual([]);
     for (const state of TRADE_STATES) {
-      expect([...reachableFrom(state)].some((s) => TERMINAL_STATES.has(s)), state).toBe(true);
+      expect(
+        [...reachableFrom(state)].some((s) => TERMINAL_STATES.has(s)),
+        state,
+      ).toBe(true);
     }
   });
 
@@ -183,13 +204,23 @@ describe("the lifecycle graph", () => {
   });
 
   it("emits every trade event name of spec section 6, and the four additive ones of decisions.md §9", () => {
-    const emitted = new Set(Object.values(TRANSITIONS).flatMap((row) => Object.values(row ?? {}).flatMap((r) => r!.events)));
+    const emitted = new Set(
+      Object.values(TRANSITIONS).flatMap((row) => Object.values(row ?? {}).flatMap((r) => r!.events)),
+    );
     expect(emitted.size).toBe(19 + 4);
-    for (const additive of ["trade.settled", "trade.offer_made", "trade.offer_accepted", "trade.offer_declined"]) expect(emitted).toContain(additive);
+    for (const additive of ["trade.settled", "trade.offer_made", "trade.offer_accepted", "trade.offer_declined"])
+      expect(emitted).toContain(additive);
   });
 
   it("sets the finished timestamp of the state it enters", () => {
-    const stamp: Partial<Record<TradeState, string>> = { Cancelled: "cancelledAt", Succeeded: "succeededAt", Returned: "returnedAt", Released: "releasedAt", Delivered: "deliveredAt", Sent: "sentAt" };
+    const stamp: Partial<Record<TradeState, string>> = {
+      Cancelled: "cancelledAt",
+      Succeeded: "succeededAt",
+      Returned: "returnedAt",
+      Released: "releasedAt",
+      Delivered: "deliveredAt",
+      Sent: "sentAt",
+    };
     for (const t of ALLOWED) {
       const expected = stamp[t.to];
       if (!expected || t.to === t.state) continue;

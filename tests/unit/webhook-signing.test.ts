@@ -11,7 +11,11 @@ describe("webhook signatures", () => {
     const now = new Date();
     const body = JSON.stringify({ id: "evt-1", eventName: "trade.created" });
     // As stored: sealed under the data key, bound to the subscription.
-    const stored = { id: "sub-1", secret: sealSigningSecret("sub-1", newSecret), previousSecret: sealSigningSecret("sub-1", oldSecret) };
+    const stored = {
+      id: "sub-1",
+      secret: sealSigningSecret("sub-1", newSecret),
+      previousSecret: sealSigningSecret("sub-1", oldSecret),
+    };
     const during = activeSecrets({ ...stored, previousSecretExpiresAt: new Date(now.getTime() + 1000) }, now);
     const headers = signedHeaders("evt-1", body, during, now);
     expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);

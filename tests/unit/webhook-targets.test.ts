@@ -2,7 +2,11 @@
 // for local development and refused by the production server unless the operator allows them.
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/errors.ts";
-import { checkWebhookUrlShape, resolveWebhookTarget, sandboxMayReachPrivateAddresses } from "../../lib/webhooks/url-safety.ts";
+import {
+  checkWebhookUrlShape,
+  resolveWebhookTarget,
+  sandboxMayReachPrivateAddresses,
+} from "../../lib/webhooks/url-safety.ts";
 
 const original = process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS;
 afterEach(() => {
@@ -24,26 +28,44 @@ describe("sandbox webhook targets", () => {
   it("are allowed by default, denied by default in production, and the setting wins", () => {
     expect(sandboxMayReachPrivateAddresses({})).toBe(true);
     expect(sandboxMayReachPrivateAddresses({ NODE_ENV: "production" })).toBe(false);
-    expect(sandboxMayReachPrivateAddresses({ NODE_ENV: "production", WEBHOOK_SANDBOX_PRIVATE_TARGETS: "allow" })).toBe(true);
+    expect(sandboxMayReachPrivateAddresses({ NODE_ENV: "production", WEBHOOK_SANDBOX_PRIVATE_TARGETS: "allow" })).toBe(
+      true,
+    );
     expect(sandboxMayReachPrivateAddresses({ WEBHOOK_SANDBOX_PRIVATE_TARGETS: "deny" })).toBe(false);
   });
 
   it("when allowed: sandbox http to loopback and https to private addresses pass; live mode never", async () => {
     process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS = "allow";
     expect(checkWebhookUrlShape("test", "http://127.0.0.1:9/hooks").hostname).toBe("127.0.0.1");
-    expect(await resolveWebhookTarget("test", new URL("https://10.1.2.3/hooks"))).toEqual({ address: "10.1.2.3", family: 4 });
-    expect(await refusal(() => checkWebhookUrlShape("live", "http://127.0.0.1:9/hooks"))).toMatch(/^url: Must use https/);
-    expect(await refusal(() => resolveWebhookTarget("live", new URL("https://10.1.2.3/hooks")))).toMatch(/^url: .*not a public address/);
+    expect(await resolveWebhookTarget("test", new URL("https://10.1.2.3/hooks"))).toEqual({
+      address: "10.1.2.3",
+      family: 4,
+    });
+    expect(await refusal(() => checkWebhookUrlShape("live", "http://127.0.0.1:9/hooks"))).toMatch(
+      /^url: Must use https/,
+    );
+    expect(await refusal(() => resolveWebhookTarget("live", new URL("https://10.1.2.3/hooks")))).toMatch(
+      /^url: .*not a public address/,
+    );
   });
 
   it("when denied: sandbox subscriptions get live mode's checks", async () => {
     process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS = "deny";
-    expect(await refusal(() => checkWebhookUrlShape("test", "http://127.0.0.1:9/hooks"))).toMatch(/^url: This server does not deliver sandbox webhooks to its own host or private addresses \(its operator allows that with WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow/);
-    expect(await refusal(() => checkWebhookUrlShape("test", "http://localhost:9/hooks"))).toMatch(/^url: This server does not deliver sandbox webhooks to its own host/);
+    expect(await refusal(() => checkWebhookUrlShape("test", "http://127.0.0.1:9/hooks"))).toMatch(
+      /^url: This server does not deliver sandbox webhooks to its own host or private addresses \(its operator allows that with WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow/,
+    );
+    expect(await refusal(() => checkWebhookUrlShape("test", "http://localhost:9/hooks"))).toMatch(
+      /^url: This server does not deliver sandbox webhooks to its own host/,
+    );
     for (const address of ["127.0.0.1", "10.1.2.3", "169.254.169.254", "192.168.0.10", "[::1]"]) {
-      expect(await refusal(() => resolveWebhookTarget("test", new URL(`https://${address}/hooks`))), address).toMatch(/^url: .*not a public address\. .*WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow/);
+      expect(await refusal(() => resolveWebhookTarget("test", new URL(`https://${address}/hooks`))), address).toMatch(
+        /^url: .*not a public address\. .*WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow/,
+      );
     }
-    expect(await resolveWebhookTarget("test", new URL("https://93.184.215.14/hooks"))).toEqual({ address: "93.184.215.14", family: 4 });
+    expect(await resolveWebhookTarget("test", new URL("https://93.184.215.14/hooks"))).toEqual({
+      address: "93.184.215.14",
+      family: 4,
+    });
   });
 });
 
@@ -63,10 +85,18 @@ describe("live webhook targets in IPv6 transition ranges", () => {
       "::ffff:127.0.0.1", // IPv4-mapped, unwrapped
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
-      expect(await refusal(() => resolveWebhookTarget("live", new URL(`https://[${address}]/hooks`))), address).toMatch(/not a public address/);
+      expect(await refusal(() => resolveWebhookTarget("live", new URL(`https://[${address}]/hooks`))), address).toMatch(
+        /not a public address/,
+      );
     }
     // Ordinary public addresses still pass, in both families and in mapped form.
-    for (const address of ["2a00:1450:4001:80b::200e", "2606:4700::6810:84e5", "8.8.8.8", "::ffff:8.8.8.8", "93.184.216.34"]) {
+    for (const address of [
+      "2a00:1450:4001:80b::200e",
+      "2606:4700::6810:84e5",
+      "8.8.8.8",
+      "::ffff:8.8.8.8",
+      "93.184.216.34",
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
   });

@@ -5,7 +5,11 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { checkForm, ConsoleCreateBusinessUser, ConsoleEditBusinessUser } from "@/lib/console/business-users/business-user-form.ts";
+import {
+  checkForm,
+  ConsoleCreateBusinessUser,
+  ConsoleEditBusinessUser,
+} from "@/lib/console/business-users/business-user-form.ts";
 import { consolePost } from "../kit/console-post.ts";
 
 const ADDRESS = [
@@ -24,7 +28,14 @@ export interface BusinessUserFormProps {
   mode: "test" | "live";
   allowed: string[];
   /** Present when editing: the stored values, the account masked. */
-  existing?: { businessId: string; businessLocationId: string; name: string; phoneNumber: string; address: Record<AddressKey, string>; payoutAccount: string };
+  existing?: {
+    businessId: string;
+    businessLocationId: string;
+    name: string;
+    phoneNumber: string;
+    address: Record<AddressKey, string>;
+    payoutAccount: string;
+  };
 }
 
 type Existing = NonNullable<BusinessUserFormProps["existing"]>;
@@ -34,13 +45,32 @@ type FieldOf = (name: string) => { name: string; error?: string };
 function formBody(form: FormData, mode: "test" | "live", existing: Existing | undefined) {
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const optional = (name: string) => text(name) || undefined;
-  const address = Object.fromEntries(ADDRESS.map(([key]) => [key, optional(`address.${key}`)]).filter(([, value]) => value !== undefined));
-  if (existing) return { mode, name: text("name"), phoneNumber: text("phoneNumber") || null, address, payoutsAccountNumber: optional("payoutsAccountNumber") };
-  return { mode, businessId: text("businessId"), businessLocationId: text("businessLocationId"), name: text("name"), phoneNumber: text("phoneNumber"), address, payoutsAccountNumber: text("payoutsAccountNumber") };
+  const address = Object.fromEntries(
+    ADDRESS.map(([key]) => [key, optional(`address.${key}`)]).filter(([, value]) => value !== undefined),
+  );
+  if (existing)
+    return {
+      mode,
+      name: text("name"),
+      phoneNumber: text("phoneNumber") || null,
+      address,
+      payoutsAccountNumber: optional("payoutsAccountNumber"),
+    };
+  return {
+    mode,
+    businessId: text("businessId"),
+    businessLocationId: text("businessLocationId"),
+    name: text("name"),
+    phoneNumber: text("phoneNumber"),
+    address,
+    payoutsAccountNumber: text("payoutsAccountNumber"),
+  };
 }
 
 const savePath = (existing: Existing | undefined) =>
-  existing ? `/console/api/business-users/${encodeURIComponent(existing.businessId)}/${encodeURIComponent(existing.businessLocationId)}/edit` : "/console/api/business-users";
+  existing
+    ? `/console/api/business-users/${encodeURIComponent(existing.businessId)}/${encodeURIComponent(existing.businessLocationId)}/edit`
+    : "/console/api/business-users";
 
 /**
  * Checking and saving the form: a refusal (the schema's or the server's) puts each message under its
@@ -53,7 +83,13 @@ function useSaveBusinessUser(mode: "test" | "live", existing: Existing | undefin
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   /** After a refusal, the first field to fix gets the focus (or the summary, when no field is named). */
-  const focusProblem = () => requestAnimationFrame(() => (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('[role="alert"]'))?.focus());
+  const focusProblem = () =>
+    requestAnimationFrame(() =>
+      (
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        formRef.current?.querySelector<HTMLElement>('[role="alert"]')
+      )?.focus(),
+    );
   const refuse = (fields: Record<string, string>, message: string) => {
     setErrors(fields);
     setProblem(message);
@@ -64,9 +100,14 @@ function useSaveBusinessUser(mode: "test" | "live", existing: Existing | undefin
     event.preventDefault();
     const body = formBody(new FormData(event.currentTarget), mode, existing);
     const checked = checkForm(existing ? ConsoleEditBusinessUser : ConsoleCreateBusinessUser, body);
-    if (!checked.ok) return refuse(Object.fromEntries(checked.errors.map((e) => [e.key, e.value])), "Check the highlighted fields.");
+    if (!checked.ok)
+      return refuse(Object.fromEntries(checked.errors.map((e) => [e.key, e.value])), "Check the highlighted fields.");
     setBusy(true);
-    const result = await consolePost(savePath(existing), body, (status) => `The business user could not be saved (${status || "no answer"}).`);
+    const result = await consolePost(
+      savePath(existing),
+      body,
+      (status) => `The business user could not be saved (${status || "no answer"}).`,
+    );
     setBusy(false);
     if (!result.ok) return refuse(result.fields, result.error);
     router.push(`${back}&notice=${existing ? "updated" : "created"}&name=${encodeURIComponent(body.name)}`);
@@ -83,17 +124,30 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
   return (
     <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="mt-6 max-w-3xl space-y-6">
       {problem && (
-        <p role="alert" tabIndex={-1} className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <p
+          role="alert"
+          tabIndex={-1}
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
           {problem}
         </p>
       )}
       <CompanyFields field={field} allowed={allowed} existing={existing} />
       <Fieldset legend="Address" hint="All address fields are optional.">
         {ADDRESS.map(([key, label, span]) => (
-          <Input key={key} {...field(`address.${key}`)} label={label} className={span} defaultValue={existing?.address[key]} />
+          <Input
+            key={key}
+            {...field(`address.${key}`)}
+            label={label}
+            className={span}
+            defaultValue={existing?.address[key]}
+          />
         ))}
       </Fieldset>
-      <Fieldset legend="Payout account" hint="Where this business user's payouts go: an IBAN, or a Danish registration and account number (14–34 letters, digits and spaces).">
+      <Fieldset
+        legend="Payout account"
+        hint="Where this business user's payouts go: an IBAN, or a Danish registration and account number (14–34 letters, digits and spaces)."
+      >
         <Input
           {...field("payoutsAccountNumber")}
           label={existing ? "New account number (optional)" : "Account number"}
@@ -104,7 +158,11 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
         />
       </Fieldset>
       <div className="flex items-center gap-3 border-t border-slate-200 pt-5">
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {busy ? "Saving…" : existing ? "Save changes" : "Add business user"}
         </button>
         <Link href={back} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
@@ -116,10 +174,21 @@ export function BusinessUserForm({ mode, allowed, existing }: BusinessUserFormPr
 }
 
 /** Who the business user is: the ids (fixed once created, so read only when editing), name and phone. */
-function CompanyFields({ field, allowed, existing }: { field: FieldOf; allowed: string[]; existing: Existing | undefined }) {
+function CompanyFields({
+  field,
+  allowed,
+  existing,
+}: {
+  field: FieldOf;
+  allowed: string[];
+  existing: Existing | undefined;
+}) {
   const listId = useId();
   return (
-    <Fieldset legend="Company" hint="The company registration number (CVR) and production unit (P-number) identify the business user; they cannot be changed later.">
+    <Fieldset
+      legend="Company"
+      hint="The company registration number (CVR) and production unit (P-number) identify the business user; they cannot be changed later."
+    >
       {existing ? (
         <div className="grid gap-4 sm:col-span-6 sm:grid-cols-2">
           <ReadOnly label="Business id" value={existing.businessId} />
@@ -127,17 +196,42 @@ function CompanyFields({ field, allowed, existing }: { field: FieldOf; allowed: 
         </div>
       ) : (
         <>
-          <Input {...field("businessId")} label="Business id (CVR)" className="sm:col-span-3" list={listId} hint={allowed.length ? `Whitelisted: ${allowed.join(", ")}` : "Your whitelist is empty."} autoComplete="off" />
+          <Input
+            {...field("businessId")}
+            label="Business id (CVR)"
+            className="sm:col-span-3"
+            list={listId}
+            hint={allowed.length ? `Whitelisted: ${allowed.join(", ")}` : "Your whitelist is empty."}
+            autoComplete="off"
+          />
           <datalist id={listId}>
             {allowed.map((id) => (
               <option key={id} value={id} />
             ))}
           </datalist>
-          <Input {...field("businessLocationId")} label="Business location id (P-number)" className="sm:col-span-3" autoComplete="off" />
+          <Input
+            {...field("businessLocationId")}
+            label="Business location id (P-number)"
+            className="sm:col-span-3"
+            autoComplete="off"
+          />
         </>
       )}
-      <Input {...field("name")} label="Name" className="sm:col-span-4" defaultValue={existing?.name} autoComplete="organization" />
-      <Input {...field("phoneNumber")} label={existing ? "Phone number (optional)" : "Phone number"} className="sm:col-span-2" defaultValue={existing?.phoneNumber} type="tel" autoComplete="tel" />
+      <Input
+        {...field("name")}
+        label="Name"
+        className="sm:col-span-4"
+        defaultValue={existing?.name}
+        autoComplete="organization"
+      />
+      <Input
+        {...field("phoneNumber")}
+        label={existing ? "Phone number (optional)" : "Phone number"}
+        className="sm:col-span-2"
+        defaultValue={existing?.phoneNumber}
+        type="tel"
+        autoComplete="tel"
+      />
     </Fieldset>
   );
 }
@@ -155,7 +249,20 @@ function Fieldset({ legend, hint, children }: { legend: string; hint: string; ch
   );
 }
 
-function Input({ name, label, error, hint, className, ...rest }: { name: string; label: string; error?: string; hint?: string; className?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Input({
+  name,
+  label,
+  error,
+  hint,
+  className,
+  ...rest
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = `f-${name.replace(/\./g, "-")}`;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (

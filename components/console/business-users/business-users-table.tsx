@@ -7,9 +7,18 @@ import { consoleWhen } from "../ui.tsx";
 
 type Row = BusinessUserList["businessUsers"][number];
 
-const keyPath = (row: Pick<Row, "businessId" | "businessLocationId">) => `${encodeURIComponent(row.businessId)}/${encodeURIComponent(row.businessLocationId)}`;
+const keyPath = (row: Pick<Row, "businessId" | "businessLocationId">) =>
+  `${encodeURIComponent(row.businessId)}/${encodeURIComponent(row.businessLocationId)}`;
 
-export function BusinessUsersTable({ list, mode, canChange }: { list: BusinessUserList; mode: "test" | "live"; canChange: boolean }) {
+export function BusinessUsersTable({
+  list,
+  mode,
+  canChange,
+}: {
+  list: BusinessUserList;
+  mode: "test" | "live";
+  canChange: boolean;
+}) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[56rem] text-left text-sm">
@@ -58,7 +67,11 @@ function BusinessUserRow({ row, mode, canChange }: { row: Row; mode: "test" | "l
         <p className="text-xs text-slate-600">
           Location <span className="font-mono">{row.businessLocationId}</span>
         </p>
-        {!row.whitelisted && <p className="mt-1 inline-block rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">Not on whitelist · read only</p>}
+        {!row.whitelisted && (
+          <p className="mt-1 inline-block rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">
+            Not on whitelist · read only
+          </p>
+        )}
       </td>
       <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">{row.payoutAccount}</td>
       <td className="px-4 py-3 text-right text-xs whitespace-nowrap text-slate-700">
@@ -69,7 +82,10 @@ function BusinessUserRow({ row, mode, canChange }: { row: Row; mode: "test" | "l
       <td className="px-4 py-3">
         {canChange && row.whitelisted && (
           <div className="flex justify-end gap-2">
-            <Link href={`/console/business-users/${keyPath(row)}/edit?mode=${mode}`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+            <Link
+              href={`/console/business-users/${keyPath(row)}/edit?mode=${mode}`}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+            >
               Edit
             </Link>
             <DeleteBusinessUser row={row} mode={mode} />
@@ -97,7 +113,9 @@ function DeleteBusinessUser({ row, mode }: { row: Row; mode: "test" | "live" }) 
           </p>
           <p className="mt-2">
             {ongoing > 0
-              ? `${ongoing} ${ongoing === 1 ? "trade that is" : "trades that are"} not yet paid out ${ongoing === 1 ? "names" : "name"} it as a prioritized payee; their payout then goes to the next prioritized business user or the seller's own payout account.`
+              ? `${ongoing} ${ongoing === 1 ? "trade that is" : "trades that are"} not yet paid out ${ongoing === 1 ? "names" : "name"} ` +
+                `it as a prioritized payee; their payout then goes to the next prioritized business user or ` +
+                `the seller's own payout account.`
               : "No trade awaiting payout names it. Trades already paid out keep their history."}
           </p>
         </>

@@ -5,7 +5,12 @@ export function ModeTabs({ mode, href }: { mode: "test" | "live"; href: (mode: "
   return (
     <nav aria-label="Mode" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 text-sm">
       {(["test", "live"] as const).map((m) => (
-        <Link key={m} href={href(m)} aria-current={m === mode ? "page" : undefined} className={`rounded-md px-3 py-1.5 font-medium ${m === mode ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}>
+        <Link
+          key={m}
+          href={href(m)}
+          aria-current={m === mode ? "page" : undefined}
+          className={`rounded-md px-3 py-1.5 font-medium ${m === mode ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+        >
           {m === "test" ? "Test (sandbox)" : "Live"}
         </Link>
       ))}

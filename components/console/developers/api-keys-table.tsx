@@ -7,7 +7,11 @@ import { ModeBadge } from "./badges.tsx";
 
 export function ApiKeysTable({ tokens, canChange }: { tokens: ApiTokenView[]; canChange: boolean }) {
   if (!tokens.length) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white px-5 py-10 text-center text-sm text-slate-600">No API keys yet. Create one to call the API from your backend.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white px-5 py-10 text-center text-sm text-slate-600">
+        No API keys yet. Create one to call the API from your backend.
+      </p>
+    );
   }
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -15,12 +19,24 @@ export function ApiKeysTable({ tokens, canChange }: { tokens: ApiTokenView[]; ca
         <caption className="sr-only">API keys</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-2.5 font-semibold">Name</th>
-            <th scope="col" className="px-4 py-2.5 font-semibold">Key</th>
-            <th scope="col" className="px-4 py-2.5 font-semibold">Mode</th>
-            <th scope="col" className="px-4 py-2.5 font-semibold">Created</th>
-            <th scope="col" className="px-4 py-2.5 font-semibold">Last used</th>
-            <th scope="col" className="px-4 py-2.5 font-semibold">Status</th>
+            <th scope="col" className="px-4 py-2.5 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-semibold">
+              Key
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-semibold">
+              Mode
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-semibold">
+              Created
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-semibold">
+              Last used
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-semibold">
+              Status
+            </th>
             {canChange && (
               <th scope="col" className="px-4 py-2.5 font-semibold">
                 <span className="sr-only">Actions</span>
@@ -68,7 +84,8 @@ function ApiKeyRow({ token, canChange }: { token: ApiTokenView; canChange: boole
               title={`Revoke “${token.name}”?`}
               body={
                 <>
-                  Calls made with <span className="font-mono">{token.prefix}</span> are refused (401) from now on. Anything still using this key stops working at once. This cannot be undone.
+                  Calls made with <span className="font-mono">{token.prefix}</span> are refused (401) from now on.
+                  Anything still using this key stops working at once. This cannot be undone.
                 </>
               }
               confirmLabel="Revoke key"

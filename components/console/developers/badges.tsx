@@ -2,7 +2,11 @@
 const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset";
 
 export function ModeBadge({ mode }: { mode: "test" | "live" }) {
-  return mode === "live" ? <span className={`${pill} bg-emerald-50 text-emerald-900 ring-emerald-200`}>Live</span> : <span className={`${pill} bg-amber-50 text-amber-900 ring-amber-200`}>Test</span>;
+  return mode === "live" ? (
+    <span className={`${pill} bg-emerald-50 text-emerald-900 ring-emerald-200`}>Live</span>
+  ) : (
+    <span className={`${pill} bg-amber-50 text-amber-900 ring-amber-200`}>Test</span>
+  );
 }
 
 export function MethodBadge({ method }: { method: string }) {
@@ -10,6 +14,11 @@ export function MethodBadge({ method }: { method: string }) {
 }
 
 export function StatusBadge({ status }: { status: number }) {
-  const colour = status >= 500 ? "bg-red-50 text-red-900 ring-red-200" : status >= 400 ? "bg-amber-50 text-amber-900 ring-amber-200" : "bg-emerald-50 text-emerald-900 ring-emerald-200";
+  const colour =
+    status >= 500
+      ? "bg-red-50 text-red-900 ring-red-200"
+      : status >= 400
+        ? "bg-amber-50 text-amber-900 ring-amber-200"
+        : "bg-emerald-50 text-emerald-900 ring-emerald-200";
   return <span className={`${pill} font-mono tabular-nums ${colour}`}>{status}</span>;
 }

@@ -14,11 +14,19 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
   }
   return (
     <span className="inline-flex items-center gap-2">
-      <button type="button" onClick={() => void copy()} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+      <button
+        type="button"
+        onClick={() => void copy()}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+      >
         {state === "copied" ? "Copied" : label}
       </button>
       <span aria-live="polite" className="text-xs text-slate-600">
-        {state === "copied" ? "Copied to the clipboard." : state === "failed" ? "Select the key and copy it by hand." : ""}
+        {state === "copied"
+          ? "Copied to the clipboard."
+          : state === "failed"
+            ? "Select the key and copy it by hand."
+            : ""}
       </span>
     </span>
   );

@@ -37,7 +37,11 @@ export function CreateApiKey() {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const result = await consolePost<Created>("/console/api/developers/api-keys", { name: form.get("name"), mode: form.get("mode") }, () => "The key could not be created. Try again.");
+    const result = await consolePost<Created>(
+      "/console/api/developers/api-keys",
+      { name: form.get("name"), mode: form.get("mode") },
+      () => "The key could not be created. Try again.",
+    );
     setBusy(false);
     if (result.ok) setCreated(result.data);
     else setError(result.error);
@@ -45,11 +49,24 @@ export function CreateApiKey() {
 
   return (
     <>
-      <button type="button" onClick={open} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+      <button
+        type="button"
+        onClick={open}
+        className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
         Create API key
       </button>
-      <dialog ref={dialog} aria-labelledby={titleId} onClose={forget} className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40">
-        {created ? <NewKey created={created} titleId={titleId} close={close} /> : <KeyForm titleId={titleId} submit={submit} close={close} busy={busy} error={error} />}
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        onClose={forget}
+        className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40"
+      >
+        {created ? (
+          <NewKey created={created} titleId={titleId} close={close} />
+        ) : (
+          <KeyForm titleId={titleId} submit={submit} close={close} busy={busy} error={error} />
+        )}
       </dialog>
     </>
   );
@@ -66,7 +83,8 @@ function NewKey({ created, titleId, close }: { created: Created; titleId: string
         “{created.name}”, {created.mode === "live" ? "live: it moves real money" : "test: sandbox only"}.
       </p>
       <div role="note" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-        <strong className="font-semibold">Copy it now: you won’t see it again.</strong> We keep only a fingerprint of it. Store it in your server’s secrets, never in a browser or an app.
+        <strong className="font-semibold">Copy it now: you won’t see it again.</strong> We keep only a fingerprint of
+        it. Store it in your server’s secrets, never in a browser or an app.
       </div>
       <label htmlFor={`${titleId}-key`} className="mt-4 block text-xs font-medium text-slate-700">
         API key
@@ -82,7 +100,11 @@ function NewKey({ created, titleId, close }: { created: Created; titleId: string
         <CopyButton value={created.token} label="Copy key" />
       </div>
       <div className="mt-6 flex justify-end">
-        <button type="button" onClick={close} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={close}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           I’ve copied it
         </button>
       </div>
@@ -104,11 +126,21 @@ function KeyForm({ titleId, submit, close, busy, error }: KeyFormProps) {
       <h2 id={titleId} className="text-lg font-semibold">
         Create an API key
       </h2>
-      <p className="mt-1 text-sm text-slate-700">One key per integration makes it easy to see who calls and to revoke one without the others.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        One key per integration makes it easy to see who calls and to revoke one without the others.
+      </p>
       <label htmlFor={`${titleId}-name`} className="mt-4 block text-xs font-medium text-slate-700">
         Name
       </label>
-      <input id={`${titleId}-name`} name="name" required maxLength={64} placeholder="e.g. Checkout backend" autoComplete="off" className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm" />
+      <input
+        id={`${titleId}-name`}
+        name="name"
+        required
+        maxLength={64}
+        placeholder="e.g. Checkout backend"
+        autoComplete="off"
+        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm"
+      />
       <fieldset className="mt-4">
         <legend className="text-xs font-medium text-slate-700">Mode</legend>
         <div className="mt-1 grid grid-cols-2 gap-2">
@@ -122,10 +154,18 @@ function KeyForm({ titleId, submit, close, busy, error }: KeyFormProps) {
         </p>
       )}
       <div className="mt-6 flex justify-end gap-2">
-        <button type="button" onClick={close} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={close}
+          className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
           Cancel
         </button>
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {busy ? "Creating…" : "Create key"}
         </button>
       </div>
@@ -133,7 +173,17 @@ function KeyForm({ titleId, submit, close, busy, error }: KeyFormProps) {
   );
 }
 
-function ModeChoice({ value, title, description, defaultChecked }: { value: string; title: string; description: string; defaultChecked?: boolean }) {
+function ModeChoice({
+  value,
+  title,
+  description,
+  defaultChecked,
+}: {
+  value: string;
+  title: string;
+  description: string;
+  defaultChecked?: boolean;
+}) {
   return (
     <label className="flex cursor-pointer gap-2 rounded-lg border border-slate-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
       <input type="radio" name="mode" value={value} defaultChecked={defaultChecked} className="mt-0.5" />

@@ -18,7 +18,9 @@ export function QuickStart({ baseUrl, keyPrefix }: { baseUrl: string; keyPrefix:
         <h2 id="quick-start" className="font-semibold">
           Quick start
         </h2>
-        <p className="mt-0.5 text-sm text-slate-600">Call the API from your server with a key in the Authorization header. Test keys work only in the sandbox.</p>
+        <p className="mt-0.5 text-sm text-slate-600">
+          Call the API from your server with a key in the Authorization header. Test keys work only in the sandbox.
+        </p>
       </div>
       <div className="grid gap-6 px-5 py-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <dl className="space-y-3 text-sm">
@@ -40,7 +42,8 @@ export function QuickStart({ baseUrl, keyPrefix }: { baseUrl: string; keyPrefix:
           <div>
             <dt className="text-slate-600">Debugging</dt>
             <dd className="mt-0.5 text-slate-800">
-              Every response carries an <span className="font-mono text-xs">X-Correlation-Id</span>; find the call with it in the{" "}
+              Every response carries an <span className="font-mono text-xs">X-Correlation-Id</span>; find the call with
+              it in the{" "}
               <Link href="/console/developers/logs" className="font-medium text-brand-700 hover:underline">
                 request log
               </Link>
@@ -53,7 +56,10 @@ export function QuickStart({ baseUrl, keyPrefix }: { baseUrl: string; keyPrefix:
             <p className="text-sm text-slate-600">Connect a sandbox seller:</p>
             <CopyButton value={example} label="Copy example" />
           </div>
-          <pre tabIndex={0} className="relative mt-2 overflow-x-auto rounded-lg bg-slate-900 px-4 py-3 font-mono text-xs leading-relaxed text-slate-100">
+          <pre
+            tabIndex={0}
+            className="relative mt-2 overflow-x-auto rounded-lg bg-slate-900 px-4 py-3 font-mono text-xs leading-relaxed text-slate-100"
+          >
             <code>{example}</code>
           </pre>
         </div>

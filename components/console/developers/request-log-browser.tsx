@@ -27,7 +27,8 @@ const METHOD_OPTIONS: [string, string][] = [["", "Any method"], ...METHODS.map((
 const FIELD = "mt-1 h-10 w-full rounded-lg border border-slate-400 px-3 text-sm";
 
 function emptyList(filtered: boolean): ListEmpty {
-  if (filtered) return { title: "No calls match these filters.", hint: "Widen the filters, or look in the other mode." };
+  if (filtered)
+    return { title: "No calls match these filters.", hint: "Widen the filters, or look in the other mode." };
   return { title: "No API calls yet.", hint: "Calls made with this mode’s keys appear here within a second." };
 }
 
@@ -66,7 +67,9 @@ export function RequestLogBrowser() {
         empty={emptyList(filtered)}
         failed="The request log could not be loaded. Try again."
       >
-        {data?.entries.map((entry) => <RequestRow key={entry.entryId} entry={entry} selected={entry.entryId === entryId} open={open} />)}
+        {data?.entries.map((entry) => (
+          <RequestRow key={entry.entryId} entry={entry} selected={entry.entryId === entryId} open={open} />
+        ))}
       </ListTable>
       <Pager
         summary={count === undefined ? " " : `${count} ${count === 1 ? "call" : "calls"} on this page`}
@@ -76,7 +79,13 @@ export function RequestLogBrowser() {
         onPrevious={() => update({ newer: data?.newerCursor ?? undefined, older: undefined }, "push")}
         onNext={() => update({ older: data?.olderCursor ?? undefined, newer: undefined }, "push")}
       />
-      {entryId && <RequestLogDetail entryId={entryId} known={data?.entries.find((e) => e.entryId === entryId)} onClose={() => update({ entry: undefined })} />}
+      {entryId && (
+        <RequestLogDetail
+          entryId={entryId}
+          known={data?.entries.find((e) => e.entryId === entryId)}
+          onClose={() => update({ entry: undefined })}
+        />
+      )}
     </div>
   );
 }
@@ -101,32 +110,81 @@ function RequestLogFilters({ params, update }: { params: ListParams; update: Lis
     update({ path: path.trim() || undefined, correlationId: correlationId.trim() || undefined });
   };
   return (
-    <form onSubmit={onSearch} role="search" aria-label="Filter the request log" className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[8rem_8rem_8rem_minmax(0,1fr)_minmax(0,1fr)_auto]">
-      <FilterSelect id="mode" label="Mode" value={params.get("mode") ?? "test"} onChange={(v) => update({ mode: v })} options={MODE_OPTIONS} />
-      <FilterSelect id="status" label="Status" value={params.get("status") ?? ""} onChange={(v) => update({ status: v })} options={STATUS_OPTIONS} />
-      <FilterSelect id="method" label="Method" value={params.get("method") ?? ""} onChange={(v) => update({ method: v })} options={METHOD_OPTIONS} />
+    <form
+      onSubmit={onSearch}
+      role="search"
+      aria-label="Filter the request log"
+      className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[8rem_8rem_8rem_minmax(0,1fr)_minmax(0,1fr)_auto]"
+    >
+      <FilterSelect
+        id="mode"
+        label="Mode"
+        value={params.get("mode") ?? "test"}
+        onChange={(v) => update({ mode: v })}
+        options={MODE_OPTIONS}
+      />
+      <FilterSelect
+        id="status"
+        label="Status"
+        value={params.get("status") ?? ""}
+        onChange={(v) => update({ status: v })}
+        options={STATUS_OPTIONS}
+      />
+      <FilterSelect
+        id="method"
+        label="Method"
+        value={params.get("method") ?? ""}
+        onChange={(v) => update({ method: v })}
+        options={METHOD_OPTIONS}
+      />
       <div>
         <label htmlFor="path" className="block text-xs font-medium text-slate-700">
           Path contains
         </label>
-        <input id="path" value={path} onChange={(e) => setPath(e.target.value)} placeholder="/trades/initiate" className={FIELD} />
+        <input
+          id="path"
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+          placeholder="/trades/initiate"
+          className={FIELD}
+        />
       </div>
       <div>
         <label htmlFor="correlationId" className="block text-xs font-medium text-slate-700">
           Correlation id
         </label>
-        <input id="correlationId" value={correlationId} onChange={(e) => setCorrelationId(e.target.value)} placeholder="Exact X-Correlation-Id" className={`${FIELD} font-mono`} />
+        <input
+          id="correlationId"
+          value={correlationId}
+          onChange={(e) => setCorrelationId(e.target.value)}
+          placeholder="Exact X-Correlation-Id"
+          className={`${FIELD} font-mono`}
+        />
       </div>
-      <button type="submit" className="h-10 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">
+      <button
+        type="submit"
+        className="h-10 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+      >
         Apply
       </button>
     </form>
   );
 }
 
-function RequestRow({ entry, selected, open }: { entry: RequestLogEntry; selected: boolean; open: (entryId: string) => void }) {
+function RequestRow({
+  entry,
+  selected,
+  open,
+}: {
+  entry: RequestLogEntry;
+  selected: boolean;
+  open: (entryId: string) => void;
+}) {
   return (
-    <tr onClick={() => open(entry.entryId)} className={`cursor-pointer border-b border-slate-100 last:border-0 hover:bg-slate-50 ${selected ? "bg-brand-50" : ""}`}>
+    <tr
+      onClick={() => open(entry.entryId)}
+      className={`cursor-pointer border-b border-slate-100 last:border-0 hover:bg-slate-50 ${selected ? "bg-brand-50" : ""}`}
+    >
       <td className={`${TD} whitespace-nowrap text-slate-600 tabular-nums`}>{consoleWhen(entry.createdAt, "log")}</td>
       <td className={TD}>
         <button
@@ -147,7 +205,9 @@ function RequestRow({ entry, selected, open }: { entry: RequestLogEntry; selecte
         <StatusBadge status={entry.status} />
         {entry.typeCode && <span className="ml-2 text-xs text-slate-600">{entry.typeCode}</span>}
       </td>
-      <td className={`${TD} text-right whitespace-nowrap tabular-nums text-slate-700`}>{entry.durationMs.toLocaleString("en-GB")} ms</td>
+      <td className={`${TD} text-right whitespace-nowrap tabular-nums text-slate-700`}>
+        {entry.durationMs.toLocaleString("en-GB")} ms
+      </td>
       <td className={`truncate ${TD} whitespace-nowrap text-slate-700`}>{entry.token ? entry.token.name : "—"}</td>
     </tr>
   );

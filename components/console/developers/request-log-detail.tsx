@@ -12,7 +12,15 @@ import { CopyButton } from "./copy-button.tsx";
 
 const TRADE_IN_PATH = /\/trades\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
 
-export function RequestLogDetail({ entryId, known, onClose }: { entryId: string; known?: RequestLogEntry; onClose: () => void }) {
+export function RequestLogDetail({
+  entryId,
+  known,
+  onClose,
+}: {
+  entryId: string;
+  known?: RequestLogEntry;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { data: entry, isError } = useQuery({
@@ -44,7 +52,11 @@ export function RequestLogDetail({ entryId, known, onClose }: { entryId: string;
             </p>
           )}
         </div>
-        <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
           Close
         </button>
       </div>
@@ -68,7 +80,15 @@ function EntryFacts({ entry }: { entry: RequestLogEntry }) {
       <dl className="divide-y divide-slate-100 text-sm">
         <Row label="Status">
           <StatusBadge status={entry.status} />
-          <span className="ml-2 text-slate-700">{entry.typeCode ? <span className="font-mono text-xs">{entry.typeCode}</span> : entry.status < 400 ? "Succeeded" : ""}</span>
+          <span className="ml-2 text-slate-700">
+            {entry.typeCode ? (
+              <span className="font-mono text-xs">{entry.typeCode}</span>
+            ) : entry.status < 400 ? (
+              "Succeeded"
+            ) : (
+              ""
+            )}
+          </span>
         </Row>
         <Row label="Time">
           {consoleWhen(entry.createdAt)}
@@ -79,7 +99,10 @@ function EntryFacts({ entry }: { entry: RequestLogEntry }) {
           <span className="block font-mono text-xs break-all">{entry.correlationId}</span>
           <span className="mt-1 flex flex-wrap items-center gap-3">
             <CopyButton value={entry.correlationId} label="Copy id" />
-            <Link href={`/console/developers/logs?mode=${entry.mode}&correlationId=${encodeURIComponent(entry.correlationId)}`} className="text-sm font-medium text-brand-700 hover:underline">
+            <Link
+              href={`/console/developers/logs?mode=${entry.mode}&correlationId=${encodeURIComponent(entry.correlationId)}`}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
               All calls with this id
             </Link>
           </span>
@@ -92,7 +115,10 @@ function EntryFacts({ entry }: { entry: RequestLogEntry }) {
         </Row>
         {tradeId && (
           <Row label="Trade">
-            <Link href={`/console/trades/${tradeId}`} className="font-mono text-xs font-medium text-brand-700 hover:underline">
+            <Link
+              href={`/console/trades/${tradeId}`}
+              className="font-mono text-xs font-medium text-brand-700 hover:underline"
+            >
               {tradeId}
             </Link>
           </Row>
@@ -101,7 +127,10 @@ function EntryFacts({ entry }: { entry: RequestLogEntry }) {
           <span className="font-mono text-xs">{entry.entryId}</span>
         </Row>
       </dl>
-      <p className="mt-6 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">The log keeps what identifies a call and how it ended. It never stores keys, query strings or request and response bodies.</p>
+      <p className="mt-6 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">
+        The log keeps what identifies a call and how it ended. It never stores keys, query strings or request and
+        response bodies.
+      </p>
     </>
   );
 }

@@ -26,18 +26,40 @@ export function ExportForm() {
     <div className="rounded-xl border border-slate-200 bg-white p-5">
       <div className="flex flex-wrap items-end gap-3">
         <FilterSelect className="w-48" id="kind" label="Export" value={kind} onChange={setKind} options={KINDS} />
-        <FilterSelect className="w-40" id="mode" label="Mode" value={mode} onChange={setMode} options={[["test", "Test (sandbox)"], ["live", "Live"]]} />
+        <FilterSelect
+          className="w-40"
+          id="mode"
+          label="Mode"
+          value={mode}
+          onChange={setMode}
+          options={[
+            ["test", "Test (sandbox)"],
+            ["live", "Live"],
+          ]}
+        />
         <DayInput id="from" label="First day (UTC)" value={from} onChange={setFrom} />
         <DayInput id="to" label="Last day (UTC, included)" value={to} onChange={setTo} />
-        <FilterSelect className="w-40" id="format" label="Format" value={format} onChange={setFormat} options={[["csv", "CSV"], ["jsonl", "JSON lines"]]} />
+        <FilterSelect
+          className="w-40"
+          id="format"
+          label="Format"
+          value={format}
+          onChange={setFormat}
+          options={[
+            ["csv", "CSV"],
+            ["jsonl", "JSON lines"],
+          ]}
+        />
       </div>
       <div className="mt-4 flex items-center gap-3">
         {problem ? (
-          <span className="rounded-lg bg-slate-300 px-4 py-2 text-sm font-semibold text-slate-600">
-            Download
-          </span>
+          <span className="rounded-lg bg-slate-300 px-4 py-2 text-sm font-semibold text-slate-600">Download</span>
         ) : (
-          <a href={href} download className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <a
+            href={href}
+            download
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             Download
           </a>
         )}
@@ -49,13 +71,30 @@ export function ExportForm() {
   );
 }
 
-function DayInput({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+function DayInput({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="w-48">
       <label htmlFor={id} className="block text-xs font-medium text-slate-700">
         {label}
       </label>
-      <input id={id} type="date" required value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm" />
+      <input
+        id={id}
+        type="date"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm"
+      />
     </div>
   );
 }

@@ -15,22 +15,46 @@ const FIELD_LABELS: Record<string, string> = {
   tenantRevenue: "Your fee revenue",
   serviceFees: "Service fees",
 };
-const TYPE_LABELS: Record<string, string> = { funding: "Funding", refund: "Refunds", payout: "Payouts", label: "Shipping labels", fee: "Fees", revenue: "Revenue (settled trades)", settlement: "Settlements (partial refunds)" };
+const TYPE_LABELS: Record<string, string> = {
+  funding: "Funding",
+  refund: "Refunds",
+  payout: "Payouts",
+  label: "Shipping labels",
+  fee: "Fees",
+  revenue: "Revenue (settled trades)",
+  settlement: "Settlements (partial refunds)",
+};
 const CHECK_LABELS = { payments: "Payment records", payouts: "Payout records", transfers: "Ledger transfers" } as const;
 
 export function FinanceView() {
-  const { data, isFetching, isError, params, update } = useListQuery<FinancePage>({ path: "/console/api/finance", pagingKeys: [] });
+  const { data, isFetching, isError, params, update } = useListQuery<FinancePage>({
+    path: "/console/api/finance",
+    pagingKeys: [],
+  });
   const mode = params.get("mode") === "live" ? "live" : "test";
 
   return (
     <div className={isFetching ? "opacity-60" : ""}>
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect className="w-40" id="mode" label="Mode" value={mode} onChange={(v) => update({ mode: v })} options={MODE_OPTIONS} />
+        <FilterSelect
+          className="w-40"
+          id="mode"
+          label="Mode"
+          value={mode}
+          onChange={(v) => update({ mode: v })}
+          options={MODE_OPTIONS}
+        />
         <div className="w-44">
           <label htmlFor="day" className="block text-xs font-medium text-slate-700">
             Day (UTC)
           </label>
-          <input id="day" type="date" value={params.get("day") ?? data?.day ?? ""} onChange={(e) => update({ day: e.target.value || undefined })} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm" />
+          <input
+            id="day"
+            type="date"
+            value={params.get("day") ?? data?.day ?? ""}
+            onChange={(e) => update({ day: e.target.value || undefined })}
+            className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm"
+          />
         </div>
       </div>
       {isError && (
@@ -65,7 +89,15 @@ export function FinanceView() {
   );
 }
 
-function BalanceTable({ now, endOfDay, day }: { now: FinancePage["balanceNow"]; endOfDay: FinancePage["balanceAtEndOfDay"]; day: string }) {
+function BalanceTable({
+  now,
+  endOfDay,
+  day,
+}: {
+  now: FinancePage["balanceNow"];
+  endOfDay: FinancePage["balanceAtEndOfDay"];
+  day: string;
+}) {
   return (
     <div className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[36rem] text-left text-sm">
@@ -132,7 +164,10 @@ function MovementsTable({ movements, day }: { movements: FinancePage["movements"
         </thead>
         <tbody>
           {movements.map((m) => (
-            <tr key={`${m.currency}-${m.type}`} className={`border-b border-slate-100 last:border-0 ${m.count === 0 ? "text-slate-500" : ""}`}>
+            <tr
+              key={`${m.currency}-${m.type}`}
+              className={`border-b border-slate-100 last:border-0 ${m.count === 0 ? "text-slate-500" : ""}`}
+            >
               <th scope="row" className="px-4 py-2 font-normal">
                 {TYPE_LABELS[m.type] ?? m.type}
               </th>
@@ -142,20 +177,27 @@ function MovementsTable({ movements, day }: { movements: FinancePage["movements"
           ))}
         </tbody>
       </table>
-      {none && <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">No money moved on this day.</p>}
+      {none && (
+        <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">No money moved on this day.</p>
+      )}
     </div>
   );
 }
 
 function ReconciliationResult({ reconciliation }: { reconciliation: FinancePage["reconciliation"] }) {
   if (reconciliation.agree) {
-    return <p className="mt-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">The ledger, the payment records and the payout records agree, and every ledger transfer balances.</p>;
+    return (
+      <p className="mt-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+        The ledger, the payment records and the payout records agree, and every ledger transfer balances.
+      </p>
+    );
   }
   const { counts } = reconciliation;
   return (
     <div className="mt-3">
       <p className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
-        Disagreements: {counts.payments} with payment records, {counts.payouts} with payout records, {counts.transfers} unbalanced transfers. The first of each are listed.
+        Disagreements: {counts.payments} with payment records, {counts.payouts} with payout records, {counts.transfers}{" "}
+        unbalanced transfers. The first of each are listed.
       </p>
       <ul className="mt-3 space-y-2">
         {reconciliation.disagreements.map((d, i) => (
@@ -165,7 +207,10 @@ function ReconciliationResult({ reconciliation }: { reconciliation: FinancePage[
               {d.tradeId && (
                 <>
                   {" · trade "}
-                  <Link href={`/console/trades/${d.tradeId}`} className="font-mono text-xs text-brand-700 hover:underline">
+                  <Link
+                    href={`/console/trades/${d.tradeId}`}
+                    className="font-mono text-xs text-brand-700 hover:underline"
+                  >
                     {d.tradeId.slice(0, 8)}
                   </Link>
                 </>

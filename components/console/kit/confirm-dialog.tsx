@@ -18,7 +18,10 @@ const TRIGGER = {
   primary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
   danger: "border border-red-300 bg-white text-red-800 hover:bg-red-50",
 };
-const CONFIRM = { primary: "bg-brand-600 hover:bg-brand-700 text-white", danger: "bg-red-700 hover:bg-red-800 text-white" };
+const CONFIRM = {
+  primary: "bg-brand-600 hover:bg-brand-700 text-white",
+  danger: "bg-red-700 hover:bg-red-800 text-white",
+};
 
 export function ConfirmDialog({ label, title, body, confirmLabel, onConfirm, tone = "primary" }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -42,7 +45,11 @@ export function ConfirmDialog({ label, title, body, confirmLabel, onConfirm, ton
       <button type="button" onClick={open} className={`rounded-lg px-3 py-2 text-sm font-semibold ${TRIGGER[tone]}`}>
         {label}
       </button>
-      <dialog ref={dialog} aria-labelledby={titleId} className="m-auto w-full max-w-md rounded-xl p-0 text-left shadow-xl backdrop:bg-slate-900/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-full max-w-md rounded-xl p-0 text-left shadow-xl backdrop:bg-slate-900/40"
+      >
         <div className="p-6">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
@@ -54,10 +61,19 @@ export function ConfirmDialog({ label, title, body, confirmLabel, onConfirm, ton
             </p>
           )}
           <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               Keep it
             </button>
-            <button type="button" disabled={busy} onClick={() => void confirm()} className={`rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60 ${CONFIRM[tone]}`}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void confirm()}
+              className={`rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60 ${CONFIRM[tone]}`}
+            >
               {busy ? "Working…" : confirmLabel}
             </button>
           </div>

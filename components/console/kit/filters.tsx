@@ -69,7 +69,13 @@ export function SearchForm(props: SearchFormProps) {
         <label htmlFor={id} className="block text-xs font-medium text-slate-700">
           {label}
         </label>
-        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} className={`${INPUT} ${inputClassName}`} />
+        <input
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={placeholder}
+          className={`${INPUT} ${inputClassName}`}
+        />
       </div>
       <button type="submit" className={`${BUTTON} ${buttonClassName}`}>
         {button}

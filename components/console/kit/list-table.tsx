@@ -45,7 +45,11 @@ function StateRow({ columns, children }: { columns: number; children: ReactNode 
 }
 
 /** A column heading of a list. */
-export function Th({ children, right = false, ...rest }: { children: ReactNode; right?: boolean } & ThHTMLAttributes<HTMLTableCellElement>) {
+export function Th({
+  children,
+  right = false,
+  ...rest
+}: { children: ReactNode; right?: boolean } & ThHTMLAttributes<HTMLTableCellElement>) {
   return (
     <th scope="col" className={`px-4 py-2.5 font-semibold${right ? " text-right" : ""}`} {...rest}>
       {children}
@@ -67,7 +71,17 @@ export interface ListTableProps extends TableStatesProps {
   children: ReactNode;
 }
 
-export function ListTable({ caption, tableClassName, head, failed, isFetching, colgroup, className = "mt-5", children, ...states }: ListTableProps) {
+export function ListTable({
+  caption,
+  tableClassName,
+  head,
+  failed,
+  isFetching,
+  colgroup,
+  className = "mt-5",
+  children,
+  ...states
+}: ListTableProps) {
   return (
     <>
       <div className={`relative ${className} overflow-x-auto rounded-xl border border-slate-200 bg-white`}>

@@ -25,7 +25,14 @@ export interface PagerProps {
   labels?: [string, string];
 }
 
-export function Pager({ summary, canPrevious, canNext, onPrevious, onNext, labels = ["Previous", "Next"] }: PagerProps) {
+export function Pager({
+  summary,
+  canPrevious,
+  canNext,
+  onPrevious,
+  onNext,
+  labels = ["Previous", "Next"],
+}: PagerProps) {
   return (
     <PagesNav summary={<p aria-live="polite">{summary}</p>}>
       <button type="button" disabled={!canPrevious} onClick={onPrevious} className={`${STEP} disabled:opacity-40`}>
@@ -39,7 +46,12 @@ export function Pager({ summary, canPrevious, canNext, onPrevious, onNext, label
 }
 
 /** "1,234 payouts · page 2 of 62", or a blank line while the list loads. */
-export function pageSummary(totalCount: number | undefined, [one, many]: [string, string], page: number, pages: number): string {
+export function pageSummary(
+  totalCount: number | undefined,
+  [one, many]: [string, string],
+  page: number,
+  pages: number,
+): string {
   if (totalCount === undefined) return " ";
   return `${totalCount.toLocaleString("en-GB")} ${totalCount === 1 ? one : many} · page ${page} of ${pages.toLocaleString("en-GB")}`;
 }

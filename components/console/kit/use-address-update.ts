@@ -37,7 +37,8 @@ export function useAddressUpdate(pagingKeys: readonly string[]) {
         else next.delete(key);
       }
       const pagingKeyList = paging ? paging.split(" ") : [];
-      if (!Object.keys(changes).some((key) => pagingKeyList.includes(key))) for (const key of pagingKeyList) next.delete(key);
+      if (!Object.keys(changes).some((key) => pagingKeyList.includes(key)))
+        for (const key of pagingKeyList) next.delete(key);
       pending.current = next.toString();
       const url = `${pathname}?${next}`;
       if (method === "push") router.push(url, { scroll: false });

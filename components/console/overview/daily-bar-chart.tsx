@@ -23,9 +23,22 @@ export function niceScale(max: number, ticks = 4): number[] {
   return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
 }
 
-const dayLabel = (day: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
-export function DailyBarChart({ points, label, format, colour = "fill-brand-600" }: { points: DailyPoint[]; label: string; format: (value: number) => string; colour?: string }) {
+export function DailyBarChart({
+  points,
+  label,
+  format,
+  colour = "fill-brand-600",
+}: {
+  points: DailyPoint[];
+  label: string;
+  format: (value: number) => string;
+  colour?: string;
+}) {
   const scale = niceScale(Math.max(...points.map((p) => p.value)));
   const top = scale.at(-1)!;
   const plotWidth = WIDTH - PAD.left - PAD.right;
@@ -38,10 +51,22 @@ export function DailyBarChart({ points, label, format, colour = "fill-brand-600"
 
   return (
     <figure>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={`${label}: ${format(total)} in ${points.length} days`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`${label}: ${format(total)} in ${points.length} days`}
+      >
         {scale.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" strokeDasharray={tick === 0 ? undefined : "3 3"} />
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-slate-200"
+              strokeDasharray={tick === 0 ? undefined : "3 3"}
+            />
             <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
               {format(tick)}
             </text>

@@ -5,8 +5,14 @@ import Link from "next/link";
 import { PHASE_OF, type TradeState } from "@/lib/trades/states.ts";
 import { stateLabel } from "@/lib/trades/presentation/state-labels.ts";
 
-const PHASE_COLOUR = { contract: "fill-slate-400", delivery: "fill-sky-500", return: "fill-amber-500", finished: "fill-emerald-500" } as const;
-const colourOf = (state: TradeState) => (state === "Cancelled" || state === "Disputed" ? "fill-red-500" : PHASE_COLOUR[PHASE_OF[state]]);
+const PHASE_COLOUR = {
+  contract: "fill-slate-400",
+  delivery: "fill-sky-500",
+  return: "fill-amber-500",
+  finished: "fill-emerald-500",
+} as const;
+const colourOf = (state: TradeState) =>
+  state === "Cancelled" || state === "Disputed" ? "fill-red-500" : PHASE_COLOUR[PHASE_OF[state]];
 
 export function StateBars({ byState, mode }: { byState: { state: TradeState; count: number }[]; mode: string }) {
   const shown = byState.filter((s) => s.count > 0);
@@ -16,7 +22,10 @@ export function StateBars({ byState, mode }: { byState: { state: TradeState; cou
     <ul className="space-y-2">
       {shown.map(({ state, count }) => (
         <li key={state}>
-          <Link href={`/console/trades?mode=${mode}&state=${state}`} className="group grid grid-cols-[9.5rem_1fr_4rem] items-center gap-3 rounded text-sm hover:bg-slate-50">
+          <Link
+            href={`/console/trades?mode=${mode}&state=${state}`}
+            className="group grid grid-cols-[9.5rem_1fr_4rem] items-center gap-3 rounded text-sm hover:bg-slate-50"
+          >
             <span className="truncate text-slate-700 group-hover:text-slate-950" title={`State id: ${state}`}>
               {stateLabel(state)}
             </span>

@@ -10,7 +10,11 @@ import { OffsetPager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
 import { consoleWhen } from "../ui.tsx";
 
-const STATE_COLOURS = { Pending: "bg-slate-100 text-slate-800 ring-slate-300", Paid: "bg-emerald-50 text-emerald-900 ring-emerald-200", Failed: "bg-red-50 text-red-900 ring-red-200" } as const;
+const STATE_COLOURS = {
+  Pending: "bg-slate-100 text-slate-800 ring-slate-300",
+  Paid: "bg-emerald-50 text-emerald-900 ring-emerald-200",
+  Failed: "bg-red-50 text-red-900 ring-red-200",
+} as const;
 const STATE_OPTIONS: [string, string][] = [
   ["", "Any state"],
   ["Pending", "Pending"],
@@ -21,11 +25,17 @@ const HEADINGS = ["Created", "Trade", "Recipient", "Account", "Amount", "State",
 
 function emptyList(filtered: boolean, mode: "test" | "live"): ListEmpty {
   if (filtered) return { title: "No payouts match.", hint: "Try other filters." };
-  return { title: `No ${mode === "live" ? "live" : "sandbox"} payouts yet.`, hint: "A payout appears once a trade is settled and its seller has a payout account." };
+  return {
+    title: `No ${mode === "live" ? "live" : "sandbox"} payouts yet.`,
+    hint: "A payout appears once a trade is settled and its seller has a payout account.",
+  };
 }
 
 export function PayoutsBrowser() {
-  const { data, isFetching, isError, params, update } = useListQuery<PayoutListPage>({ path: "/console/api/payouts", pagingKeys: ["page"] });
+  const { data, isFetching, isError, params, update } = useListQuery<PayoutListPage>({
+    path: "/console/api/payouts",
+    pagingKeys: ["page"],
+  });
   const mode = params.get("mode") === "live" ? "live" : "test";
   const filtered = Boolean(params.get("state") || params.get("trade") || params.get("from") || params.get("to"));
 
@@ -48,7 +58,9 @@ export function PayoutsBrowser() {
         empty={emptyList(filtered, mode)}
         failed="The payouts could not be loaded. Try again."
       >
-        {data?.payouts.map((payout) => <PayoutRow key={payout.payoutId} payout={payout} />)}
+        {data?.payouts.map((payout) => (
+          <PayoutRow key={payout.payoutId} payout={payout} />
+        ))}
       </ListTable>
       <OffsetPager pagination={data?.pagination} noun={["payout", "payouts"]} update={update} />
     </div>
@@ -60,10 +72,34 @@ function PayoutFilters({ params, update, mode }: { params: ListParams; update: L
   return (
     <>
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect className="w-40" id="mode" label="Mode" value={mode} onChange={(v) => update({ mode: v })} options={MODE_OPTIONS} />
-        <FilterSelect className="w-36" id="state" label="State" value={params.get("state") ?? ""} onChange={(v) => update({ state: v })} options={STATE_OPTIONS} />
-        <DayFilter id="from" label="From (UTC day)" value={params.get("from") ?? ""} onChange={(v) => update({ from: v || undefined })} />
-        <DayFilter id="to" label="To (UTC day)" value={params.get("to") ?? ""} onChange={(v) => update({ to: v || undefined })} />
+        <FilterSelect
+          className="w-40"
+          id="mode"
+          label="Mode"
+          value={mode}
+          onChange={(v) => update({ mode: v })}
+          options={MODE_OPTIONS}
+        />
+        <FilterSelect
+          className="w-36"
+          id="state"
+          label="State"
+          value={params.get("state") ?? ""}
+          onChange={(v) => update({ state: v })}
+          options={STATE_OPTIONS}
+        />
+        <DayFilter
+          id="from"
+          label="From (UTC day)"
+          value={params.get("from") ?? ""}
+          onChange={(v) => update({ from: v || undefined })}
+        />
+        <DayFilter
+          id="to"
+          label="To (UTC day)"
+          value={params.get("to") ?? ""}
+          onChange={(v) => update({ to: v || undefined })}
+        />
       </div>
       {trade && (
         <p className="mt-3 text-sm text-slate-700">
@@ -77,13 +113,29 @@ function PayoutFilters({ params, update, mode }: { params: ListParams; update: L
   );
 }
 
-function DayFilter({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+function DayFilter({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="w-40">
       <label htmlFor={id} className="block text-xs font-medium text-slate-700">
         {label}
       </label>
-      <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm" />
+      <input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm"
+      />
     </div>
   );
 }
@@ -104,7 +156,11 @@ function PayoutRow({ payout }: { payout: PayoutListPage["payouts"][number] }) {
       <td className={`${TD} font-mono text-xs whitespace-nowrap`}>{payout.bankAccount}</td>
       <td className={`${TD} text-right whitespace-nowrap tabular-nums`}>{payout.amount}</td>
       <td className={TD}>
-        <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATE_COLOURS[payout.state]}`}>{payout.state}</span>
+        <span
+          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATE_COLOURS[payout.state]}`}
+        >
+          {payout.state}
+        </span>
         {payout.paidAt && <span className="block text-xs text-slate-600">{consoleWhen(payout.paidAt, "minute")}</span>}
         {payout.failureReason && <span className="block max-w-56 text-xs text-red-800">{payout.failureReason}</span>}
       </td>

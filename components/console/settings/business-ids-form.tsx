@@ -7,7 +7,9 @@ import { SettingsSection, useSectionSave } from "./settings-section.tsx";
 
 export function BusinessIdsForm({ values, canEdit }: { values: string[]; canEdit: boolean }) {
   const [ids, setIds] = useState(values);
-  const { busy, error, fields, saved, save, edited } = useSectionSave<{ allowedBusinessIds: string[] }>("/console/api/settings/business-ids");
+  const { busy, error, fields, saved, save, edited } = useSectionSave<{ allowedBusinessIds: string[] }>(
+    "/console/api/settings/business-ids",
+  );
   async function submit() {
     const result = await save({ allowedBusinessIds: ids.map((id) => id.trim()) });
     if (result) setIds(result.allowedBusinessIds);
@@ -16,7 +18,12 @@ export function BusinessIdsForm({ values, canEdit }: { values: string[]; canEdit
     <SettingsSection
       id="business-ids"
       title="Business id whitelist"
-      description={<p>The company registration numbers (CVR) that business users may be created with, through the API or the console. An id still used by a business user cannot be removed.</p>}
+      description={
+        <p>
+          The company registration numbers (CVR) that business users may be created with, through the API or the
+          console. An id still used by a business user cannot be removed.
+        </p>
+      }
       canEdit={canEdit}
       onSubmit={() => void submit()}
       busy={busy}

@@ -4,7 +4,15 @@ import { useState } from "react";
 import { CURRENCIES } from "@/lib/console/settings/settings-rules.ts";
 import { FieldProblem, ReadOnlyValue, SettingsSection, useSectionSave } from "./settings-section.tsx";
 
-export function CurrencyForm({ currency, hasTrades, canEdit }: { currency: string; hasTrades: boolean; canEdit: boolean }) {
+export function CurrencyForm({
+  currency,
+  hasTrades,
+  canEdit,
+}: {
+  currency: string;
+  hasTrades: boolean;
+  canEdit: boolean;
+}) {
   const [value, setValue] = useState(currency);
   const { busy, error, fields, saved, save, edited } = useSectionSave("/console/api/settings/currency");
   const editable = canEdit && !hasTrades;
@@ -12,13 +20,23 @@ export function CurrencyForm({ currency, hasTrades, canEdit }: { currency: strin
     <SettingsSection
       id="currency"
       title="Currency"
-      description={<p>Trade amounts, fees and payouts are in this currency. The API takes amounts in its major unit (e.g. 125.50).</p>}
+      description={
+        <p>
+          Trade amounts, fees and payouts are in this currency. The API takes amounts in its major unit (e.g. 125.50).
+        </p>
+      }
       canEdit={editable}
       onSubmit={() => void save({ currency: value })}
       busy={busy}
       error={error}
       saved={saved}
-      note={hasTrades ? "Your marketplace has trades in this currency, so it can no longer change." : !canEdit ? "Only admins can change it, and only before the first trade." : "It can change only until the first trade is created."}
+      note={
+        hasTrades
+          ? "Your marketplace has trades in this currency, so it can no longer change."
+          : !canEdit
+            ? "Only admins can change it, and only before the first trade."
+            : "It can change only until the first trade is created."
+      }
     >
       {editable ? (
         <div>

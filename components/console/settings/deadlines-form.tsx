@@ -8,10 +8,15 @@ const UNIT = { days: 86_400, hours: 3_600 } as const;
 type Unit = keyof typeof UNIT;
 type Entry = { amount: string; unit: Unit };
 
-const toEntry = (seconds: number): Entry => (seconds % UNIT.days === 0 ? { amount: String(seconds / UNIT.days), unit: "days" } : { amount: String(seconds / UNIT.hours), unit: "hours" });
+const toEntry = (seconds: number): Entry =>
+  seconds % UNIT.days === 0
+    ? { amount: String(seconds / UNIT.days), unit: "days" }
+    : { amount: String(seconds / UNIT.hours), unit: "hours" };
 
 export function DeadlinesForm({ values, canEdit }: { values: Record<DeadlineKey, number>; canEdit: boolean }) {
-  const [entries, setEntries] = useState(() => Object.fromEntries(DEADLINES.map((d) => [d.key, toEntry(values[d.key])])) as Record<DeadlineKey, Entry>);
+  const [entries, setEntries] = useState(
+    () => Object.fromEntries(DEADLINES.map((d) => [d.key, toEntry(values[d.key])])) as Record<DeadlineKey, Entry>,
+  );
   const { busy, error, fields, saved, save, edited } = useSectionSave("/console/api/settings/deadlines");
 
   function set(key: DeadlineKey, change: Partial<Entry>) {
@@ -33,7 +38,12 @@ export function DeadlinesForm({ values, canEdit }: { values: Record<DeadlineKey,
     <SettingsSection
       id="deadlines"
       title="Deadlines"
-      description={<p>How long each party has before the trade moves on by itself. Changes apply to deadlines that start after you save; running ones keep theirs.</p>}
+      description={
+        <p>
+          How long each party has before the trade moves on by itself. Changes apply to deadlines that start after you
+          save; running ones keep theirs.
+        </p>
+      }
       canEdit={canEdit}
       onSubmit={submit}
       busy={busy}
@@ -42,7 +52,13 @@ export function DeadlinesForm({ values, canEdit }: { values: Record<DeadlineKey,
     >
       {DEADLINES.map((d) =>
         canEdit ? (
-          <DeadlineField key={d.key} deadline={d} entry={entries[d.key]} problem={fields[d.key]} onChange={(change) => set(d.key, change)} />
+          <DeadlineField
+            key={d.key}
+            deadline={d}
+            entry={entries[d.key]}
+            problem={fields[d.key]}
+            onChange={(change) => set(d.key, change)}
+          />
         ) : (
           <ReadOnlyValue key={d.key} label={d.label}>
             {describeSeconds(values[d.key])}
@@ -84,7 +100,12 @@ function DeadlineField({ deadline: d, entry, problem, onChange }: DeadlineFieldP
             aria-describedby={problem ? `${d.key}-problem ${hint}` : hint}
             className={`${inputClass(!!problem)} w-24 text-right tabular-nums`}
           />
-          <select aria-label={`${d.label}: unit`} value={entry.unit} onChange={(event) => onChange({ unit: event.target.value as Unit })} className="rounded-lg border border-slate-400 bg-white px-2 py-2 text-sm">
+          <select
+            aria-label={`${d.label}: unit`}
+            value={entry.unit}
+            onChange={(event) => onChange({ unit: event.target.value as Unit })}
+            className="rounded-lg border border-slate-400 bg-white px-2 py-2 text-sm"
+          >
             <option value="days">days</option>
             <option value="hours">hours</option>
           </select>

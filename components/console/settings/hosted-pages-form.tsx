@@ -6,7 +6,14 @@ import { useState } from "react";
 import { MAX_REDIRECT_ORIGINS } from "@/lib/console/settings/settings-rules.ts";
 import { BrandPreview, ColourBox } from "./brand-preview.tsx";
 import { ListEditor } from "./list-editor.tsx";
-import { FieldProblem, inputClass, ReadOnlyValue, SettingsSection, useSectionSave, type FieldErrors } from "./settings-section.tsx";
+import {
+  FieldProblem,
+  inputClass,
+  ReadOnlyValue,
+  SettingsSection,
+  useSectionSave,
+  type FieldErrors,
+} from "./settings-section.tsx";
 
 export interface HostedPagesValues {
   brandName: string;
@@ -19,7 +26,9 @@ const LANGUAGES = { en: "English", da: "Danish (dansk)" } as const;
 
 export function HostedPagesForm({ values, canEdit }: { values: HostedPagesValues; canEdit: boolean }) {
   const [form, setForm] = useState(values);
-  const { busy, error, fields, saved, save, edited } = useSectionSave<HostedPagesValues>("/console/api/settings/hosted-pages");
+  const { busy, error, fields, saved, save, edited } = useSectionSave<HostedPagesValues>(
+    "/console/api/settings/hosted-pages",
+  );
   const set = (change: Partial<HostedPagesValues>) => {
     edited();
     setForm((current) => ({ ...current, ...change }));
@@ -35,7 +44,10 @@ export function HostedPagesForm({ values, canEdit }: { values: HostedPagesValues
       description={
         <>
           <p>The pages your buyers and sellers see when they connect, pay and follow a trade.</p>
-          <p className="mt-2">Once you list origins, every successUrl, cancelUrl and app-switch callback must use one of them. Live tokens need at least one.</p>
+          <p className="mt-2">
+            Once you list origins, every successUrl, cancelUrl and app-switch callback must use one of them. Live tokens
+            need at least one.
+          </p>
         </>
       }
       canEdit={canEdit}
@@ -48,7 +60,9 @@ export function HostedPagesForm({ values, canEdit }: { values: HostedPagesValues
       <fieldset>
         <legend className="block text-sm font-medium text-slate-900">Allowed redirect origins</legend>
         <p className="mb-2 text-sm text-slate-600">
-          An origin such as <code className="font-mono">https://shop.example</code> (no path), <code className="font-mono">http://localhost:3000</code> for testing, or your app’s scheme such as <code className="font-mono">yourapp://</code>.
+          An origin such as <code className="font-mono">https://shop.example</code> (no path),{" "}
+          <code className="font-mono">http://localhost:3000</code> for testing, or your app’s scheme such as{" "}
+          <code className="font-mono">yourapp://</code>.
         </p>
         <ListEditor
           field="allowedRedirectOrigins"
@@ -82,7 +96,15 @@ function BrandFields({ form, set, fields }: BrandFieldsProps) {
         <p id="brandName-hint" className="text-sm text-slate-600">
           Shown at the top of every hosted page. Leave empty to use your marketplace’s name.
         </p>
-        <input id="brandName" value={form.brandName} onChange={(e) => set({ brandName: e.target.value })} maxLength={80} aria-invalid={fields.brandName ? true : undefined} aria-describedby={fields.brandName ? "brandName-problem brandName-hint" : "brandName-hint"} className={`${inputClass(!!fields.brandName)} mt-1 max-w-md`} />
+        <input
+          id="brandName"
+          value={form.brandName}
+          onChange={(e) => set({ brandName: e.target.value })}
+          maxLength={80}
+          aria-invalid={fields.brandName ? true : undefined}
+          aria-describedby={fields.brandName ? "brandName-problem brandName-hint" : "brandName-hint"}
+          className={`${inputClass(!!fields.brandName)} mt-1 max-w-md`}
+        />
         <FieldProblem id="brandName-problem" message={fields.brandName} />
       </div>
       <BrandColourField colour={form.brandColor} set={set} problem={fields.brandColor} />
@@ -94,7 +116,13 @@ function BrandFields({ form, set, fields }: BrandFieldsProps) {
         <p id="locale-hint" className="text-sm text-slate-600">
           Used when a link does not ask for one (?lang=en or ?lang=da); users can switch on the page.
         </p>
-        <select id="locale" value={form.locale} onChange={(e) => set({ locale: e.target.value as "en" | "da" })} aria-describedby="locale-hint" className="mt-1 w-56 rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm">
+        <select
+          id="locale"
+          value={form.locale}
+          onChange={(e) => set({ locale: e.target.value as "en" | "da" })}
+          aria-describedby="locale-hint"
+          className="mt-1 w-56 rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm"
+        >
           {Object.entries(LANGUAGES).map(([code, label]) => (
             <option key={code} value={code}>
               {label}
@@ -107,7 +135,15 @@ function BrandFields({ form, set, fields }: BrandFieldsProps) {
 }
 
 /** A colour picker and the hex text beside it, kept in step. */
-function BrandColourField({ colour, set, problem }: { colour: string; set: (change: Partial<HostedPagesValues>) => void; problem?: string }) {
+function BrandColourField({
+  colour,
+  set,
+  problem,
+}: {
+  colour: string;
+  set: (change: Partial<HostedPagesValues>) => void;
+  problem?: string;
+}) {
   const validHex = /^#[0-9a-f]{6}$/i.test(colour.trim());
   return (
     <div>
@@ -118,8 +154,22 @@ function BrandColourField({ colour, set, problem }: { colour: string; set: (chan
         A hex colour such as #0f766e, used for buttons and links. Leave empty for the service’s blue.
       </p>
       <div className="mt-1 flex max-w-md gap-2">
-        <input aria-label="Pick the brand colour" type="color" value={validHex ? colour.trim().toLowerCase() : "#1d4ed8"} onChange={(e) => set({ brandColor: e.target.value })} className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-400 bg-white p-1" />
-        <input id="brandColor" value={colour} onChange={(e) => set({ brandColor: e.target.value })} placeholder="#0f766e" aria-invalid={problem ? true : undefined} aria-describedby={problem ? "brandColor-problem brandColor-hint" : "brandColor-hint"} className={`${inputClass(!!problem)} font-mono`} />
+        <input
+          aria-label="Pick the brand colour"
+          type="color"
+          value={validHex ? colour.trim().toLowerCase() : "#1d4ed8"}
+          onChange={(e) => set({ brandColor: e.target.value })}
+          className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-400 bg-white p-1"
+        />
+        <input
+          id="brandColor"
+          value={colour}
+          onChange={(e) => set({ brandColor: e.target.value })}
+          placeholder="#0f766e"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "brandColor-problem brandColor-hint" : "brandColor-hint"}
+          className={`${inputClass(!!problem)} font-mono`}
+        />
       </div>
       <FieldProblem id="brandColor-problem" message={problem} />
     </div>
@@ -133,7 +183,9 @@ function BrandValues({ values }: { values: HostedPagesValues }) {
       <ReadOnlyValue label="Brand name">{values.brandName || "—"}</ReadOnlyValue>
       <ReadOnlyValue label="Brand colour">
         <span className="inline-flex items-center gap-2">
-          {values.brandColor && <ColourBox background={values.brandColor} className="inline-block h-4 w-4 rounded ring-1 ring-slate-300" />}
+          {values.brandColor && (
+            <ColourBox background={values.brandColor} className="inline-block h-4 w-4 rounded ring-1 ring-slate-300" />
+          )}
           <span className="font-mono">{values.brandColor || "The service’s blue"}</span>
         </span>
       </ReadOnlyValue>

@@ -5,7 +5,27 @@
 import { useRef } from "react";
 import { FieldProblem, inputClass, type FieldErrors } from "./settings-section.tsx";
 
-export function ListEditor({ field, itemLabel, values, onChange, fields, canEdit, placeholder, empty, max }: { field: string; itemLabel: string; values: string[]; onChange: (values: string[]) => void; fields: FieldErrors; canEdit: boolean; placeholder: string; empty: string; max: number }) {
+export function ListEditor({
+  field,
+  itemLabel,
+  values,
+  onChange,
+  fields,
+  canEdit,
+  placeholder,
+  empty,
+  max,
+}: {
+  field: string;
+  itemLabel: string;
+  values: string[];
+  onChange: (values: string[]) => void;
+  fields: FieldErrors;
+  canEdit: boolean;
+  placeholder: string;
+  empty: string;
+  max: number;
+}) {
   const list = useRef<HTMLUListElement>(null);
   if (!canEdit) {
     return values.length ? (
@@ -45,7 +65,11 @@ export function ListEditor({ field, itemLabel, values, onChange, fields, canEdit
       </ul>
       <FieldProblem id={`${field}-problem`} message={fields[field]} />
       {values.length < max && (
-        <button type="button" onClick={add} className="mt-3 rounded-lg border border-dashed border-slate-400 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={add}
+          className="mt-3 rounded-lg border border-dashed border-slate-400 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        >
           + Add {itemLabel.toLowerCase()}
         </button>
       )}
@@ -80,7 +104,12 @@ function ListEntry({ id, label, removeLabel, value, placeholder, problem, onChan
           aria-describedby={problem ? `${id}-problem` : undefined}
           className={`${inputClass(!!problem)} font-mono`}
         />
-        <button type="button" onClick={onRemove} aria-label={removeLabel} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={removeLabel}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
           Remove
         </button>
       </div>

@@ -23,8 +23,9 @@ export function RateLimitForm({ rateLimitPerMinute, canEdit }: { rateLimitPerMin
       title="API rate limit"
       description={
         <p>
-          How many API requests per minute each of your tokens may make. Past it, the API answers 429 <code>rate-limited</code> with <code>Retry-After</code> until the minute is over; every answer says where the token stands in
-          its <code>RateLimit-Remaining</code> header.
+          How many API requests per minute each of your tokens may make. Past it, the API answers 429{" "}
+          <code>rate-limited</code> with <code>Retry-After</code> until the minute is over; every answer says where the
+          token stands in its <code>RateLimit-Remaining</code> header.
         </p>
       }
       canEdit={editable}
@@ -32,7 +33,13 @@ export function RateLimitForm({ rateLimitPerMinute, canEdit }: { rateLimitPerMin
       busy={busy}
       error={error}
       saved={saved}
-      note={setByService ? "Set by your agreement with the service: contact us to change it." : !canEdit ? "Only admins can change it." : undefined}
+      note={
+        setByService
+          ? "Set by your agreement with the service: contact us to change it."
+          : !canEdit
+            ? "Only admins can change it."
+            : undefined
+      }
     >
       {editable ? (
         <div className="grid gap-x-6 gap-y-1 sm:grid-cols-[1fr_15rem]">
@@ -41,7 +48,8 @@ export function RateLimitForm({ rateLimitPerMinute, canEdit }: { rateLimitPerMin
               Requests per minute, per token
             </label>
             <p id="rateLimitPerMinute-hint" className="text-sm text-slate-600">
-              Between {format(CONSOLE_RATE_LIMIT.min)} and {format(CONSOLE_RATE_LIMIT.max)}. Contact us if you need more.
+              Between {format(CONSOLE_RATE_LIMIT.min)} and {format(CONSOLE_RATE_LIMIT.max)}. Contact us if you need
+              more.
             </p>
           </div>
           <div>
@@ -54,7 +62,9 @@ export function RateLimitForm({ rateLimitPerMinute, canEdit }: { rateLimitPerMin
                 setValue(event.target.value);
               }}
               aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? "rateLimitPerMinute-problem rateLimitPerMinute-hint" : "rateLimitPerMinute-hint"}
+              aria-describedby={
+                problem ? "rateLimitPerMinute-problem rateLimitPerMinute-hint" : "rateLimitPerMinute-hint"
+              }
               className={`${inputClass(!!problem)} w-32 text-right tabular-nums`}
             />
             <FieldProblem id="rateLimitPerMinute-problem" message={problem} />

@@ -34,7 +34,29 @@ export function useSectionSave<T>(path: string) {
   return { busy, error, fields, saved, save, edited };
 }
 
-export function SettingsSection({ id, title, description, children, canEdit, onSubmit, busy, error, saved, note }: { id: string; title: string; description: ReactNode; children: ReactNode; canEdit: boolean; onSubmit?: () => void; busy?: boolean; error?: string | null; saved?: boolean; note?: ReactNode }) {
+export function SettingsSection({
+  id,
+  title,
+  description,
+  children,
+  canEdit,
+  onSubmit,
+  busy,
+  error,
+  saved,
+  note,
+}: {
+  id: string;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+  canEdit: boolean;
+  onSubmit?: () => void;
+  busy?: boolean;
+  error?: string | null;
+  saved?: boolean;
+  note?: ReactNode;
+}) {
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit?.();
@@ -56,7 +78,11 @@ export function SettingsSection({ id, title, description, children, canEdit, onS
             {saved ? "Saved" : ""}
           </span>
           {canEdit && onSubmit && (
-            <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
               {busy ? "Saving…" : `Save ${title.toLowerCase()}`}
             </button>
           )}
@@ -65,7 +91,10 @@ export function SettingsSection({ id, title, description, children, canEdit, onS
     </div>
   );
   return (
-    <section aria-labelledby={id} className="grid items-start gap-4 border-b border-slate-200 py-8 first:pt-2 last:border-0 lg:grid-cols-[17rem_1fr] lg:gap-10 [&>*]:min-w-0">
+    <section
+      aria-labelledby={id}
+      className="grid items-start gap-4 border-b border-slate-200 py-8 first:pt-2 last:border-0 lg:grid-cols-[17rem_1fr] lg:gap-10 [&>*]:min-w-0"
+    >
       <div className="break-words">
         <h2 id={id} className="text-base font-semibold">
           {title}
@@ -92,7 +121,8 @@ export function FieldProblem({ id, message }: { id: string; message?: string }) 
   );
 }
 
-export const inputClass = (invalid: boolean) => `block w-full rounded-lg border px-3 py-2 text-sm ${invalid ? "border-red-500 ring-1 ring-red-500" : "border-slate-400"}`;
+export const inputClass = (invalid: boolean) =>
+  `block w-full rounded-lg border px-3 py-2 text-sm ${invalid ? "border-red-500 ring-1 ring-red-500" : "border-slate-400"}`;
 
 /** A value as a viewer sees it: label and value, no control. */
 export function ReadOnlyValue({ label, children }: { label: string; children: ReactNode }) {

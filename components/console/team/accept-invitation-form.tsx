@@ -18,7 +18,8 @@ export function AcceptInvitationForm({ token, email, minLength }: { token: strin
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get("password") ?? "");
-    if (password.length < minLength) return setFields({ password: `Choose a password of at least ${minLength} characters.` });
+    if (password.length < minLength)
+      return setFields({ password: `Choose a password of at least ${minLength} characters.` });
     if (password !== String(form.get("confirm") ?? "")) return setFields({ confirm: "The two passwords differ." });
     setFields({});
     setBusy(true);
@@ -50,10 +51,22 @@ export function AcceptInvitationForm({ token, email, minLength }: { token: strin
         <label htmlFor="invite-email" className="block text-sm font-medium text-slate-800">
           Email
         </label>
-        <input id="invite-email" name="email" type="email" autoComplete="username" readOnly value={email} className="mt-1 w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-slate-700" />
+        <input
+          id="invite-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          readOnly
+          value={email}
+          className="mt-1 w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-slate-700"
+        />
       </div>
       <NewPasswordFields minLength={minLength} fields={fields} />
-      <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {busy ? (done ? "Signing in…" : "Setting your password…") : "Set password and sign in"}
       </button>
     </form>
@@ -84,14 +97,30 @@ function NewPasswordFields({ minLength, fields }: { minLength: number; fields: R
         <p id="new-password-hint" className="text-sm text-slate-600">
           At least {minLength} characters. A few unrelated words make a good one.
         </p>
-        <input id="new-password" name="password" type="password" autoComplete="new-password" aria-invalid={fields.password ? true : undefined} aria-describedby={fields.password ? "new-password-problem new-password-hint" : "new-password-hint"} className={`${inputClass(!!fields.password)} mt-1`} />
+        <input
+          id="new-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={fields.password ? true : undefined}
+          aria-describedby={fields.password ? "new-password-problem new-password-hint" : "new-password-hint"}
+          className={`${inputClass(!!fields.password)} mt-1`}
+        />
         <FieldProblem id="new-password-problem" message={fields.password} />
       </div>
       <div>
         <label htmlFor="confirm-password" className="block text-sm font-medium text-slate-800">
           Repeat the password
         </label>
-        <input id="confirm-password" name="confirm" type="password" autoComplete="new-password" aria-invalid={fields.confirm ? true : undefined} aria-describedby={fields.confirm ? "confirm-password-problem" : undefined} className={`${inputClass(!!fields.confirm)} mt-1`} />
+        <input
+          id="confirm-password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={fields.confirm ? true : undefined}
+          aria-describedby={fields.confirm ? "confirm-password-problem" : undefined}
+          className={`${inputClass(!!fields.confirm)} mt-1`}
+        />
         <FieldProblem id="confirm-password-problem" message={fields.confirm} />
       </div>
     </>

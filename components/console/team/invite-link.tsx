@@ -13,14 +13,25 @@ export function InviteLink({ path, email, expiresAt }: { path: string; email: st
   return (
     <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
       <p className="text-sm text-emerald-950">
-        Send this link to <strong>{email}</strong>. It works once, until {consoleWhen(expiresAt)}, and is shown only now.
+        Send this link to <strong>{email}</strong>. It works once, until {consoleWhen(expiresAt)}, and is shown only
+        now.
       </p>
       <div className="mt-3 flex gap-2">
         <label htmlFor="invite-link" className="sr-only">
           Invitation link
         </label>
-        <input id="invite-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-xs" />
-        <button type="button" onClick={() => void copy()} className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50">
+        <input
+          id="invite-link"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-xs"
+        />
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50"
+        >
           {copied ? "Copied" : "Copy"}
         </button>
       </div>

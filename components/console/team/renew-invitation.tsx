@@ -12,7 +12,9 @@ export function RenewInvitation({ staffId, email }: { staffId: string; email: st
   const [link, setLink] = useState<{ invitePath: string; expiresAt: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   async function renew() {
-    const result = await consolePost<{ invitePath: string; expiresAt: string }>(`/console/api/team/${encodeURIComponent(staffId)}/invitation`);
+    const result = await consolePost<{ invitePath: string; expiresAt: string }>(
+      `/console/api/team/${encodeURIComponent(staffId)}/invitation`,
+    );
     if (result.ok) {
       setLink(result.data);
       setError(null);
@@ -25,10 +27,18 @@ export function RenewInvitation({ staffId, email }: { staffId: string; email: st
   }
   return (
     <>
-      <button type="button" onClick={() => void renew()} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+      <button
+        type="button"
+        onClick={() => void renew()}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+      >
         New link
       </button>
-      <dialog ref={dialog} aria-labelledby={titleId} className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40"
+      >
         <div className="p-6">
           <h2 id={titleId} className="text-lg font-semibold">
             New invitation link
@@ -43,7 +53,11 @@ export function RenewInvitation({ staffId, email }: { staffId: string; email: st
             )}
           </div>
           <div className="mt-5 flex justify-end">
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
               Done
             </button>
           </div>

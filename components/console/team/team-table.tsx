@@ -13,7 +13,13 @@ const STATUS = {
 } as const;
 
 function Badge({ className, children }: { className: string; children: string }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** Ends every console session of a member (theirs, or yours: this browser too). */
@@ -24,9 +30,15 @@ function EndSessions({ member }: { member: TeamMember }) {
       title={member.isYou ? "Sign yourself out everywhere?" : `Sign ${member.name} out everywhere?`}
       body={
         member.isYou ? (
-          <p>Every browser where you are signed in to the console, this one included, is signed out at once. Sign in again with your password.</p>
+          <p>
+            Every browser where you are signed in to the console, this one included, is signed out at once. Sign in
+            again with your password.
+          </p>
         ) : (
-          <p>Every browser where they are signed in to the console is signed out at once, for example after a lost laptop. They can sign in again with their password; to keep them out, disable them.</p>
+          <p>
+            Every browser where they are signed in to the console is signed out at once, for example after a lost
+            laptop. They can sign in again with their password; to keep them out, disable them.
+          </p>
         )
       }
       confirmLabel="Sign out everywhere"
@@ -42,13 +54,19 @@ function SignInThrottle({ member, isAdmin }: { member: TeamMember; isAdmin: bool
   return (
     <div className="mt-1 text-xs text-amber-900">
       <p>
-        {throttle.failures} failed sign-ins{throttle.slowedUntil ? `; new browsers wait until ${consoleWhen(throttle.slowedUntil)}` : ""}
+        {throttle.failures} failed sign-ins
+        {throttle.slowedUntil ? `; new browsers wait until ${consoleWhen(throttle.slowedUntil)}` : ""}
       </p>
       {isAdmin && (
         <ConfirmButton
           label="Lift"
           title={`Lift the sign-in throttle of ${member.email}?`}
-          body={<p>The failed attempts on this address are forgotten, so a browser they never used can sign in at once. Browsers where they signed in before were never slowed.</p>}
+          body={
+            <p>
+              The failed attempts on this address are forgotten, so a browser they never used can sign in at once.
+              Browsers where they signed in before were never slowed.
+            </p>
+          }
           confirmLabel="Lift"
           path={`/console/api/team/${encodeURIComponent(member.id)}/sign-in-throttle`}
         />
@@ -62,12 +80,21 @@ function MemberActions({ member }: { member: TeamMember }) {
   const other = member.role === "admin" ? "viewer" : "admin";
   return (
     <div role="group" aria-label={`Change ${member.email}`} className="flex justify-end gap-2 whitespace-nowrap">
-      {(member.status === "invited" || member.status === "invite-expired") && <RenewInvitation staffId={member.id} email={member.email} />}
+      {(member.status === "invited" || member.status === "invite-expired") && (
+        <RenewInvitation staffId={member.id} email={member.email} />
+      )}
       {member.status !== "disabled" && (
         <ConfirmButton
           label={other === "admin" ? "Make admin" : "Make viewer"}
           title={`Make ${member.name} ${other === "admin" ? "an admin" : "a viewer"}?`}
-          body={<p>{other === "admin" ? "Admins can change trades, settings, webhooks, tokens and the team." : "Viewers can see everything but change nothing."} It takes effect on their next click.</p>}
+          body={
+            <p>
+              {other === "admin"
+                ? "Admins can change trades, settings, webhooks, tokens and the team."
+                : "Viewers can see everything but change nothing."}{" "}
+              It takes effect on their next click.
+            </p>
+          }
           confirmLabel={other === "admin" ? "Make admin" : "Make viewer"}
           path={`${base}/role`}
           payload={{ role: other }}
@@ -75,9 +102,29 @@ function MemberActions({ member }: { member: TeamMember }) {
       )}
       {member.status === "active" && <EndSessions member={member} />}
       {member.status === "disabled" ? (
-        <ConfirmButton label="Enable" title={`Enable ${member.name}?`} body={<p>They can sign in again with their password, with the role they had ({member.role}).</p>} confirmLabel="Enable" path={`${base}/access`} payload={{ disabled: false }} />
+        <ConfirmButton
+          label="Enable"
+          title={`Enable ${member.name}?`}
+          body={<p>They can sign in again with their password, with the role they had ({member.role}).</p>}
+          confirmLabel="Enable"
+          path={`${base}/access`}
+          payload={{ disabled: false }}
+        />
       ) : (
-        <ConfirmButton tone="danger" label="Disable" title={`Disable ${member.name}?`} body={<p>They are signed out at once and cannot sign in until an admin enables them again.{member.status !== "active" ? " Their invitation link stops working." : ""}</p>} confirmLabel="Disable" path={`${base}/access`} payload={{ disabled: true }} />
+        <ConfirmButton
+          tone="danger"
+          label="Disable"
+          title={`Disable ${member.name}?`}
+          body={
+            <p>
+              They are signed out at once and cannot sign in until an admin enables them again.
+              {member.status !== "active" ? " Their invitation link stops working." : ""}
+            </p>
+          }
+          confirmLabel="Disable"
+          path={`${base}/access`}
+          payload={{ disabled: true }}
+        />
       )}
     </div>
   );
@@ -124,18 +171,30 @@ export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin
                 <td className="px-4 py-3">{member.role === "admin" ? "Admin" : "Viewer"}</td>
                 <td className="px-4 py-3">
                   <Badge className={colour}>{label}</Badge>
-                  {member.status === "invited" && member.inviteExpiresAt && <p className="mt-1 text-xs text-slate-600">until {consoleWhen(member.inviteExpiresAt)}</p>}
+                  {member.status === "invited" && member.inviteExpiresAt && (
+                    <p className="mt-1 text-xs text-slate-600">until {consoleWhen(member.inviteExpiresAt)}</p>
+                  )}
                   <SignInThrottle member={member} isAdmin={isAdmin} />
                 </td>
-                <td className="px-4 py-3 text-slate-700">{member.lastSignInAt ? consoleWhen(member.lastSignInAt) : "Never"}</td>
-                {isAdmin && <td className="w-px px-4 py-3">{member.isYou ? (
-                      <div role="group" aria-label={`Change ${member.email}`} className="flex items-center justify-end gap-3 whitespace-nowrap">
+                <td className="px-4 py-3 text-slate-700">
+                  {member.lastSignInAt ? consoleWhen(member.lastSignInAt) : "Never"}
+                </td>
+                {isAdmin && (
+                  <td className="w-px px-4 py-3">
+                    {member.isYou ? (
+                      <div
+                        role="group"
+                        aria-label={`Change ${member.email}`}
+                        className="flex items-center justify-end gap-3 whitespace-nowrap"
+                      >
                         <p className="text-xs text-slate-600">That’s you</p>
                         <EndSessions member={member} />
                       </div>
                     ) : (
                       <MemberActions member={member} />
-                    )}</td>}
+                    )}
+                  </td>
+                )}
               </tr>
             );
           })}

@@ -36,18 +36,47 @@ export function SettleDispute({ tradeId, title, state, currency, money }: Settle
 
   return (
     <>
-      <button type="button" onClick={() => { setError(null); dialog.current?.showModal(); }} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+      <button
+        type="button"
+        onClick={() => {
+          setError(null);
+          dialog.current?.showModal();
+        }}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+      >
         Split…
       </button>
-      <dialog ref={dialog} aria-labelledby={titleId} className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40">
-        <form method="dialog" className="p-6" onSubmit={(event) => { event.preventDefault(); if (split) void settle(split, reason); }}>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40"
+      >
+        <form
+          method="dialog"
+          className="p-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (split) void settle(split, reason);
+          }}
+        >
           <h2 id={titleId} className="text-lg font-semibold">
             Split “{title}”
           </h2>
           <p className="mt-2 text-sm text-slate-700">
-            The buyer keeps the item and gets part of their money back; the seller is paid the rest. A refund comes out of the seller’s payout first, then your fees, then the service’s. Refunding all {show(most)} returns the trade with every fee.
+            The buyer keeps the item and gets part of their money back; the seller is paid the rest. A refund comes out
+            of the seller’s payout first, then your fees, then the service’s. Refunding all {show(most)} returns the
+            trade with every fee.
           </p>
-          <SplitFields idPrefix={titleId} currency={currency} amount={amount} onAmount={setAmount} problem={problem} range={`0 to ${show(most)}.`} reason={reason} onReason={setReason} />
+          <SplitFields
+            idPrefix={titleId}
+            currency={currency}
+            amount={amount}
+            onAmount={setAmount}
+            problem={problem}
+            range={`0 to ${show(most)}.`}
+            reason={reason}
+            onReason={setReason}
+          />
           <SplitPreview split={split} show={show} most={most} />
           {error && (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
@@ -69,7 +98,11 @@ function useSettle(tradeId: string, state: string, onSettled: () => void) {
 
   async function settle(split: Split, reason: string) {
     setBusy(true);
-    const result = await consolePost(`/console/api/trades/${encodeURIComponent(tradeId)}/settle`, { refundAmount: amountFieldText(split.refundMinor), reason, state });
+    const result = await consolePost(`/console/api/trades/${encodeURIComponent(tradeId)}/settle`, {
+      refundAmount: amountFieldText(split.refundMinor),
+      reason,
+      state,
+    });
     setBusy(false);
     if (result.ok) {
       onSettled();
@@ -86,11 +119,22 @@ function useSettle(tradeId: string, state: string, onSettled: () => void) {
  * or more than the buyer paid for the item.
  */
 function useRefundSplit(money: ItemMoney, currency: string, amount: string) {
-  const item = { payeePayoutMinor: BigInt(money.payeePayoutMinor), tenantRevenueMinor: BigInt(money.tenantRevenueMinor), serviceRevenueMinor: BigInt(money.serviceRevenueMinor) };
+  const item = {
+    payeePayoutMinor: BigInt(money.payeePayoutMinor),
+    tenantRevenueMinor: BigInt(money.tenantRevenueMinor),
+    serviceRevenueMinor: BigInt(money.serviceRevenueMinor),
+  };
   const most = refundableMinor(item);
   const show = (minor: bigint) => formatMoney(minor, currency, "en");
   const refundMinor = minorUnitsFromText(amount, "en");
-  const problem = amount.trim() === "" ? null : refundMinor === null ? "Enter an amount such as 20 or 20.50." : refundMinor > most ? `At most ${show(most)}: the buyer’s money for the item.` : null;
+  const problem =
+    amount.trim() === ""
+      ? null
+      : refundMinor === null
+        ? "Enter an amount such as 20 or 20.50."
+        : refundMinor > most
+          ? `At most ${show(most)}: the buyer’s money for the item.`
+          : null;
   const split = refundMinor !== null && !problem ? splitWithRefund({ ...item, refundMinor }) : null;
   return { most, show, problem, split };
 }
@@ -114,14 +158,31 @@ function SplitFields({ idPrefix, currency, amount, onAmount, problem, range, rea
       <label htmlFor={`${idPrefix}-amount`} className="mt-4 block text-sm font-medium text-slate-800">
         Refund to the buyer ({currency})
       </label>
-      <input id={`${idPrefix}-amount`} value={amount} onChange={(e) => onAmount(e.target.value)} inputMode="decimal" autoComplete="off" required aria-invalid={problem ? true : undefined} aria-describedby={`${idPrefix}-hint`} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 tabular-nums" />
+      <input
+        id={`${idPrefix}-amount`}
+        value={amount}
+        onChange={(e) => onAmount(e.target.value)}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${idPrefix}-hint`}
+        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 tabular-nums"
+      />
       <p id={`${idPrefix}-hint`} className={`mt-1 text-xs ${problem ? "text-red-800" : "text-slate-600"}`}>
         {problem ?? range}
       </p>
       <label htmlFor={`${idPrefix}-reason`} className="mt-3 block text-sm font-medium text-slate-800">
         Reason (on the trade’s timeline)
       </label>
-      <input id={`${idPrefix}-reason`} value={reason} onChange={(e) => onReason(e.target.value)} required maxLength={2000} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2" />
+      <input
+        id={`${idPrefix}-reason`}
+        value={reason}
+        onChange={(e) => onReason(e.target.value)}
+        required
+        maxLength={2000}
+        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2"
+      />
     </>
   );
 }
@@ -129,10 +190,18 @@ function SplitFields({ idPrefix, currency, amount, onAmount, problem, range, rea
 function DialogButtons({ busy, ready, onKeep }: { busy: boolean; ready: boolean; onKeep: () => void }) {
   return (
     <div className="mt-5 flex justify-end gap-2">
-      <button type="button" onClick={onKeep} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+      <button
+        type="button"
+        onClick={onKeep}
+        className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
         Keep it
       </button>
-      <button type="submit" disabled={busy || !ready} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy || !ready}
+        className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {busy ? "Working…" : "Settle with this split"}
       </button>
     </div>
@@ -156,7 +225,9 @@ function SplitPreview({ split, show, most }: { split: Split | null; show: (minor
               <th scope="row" className="py-1.5 text-left font-normal text-slate-700">
                 {label}
               </th>
-              <td className="py-1.5 text-right font-semibold tabular-nums">{minor === undefined ? "—" : show(minor)}</td>
+              <td className="py-1.5 text-right font-semibold tabular-nums">
+                {minor === undefined ? "—" : show(minor)}
+              </td>
             </tr>
           ))}
         </tbody>

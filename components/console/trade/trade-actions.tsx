@@ -22,7 +22,15 @@ export function TradeActions({ trade, isAdmin }: { trade: Trade; isAdmin: boolea
     <div role="group" aria-label="Trade actions" className="flex flex-wrap gap-2">
       {cancellable && <CancelTrade trade={trade} base={base} />}
       {disputed && <ResolveDispute trade={trade} base={base} />}
-      {settleable && <SettleDispute tradeId={trade.id} title={trade.title} state={trade.state} currency={trade.currency} money={itemMoneyOf(trade)} />}
+      {settleable && (
+        <SettleDispute
+          tradeId={trade.id}
+          title={trade.title}
+          state={trade.state}
+          currency={trade.currency}
+          money={itemMoneyOf(trade)}
+        />
+      )}
     </div>
   );
 }
@@ -37,7 +45,9 @@ function CancelTrade({ trade, base }: { trade: Trade; base: string }) {
       title={`Cancel “${trade.title}”?`}
       body={
         <p>
-          {FUNDED_STATES.has(trade.state) ? `The buyer gets ${total} back from escrow.` : "Nothing has been paid yet."} Both parties see the trade as cancelled, and your backend receives <code>trade.cancelled</code>. This cannot be undone.
+          {FUNDED_STATES.has(trade.state) ? `The buyer gets ${total} back from escrow.` : "Nothing has been paid yet."}{" "}
+          Both parties see the trade as cancelled, and your backend receives <code>trade.cancelled</code>. This cannot
+          be undone.
         </p>
       }
       confirmLabel="Cancel the trade"
@@ -54,13 +64,42 @@ function ResolveDispute({ trade, base }: { trade: Trade; base: string }) {
   const itemMoney = consoleMoney(refundableMinor(trade), trade.currency);
   return (
     <>
-      <ConfirmButton label="Release to seller" title="Release the money to the seller?" body={<p>The seller is paid {payout} and you keep {fees} in fees; the buyer’s rejection is set aside. Your backend receives <code>trade.succeeded</code>.</p>} confirmLabel="Release to seller" path={`${base}/resolve`} payload={{ outcome: "release" }} />
-      <ConfirmButton label="Refund buyer" title="Refund the buyer?" body={<p>The buyer gets everything escrow holds back: {itemMoney} for the item (every fee refunded), and any shipping money no label used. The seller is not paid. Your backend receives <code>trade.return_condition_accepted</code>.</p>} confirmLabel="Refund the buyer" path={`${base}/resolve`} payload={{ outcome: "refund" }} />
+      <ConfirmButton
+        label="Release to seller"
+        title="Release the money to the seller?"
+        body={
+          <p>
+            The seller is paid {payout} and you keep {fees} in fees; the buyer’s rejection is set aside. Your backend
+            receives <code>trade.succeeded</code>.
+          </p>
+        }
+        confirmLabel="Release to seller"
+        path={`${base}/resolve`}
+        payload={{ outcome: "release" }}
+      />
+      <ConfirmButton
+        label="Refund buyer"
+        title="Refund the buyer?"
+        body={
+          <p>
+            The buyer gets everything escrow holds back: {itemMoney} for the item (every fee refunded), and any shipping
+            money no label used. The seller is not paid. Your backend receives{" "}
+            <code>trade.return_condition_accepted</code>.
+          </p>
+        }
+        confirmLabel="Refund the buyer"
+        path={`${base}/resolve`}
+        payload={{ outcome: "refund" }}
+      />
     </>
   );
 }
 
 /** The item's money as SettleDispute takes it: bigints as decimal strings, to cross to the browser. */
 function itemMoneyOf(trade: Trade): ItemMoney {
-  return { payeePayoutMinor: trade.payeePayoutMinor.toString(), tenantRevenueMinor: trade.tenantRevenueMinor.toString(), serviceRevenueMinor: trade.serviceRevenueMinor.toString() };
+  return {
+    payeePayoutMinor: trade.payeePayoutMinor.toString(),
+    tenantRevenueMinor: trade.tenantRevenueMinor.toString(),
+    serviceRevenueMinor: trade.serviceRevenueMinor.toString(),
+  };
 }

@@ -9,42 +9,64 @@ export function Payments({ payments }: { payments: ConsoleTrade["payments"] }) {
       {payments.length === 0 ? (
         <Empty>No payment yet.</Empty>
       ) : (
-        <div className="relative overflow-x-auto"><table className="w-full text-left text-sm">
-          <thead className="text-xs text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="py-1.5 pr-3">Purpose</th>
-              <th scope="col" className="py-1.5 pr-3">By</th>
-              <th scope="col" className="py-1.5 pr-3 text-right">Amount</th>
-              <th scope="col" className="py-1.5 pr-3">State</th>
-              <th scope="col" className="py-1.5 pr-3">Method and attempts</th>
-              <th scope="col" className="py-1.5">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {payments.map((p) => (
-              <tr key={p.id} className="border-t border-slate-100">
-                <td className="py-1.5 pr-3">{p.purpose}</td>
-                <td className="py-1.5 pr-3">{p.marketplaceUserId}</td>
-                <td className="py-1.5 pr-3 text-right tabular-nums">{consoleMoney(p.amountMinor, p.currency)}</td>
-                <td className="py-1.5 pr-3">
-                  {p.state === "PartiallyRefunded" ? "Partly refunded" : p.state}
-                  {p.refundedMinor > 0n && <span className="block text-xs text-slate-600">{consoleMoney(p.refundedMinor, p.currency)} back to the payer</span>}
-                </td>
-                <td className="py-1.5 pr-3 text-xs">
-                  <span className="font-mono">{p.method ?? "—"}</span>
-                  <PaymentAttempts attempts={p.attempts} />
-                </td>
-                <td className="py-1.5 whitespace-nowrap">{consoleWhen(p.createdAt)}</td>
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="py-1.5 pr-3">
+                  Purpose
+                </th>
+                <th scope="col" className="py-1.5 pr-3">
+                  By
+                </th>
+                <th scope="col" className="py-1.5 pr-3 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="py-1.5 pr-3">
+                  State
+                </th>
+                <th scope="col" className="py-1.5 pr-3">
+                  Method and attempts
+                </th>
+                <th scope="col" className="py-1.5">
+                  Created
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table></div>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.id} className="border-t border-slate-100">
+                  <td className="py-1.5 pr-3">{p.purpose}</td>
+                  <td className="py-1.5 pr-3">{p.marketplaceUserId}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{consoleMoney(p.amountMinor, p.currency)}</td>
+                  <td className="py-1.5 pr-3">
+                    {p.state === "PartiallyRefunded" ? "Partly refunded" : p.state}
+                    {p.refundedMinor > 0n && (
+                      <span className="block text-xs text-slate-600">
+                        {consoleMoney(p.refundedMinor, p.currency)} back to the payer
+                      </span>
+                    )}
+                  </td>
+                  <td className="py-1.5 pr-3 text-xs">
+                    <span className="font-mono">{p.method ?? "—"}</span>
+                    <PaymentAttempts attempts={p.attempts} />
+                  </td>
+                  <td className="py-1.5 whitespace-nowrap">{consoleWhen(p.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Section>
   );
 }
 
-const ATTEMPT_OUTCOMES: Record<string, string> = { succeeded: "paid", declined_by_bank: "declined by the bank", not_confirmed: "not confirmed by the payer" };
+const ATTEMPT_OUTCOMES: Record<string, string> = {
+  succeeded: "paid",
+  declined_by_bank: "declined by the bank",
+  not_confirmed: "not confirmed by the payer",
+};
 
 /** Every try at paying, so support can answer "why was my card refused" (declines leave the payment Pending). */
 function PaymentAttempts({ attempts }: { attempts: ConsoleTrade["payments"][number]["attempts"] }) {
@@ -53,7 +75,8 @@ function PaymentAttempts({ attempts }: { attempts: ConsoleTrade["payments"][numb
     <ol className="mt-1 space-y-0.5 text-slate-600" aria-label="Attempts">
       {attempts.map((a) => (
         <li key={a.id}>
-          {consoleWhen(a.createdAt)}: {ATTEMPT_OUTCOMES[a.outcome] ?? a.outcome} ({a.method ? <span className="font-mono">{a.method}</span> : a.source})
+          {consoleWhen(a.createdAt)}: {ATTEMPT_OUTCOMES[a.outcome] ?? a.outcome} (
+          {a.method ? <span className="font-mono">{a.method}</span> : a.source})
         </li>
       ))}
     </ol>
@@ -70,7 +93,9 @@ export function Labels({ labels, currency }: { labels: ConsoleTrade["labels"]; c
           {labels.map((label) => (
             <li key={label.id} className="text-sm">
               <p className="font-medium">
-                {label.leg} · {label.carrier} · {label.status} · {consoleMoney(label.priceMinor, currency)} (buyer {consoleMoney(label.labelPricePayerMinor, currency)}, seller {consoleMoney(label.labelPricePayeeMinor, currency)})
+                {label.leg} · {label.carrier} · {label.status} · {consoleMoney(label.priceMinor, currency)} (buyer{" "}
+                {consoleMoney(label.labelPricePayerMinor, currency)}, seller{" "}
+                {consoleMoney(label.labelPricePayeeMinor, currency)})
               </p>
               {label.labelCode && (
                 <p className="text-slate-700">
@@ -85,7 +110,11 @@ export function Labels({ labels, currency }: { labels: ConsoleTrade["labels"]; c
                   )}
                 </p>
               )}
-              {label.trackingEvents.length > 0 && <p className="text-slate-600">{label.trackingEvents.map((e) => `${e.event} ${consoleWhen(e.occurredAt)}`).join(" · ")}</p>}
+              {label.trackingEvents.length > 0 && (
+                <p className="text-slate-600">
+                  {label.trackingEvents.map((e) => `${e.event} ${consoleWhen(e.occurredAt)}`).join(" · ")}
+                </p>
+              )}
             </li>
           ))}
         </ul>
@@ -106,16 +135,22 @@ export function Ledger({ transfers, currency }: { transfers: ConsoleTrade["trans
               <p className="text-sm font-medium">
                 {transfer.kind} <span className="font-normal text-slate-600">· {consoleWhen(transfer.createdAt)}</span>
               </p>
-              <div className="relative overflow-x-auto"><table className="mt-1 w-full max-w-xl text-left text-sm">
-                <tbody>
-                  {transfer.postings.map((posting) => (
-                    <tr key={String(posting.id)} className="border-t border-slate-100">
-                      <td className="py-1 pr-3 font-mono text-xs">{posting.account}</td>
-                      <td className={`py-1 text-right tabular-nums ${posting.amountMinor < 0n ? "text-slate-600" : ""}`}>{consoleMoney(posting.amountMinor, currency)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table></div>
+              <div className="relative overflow-x-auto">
+                <table className="mt-1 w-full max-w-xl text-left text-sm">
+                  <tbody>
+                    {transfer.postings.map((posting) => (
+                      <tr key={String(posting.id)} className="border-t border-slate-100">
+                        <td className="py-1 pr-3 font-mono text-xs">{posting.account}</td>
+                        <td
+                          className={`py-1 text-right tabular-nums ${posting.amountMinor < 0n ? "text-slate-600" : ""}`}
+                        >
+                          {consoleMoney(posting.amountMinor, currency)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </div>
           ))}
         </div>

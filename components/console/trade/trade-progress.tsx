@@ -7,7 +7,12 @@ import { LABEL_PAID_BY, TIMELINE_STATE } from "@/lib/trades/presentation/codes.t
 import { consoleWhen, Section } from "../ui.tsx";
 import { stateLabel } from "@/lib/trades/presentation/state-labels.ts";
 
-const PHASE_LABELS: Record<string, string> = { contract: "Contract", delivery: "Delivery", return: "Return", finished: "Finished" };
+const PHASE_LABELS: Record<string, string> = {
+  contract: "Contract",
+  delivery: "Delivery",
+  return: "Return",
+  finished: "Finished",
+};
 const HIDDEN = new Set(["rejectedReason", "images"]);
 // The API's phase fields, as staff read them (the API's names stay in a tooltip).
 const FIELD_LABELS: Record<string, string> = {
@@ -34,7 +39,12 @@ const FIELD_LABELS: Record<string, string> = {
   released: "Released",
 };
 const MONEY_FIELDS = new Set(["amount", "labelPricePayer", "labelPricePayee"]);
-const PAID_BY: Record<number, string> = { [LABEL_PAID_BY.none]: "No label yet", [LABEL_PAID_BY.payer]: "Buyer", [LABEL_PAID_BY.payee]: "Seller", [LABEL_PAID_BY.shared]: "Shared" };
+const PAID_BY: Record<number, string> = {
+  [LABEL_PAID_BY.none]: "No label yet",
+  [LABEL_PAID_BY.payer]: "Buyer",
+  [LABEL_PAID_BY.payee]: "Seller",
+  [LABEL_PAID_BY.shared]: "Shared",
+};
 
 function phaseValue(key: string, value: string | number | boolean, currency: string): string {
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)) return consoleWhen(value);
@@ -53,13 +63,17 @@ export function Phases({ phases, currency }: { phases: ConsoleTrade["view"]["pha
             {fields ? (
               <dl className="mt-1 space-y-0.5 text-xs">
                 {Object.entries(fields as Record<string, unknown>)
-                  .filter(([key, value]) => !HIDDEN.has(key) && value !== "" && value !== null && typeof value !== "object")
+                  .filter(
+                    ([key, value]) => !HIDDEN.has(key) && value !== "" && value !== null && typeof value !== "object",
+                  )
                   .map(([key, value]) => (
                     <div key={key} className="flex justify-between gap-2">
                       <dt className="text-slate-600" title={key}>
                         {FIELD_LABELS[key] ?? key}
                       </dt>
-                      <dd className="min-w-0 text-right break-words">{phaseValue(key, value as string | number | boolean, currency)}</dd>
+                      <dd className="min-w-0 text-right break-words">
+                        {phaseValue(key, value as string | number | boolean, currency)}
+                      </dd>
                     </div>
                   ))}
               </dl>
@@ -83,10 +97,17 @@ export function Timelines({ view }: { view: ConsoleTrade["view"] }) {
             <ol className="mt-2 space-y-2">
               {view[role].timeline.map((step) => (
                 <li key={step.id} className="flex gap-2 text-sm">
-                  <span aria-hidden="true" className={`mt-1.5 h-2.5 w-2.5 flex-none rounded-full ${step.state === TIMELINE_STATE.done ? "bg-emerald-600" : step.state === TIMELINE_STATE.current ? "bg-brand-600" : "border border-slate-400"}`} />
+                  <span
+                    aria-hidden="true"
+                    className={`mt-1.5 h-2.5 w-2.5 flex-none rounded-full ${step.state === TIMELINE_STATE.done ? "bg-emerald-600" : step.state === TIMELINE_STATE.current ? "bg-brand-600" : "border border-slate-400"}`}
+                  />
                   <span className={step.state === TIMELINE_STATE.skipped ? "text-slate-500 line-through" : ""}>
                     {step.title}
-                    <span className="block text-xs text-slate-600">{step.date ? consoleWhen(step.date) : step.detailsDeadlineDescription || (step.state === TIMELINE_STATE.current ? "Now" : "")}</span>
+                    <span className="block text-xs text-slate-600">
+                      {step.date
+                        ? consoleWhen(step.date)
+                        : step.detailsDeadlineDescription || (step.state === TIMELINE_STATE.current ? "Now" : "")}
+                    </span>
                   </span>
                 </li>
               ))}
@@ -102,43 +123,46 @@ export function History({ history }: { history: ConsoleTrade["history"] }) {
   return (
     <Section title="State history" id="history">
       <p className="mb-2 text-xs text-slate-600">
-        # is the trade&apos;s event counter (<code>metadata.sequence</code> in its webhooks): a step that sends several events takes several numbers, so the column can skip.
+        # is the trade&apos;s event counter (<code>metadata.sequence</code> in its webhooks): a step that sends several
+        events takes several numbers, so the column can skip.
       </p>
-      <div className="relative overflow-x-auto"><table className="w-full text-left text-sm">
-        <thead className="text-xs text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="py-1.5 pr-3">
-              #
-            </th>
-            <th scope="col" className="py-1.5 pr-3">
-              When
-            </th>
-            <th scope="col" className="py-1.5 pr-3">
-              Action
-            </th>
-            <th scope="col" className="py-1.5 pr-3">
-              By
-            </th>
-            <th scope="col" className="py-1.5">
-              State
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.map((entry) => (
-            <tr key={String(entry.id)} className="border-t border-slate-100">
-              <td className="py-1.5 pr-3 tabular-nums">{entry.sequence}</td>
-              <td className="py-1.5 pr-3 whitespace-nowrap">{consoleWhen(entry.occurredAt)}</td>
-              <td className="py-1.5 pr-3 font-mono text-xs">{entry.action}</td>
-              <td className="py-1.5 pr-3">{entry.actor}</td>
-              <td className="py-1.5">
-                {entry.fromState ? `${stateLabel(entry.fromState)} → ` : ""}
-                {stateLabel(entry.toState)}
-              </td>
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="py-1.5 pr-3">
+                #
+              </th>
+              <th scope="col" className="py-1.5 pr-3">
+                When
+              </th>
+              <th scope="col" className="py-1.5 pr-3">
+                Action
+              </th>
+              <th scope="col" className="py-1.5 pr-3">
+                By
+              </th>
+              <th scope="col" className="py-1.5">
+                State
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table></div>
+          </thead>
+          <tbody>
+            {history.map((entry) => (
+              <tr key={String(entry.id)} className="border-t border-slate-100">
+                <td className="py-1.5 pr-3 tabular-nums">{entry.sequence}</td>
+                <td className="py-1.5 pr-3 whitespace-nowrap">{consoleWhen(entry.occurredAt)}</td>
+                <td className="py-1.5 pr-3 font-mono text-xs">{entry.action}</td>
+                <td className="py-1.5 pr-3">{entry.actor}</td>
+                <td className="py-1.5">
+                  {entry.fromState ? `${stateLabel(entry.fromState)} → ` : ""}
+                  {stateLabel(entry.toState)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Section>
   );
 }

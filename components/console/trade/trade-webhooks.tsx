@@ -15,22 +15,29 @@ export function WebhookEvents({ events, canRedeliver }: { events: ConsoleTrade["
             <li key={event.id} className="text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p>
-                  <span className="font-mono font-medium">{event.eventName}</span> <span className="text-slate-600">· {consoleWhen(event.createdAt)} · {event.id}</span>
+                  <span className="font-mono font-medium">{event.eventName}</span>{" "}
+                  <span className="text-slate-600">
+                    · {consoleWhen(event.createdAt)} · {event.id}
+                  </span>
                 </p>
                 {canRedeliver && <RedeliverButton eventId={event.id} />}
               </div>
               {event.deliveries.length === 0 ? (
-                <p className="text-slate-600">{event.dispatchedAt ? "No subscription wanted it." : "Waiting to be sent."}</p>
+                <p className="text-slate-600">
+                  {event.dispatchedAt ? "No subscription wanted it." : "Waiting to be sent."}
+                </p>
               ) : (
                 <ul className="mt-1 space-y-1">
                   {event.deliveries.map((delivery) => (
                     <li key={delivery.id} className="rounded-lg bg-slate-50 px-3 py-2">
                       <p>
-                        <span className="font-medium">{delivery.status}</span> to <span className="font-mono text-xs">{delivery.subscription.url}</span>
+                        <span className="font-medium">{delivery.status}</span> to{" "}
+                        <span className="font-mono text-xs">{delivery.subscription.url}</span>
                       </p>
                       {delivery.attempts.map((attempt) => (
                         <p key={attempt.id} className="text-xs text-slate-700">
-                          Attempt {attempt.attemptNumber}: {attempt.responseStatus ?? attempt.error ?? "no answer"} in {attempt.durationMs} ms · {consoleWhen(attempt.createdAt)}
+                          Attempt {attempt.attemptNumber}: {attempt.responseStatus ?? attempt.error ?? "no answer"} in{" "}
+                          {attempt.durationMs} ms · {consoleWhen(attempt.createdAt)}
                           {attempt.responseExcerpt ? ` · “${attempt.responseExcerpt.slice(0, 120)}”` : ""}
                         </p>
                       ))}

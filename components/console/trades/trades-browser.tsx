@@ -18,15 +18,20 @@ import { consoleWhen } from "../ui.tsx";
 type Trade = TradeListPage["trades"][number];
 type Sort = { sort: string; dir: string; sortBy: (column: "created" | "amount") => void };
 
-const money = (amount: string, currency: string) => new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(amount as unknown as number);
+const money = (amount: string, currency: string) =>
+  new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(amount as unknown as number);
 const capitalised = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 export function TradesBrowser() {
-  const { data, isFetching, isError, params, update } = useListQuery<TradeListPage>({ path: "/console/api/trades", pagingKeys: ["after", "before"] });
+  const { data, isFetching, isError, params, update } = useListQuery<TradeListPage>({
+    path: "/console/api/trades",
+    pagingKeys: ["after", "before"],
+  });
   const [search, setSearch] = useState(params.get("q") ?? "");
   const sort = params.get("sort") ?? "created";
   const dir = params.get("dir") ?? "desc";
-  const sortBy = (column: "created" | "amount") => update({ sort: column, dir: sort === column && dir === "desc" ? "asc" : "desc" });
+  const sortBy = (column: "created" | "amount") =>
+    update({ sort: column, dir: sort === column && dir === "desc" ? "asc" : "desc" });
   const pagination = data?.pagination;
 
   return (
@@ -54,7 +59,9 @@ export function TradesBrowser() {
         empty={{ title: "No trades match." }}
         failed="The trades could not be loaded. Try again."
       >
-        {data?.trades.map((trade) => <TradeRow key={trade.tradeId} trade={trade} />)}
+        {data?.trades.map((trade) => (
+          <TradeRow key={trade.tradeId} trade={trade} />
+        ))}
       </ListTable>
       <Pager
         summary={pagination ? countText(pagination) : " "}
@@ -78,26 +85,88 @@ function TradeFilters({ params, update }: { params: ListParams; update: ListUpda
   const states = TRADE_STATES.map((s) => [s, stateLabel(s)] as [string, string]);
   return (
     <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
-      <FilterSelect id="mode" label="Mode" value={params.get("mode") ?? "test"} onChange={(v) => update({ mode: v })} options={MODE_OPTIONS} />
-      <FilterSelect id="phase" label="Phase" value={params.get("phase") ?? ""} onChange={(v) => update({ phase: v })} options={[["", "Any phase"], ...phases]} />
-      <FilterSelect id="state" label="State" value={params.get("state") ?? ""} onChange={(v) => update({ state: v })} options={[["", "Any state"], ...states]} />
-      <Field id="from" label="Created from" type="date" value={params.get("from") ?? ""} onChange={(v) => update({ from: v })} />
-      <Field id="to" label="Created to" type="date" value={params.get("to") ?? ""} onChange={(v) => update({ to: v })} />
-      <Field id="min" label="Amount from" type="number" value={params.get("min") ?? ""} onChange={(v) => update({ min: v })} />
-      <Field id="max" label="Amount to" type="number" value={params.get("max") ?? ""} onChange={(v) => update({ max: v })} />
+      <FilterSelect
+        id="mode"
+        label="Mode"
+        value={params.get("mode") ?? "test"}
+        onChange={(v) => update({ mode: v })}
+        options={MODE_OPTIONS}
+      />
+      <FilterSelect
+        id="phase"
+        label="Phase"
+        value={params.get("phase") ?? ""}
+        onChange={(v) => update({ phase: v })}
+        options={[["", "Any phase"], ...phases]}
+      />
+      <FilterSelect
+        id="state"
+        label="State"
+        value={params.get("state") ?? ""}
+        onChange={(v) => update({ state: v })}
+        options={[["", "Any state"], ...states]}
+      />
+      <Field
+        id="from"
+        label="Created from"
+        type="date"
+        value={params.get("from") ?? ""}
+        onChange={(v) => update({ from: v })}
+      />
+      <Field
+        id="to"
+        label="Created to"
+        type="date"
+        value={params.get("to") ?? ""}
+        onChange={(v) => update({ to: v })}
+      />
+      <Field
+        id="min"
+        label="Amount from"
+        type="number"
+        value={params.get("min") ?? ""}
+        onChange={(v) => update({ min: v })}
+      />
+      <Field
+        id="max"
+        label="Amount to"
+        type="number"
+        value={params.get("max") ?? ""}
+        onChange={(v) => update({ max: v })}
+      />
     </div>
   );
 }
 
 /** A date or amount filter: applied when the field is left, so typing does not reload the list. */
-function Field({ id, label, type, value, onChange }: { id: string; label: string; type: string; value: string; onChange: (value: string) => void }) {
+function Field({
+  id,
+  label,
+  type,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  type: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const number = type === "number";
   return (
     <div>
       <label htmlFor={id} className="block text-xs font-medium text-slate-700">
         {label}
       </label>
-      <input id={id} type={type} defaultValue={value} min={number ? 0 : undefined} step={number ? "0.01" : undefined} onBlur={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-slate-400 px-2 py-2 text-sm" />
+      <input
+        id={id}
+        type={type}
+        defaultValue={value}
+        min={number ? 0 : undefined}
+        step={number ? "0.01" : undefined}
+        onBlur={(e) => onChange(e.target.value)}
+        className="mt-1 w-full rounded-lg border border-slate-400 px-2 py-2 text-sm"
+      />
     </div>
   );
 }
@@ -114,7 +183,14 @@ function TradesHead({ sort, dir, sortBy }: Sort) {
   );
 }
 
-function SortableTh({ column, label, right, sort, dir, sortBy }: Sort & { column: "created" | "amount"; label: string; right?: boolean }) {
+function SortableTh({
+  column,
+  label,
+  right,
+  sort,
+  dir,
+  sortBy,
+}: Sort & { column: "created" | "amount"; label: string; right?: boolean }) {
   const sorted = sort === column;
   return (
     <Th right={right} aria-sort={sorted ? (dir === "asc" ? "ascending" : "descending") : "none"}>

@@ -31,63 +31,76 @@ export function PayoutAccounts({ data }: { data: ConsoleUser }) {
   const { payoutAccounts, payoutInUse } = data;
   const listed = payoutAccounts.some((a) => a.inUse);
   return (
-    <Section title="Payout accounts" id="payout-accounts" aside={<span className="text-xs text-slate-600">Numbers are masked; only the last four characters are shown.</span>}>
+    <Section
+      title="Payout accounts"
+      id="payout-accounts"
+      aside={
+        <span className="text-xs text-slate-600">Numbers are masked; only the last four characters are shown.</span>
+      }
+    >
       {payoutAccounts.length === 0 && !payoutInUse ? (
         <Empty>No payout account yet. The user chooses one on the payout account page when they first sell.</Empty>
       ) : (
-        <div className="relative overflow-x-auto"><table className="w-full text-left text-sm">
-          <caption className="sr-only">Payout accounts</caption>
-          <thead className="text-xs text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Account
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Bank
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Holder
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Added
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                <span className="sr-only">Status</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {payoutInUse && !listed && (
-              <tr className="border-t border-slate-100">
-                <td className="py-2 pr-4 font-mono">{payoutInUse.masked}</td>
-                <td className="py-2 pr-4">{payoutInUse.bankName ?? "—"}</td>
-                <td className="py-2 pr-4">—</td>
-                <td className="py-2 pr-4">—</td>
-                <td className="py-2">
-                  <InUse />
-                </td>
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Payout accounts</caption>
+            <thead className="text-xs text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Account
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Bank
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Holder
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Added
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  <span className="sr-only">Status</span>
+                </th>
               </tr>
-            )}
-            {payoutAccounts.map((account) => (
-              <tr key={account.id} className="border-t border-slate-100">
-                <td className="py-2 pr-4">
-                  <span className="font-mono">{account.masked}</span> <span className="text-xs text-slate-600">{account.kind}</span>
-                </td>
-                <td className="py-2 pr-4">{account.bankName}</td>
-                <td className="py-2 pr-4">{account.holderName}</td>
-                <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{consoleWhen(account.addedAt)}</td>
-                <td className="py-2">{account.inUse && <InUse />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table></div>
+            </thead>
+            <tbody>
+              {payoutInUse && !listed && (
+                <tr className="border-t border-slate-100">
+                  <td className="py-2 pr-4 font-mono">{payoutInUse.masked}</td>
+                  <td className="py-2 pr-4">{payoutInUse.bankName ?? "—"}</td>
+                  <td className="py-2 pr-4">—</td>
+                  <td className="py-2 pr-4">—</td>
+                  <td className="py-2">
+                    <InUse />
+                  </td>
+                </tr>
+              )}
+              {payoutAccounts.map((account) => (
+                <tr key={account.id} className="border-t border-slate-100">
+                  <td className="py-2 pr-4">
+                    <span className="font-mono">{account.masked}</span>{" "}
+                    <span className="text-xs text-slate-600">{account.kind}</span>
+                  </td>
+                  <td className="py-2 pr-4">{account.bankName}</td>
+                  <td className="py-2 pr-4">{account.holderName}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{consoleWhen(account.addedAt)}</td>
+                  <td className="py-2">{account.inUse && <InUse />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Section>
   );
 }
 
 function InUse() {
-  return <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900 ring-1 ring-emerald-200 ring-inset">Receives payouts</span>;
+  return (
+    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900 ring-1 ring-emerald-200 ring-inset">
+      Receives payouts
+    </span>
+  );
 }
 
 export function UserTrades({ data }: { data: ConsoleUser }) {
@@ -171,7 +184,10 @@ function UserTradeRow({ trade, mode }: { trade: ConsoleUser["trades"][number]; m
       <td className="px-2 py-2.5">{trade.role === "payer" ? "Buyer" : "Seller"}</td>
       <td className="px-2 py-2.5">
         {trade.counterpartyConnected ? (
-          <Link href={`/console/users/${encodeURIComponent(trade.counterparty)}?mode=${mode}`} className="text-slate-800 underline decoration-slate-300 hover:decoration-slate-800">
+          <Link
+            href={`/console/users/${encodeURIComponent(trade.counterparty)}?mode=${mode}`}
+            className="text-slate-800 underline decoration-slate-300 hover:decoration-slate-800"
+          >
             {trade.counterparty}
           </Link>
         ) : (
@@ -180,7 +196,9 @@ function UserTradeRow({ trade, mode }: { trade: ConsoleUser["trades"][number]; m
           </span>
         )}
       </td>
-      <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums">{consoleMoney(trade.amountMinor, trade.currency)}</td>
+      <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums">
+        {consoleMoney(trade.amountMinor, trade.currency)}
+      </td>
       <td className="px-5 py-2.5">
         <Link href={`/console/trades/${trade.id}`} aria-label={`${stateLabel(trade.state)}: open ${trade.title}`}>
           <StateBadge state={trade.state} />

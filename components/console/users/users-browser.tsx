@@ -27,7 +27,10 @@ function emptyList(filtered: boolean, mode: "test" | "live"): ListEmpty {
 }
 
 export function UsersBrowser() {
-  const { data, isFetching, isError, params, update } = useListQuery<UserListPage>({ path: "/console/api/users", pagingKeys: ["page"] });
+  const { data, isFetching, isError, params, update } = useListQuery<UserListPage>({
+    path: "/console/api/users",
+    pagingKeys: ["page"],
+  });
   const [search, setSearch] = useState(params.get("q") ?? "");
   const mode = params.get("mode") === "live" ? "live" : "test";
   const filtered = Boolean(params.get("q") || params.get("kyc"));
@@ -45,8 +48,22 @@ export function UsersBrowser() {
           className="flex min-w-72 flex-1 items-end gap-3"
           fieldClassName="flex-1"
         />
-        <FilterSelect className="w-44" id="mode" label="Mode" value={mode} onChange={(v) => update({ mode: v })} options={MODE_OPTIONS} />
-        <FilterSelect className="w-44" id="kyc" label="KYC level" value={params.get("kyc") ?? ""} onChange={(v) => update({ kyc: v })} options={KYC_OPTIONS} />
+        <FilterSelect
+          className="w-44"
+          id="mode"
+          label="Mode"
+          value={mode}
+          onChange={(v) => update({ mode: v })}
+          options={MODE_OPTIONS}
+        />
+        <FilterSelect
+          className="w-44"
+          id="kyc"
+          label="KYC level"
+          value={params.get("kyc") ?? ""}
+          onChange={(v) => update({ kyc: v })}
+          options={KYC_OPTIONS}
+        />
       </div>
       <ListTable
         caption="Connected users"
@@ -67,7 +84,9 @@ export function UsersBrowser() {
         empty={emptyList(filtered, mode)}
         failed="The users could not be loaded. Try again."
       >
-        {data?.users.map((user) => <UserRow key={user.marketplaceUserId} user={user} />)}
+        {data?.users.map((user) => (
+          <UserRow key={user.marketplaceUserId} user={user} />
+        ))}
       </ListTable>
       <OffsetPager pagination={data?.pagination} noun={["user", "users"]} update={update} />
     </div>
@@ -78,7 +97,10 @@ function UserRow({ user }: { user: UserListPage["users"][number] }) {
   return (
     <tr className={ROW}>
       <td className={TD}>
-        <Link href={`/console/users/${encodeURIComponent(user.marketplaceUserId)}?mode=${user.mode}`} className="font-medium text-brand-700 hover:underline">
+        <Link
+          href={`/console/users/${encodeURIComponent(user.marketplaceUserId)}?mode=${user.mode}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
           {user.marketplaceUserId}
         </Link>
         <span className="block text-xs text-slate-600">{user.name}</span>

@@ -17,8 +17,14 @@ import { ModeTabs } from "./mode-tabs.tsx";
 
 const short = (id: string) => `${id.slice(0, 8)}…`;
 const FILTER_KEYS = ["status", "event", "trade", "subscription"] as const;
-const STATUS_OPTIONS: [string, string][] = [["", "Any status"], ...DELIVERY_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as [string, string])];
-const EVENT_OPTIONS: [string, string][] = [["", "Any event"], ...LOG_EVENT_NAMES.map((e) => [e, e] as [string, string])];
+const STATUS_OPTIONS: [string, string][] = [
+  ["", "Any status"],
+  ...DELIVERY_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as [string, string]),
+];
+const EVENT_OPTIONS: [string, string][] = [
+  ["", "Any event"],
+  ...LOG_EVENT_NAMES.map((e) => [e, e] as [string, string]),
+];
 const HEADINGS = ["Event", "Status", "Response", "Endpoint", "Trade", "Attempts", "Created"];
 
 export interface EndpointOption {
@@ -54,7 +60,12 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
   return (
     <div>
       <ModeTabs mode={mode} href={modeHref} />
-      <DeliveryFilters params={params} update={update} filtered={filtered} endpoints={endpoints.filter((e) => e.mode === mode)} />
+      <DeliveryFilters
+        params={params}
+        update={update}
+        filtered={filtered}
+        endpoints={endpoints.filter((e) => e.mode === mode)}
+      />
       <ListTable
         className="mt-4"
         caption="Webhook deliveries"
@@ -72,16 +83,31 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
         empty={emptyList(filtered)}
         failed="The deliveries could not be loaded. Try again."
       >
-        {data?.deliveries.map((d) => <DeliveryRow key={d.id} d={d} />)}
+        {data?.deliveries.map((d) => (
+          <DeliveryRow key={d.id} d={d} />
+        ))}
       </ListTable>
       <OffsetPager pagination={data?.pagination} noun={["delivery", "deliveries"]} update={update} />
     </div>
   );
 }
 
-function DeliveryFilters({ params, update, filtered, endpoints }: { params: ListParams; update: ListUpdate; filtered: boolean; endpoints: EndpointOption[] }) {
+function DeliveryFilters({
+  params,
+  update,
+  filtered,
+  endpoints,
+}: {
+  params: ListParams;
+  update: ListUpdate;
+  filtered: boolean;
+  endpoints: EndpointOption[];
+}) {
   const [trade, setTrade] = useState(params.get("trade") ?? "");
-  const endpointOptions: [string, string][] = [["", "Any endpoint"], ...endpoints.map((e) => [e.id, e.url] as [string, string])];
+  const endpointOptions: [string, string][] = [
+    ["", "Any endpoint"],
+    ...endpoints.map((e) => [e.id, e.url] as [string, string]),
+  ];
   const clear = () => {
     setTrade("");
     update({ status: undefined, event: undefined, trade: undefined, subscription: undefined });
@@ -89,9 +115,30 @@ function DeliveryFilters({ params, update, filtered, endpoints }: { params: List
   return (
     <>
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_14rem_1fr_1fr]">
-        <FilterSelect className="min-w-0" id="status" label="Status" value={params.get("status") ?? ""} onChange={(v) => update({ status: v })} options={STATUS_OPTIONS} />
-        <FilterSelect className="min-w-0" id="event" label="Event" value={params.get("event") ?? ""} onChange={(v) => update({ event: v })} options={EVENT_OPTIONS} />
-        <FilterSelect className="min-w-0" id="subscription" label="Endpoint" value={params.get("subscription") ?? ""} onChange={(v) => update({ subscription: v })} options={endpointOptions} />
+        <FilterSelect
+          className="min-w-0"
+          id="status"
+          label="Status"
+          value={params.get("status") ?? ""}
+          onChange={(v) => update({ status: v })}
+          options={STATUS_OPTIONS}
+        />
+        <FilterSelect
+          className="min-w-0"
+          id="event"
+          label="Event"
+          value={params.get("event") ?? ""}
+          onChange={(v) => update({ event: v })}
+          options={EVENT_OPTIONS}
+        />
+        <FilterSelect
+          className="min-w-0"
+          id="subscription"
+          label="Endpoint"
+          value={params.get("subscription") ?? ""}
+          onChange={(v) => update({ subscription: v })}
+          options={endpointOptions}
+        />
         <SearchForm
           id="trade"
           label="Trade id"
@@ -120,19 +167,25 @@ function DeliveryRow({ d }: { d: Delivery }) {
   return (
     <tr className={ROW}>
       <td className={TD}>
-        <Link href={`/console/webhooks/deliveries/${d.id}`} className="font-mono text-xs font-semibold text-brand-700 hover:underline">
+        <Link
+          href={`/console/webhooks/deliveries/${d.id}`}
+          className="font-mono text-xs font-semibold text-brand-700 hover:underline"
+        >
           {d.eventName}
         </Link>
         <span className="block font-mono text-xs text-slate-500">{short(d.eventId)}</span>
       </td>
       <td className={TD}>
         <DeliveryBadge status={d.status} attemptCount={d.attemptCount} />
-        {d.nextAttemptAt && d.attemptCount > 0 && <span className="block text-xs text-slate-600">next {consoleWhen(d.nextAttemptAt, "log")}</span>}
+        {d.nextAttemptAt && d.attemptCount > 0 && (
+          <span className="block text-xs text-slate-600">next {consoleWhen(d.nextAttemptAt, "log")}</span>
+        )}
       </td>
       <td className={`${TD} whitespace-nowrap`}>
         {d.lastAttempt ? (
           <>
-            <ResponseCode status={d.lastAttempt.responseStatus} error={d.lastAttempt.error} /> <span className="text-xs text-slate-500">{d.lastAttempt.durationMs} ms</span>
+            <ResponseCode status={d.lastAttempt.responseStatus} error={d.lastAttempt.error} />{" "}
+            <span className="text-xs text-slate-500">{d.lastAttempt.durationMs} ms</span>
           </>
         ) : (
           <span className="text-slate-500">—</span>

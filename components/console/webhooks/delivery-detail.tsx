@@ -12,7 +12,8 @@ const pretty = (text: string) => {
     return text;
   }
 };
-const CODE = "mt-1 max-h-96 overflow-auto rounded-lg bg-slate-900 px-4 py-3 font-mono text-xs leading-5 whitespace-pre text-slate-100";
+const CODE =
+  "mt-1 max-h-96 overflow-auto rounded-lg bg-slate-900 px-4 py-3 font-mono text-xs leading-5 whitespace-pre text-slate-100";
 
 function Headers({ headers }: { headers: Record<string, string> }) {
   return (
@@ -39,11 +40,17 @@ export function DeliveryRequest({ delivery }: { delivery: ConsoleDelivery }) {
       <h3 className="mt-4 text-sm font-semibold">Headers{latest ? ` (attempt ${latest.attemptNumber})` : ""}</h3>
       {latest ? (
         <>
-          <Headers headers={{ ...latest.requestHeaders, "content-type": "application/json", "user-agent": "EscrowWebhooks/1" }} />
-          <p className="mt-1 text-xs text-slate-600">Each attempt is signed afresh (a new timestamp), so the signature differs per attempt.</p>
+          <Headers
+            headers={{ ...latest.requestHeaders, "content-type": "application/json", "user-agent": "EscrowWebhooks/1" }}
+          />
+          <p className="mt-1 text-xs text-slate-600">
+            Each attempt is signed afresh (a new timestamp), so the signature differs per attempt.
+          </p>
         </>
       ) : (
-        <p className="mt-1 text-sm text-slate-600">Not sent yet: the headers are signed when the first attempt is made.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Not sent yet: the headers are signed when the first attempt is made.
+        </p>
       )}
       <h3 className="mt-4 text-sm font-semibold">Body</h3>
       <pre tabIndex={0} aria-label="Request body" className={CODE}>
@@ -55,18 +62,33 @@ export function DeliveryRequest({ delivery }: { delivery: ConsoleDelivery }) {
 
 export function DeliveryAttempts({ delivery }: { delivery: ConsoleDelivery }) {
   return (
-    <Section title="Attempts" id="attempts" aside={delivery.nextAttemptAt ? <span className="text-sm text-slate-700">Next attempt {consoleWhen(delivery.nextAttemptAt)}</span> : undefined}>
+    <Section
+      title="Attempts"
+      id="attempts"
+      aside={
+        delivery.nextAttemptAt ? (
+          <span className="text-sm text-slate-700">Next attempt {consoleWhen(delivery.nextAttemptAt)}</span>
+        ) : undefined
+      }
+    >
       {delivery.attempts.length === 0 ? (
-        <p className="text-sm text-slate-600">{delivery.status === "Pending" ? "Waiting for the first attempt (within seconds)." : "No attempt was made."}</p>
+        <p className="text-sm text-slate-600">
+          {delivery.status === "Pending" ? "Waiting for the first attempt (within seconds)." : "No attempt was made."}
+        </p>
       ) : (
         <ol className="space-y-3">
           {delivery.attempts.map((attempt) => {
             const ok = attempt.responseStatus !== null && attempt.responseStatus >= 200 && attempt.responseStatus < 300;
             return (
-              <li key={attempt.id} aria-label={`Attempt ${attempt.attemptNumber}`} className={`rounded-lg border px-4 py-3 ${ok ? "border-emerald-200" : "border-red-200"}`}>
+              <li
+                key={attempt.id}
+                aria-label={`Attempt ${attempt.attemptNumber}`}
+                className={`rounded-lg border px-4 py-3 ${ok ? "border-emerald-200" : "border-red-200"}`}
+              >
                 <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
                   <p>
-                    <span className="font-semibold">Attempt {attempt.attemptNumber}</span> · <ResponseCode status={attempt.responseStatus} error={attempt.error} /> · {attempt.durationMs} ms
+                    <span className="font-semibold">Attempt {attempt.attemptNumber}</span> ·{" "}
+                    <ResponseCode status={attempt.responseStatus} error={attempt.error} /> · {attempt.durationMs} ms
                   </p>
                   <p className="text-slate-600">{consoleWhen(attempt.createdAt)}</p>
                 </div>

@@ -23,7 +23,11 @@ export function EndpointHealth({ health }: { health: SubscriptionHealth }) {
           {health.pending ? <span className="text-amber-800"> · {health.pending} pending</span> : null}
         </span>
       </span>
-      {health.lastAttemptAt && <span className="mt-0.5 block text-xs text-slate-500">Last answer: {health.lastStatus ?? health.lastError ?? "none"}</span>}
+      {health.lastAttemptAt && (
+        <span className="mt-0.5 block text-xs text-slate-500">
+          Last answer: {health.lastStatus ?? health.lastError ?? "none"}
+        </span>
+      )}
     </span>
   );
 }

@@ -14,13 +14,26 @@ export function SecretPanel({ secret, title, children }: { secret: string; title
       <h2 id="secret-title" className="font-semibold text-amber-950">
         {title}
       </h2>
-      <p className="mt-1 text-sm text-amber-950">Copy it now and store it with your webhook handler: it is shown only this once. Verify each delivery’s <code>webhook-signature</code> with it (the Standard Webhooks libraries do this).</p>
+      <p className="mt-1 text-sm text-amber-950">
+        Copy it now and store it with your webhook handler: it is shown only this once. Verify each delivery’s{" "}
+        <code>webhook-signature</code> with it (the Standard Webhooks libraries do this).
+      </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <label htmlFor="signing-secret" className="sr-only">
           Signing secret
         </label>
-        <input id="signing-secret" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 rounded-lg border border-amber-300 bg-white px-3 py-2 font-mono text-sm text-slate-900" />
-        <button type="button" onClick={() => void copy()} className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-800">
+        <input
+          id="signing-secret"
+          readOnly
+          value={secret}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-lg border border-amber-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+        />
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-800"
+        >
           {copied ? "Copied" : "Copy secret"}
         </button>
       </div>

@@ -10,7 +10,8 @@ import { consolePost } from "../kit/console-post.ts";
 import { consoleWhen } from "../ui.tsx";
 import { SecretPanel } from "./secret-panel.tsx";
 
-const BUTTON = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60";
+const BUTTON =
+  "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60";
 
 interface Target {
   id: string;
@@ -64,12 +65,19 @@ export function SubscriptionActions({ subscription }: { subscription: Target }) 
       setRotated({ secret: data.secret, until: data.secretRotatedUntil });
       router.refresh();
     });
-  const remove = () => run(`${base}/delete`, undefined, () => router.push(`/console/webhooks?mode=${subscription.mode}`));
+  const remove = () =>
+    run(`${base}/delete`, undefined, () => router.push(`/console/webhooks?mode=${subscription.mode}`));
 
   return (
     <div className="flex flex-col items-end gap-2">
       <div role="group" aria-label="Endpoint actions" className="flex flex-wrap justify-end gap-2">
-        <button type="button" disabled={busy || !subscription.enabled} onClick={() => void sendTest()} className={BUTTON} title={subscription.enabled ? undefined : "Enable the endpoint first"}>
+        <button
+          type="button"
+          disabled={busy || !subscription.enabled}
+          onClick={() => void sendTest()}
+          className={BUTTON}
+          title={subscription.enabled ? undefined : "Enable the endpoint first"}
+        >
           Send test event
         </button>
         <button type="button" disabled={busy} onClick={() => void toggle()} className={BUTTON}>
@@ -114,7 +122,12 @@ function RotateSecret({ onConfirm }: { onConfirm: () => Promise<boolean> }) {
       label="Rotate secret"
       title="Rotate the signing secret?"
       confirmLabel="Rotate secret"
-      body={<p>A new secret is issued and shown once. For the next 24 hours every delivery is signed with both the new and the old secret, so you can update your endpoint without missing an event.</p>}
+      body={
+        <p>
+          A new secret is issued and shown once. For the next 24 hours every delivery is signed with both the new and
+          the old secret, so you can update your endpoint without missing an event.
+        </p>
+      }
       onConfirm={closing(onConfirm)}
     />
   );
@@ -129,7 +142,8 @@ function DeleteEndpoint({ url, onConfirm }: { url: string; onConfirm: () => Prom
       confirmLabel="Delete endpoint"
       body={
         <p>
-          <span className="font-mono break-all">{url}</span> stops receiving events at once, and its delivery history is removed. The events themselves stay in your log. This cannot be undone.
+          <span className="font-mono break-all">{url}</span> stops receiving events at once, and its delivery history is
+          removed. The events themselves stay in your log. This cannot be undone.
         </p>
       }
       onConfirm={closing(onConfirm)}
@@ -141,7 +155,9 @@ function RotatedSecret({ rotated }: { rotated: Rotated }) {
   return (
     <div className="mt-2 w-full max-w-2xl text-left">
       <SecretPanel secret={rotated.secret} title="New signing secret">
-        {rotated.until ? `The previous secret keeps signing too until ${consoleWhen(rotated.until, "minute")}; after that only this one does.` : null}
+        {rotated.until
+          ? `The previous secret keeps signing too until ${consoleWhen(rotated.until, "minute")}; after that only this one does.`
+          : null}
       </SecretPanel>
     </div>
   );

@@ -46,8 +46,17 @@ export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; ex
     setBusy(true);
     const chosen = scope === "all" ? [] : [...events];
     const result = existing
-      ? await consolePost<{ id: string }>(`/console/api/webhooks/subscriptions/${encodeURIComponent(existing.id)}`, { url: url.trim(), description: description.trim() || null, events: chosen })
-      : await consolePost<Created>("/console/api/webhooks/subscriptions", { mode, url: url.trim(), ...(description.trim() ? { description: description.trim() } : {}), events: chosen });
+      ? await consolePost<{ id: string }>(`/console/api/webhooks/subscriptions/${encodeURIComponent(existing.id)}`, {
+          url: url.trim(),
+          description: description.trim() || null,
+          events: chosen,
+        })
+      : await consolePost<Created>("/console/api/webhooks/subscriptions", {
+          mode,
+          url: url.trim(),
+          ...(description.trim() ? { description: description.trim() } : {}),
+          events: chosen,
+        });
     setBusy(false);
     // The API names the field ("url: …"); beside the form the field is plain.
     if (!result.ok) return setError(result.error.replace(/^url: /, "The endpoint URL: "));
@@ -74,7 +83,11 @@ export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; ex
         </p>
       )}
       <div className="flex items-center gap-3">
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {busy ? "Saving…" : existing ? "Save changes" : "Add endpoint"}
         </button>
         {!existing && (
@@ -129,14 +142,24 @@ function EndpointFields({ mode, url, onUrl, description, onDescription }: Endpoi
           className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 font-mono text-sm"
         />
         <p id="webhook-url-help" className="mt-1 text-xs text-slate-600">
-          {mode === "live" ? "An https address on the public internet." : "An https address; in test mode plain http to localhost works too, for local development."}
+          {mode === "live"
+            ? "An https address on the public internet."
+            : "An https address; in test mode plain http to localhost works too, for local development."}
         </p>
       </div>
       <div>
         <label htmlFor="webhook-description" className="block text-sm font-medium text-slate-800">
           Description <span className="font-normal text-slate-500">(optional)</span>
         </label>
-        <input id="webhook-description" name="description" maxLength={500} value={description} onChange={(e) => onDescription(e.target.value)} placeholder="Order service, production" className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm" />
+        <input
+          id="webhook-description"
+          name="description"
+          maxLength={500}
+          value={description}
+          onChange={(e) => onDescription(e.target.value)}
+          placeholder="Order service, production"
+          className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm"
+        />
       </div>
     </>
   );
@@ -144,7 +167,17 @@ function EndpointFields({ mode, url, onUrl, description, onDescription }: Endpoi
 
 type Scope = "all" | "some";
 
-function EventChoice({ scope, onScope, events, onEvents }: { scope: Scope; onScope: (scope: Scope) => void; events: Set<string>; onEvents: (events: Set<string>) => void }) {
+function EventChoice({
+  scope,
+  onScope,
+  events,
+  onEvents,
+}: {
+  scope: Scope;
+  onScope: (scope: Scope) => void;
+  events: Set<string>;
+  onEvents: (events: Set<string>) => void;
+}) {
   const toggle = (name: string, on: boolean) => {
     const next = new Set(events);
     if (on) next.add(name);
@@ -156,13 +189,25 @@ function EventChoice({ scope, onScope, events, onEvents }: { scope: Scope; onSco
       <legend className="text-sm font-medium text-slate-800">Events to send</legend>
       <div className="mt-2 space-y-2 text-sm">
         <label className="flex items-start gap-2">
-          <input type="radio" name="scope" checked={scope === "all"} onChange={() => onScope("all")} className="mt-0.5" />
+          <input
+            type="radio"
+            name="scope"
+            checked={scope === "all"}
+            onChange={() => onScope("all")}
+            className="mt-0.5"
+          />
           <span>
             All events <span className="text-slate-600">— including event types added later</span>
           </span>
         </label>
         <label className="flex items-start gap-2">
-          <input type="radio" name="scope" checked={scope === "some"} onChange={() => onScope("some")} className="mt-0.5" />
+          <input
+            type="radio"
+            name="scope"
+            checked={scope === "some"}
+            onChange={() => onScope("some")}
+            className="mt-0.5"
+          />
           <span>Selected events</span>
         </label>
       </div>
@@ -175,7 +220,11 @@ function EventChoice({ scope, onScope, events, onEvents }: { scope: Scope; onSco
                 {names.map((name) => (
                   <li key={name}>
                     <label className="flex items-center gap-2 font-mono text-xs">
-                      <input type="checkbox" checked={events.has(name)} onChange={(e) => toggle(name, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        checked={events.has(name)}
+                        onChange={(e) => toggle(name, e.target.checked)}
+                      />
                       {name}
                     </label>
                   </li>

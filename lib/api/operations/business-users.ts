@@ -1,6 +1,12 @@
 // Business-user operations (spec 4.6; decisions.md §1).
 import { COMMON_ERRORS, defineOperation } from "../operation.ts";
-import { BusinessUser, BusinessUserParams, CreateBusinessUserBody, CreatedBusinessUser, EditBusinessUserBody } from "../../business-users/schemas.ts";
+import {
+  BusinessUser,
+  BusinessUserParams,
+  CreateBusinessUserBody,
+  CreatedBusinessUser,
+  EditBusinessUserBody,
+} from "../../business-users/schemas.ts";
 
 const BODY_ERRORS = ["malformed-request", "payload-too-large"] as const;
 const path = "/v1/marketplace/business-users/{businessId}/{businessLocationId}";
@@ -10,11 +16,20 @@ export const createBusinessUser = defineOperation({
   method: "POST",
   path: "/v1/marketplace/business-users",
   summary: "Create business user",
-  description: "A company seller with a payout account. Only whitelisted company registration numbers (403 otherwise); an existing business id and location answers 409 `conflict`.",
+  description:
+    "A company seller with a payout account. Only whitelisted company registration numbers (403 " +
+    "otherwise); an existing business id and location answers 409 `conflict`.",
   tags: ["Business users"],
   body: CreateBusinessUserBody,
   response: CreatedBusinessUser,
-  errors: [...COMMON_ERRORS, ...BODY_ERRORS, "forbidden", "conflict", "idempotency-in-progress", "idempotency-key-mismatch"],
+  errors: [
+    ...COMMON_ERRORS,
+    ...BODY_ERRORS,
+    "forbidden",
+    "conflict",
+    "idempotency-in-progress",
+    "idempotency-key-mismatch",
+  ],
 });
 
 export const getBusinessUser = defineOperation({

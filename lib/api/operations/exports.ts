@@ -10,7 +10,12 @@ import { EXPORT_SOURCES } from "../../exports/sources/index.ts";
 const MEDIA_TYPES = Object.values(FILE_FORMATS).map((f) => f.contentType.split(";")[0]!);
 
 const COMMON =
-  "Additive. Rows of the token's mode created in [`from`, `to`), oldest first, streamed as they are read (any size, constant memory on our side), as `format=csv` (RFC 4180: a header record, CRLF, quoted where needed; a text cell starting with = + - @ is prefixed with ' so that spreadsheets do not run it) or `format=jsonl` (one JSON object per line, every value a string or null). Amounts are exact decimals in major units (`1234.50`, never a float), times UTC ISO 8601. A transfer that breaks midway ends without its last chunk: retry it.";
+  "Additive. Rows of the token's mode created in [`from`, `to`), oldest first, streamed as " +
+  "they are read (any size, constant memory on our side), as `format=csv` (RFC 4180: a header " +
+  "record, CRLF, quoted where needed; a text cell starting with = + - @ is prefixed with ' so " +
+  "that spreadsheets do not run it) or `format=jsonl` (one JSON object per line, every value " +
+  "a string or null). Amounts are exact decimals in major units (`1234.50`, never a float), " +
+  "times UTC ISO 8601. A transfer that breaks midway ends without its last chunk: retry it.";
 
 function exportOperation(operationId: string, summary: string, source: RowSource<unknown>) {
   return defineOperation({
@@ -29,4 +34,8 @@ function exportOperation(operationId: string, summary: string, source: RowSource
 
 export const exportTrades = exportOperation("exportTrades", "Export trades", EXPORT_SOURCES.trades);
 export const exportPayouts = exportOperation("exportPayouts", "Export payouts", EXPORT_SOURCES.payouts);
-export const exportLedgerMovements = exportOperation("exportLedgerMovements", "Export ledger movements", EXPORT_SOURCES["ledger-movements"]);
+export const exportLedgerMovements = exportOperation(
+  "exportLedgerMovements",
+  "Export ledger movements",
+  EXPORT_SOURCES["ledger-movements"],
+);

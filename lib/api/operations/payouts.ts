@@ -8,7 +8,12 @@ export const listPayouts = defineOperation({
   path: "/v1/marketplace/payouts",
   summary: "List payouts",
   description:
-    "Additive. Every try at paying a settled trade's payee, newest first: `Pending` while the payment rail is asked, `Paid` (with the bank statement's `reference`), or `Failed` (the bank refused; the money stays owed and a new try, a new payout, follows once a new payout account is chosen). Paged like Get trades; filter by `state`, `tradeId`, and creation time `from` (inclusive) and `to` (exclusive). Events `payout.paid` and `payout.failed` tell you as it happens.",
+    "Additive. Every try at paying a settled trade's payee, newest first: `Pending` while the " +
+    "payment rail is asked, `Paid` (with the bank statement's `reference`), or `Failed` (the " +
+    "bank refused; the money stays owed and a new try, a new payout, follows once a new payout " +
+    "account is chosen). Paged like Get trades; filter by `state`, `tradeId`, and creation time " +
+    "`from` (inclusive) and `to` (exclusive). Events `payout.paid` and `payout.failed` tell you " +
+    "as it happens.",
   tags: ["Payouts"],
   query: ListPayoutsQuery,
   response: PayoutList,

@@ -9,18 +9,39 @@ export const advanceSandboxClock = defineOperation({
   method: "POST",
   path: "/v1/sandbox/clock/advance",
   summary: "Sandbox: advance the clock",
-  description: "Test tokens only. Moves this tenant's sandbox clock forward and fires every deadline that falls due (unpaid expiry, shipment deadline, auto-accept, payouts), each as its ordinary transition with its webhook.",
+  description:
+    "Test tokens only. Moves this tenant's sandbox clock forward and fires every deadline that " +
+    "falls due (unpaid expiry, shipment deadline, auto-accept, payouts), each as its ordinary " +
+    "transition with its webhook.",
   tags: ["Sandbox"],
-  body: z.strictObject({ seconds: z.number().int().min(1).max(10 * 365 * 24 * 3600).meta({ description: "How far to move the clock (1 second to 10 years).", example: 172800 }) }).meta({ id: "AdvanceClockRequest" }),
+  body: z
+    .strictObject({
+      seconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(10 * 365 * 24 * 3600)
+        .meta({ description: "How far to move the clock (1 second to 10 years).", example: 172800 }),
+    })
+    .meta({ id: "AdvanceClockRequest" }),
   response: z
     .object({
       now: z.string().meta({ description: "The tenant's sandbox time after the advance." }),
       offsetSeconds: z.number().int().meta({ description: "Total offset of the sandbox clock from real time." }),
-      fired: z.array(z.object({ tradeId: z.string(), action: z.string(), state: TradeStateSchema })).meta({ description: "The deadlines that fired, in order." }),
+      fired: z
+        .array(z.object({ tradeId: z.string(), action: z.string(), state: TradeStateSchema }))
+        .meta({ description: "The deadlines that fired, in order." }),
     })
     .meta({ id: "AdvanceClockResponse" }),
   sandboxOnly: true,
-  errors: [...COMMON_ERRORS, "forbidden", "malformed-request", "payload-too-large", "idempotency-in-progress", "idempotency-key-mismatch"],
+  errors: [
+    ...COMMON_ERRORS,
+    "forbidden",
+    "malformed-request",
+    "payload-too-large",
+    "idempotency-in-progress",
+    "idempotency-key-mismatch",
+  ],
 });
 
 const FEED_EVENT_NAMES = [...EVENT_NAMES] as [string, ...string[]];
@@ -31,28 +52,50 @@ export const readSandboxEventFeed = defineOperation({
   path: "/v1/sandbox/events/feed",
   summary: "Sandbox: the event feed (what `npm run cli -- listen` reads)",
   description:
-    "Test tokens only. The tenant's events in the order they were dispatched, for a developer whose backend cannot be reached by webhooks (a laptop): `npm run cli -- listen --forward-to <url>` reads this feed and forwards each event signed like a real delivery. A long poll: when nothing is new it waits up to `waitSeconds` for something to be. Start without `cursor` (events from now on), then pass the `cursor` of each answer to the next call. An event may come twice across calls around the cursor: deduplicate on `id`, as for webhooks.",
+    "Test tokens only. The tenant's events in the order they were dispatched, for a developer " +
+    "whose backend cannot be reached by webhooks (a laptop): `npm run cli -- listen " +
+    "--forward-to <url>` reads this feed and forwards each event signed like a real delivery. A " +
+    "long poll: when nothing is new it waits up to `waitSeconds` for something to be. Start " +
+    "without `cursor` (events from now on), then pass the `cursor` of each answer to the next " +
+    "call. An event may come twice across calls around the cursor: deduplicate on `id`, as for " +
+    "webhooks.",
   tags: ["Sandbox"],
   query: z.strictObject({
-    cursor: z.string().max(200).optional().meta({ description: "The `cursor` of the previous answer; omitted: from now on." }),
+    cursor: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: "The `cursor` of the previous answer; omitted: from now on." }),
     // A string of digits rather than z.coerce: coercion would read an empty value as 0.
     waitSeconds: z
       .string()
       .regex(/^(?:[0-9]|1[0-9]|2[0-5])$/, "A whole number of seconds from 0 to 25")
       .transform(Number)
       .default(0)
-      .meta({ description: "How long to wait for an event when none is new: a whole number of seconds from 0 to 25 (default 0).", example: "20" }),
+      .meta({
+        description:
+          "How long to wait for an event when none is new: a whole number of seconds from 0 to 25 (default 0).",
+        example: "20",
+      }),
     events: z
       .string()
       .max(2000)
       .optional()
       .transform((text, context) => {
-        const names = text ? text.split(",").map((name) => name.trim()).filter(Boolean) : [];
+        const names = text
+          ? text
+              .split(",")
+              .map((name) => name.trim())
+              .filter(Boolean)
+          : [];
         const unknown = names.filter((name) => !FEED_EVENT_NAMES.includes(name));
         if (unknown.length) context.addIssue({ code: "custom", message: `Unknown event names: ${unknown.join(", ")}` });
         return names;
       })
-      .meta({ description: "Comma-separated event names to include (default: all).", example: "trade.created,trade.succeeded" }),
+      .meta({
+        description: "Comma-separated event names to include (default: all).",
+        example: "trade.created,trade.succeeded",
+      }),
   }),
   response: z
     .object({
@@ -61,7 +104,9 @@ export const readSandboxEventFeed = defineOperation({
           id: z.string().meta({ description: "The event id (also the `webhook-id` of its deliveries)." }),
           eventName: z.string(),
           tradeId: z.string().nullable(),
-          payload: z.record(z.string(), z.unknown()).meta({ description: "The body a webhook delivery of this event carries." }),
+          payload: z
+            .record(z.string(), z.unknown())
+            .meta({ description: "The body a webhook delivery of this event carries." }),
         }),
       ),
       cursor: z.string().meta({ description: "Pass it as `cursor` to the next call." }),

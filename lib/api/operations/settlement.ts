@@ -12,9 +12,12 @@ export const settleTrade = defineOperation({
   path: "/v1/marketplace/trades/{tradeId}/settle",
   summary: "Settle trade",
   description:
-    "Additive. The tenant settles a trade whose item the payer rejected (`ConditionRejected`) or that is `Disputed`, without a return parcel: the payer gets `refundAmount` back and the payee the rest. " +
+    "Additive. The tenant settles a trade whose item the payer rejected (`ConditionRejected`) " +
+    "or that is `Disputed`, without a return parcel: the payer gets `refundAmount` back and the " +
+    "payee the rest. " +
     "`refundAmount` is at most what the payer paid into escrow for the item (the price and the payer's fees; shipping money went to the carrier). " +
-    "Who bears a partial refund: the payee's payout first; only a refund larger than it reduces the fees, the tenant's share before the service's (docs/money.md). " +
+    ("Who bears a partial refund: the payee's payout first; only a refund larger than it reduces " +
+      "the fees, the tenant's share before the service's (docs/money.md). ") +
     "Below the whole amount the trade finishes `Succeeded` (the payee is paid as usual); the whole amount finishes it `Returned` with every fee refunded. " +
     "Sends `trade.settled`, then `trade.succeeded` or `trade.return_condition_accepted`. An open price-reduction offer is closed. Answers the Trade.",
   tags: ["Trades"],
@@ -22,7 +25,10 @@ export const settleTrade = defineOperation({
   body: z
     .strictObject({
       refundAmount: RefundAmount("Major units back to the payer; rounded to 2 decimals half away from zero."),
-      reason: z.string().min(1).max(2000).meta({ description: "Why, in the tenant's words (kept on the trade's timeline).", example: "Agreed 20 off for the stained seat." }),
+      reason: z.string().min(1).max(2000).meta({
+        description: "Why, in the tenant's words (kept on the trade's timeline).",
+        example: "Agreed 20 off for the stained seat.",
+      }),
     })
     .meta({ id: "SettleTradeRequest" }),
   response: Trade,
@@ -30,7 +36,13 @@ export const settleTrade = defineOperation({
   liveNeeds: ["paymentRail"],
 });
 
-const offerOperation = <B extends z.ZodType = z.ZodUndefined>(operationId: string, path: string, summary: string, description: string, withBody?: B) =>
+const offerOperation = <B extends z.ZodType = z.ZodUndefined>(
+  operationId: string,
+  path: string,
+  summary: string,
+  description: string,
+  withBody?: B,
+) =>
   defineOperation({
     operationId,
     method: "POST",
@@ -49,22 +61,31 @@ export const makeTradeOffer = offerOperation(
   "makeTradeOffer",
   "offers",
   "Offer a price reduction",
-  "Additive. The payee, after the payer rejected the item (`ConditionRejected`, or `Disputed`), offers to keep the deal for less: `refundAmount` back to the payer, who keeps the item. " +
-    "More than 0 and less than the payer's money for the item. A new offer replaces an open one. The payer has the tenant's acceptance deadline to answer (never longer than the trade would have waited); " +
+  "Additive. The payee, after the payer rejected the item (`ConditionRejected`, or " +
+    "`Disputed`), offers to keep the deal for less: `refundAmount` back to the payer, who keeps " +
+    "the item. " +
+    ("More than 0 and less than the payer's money for the item. A new offer replaces an open " +
+      "one. The payer has the tenant's acceptance deadline to answer (never longer than the trade " +
+      "would have waited); ") +
     "then the offer lapses and the trade continues as before. Sends `trade.offer_made`; the Trade's additive `offer` shows it.",
-  z.strictObject({ refundAmount: RefundAmount("Major units back to the payer if the offer is accepted.") }).meta({ id: "TradeOfferRequest" }),
+  z
+    .strictObject({ refundAmount: RefundAmount("Major units back to the payer if the offer is accepted.") })
+    .meta({ id: "TradeOfferRequest" }),
 );
 
 export const acceptTradeOffer = offerOperation(
   "acceptTradeOffer",
   "offers/accept",
   "Accept the price reduction",
-  "Additive. The payer accepts the open offer: the trade settles as with Settle trade, without a return parcel, and finishes `Succeeded`. Sends `trade.offer_accepted`, `trade.settled` and `trade.succeeded`. 409 `invalid-state` when no offer is open.",
+  "Additive. The payer accepts the open offer: the trade settles as with Settle trade, " +
+    "without a return parcel, and finishes `Succeeded`. Sends `trade.offer_accepted`, " +
+    "`trade.settled` and `trade.succeeded`. 409 `invalid-state` when no offer is open.",
 );
 
 export const declineTradeOffer = offerOperation(
   "declineTradeOffer",
   "offers/decline",
   "Decline the price reduction",
-  "Additive. The payer declines the open offer: the trade continues as before (its deadline is back). Sends `trade.offer_declined`. 409 `invalid-state` when no offer is open.",
+  "Additive. The payer declines the open offer: the trade continues as before (its deadline " +
+    "is back). Sends `trade.offer_declined`. 409 `invalid-state` when no offer is open.",
 );

@@ -23,7 +23,10 @@ export const buyShipmentForDelivery = buy(
   "delivery",
   "buyShipmentForDelivery",
   "Buy shipment for delivery",
-  "The payee buys the delivery label (`AwaitingShipment`). The shipping money the payer paid with the item (shipping.paidBy = Payer) covers the price first; the payment record is for what the payee pays. When that is 0 the label is issued at once (`LabelCreated`, `trade.shipment_label_created`); otherwise once the payment is completed.",
+  "The payee buys the delivery label (`AwaitingShipment`). The shipping money the payer paid " +
+    "with the item (shipping.paidBy = Payer) covers the price first; the payment record is for " +
+    "what the payee pays. When that is 0 the label is issued at once (`LabelCreated`, " +
+    "`trade.shipment_label_created`); otherwise once the payment is completed.",
 );
 
 export const buyShipmentForReturn = buy(
@@ -38,7 +41,9 @@ export const sandboxShipmentEvent = defineOperation({
   method: "POST",
   path: "/v1/sandbox/shipments/{labelId}/events",
   summary: "Sandbox: carrier tracking event",
-  description: "Test tokens only. A tracking event on an issued label, as the carrier would report it: `sent`, `pickup_ready`, `delivered`, `lost`, `returned` (to the sender).",
+  description:
+    "Test tokens only. A tracking event on an issued label, as the carrier would report it: " +
+    "`sent`, `pickup_ready`, `delivered`, `lost`, `returned` (to the sender).",
   tags: ["Sandbox"],
   params: SandboxShipmentParams,
   body: SandboxShipmentBody,

@@ -1,6 +1,17 @@
 // Webhook operations (decisions.md §5).
 import { COMMON_ERRORS, defineOperation } from "../operation.ts";
-import { CreateSubscriptionBody, EventParams, EventsQuery, RedeliverResponse, Subscription, SubscriptionList, SubscriptionParams, SubscriptionWithSecret, UpdateSubscriptionBody, WebhookEventList } from "../../webhooks/schemas.ts";
+import {
+  CreateSubscriptionBody,
+  EventParams,
+  EventsQuery,
+  RedeliverResponse,
+  Subscription,
+  SubscriptionList,
+  SubscriptionParams,
+  SubscriptionWithSecret,
+  UpdateSubscriptionBody,
+  WebhookEventList,
+} from "../../webhooks/schemas.ts";
 
 const BODY = ["malformed-request", "payload-too-large"] as const;
 const IDEMPOTENCY = ["idempotency-in-progress", "idempotency-key-mismatch"] as const;
@@ -11,7 +22,10 @@ export const createWebhookSubscription = defineOperation({
   method: "POST",
   path: base,
   summary: "Create a webhook subscription",
-  description: "Subscribes an https endpoint to events (all by default). The response carries the signing secret (`whsec_…`), shown only here. Events are signed per Standard Webhooks: verify them with the `standardwebhooks` package and this secret.",
+  description:
+    "Subscribes an https endpoint to events (all by default). The response carries the signing " +
+    "secret (`whsec_…`), shown only here. Events are signed per Standard Webhooks: verify them " +
+    "with the `standardwebhooks` package and this secret.",
   tags: ["Webhooks"],
   body: CreateSubscriptionBody,
   response: SubscriptionWithSecret,
@@ -23,7 +37,9 @@ export const listWebhookSubscriptions = defineOperation({
   method: "GET",
   path: base,
   summary: "List webhook subscriptions",
-  description: "The subscriptions of this token's mode (a test token sees the test ones, a live token the live ones), oldest first; never their secrets, which are shown only when made or rotated.",
+  description:
+    "The subscriptions of this token's mode (a test token sees the test ones, a live token the " +
+    "live ones), oldest first; never their secrets, which are shown only when made or rotated.",
   tags: ["Webhooks"],
   response: SubscriptionList,
   errors: [...COMMON_ERRORS],
@@ -34,7 +50,8 @@ export const getWebhookSubscription = defineOperation({
   method: "GET",
   path: `${base}/{subscriptionId}`,
   summary: "Get a webhook subscription",
-  description: "One subscription of this token's mode, without its secret (the secret is shown only when it is created or rotated).",
+  description:
+    "One subscription of this token's mode, without its secret (the secret is shown only when it is created or rotated).",
   tags: ["Webhooks"],
   params: SubscriptionParams,
   response: Subscription,
@@ -59,7 +76,10 @@ export const deleteWebhookSubscription = defineOperation({
   method: "DELETE",
   path: `${base}/{subscriptionId}`,
   summary: "Delete a webhook subscription",
-  description: "Stops all deliveries to the endpoint at once. Its deliveries and their attempts are deleted with it; the events stay in the log (List webhook events) and can be sent to another subscription with Redeliver.",
+  description:
+    "Stops all deliveries to the endpoint at once. Its deliveries and their attempts are " +
+    "deleted with it; the events stay in the log (List webhook events) and can be sent to " +
+    "another subscription with Redeliver.",
   tags: ["Webhooks"],
   params: SubscriptionParams,
   successStatus: 204,
@@ -72,7 +92,10 @@ export const rotateWebhookSecret = defineOperation({
   method: "POST",
   path: `${base}/{subscriptionId}/rotate-secret`,
   summary: "Rotate the signing secret",
-  description: "Issues a new secret (shown only here). For 24 hours the previous secret signs too: `webhook-signature` then carries both signatures, so receivers can switch without losing an event.",
+  description:
+    "Issues a new secret (shown only here). For 24 hours the previous secret signs too: " +
+    "`webhook-signature` then carries both signatures, so receivers can switch without losing " +
+    "an event.",
   tags: ["Webhooks"],
   params: SubscriptionParams,
   response: SubscriptionWithSecret,
@@ -84,7 +107,12 @@ export const listWebhookEvents = defineOperation({
   method: "GET",
   path: "/v1/webhooks/events",
   summary: "List events and their deliveries",
-  description: "Every event written for this tenant and mode, newest first, with each delivery and every attempt (request headers, response status, excerpt, duration, error). Filter by trade, event name or delivery status. Events are kept; a finished delivery and its attempts are kept for 30 days after it finished (the operator's setting), after which the event lists no delivery for it (redeliver sends it again).",
+  description:
+    "Every event written for this tenant and mode, newest first, with each delivery and every " +
+    "attempt (request headers, response status, excerpt, duration, error). Filter by trade, " +
+    "event name or delivery status. Events are kept; a finished delivery and its attempts are " +
+    "kept for 30 days after it finished (the operator's setting), after which the event lists " +
+    "no delivery for it (redeliver sends it again).",
   tags: ["Webhooks"],
   query: EventsQuery,
   response: WebhookEventList,
@@ -96,7 +124,8 @@ export const redeliverWebhookEvent = defineOperation({
   method: "POST",
   path: "/v1/webhooks/events/{eventId}/redeliver",
   summary: "Redeliver an event",
-  description: "Sends the event again, now, to every enabled subscription that wants it (a new attempt of each delivery).",
+  description:
+    "Sends the event again, now, to every enabled subscription that wants it (a new attempt of each delivery).",
   tags: ["Webhooks"],
   params: EventParams,
   response: RedeliverResponse,

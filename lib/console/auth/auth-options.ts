@@ -8,7 +8,13 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddress } from "../../http/client-address.ts";
 import { cookies } from "next/headers";
 import { authorizeStaff } from "./authorize-staff.ts";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceCookieOf, knownStaffIds, rememberDevice } from "./known-devices.ts";
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_S,
+  deviceCookieOf,
+  knownStaffIds,
+  rememberDevice,
+} from "./known-devices.ts";
 import { endSessionOnSignOut } from "./sign-out.ts";
 
 export const SESSION_MAX_AGE_S = 8 * 60 * 60;
@@ -33,10 +39,17 @@ export const authOptions: NextAuthOptions = {
           knownStaffIds: knownStaffIds(deviceCookieOf(headers?.cookie)),
           tenantId: credentials?.tenantId || undefined,
         });
-        if (result.ok) return { id: result.staff.id, email: result.staff.email, name: result.staff.name, sessionVersion: result.staff.sessionVersion };
+        if (result.ok)
+          return {
+            id: result.staff.id,
+            email: result.staff.email,
+            name: result.staff.name,
+            sessionVersion: result.staff.sessionVersion,
+          };
         // next-auth hands the message to the sign-in page as ?error=…
         if (result.reason === "rate-limited") throw new Error(`rate-limited:${result.retryAfterSeconds}`);
-        if (result.reason === "choose-marketplace") throw new Error(`choose-marketplace:${Buffer.from(JSON.stringify(result.choices)).toString("base64url")}`);
+        if (result.reason === "choose-marketplace")
+          throw new Error(`choose-marketplace:${Buffer.from(JSON.stringify(result.choices)).toString("base64url")}`);
         return null;
       },
     }),
@@ -72,7 +85,11 @@ export const authOptions: NextAuthOptions = {
       return token;
     },
     session({ session, token }) {
-      return { ...session, staffId: token.staffId as string | undefined, sessionVersion: (token.sessionVersion as number | undefined) ?? 0 };
+      return {
+        ...session,
+        staffId: token.staffId as string | undefined,
+        sessionVersion: (token.sessionVersion as number | undefined) ?? 0,
+      };
     },
   },
 };

@@ -40,9 +40,19 @@ export interface SignInContext {
 // scrypt of a random password: verifying against it costs what a real check costs.
 const DUMMY_HASH = "scrypt$32768$8$1$8S2ZDTTu21FSPMlpyGOK8g==$9u9+c/MPac31HLWoVr7DGOsoTrRxbSjUD2EWJ5v7yoA=";
 
-export async function authorizeStaff(emailInput: string, password: string, context: SignInContext): Promise<SignInResult> {
+export async function authorizeStaff(
+  emailInput: string,
+  password: string,
+  context: SignInContext,
+): Promise<SignInResult> {
   const email = emailInput.trim().toLowerCase().slice(0, 320);
-  const logins = email ? await db.staffUser.findMany({ where: { email }, include: { tenant: { select: { name: true, brandName: true } } }, take: 20 }) : [];
+  const logins = email
+    ? await db.staffUser.findMany({
+        where: { email },
+        include: { tenant: { select: { name: true, brandName: true } } },
+        take: 20,
+      })
+    : [];
   const knownDevice = logins.some((login) => context.knownStaffIds?.includes(login.id));
   const blockedFor = await signInBlockedFor(email, context.client, knownDevice);
   if (blockedFor > 0) return { ok: false, reason: "rate-limited", retryAfterSeconds: blockedFor };
@@ -50,17 +60,34 @@ export async function authorizeStaff(emailInput: string, password: string, conte
   const candidate = password.slice(0, 1024);
   const opened = [];
   if (logins.length === 0) await verifyPassword(candidate, DUMMY_HASH);
-  for (const login of logins) if ((await verifyPassword(candidate, login.passwordHash)) && !login.disabledAt) opened.push(login);
+  for (const login of logins)
+    if ((await verifyPassword(candidate, login.passwordHash)) && !login.disabledAt) opened.push(login);
   if (opened.length === 0) {
     await recordFailedSignIn(email, context.client, knownDevice);
     return { ok: false, reason: "invalid" };
   }
-  const staff = context.tenantId ? opened.find((login) => login.tenantId === context.tenantId) : opened.length === 1 ? opened[0] : undefined;
+  const staff = context.tenantId
+    ? opened.find((login) => login.tenantId === context.tenantId)
+    : opened.length === 1
+      ? opened[0]
+      : undefined;
   if (!staff) {
-    const choices = opened.map((login) => ({ tenantId: login.tenantId, name: login.tenant.brandName ?? login.tenant.name })).sort((a, b) => a.name.localeCompare(b.name));
+    const choices = opened
+      .map((login) => ({ tenantId: login.tenantId, name: login.tenant.brandName ?? login.tenant.name }))
+      .sort((a, b) => a.name.localeCompare(b.name));
     return { ok: false, reason: "choose-marketplace", choices };
   }
   await clearSignInFailures(email, context.client);
   await db.staffUser.update({ where: { id: staff.id }, data: { lastSignInAt: new Date() } });
-  return { ok: true, staff: { id: staff.id, email: staff.email, name: staff.name, tenantId: staff.tenantId, role: staff.role, sessionVersion: staff.sessionVersion } };
+  return {
+    ok: true,
+    staff: {
+      id: staff.id,
+      email: staff.email,
+      name: staff.name,
+      tenantId: staff.tenantId,
+      role: staff.role,
+      sessionVersion: staff.sessionVersion,
+    },
+  };
 }

@@ -23,8 +23,20 @@ let limiters: { pair: RateLimiterPrisma; client: RateLimiterPrisma } | null = nu
 function limitersFor() {
   // Created on first use: the constructor starts a cleanup timer that needs the database.
   limiters ??= {
-    pair: new RateLimiterPrisma({ storeClient: db, tableName: "rateLimit", keyPrefix: PAIR_PREFIX, points: FAILURES_PER_PAIR, duration: WINDOW_SECONDS }),
-    client: new RateLimiterPrisma({ storeClient: db, tableName: "rateLimit", keyPrefix: "console-sign-in-client", points: FAILURES_PER_CLIENT, duration: WINDOW_SECONDS }),
+    pair: new RateLimiterPrisma({
+      storeClient: db,
+      tableName: "rateLimit",
+      keyPrefix: PAIR_PREFIX,
+      points: FAILURES_PER_PAIR,
+      duration: WINDOW_SECONDS,
+    }),
+    client: new RateLimiterPrisma({
+      storeClient: db,
+      tableName: "rateLimit",
+      keyPrefix: "console-sign-in-client",
+      points: FAILURES_PER_CLIENT,
+      duration: WINDOW_SECONDS,
+    }),
   };
   return limiters;
 }
@@ -38,7 +50,12 @@ export function delaySecondsAfter(failures: number): number {
 }
 
 /** Seconds until this client may try this address again, or 0 when it may try now. */
-export async function signInBlockedFor(email: string, client: string, knownDevice: boolean, now = new Date()): Promise<number> {
+export async function signInBlockedFor(
+  email: string,
+  client: string,
+  knownDevice: boolean,
+  now = new Date(),
+): Promise<number> {
   const { pair, client: byClient } = limitersFor();
   const [pairCount, clientCount, throttle] = await Promise.all([
     pair.get(pairKey(email, client)),
@@ -48,15 +65,25 @@ export async function signInBlockedFor(email: string, client: string, knownDevic
   const waits = [
     pairCount && pairCount.consumedPoints >= FAILURES_PER_PAIR ? pairCount.msBeforeNext : 0,
     clientCount && clientCount.consumedPoints >= FAILURES_PER_CLIENT ? clientCount.msBeforeNext : 0,
-    throttle && throttle.expiresAt > now ? throttle.lastFailureAt.getTime() + delaySecondsAfter(throttle.failures) * 1000 - now.getTime() : 0,
+    throttle && throttle.expiresAt > now
+      ? throttle.lastFailureAt.getTime() + delaySecondsAfter(throttle.failures) * 1000 - now.getTime()
+      : 0,
   ];
   return Math.max(0, Math.ceil(Math.max(...waits) / 1000));
 }
 
-export async function recordFailedSignIn(email: string, client: string, knownDevice: boolean, now = new Date()): Promise<void> {
+export async function recordFailedSignIn(
+  email: string,
+  client: string,
+  knownDevice: boolean,
+  now = new Date(),
+): Promise<void> {
   const { pair, client: byClient } = limitersFor();
   // consume() rejects once the points are used up; the count is what matters here.
-  await Promise.all([pair.consume(pairKey(email, client)).catch(() => undefined), byClient.consume(client).catch(() => undefined)]);
+  await Promise.all([
+    pair.consume(pairKey(email, client)).catch(() => undefined),
+    byClient.consume(client).catch(() => undefined),
+  ]);
   if (knownDevice || !email) return;
   const expiresAt = new Date(now.getTime() + WINDOW_SECONDS * 1000);
   // One statement: concurrent failures all count, and a finished window starts again at 1.
@@ -81,11 +108,16 @@ export interface SignInThrottleState {
 
 /** The throttles in force for these addresses (the Team page shows them). */
 export async function signInThrottles(emails: string[], now = new Date()): Promise<Map<string, SignInThrottleState>> {
-  const rows = await db.consoleSignInThrottle.findMany({ where: { email: { in: emails }, expiresAt: { gt: now }, failures: { gte: FREE_FAILURES_PER_EMAIL } } });
+  const rows = await db.consoleSignInThrottle.findMany({
+    where: { email: { in: emails }, expiresAt: { gt: now }, failures: { gte: FREE_FAILURES_PER_EMAIL } },
+  });
   return new Map(
     rows.map((row) => {
       const until = row.lastFailureAt.getTime() + delaySecondsAfter(row.failures) * 1000;
-      return [row.email, { failures: row.failures, slowedUntil: until > now.getTime() ? new Date(until).toISOString() : null }];
+      return [
+        row.email,
+        { failures: row.failures, slowedUntil: until > now.getTime() ? new Date(until).toISOString() : null },
+      ];
     }),
   );
 }

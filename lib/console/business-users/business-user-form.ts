@@ -12,13 +12,17 @@ const Mode = z.enum(["test", "live"]);
 export const ConsoleCreateBusinessUser = CreateBusinessUserBody.extend({ mode: Mode });
 
 /** Editing in the console: leaving the payout account empty keeps the one on file (staff never see it whole). */
-export const ConsoleEditBusinessUser = EditBusinessUserBody.extend({ mode: Mode, payoutsAccountNumber: EditBusinessUserBody.shape.payoutsAccountNumber.optional() });
+export const ConsoleEditBusinessUser = EditBusinessUserBody.extend({
+  mode: Mode,
+  payoutsAccountNumber: EditBusinessUserBody.shape.payoutsAccountNumber.optional(),
+});
 
 export const ConsoleDeleteBusinessUser = z.strictObject({ mode: Mode });
 
 const friendly: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === "invalid_type" && issue.input === undefined) return "Required";
-  if (issue.code === "too_small" && issue.origin === "string") return Number(issue.minimum) <= 1 ? "Required" : `Use at least ${issue.minimum} characters`;
+  if (issue.code === "too_small" && issue.origin === "string")
+    return Number(issue.minimum) <= 1 ? "Required" : `Use at least ${issue.minimum} characters`;
   if (issue.code === "too_big" && issue.origin === "string") return `Use at most ${issue.maximum} characters`;
   return undefined;
 };

@@ -26,7 +26,9 @@ export async function listBusinessUsers(tenant: Tenant, mode: ApiMode, page = 1)
     }),
     db.businessUser.count({ where }),
   ]);
-  const ongoing = await Promise.all(rows.map((row) => ongoingTradesNaming(tenant.id, mode, row.businessId, row.businessLocationId)));
+  const ongoing = await Promise.all(
+    rows.map((row) => ongoingTradesNaming(tenant.id, mode, row.businessId, row.businessLocationId)),
+  );
   return {
     businessUsers: rows.map((row, index) => ({
       serviceUserId: row.id,
@@ -47,22 +49,49 @@ export async function listBusinessUsers(tenant: Tenant, mode: ApiMode, page = 1)
 }
 
 /** Trades not yet paid out whose prioritized payees include this business user (their payout would go to it). */
-export function ongoingTradesNaming(tenantId: string, mode: ApiMode, businessId: string, businessLocationId: string): Promise<number> {
+export function ongoingTradesNaming(
+  tenantId: string,
+  mode: ApiMode,
+  businessId: string,
+  businessLocationId: string,
+): Promise<number> {
   return db.trade.count({
-    where: { tenantId, mode, state: { notIn: SETTLED }, prioritizedPayees: { array_contains: [{ businessId, businessLocationId }] } },
+    where: {
+      tenantId,
+      mode,
+      state: { notIn: SETTLED },
+      prioritizedPayees: { array_contains: [{ businessId, businessLocationId }] },
+    },
   });
 }
 
 /** One business user for the edit form: the fields as stored, the account number masked. */
-export async function loadBusinessUserForForm(tenant: Tenant, mode: ApiMode, businessId: string, businessLocationId: string) {
-  const row = await db.businessUser.findUnique({ where: { tenantId_mode_businessId_businessLocationId: { tenantId: tenant.id, mode, businessId, businessLocationId } } });
+export async function loadBusinessUserForForm(
+  tenant: Tenant,
+  mode: ApiMode,
+  businessId: string,
+  businessLocationId: string,
+) {
+  const row = await db.businessUser.findUnique({
+    where: {
+      tenantId_mode_businessId_businessLocationId: { tenantId: tenant.id, mode, businessId, businessLocationId },
+    },
+  });
   if (!row) return null;
   return {
     businessId: row.businessId,
     businessLocationId: row.businessLocationId,
     name: row.name,
     phoneNumber: row.phoneNumber ?? "",
-    address: { streetName: row.streetName ?? "", houseNumber: row.houseNumber ?? "", floor: row.floor ?? "", sideDoor: row.sideDoor ?? "", postNumber: row.postNumber ?? "", city: row.city ?? "", municipalityName: row.municipalityName ?? "" },
+    address: {
+      streetName: row.streetName ?? "",
+      houseNumber: row.houseNumber ?? "",
+      floor: row.floor ?? "",
+      sideDoor: row.sideDoor ?? "",
+      postNumber: row.postNumber ?? "",
+      city: row.city ?? "",
+      municipalityName: row.municipalityName ?? "",
+    },
     payoutAccount: maskAccountNumber(row.payoutsAccountNumber)!,
     whitelisted: tenant.allowedBusinessIds.includes(row.businessId),
   };

@@ -10,23 +10,45 @@ import { editBusinessUser } from "../../business-users/edit-business-user.ts";
 import { validationError } from "../../schemas/validation.ts";
 import type { ApiMode } from "../../db/generated/enums.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
-import { checkForm, ConsoleCreateBusinessUser, ConsoleDeleteBusinessUser, ConsoleEditBusinessUser } from "./business-user-form.ts";
+import {
+  checkForm,
+  ConsoleCreateBusinessUser,
+  ConsoleDeleteBusinessUser,
+  ConsoleEditBusinessUser,
+} from "./business-user-form.ts";
 
-const asTenant = (context: StaffContext, mode: ApiMode): TenantContext => ({ tenant: context.tenant, mode, tokenId: "console" });
+const asTenant = (context: StaffContext, mode: ApiMode): TenantContext => ({
+  tenant: context.tenant,
+  mode,
+  tokenId: "console",
+});
 
 /** The API's refusals, worded for staff (the API's ask the tenant's developers to contact us, or to use PUT). */
-function inConsoleWords(error: unknown, context: StaffContext, mode: ApiMode, key: { businessId: string; businessLocationId: string }): unknown {
+function inConsoleWords(
+  error: unknown,
+  context: StaffContext,
+  mode: ApiMode,
+  key: { businessId: string; businessLocationId: string },
+): unknown {
   if (!(error instanceof ApiError)) return error;
   if (error.code === "forbidden") {
     const allowed = context.tenant.allowedBusinessIds;
-    return new ApiError("forbidden", `The business id ${key.businessId} is not on your whitelist, so it cannot be used. ${allowed.length ? `Whitelisted: ${allowed.join(", ")}.` : "Your whitelist is empty."}`, {
-      errors: [{ key: "businessId", value: "Not on your whitelist" }],
-    });
+    return new ApiError(
+      "forbidden",
+      `The business id ${key.businessId} is not on your whitelist, so it cannot be used. ${allowed.length ? `Whitelisted: ${allowed.join(", ")}.` : "Your whitelist is empty."}`,
+      {
+        errors: [{ key: "businessId", value: "Not on your whitelist" }],
+      },
+    );
   }
   if (error.code === "conflict") {
-    return new ApiError("conflict", `A business user ${key.businessId} / ${key.businessLocationId} already exists in ${mode === "test" ? "test mode" : "live mode"}: edit that one instead.`, {
-      errors: [{ key: "businessLocationId", value: "Already exists for this business id" }],
-    });
+    return new ApiError(
+      "conflict",
+      `A business user ${key.businessId} / ${key.businessLocationId} already exists in ${mode === "test" ? "test mode" : "live mode"}: edit that one instead.`,
+      {
+        errors: [{ key: "businessLocationId", value: "Already exists for this business id" }],
+      },
+    );
   }
   return error;
 }
@@ -50,20 +72,35 @@ export async function consoleCreateBusinessUser(context: StaffContext, input: un
   }
 }
 
-export async function consoleEditBusinessUser(context: StaffContext, businessId: string, businessLocationId: string, input: unknown) {
+export async function consoleEditBusinessUser(
+  context: StaffContext,
+  businessId: string,
+  businessLocationId: string,
+  input: unknown,
+) {
   assertAdmin(context);
   const checked = checkForm(ConsoleEditBusinessUser, input);
   if (!checked.ok) throw validationError(checked.errors);
   const { mode, payoutsAccountNumber, ...body } = checked.data;
   // Left empty, the account on file stays (undefined leaves the column as it is).
   try {
-    return summary(await editBusinessUser(asTenant(context, mode), businessId, businessLocationId, { ...body, payoutsAccountNumber }));
+    return summary(
+      await editBusinessUser(asTenant(context, mode), businessId, businessLocationId, {
+        ...body,
+        payoutsAccountNumber,
+      }),
+    );
   } catch (error) {
     throw inConsoleWords(error, context, mode, { businessId, businessLocationId });
   }
 }
 
-export async function consoleDeleteBusinessUser(context: StaffContext, businessId: string, businessLocationId: string, input: unknown) {
+export async function consoleDeleteBusinessUser(
+  context: StaffContext,
+  businessId: string,
+  businessLocationId: string,
+  input: unknown,
+) {
   assertAdmin(context);
   const checked = checkForm(ConsoleDeleteBusinessUser, input);
   if (!checked.ok) throw validationError(checked.errors);

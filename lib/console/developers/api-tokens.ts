@@ -15,7 +15,15 @@ export const CreateTokenInput = z.strictObject({
   mode: z.enum(["test", "live"]),
 });
 
-const view = (t: { id: string; name: string; mode: "test" | "live"; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }) => ({
+const view = (t: {
+  id: string;
+  name: string;
+  mode: "test" | "live";
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}) => ({
   tokenId: t.id,
   name: t.name,
   mode: t.mode,
@@ -36,7 +44,11 @@ export async function listApiTokens(tenantId: string): Promise<ApiTokenView[]> {
 export async function createApiToken(context: StaffContext, input: z.output<typeof CreateTokenInput>) {
   assertAdmin(context);
   const active = await db.apiToken.count({ where: { tenantId: context.tenant.id, revokedAt: null } });
-  if (active >= MAX_ACTIVE_TOKENS) throw new ApiError("conflict", `You already have ${MAX_ACTIVE_TOKENS} active keys: revoke one you no longer use first.`);
+  if (active >= MAX_ACTIVE_TOKENS)
+    throw new ApiError(
+      "conflict",
+      `You already have ${MAX_ACTIVE_TOKENS} active keys: revoke one you no longer use first.`,
+    );
   const { token, apiKey } = await issueToken(db, context.tenant.id, input.mode, input.name);
   return { ...view(token), token: apiKey };
 }

@@ -22,7 +22,10 @@ type Row = Prisma.ApiRequestLogGetPayload<object>;
 async function tokensOf(tenantId: string, rows: Row[]) {
   const ids = [...new Set(rows.map((r) => r.tokenId).filter((id): id is string => !!id))];
   if (!ids.length) return new Map<string, { name: string; prefix: string; revoked: boolean }>();
-  const tokens = await db.apiToken.findMany({ where: { tenantId, id: { in: ids } }, select: { id: true, name: true, prefix: true, revokedAt: true } });
+  const tokens = await db.apiToken.findMany({
+    where: { tenantId, id: { in: ids } },
+    select: { id: true, name: true, prefix: true, revokedAt: true },
+  });
   return new Map(tokens.map((t) => [t.id, { name: t.name, prefix: t.prefix, revoked: t.revokedAt !== null }]));
 }
 
@@ -36,7 +39,9 @@ function view(row: Row, tokens: Awaited<ReturnType<typeof tokensOf>>) {
     durationMs: row.durationMs,
     correlationId: row.correlationId,
     mode: row.mode,
-    token: row.tokenId ? { tokenId: row.tokenId, ...(tokens.get(row.tokenId) ?? { name: "Deleted key", prefix: "", revoked: true }) } : null,
+    token: row.tokenId
+      ? { tokenId: row.tokenId, ...(tokens.get(row.tokenId) ?? { name: "Deleted key", prefix: "", revoked: true }) }
+      : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -52,16 +57,32 @@ export async function listRequestLog(tenantId: string, filters: RequestLogFilter
   if (filters.newer) {
     // The page just after the cursor: read upwards, then show newest first.
     const { createdAt, id } = decodeCursor(filters.newer);
-    const found = await db.apiRequestLog.findMany({ where: { AND: [where, { createdAt: { gte: createdAt } }, { OR: [{ createdAt: { gt: createdAt } }, { id: { gt: id } }] }] }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take });
+    const found = await db.apiRequestLog.findMany({
+      where: {
+        AND: [where, { createdAt: { gte: createdAt } }, { OR: [{ createdAt: { gt: createdAt } }, { id: { gt: id } }] }],
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take,
+    });
     // Back at the top: the first page, full, rather than a short one.
-    if (found.length <= filters.pageSize) return listRequestLog(tenantId, { ...filters, newer: undefined, older: undefined });
+    if (found.length <= filters.pageSize)
+      return listRequestLog(tenantId, { ...filters, newer: undefined, older: undefined });
     hasNewer = true;
     hasOlder = true;
     rows = found.slice(0, filters.pageSize).reverse();
   } else {
     const cursor = filters.older ? decodeCursor(filters.older) : null;
-    const keyset: Prisma.ApiRequestLogWhereInput[] = cursor ? [{ createdAt: { lte: cursor.createdAt } }, { OR: [{ createdAt: { lt: cursor.createdAt } }, { id: { lt: cursor.id } }] }] : [];
-    const found = await db.apiRequestLog.findMany({ where: { AND: [where, ...keyset] }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
+    const keyset: Prisma.ApiRequestLogWhereInput[] = cursor
+      ? [
+          { createdAt: { lte: cursor.createdAt } },
+          { OR: [{ createdAt: { lt: cursor.createdAt } }, { id: { lt: cursor.id } }] },
+        ]
+      : [];
+    const found = await db.apiRequestLog.findMany({
+      where: { AND: [where, ...keyset] },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take,
+    });
     hasNewer = cursor !== null;
     hasOlder = found.length > filters.pageSize;
     rows = found.slice(0, filters.pageSize);

@@ -11,7 +11,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a day, YYYY-MM-DD")
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && day >= "1970-01-01" && day <= "9999-12-30", "Must be a day between 1970 and 9999");
+  .refine(
+    (day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && day >= "1970-01-01" && day <= "9999-12-30",
+    "Must be a day between 1970 and 9999",
+  );
 
 const ExportRequest = z
   .strictObject({
@@ -25,9 +28,18 @@ const ExportRequest = z
     if (request.to < request.from) ctx.addIssue({ code: "custom", path: ["to"], message: "Must not be before from" });
   });
 
-export function parseExportRequest(tenantId: string, kind: string, params: URLSearchParams): { kind: ExportKind; format: (typeof EXPORT_FORMATS)[number]; scope: ExportScope } {
+export function parseExportRequest(
+  tenantId: string,
+  kind: string,
+  params: URLSearchParams,
+): { kind: ExportKind; format: (typeof EXPORT_FORMATS)[number]; scope: ExportScope } {
   const parsed = parseOrThrow(ExportRequest, { ...Object.fromEntries(params), kind });
   const { mode, from, to, format } = parsed;
-  const scope = { tenantId, mode, from: new Date(`${from}T00:00:00Z`), to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) };
+  const scope = {
+    tenantId,
+    mode,
+    from: new Date(`${from}T00:00:00Z`),
+    to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS),
+  };
   return { kind: parsed.kind, format, scope };
 }

@@ -9,7 +9,9 @@ export const FinanceFilters = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     // A real calendar day (JavaScript reads 2026-02-31 as 3 March), within what PostgreSQL and JavaScript read alike.
-    .refine((day) => day >= "1970-01-01" && day <= "9999-12-30" && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day))
+    .refine(
+      (day) => day >= "1970-01-01" && day <= "9999-12-30" && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    )
     .optional()
     .catch(undefined),
 });

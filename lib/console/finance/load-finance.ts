@@ -24,13 +24,23 @@ export async function loadFinance(tenant: Tenant, filters: FinanceFilterValues) 
   const start = new Date(`${day}T00:00:00Z`);
   const end = new Date(start.getTime() + DAY_MS);
   // The timestamps keep milliseconds: the last one of the day is the day's end.
-  const [now, endOfDay, movements, reconciliation] = await Promise.all([balanceAt(scope), balanceAt(scope, new Date(end.getTime() - 1)), dayMovements(scope, start, end), reconcile(scope)]);
+  const [now, endOfDay, movements, reconciliation] = await Promise.all([
+    balanceAt(scope),
+    balanceAt(scope, new Date(end.getTime() - 1)),
+    dayMovements(scope, start, end),
+    reconcile(scope),
+  ]);
   return {
     mode: filters.mode,
     day,
     balanceNow: shown(now),
     balanceAtEndOfDay: shown(endOfDay),
-    movements: movements.map((m) => ({ type: m.type, currency: m.currency, count: m.count, net: formatMoney(m.netMinor, m.currency) })),
+    movements: movements.map((m) => ({
+      type: m.type,
+      currency: m.currency,
+      count: m.count,
+      net: formatMoney(m.netMinor, m.currency),
+    })),
     reconciliation: {
       agree: reconciliation.agree,
       counts: reconciliation.counts,
@@ -38,7 +48,11 @@ export async function loadFinance(tenant: Tenant, filters: FinanceFilterValues) 
         check: d.check,
         tradeId: d.tradeId,
         note: d.note,
-        figures: d.figures.map((f) => ({ label: f.label, ledger: formatMoney(f.ledgerMinor, tenant.currency), records: formatMoney(f.recordMinor, tenant.currency) })),
+        figures: d.figures.map((f) => ({
+          label: f.label,
+          ledger: formatMoney(f.ledgerMinor, tenant.currency),
+          records: formatMoney(f.recordMinor, tenant.currency),
+        })),
       })),
     },
   };

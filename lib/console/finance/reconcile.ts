@@ -33,18 +33,34 @@ type Scope = { tenantId: string; mode: ApiMode };
  * and `payee_funding`) is the amount of the trade's paid label payments.
  */
 function paymentsQuery(scope: Scope) {
-  return db.$queryRaw<{ tradeId: string; ledgerPaid: bigint; recordPaid: bigint; ledgerRefunded: bigint; recordRefunded: bigint; ledgerLabels: bigint; recordLabels: bigint; stateAgrees: boolean; total: bigint }[]>`
+  return db.$queryRaw<
+    {
+      tradeId: string;
+      ledgerPaid: bigint;
+      recordPaid: bigint;
+      ledgerRefunded: bigint;
+      recordRefunded: bigint;
+      ledgerLabels: bigint;
+      recordLabels: bigint;
+      stateAgrees: boolean;
+      total: bigint;
+    }[]
+  >`
     WITH ledger AS (
       SELECT t."tradeId",
-        -COALESCE(sum(p."amountMinor") FILTER (WHERE t."kind" = 'fundEscrow' AND p."account" = 'payer_funding'), 0) AS "paid",
+        -COALESCE(sum(p."amountMinor") FILTER (WHERE t."kind" = 'fundEscrow' AND p."account" =
+    'payer_funding'), 0) AS "paid",
         COALESCE(sum(p."amountMinor") FILTER (WHERE p."account" = 'payer_refund'), 0) AS "refunded",
-        -COALESCE(sum(p."amountMinor") FILTER (WHERE t."kind" IN ('delivery_label', 'return_label') AND p."account" IN ('payer_funding', 'payee_funding')), 0) AS "labels"
+        -COALESCE(sum(p."amountMinor") FILTER (WHERE t."kind" IN ('delivery_label', 'return_label') AND
+    p."account" IN ('payer_funding', 'payee_funding')), 0) AS "labels"
       FROM "LedgerTransfer" t JOIN "LedgerPosting" p ON p."transferId" = t."id"
-      WHERE t."tenantId" = ${scope.tenantId} AND t."mode" = ${scope.mode}::"ApiMode" AND t."tradeId" IS NOT NULL
+      WHERE t."tenantId" = ${scope.tenantId} AND t."mode" = ${scope.mode}::"ApiMode" AND t."tradeId" IS NOT
+    NULL
       GROUP BY t."tradeId"),
     record AS (
       SELECT "tradeId",
-        COALESCE(sum("amountMinor") FILTER (WHERE "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded', 'Refunded')), 0) AS "paid",
+        COALESCE(sum("amountMinor") FILTER (WHERE "purpose" = 'Escrow' AND "state" IN ('Paid',
+    'PartiallyRefunded', 'Refunded')), 0) AS "paid",
         COALESCE(sum("refundedMinor") FILTER (WHERE "purpose" = 'Escrow'), 0) AS "refunded",
         COALESCE(sum("amountMinor") FILTER (WHERE "purpose" <> 'Escrow' AND "state" = 'Paid'), 0) AS "labels",
         bool_and("purpose" <> 'Escrow' OR CASE "state"
@@ -56,18 +72,22 @@ function paymentsQuery(scope: Scope) {
       GROUP BY "tradeId")
     SELECT COALESCE(l."tradeId", r."tradeId") AS "tradeId",
       COALESCE(l."paid", 0)::bigint AS "ledgerPaid", COALESCE(r."paid", 0)::bigint AS "recordPaid",
-      COALESCE(l."refunded", 0)::bigint AS "ledgerRefunded", COALESCE(r."refunded", 0)::bigint AS "recordRefunded",
+      COALESCE(l."refunded", 0)::bigint AS "ledgerRefunded", COALESCE(r."refunded", 0)::bigint AS
+    "recordRefunded",
       COALESCE(l."labels", 0)::bigint AS "ledgerLabels", COALESCE(r."labels", 0)::bigint AS "recordLabels",
       COALESCE(r."stateAgrees", true) AS "stateAgrees", count(*) OVER () AS "total"
     FROM ledger l FULL JOIN record r ON r."tradeId" = l."tradeId"
-    WHERE COALESCE(l."paid", 0) <> COALESCE(r."paid", 0) OR COALESCE(l."refunded", 0) <> COALESCE(r."refunded", 0)
+    WHERE COALESCE(l."paid", 0) <> COALESCE(r."paid", 0) OR COALESCE(l."refunded", 0) <> COALESCE(r."refunded",
+    0)
       OR COALESCE(l."labels", 0) <> COALESCE(r."labels", 0) OR NOT COALESCE(r."stateAgrees", true)
     ORDER BY 1 LIMIT ${LIMIT}`;
 }
 
 /** Payouts: what reached the payee's bank in the ledger is what the Paid payout records say, paid once. */
 function payoutsQuery(scope: Scope) {
-  return db.$queryRaw<{ tradeId: string; ledgerPaid: bigint; recordPaid: bigint; paidRecords: bigint; total: bigint }[]>`
+  return db.$queryRaw<
+    { tradeId: string; ledgerPaid: bigint; recordPaid: bigint; paidRecords: bigint; total: bigint }[]
+  >`
     WITH ledger AS (
       SELECT p."tradeId", sum(p."amountMinor") AS "paid"
       FROM "LedgerTransfer" t JOIN "LedgerPosting" p ON p."transferId" = t."id"
@@ -95,7 +115,11 @@ function transfersQuery(scope: Scope) {
 }
 
 export async function reconcile(scope: Scope): Promise<Reconciliation> {
-  const [payments, payouts, transfers] = await Promise.all([paymentsQuery(scope), payoutsQuery(scope), transfersQuery(scope)]);
+  const [payments, payouts, transfers] = await Promise.all([
+    paymentsQuery(scope),
+    payoutsQuery(scope),
+    transfersQuery(scope),
+  ]);
   const disagreements: Disagreement[] = [
     ...payments.map((row): Disagreement => ({
       check: "payments",
@@ -105,13 +129,18 @@ export async function reconcile(scope: Scope): Promise<Reconciliation> {
         { label: "Refunded", ledgerMinor: row.ledgerRefunded, recordMinor: row.recordRefunded },
         { label: "Labels paid", ledgerMinor: row.ledgerLabels, recordMinor: row.recordLabels },
       ],
-      note: row.stateAgrees ? "The payment records do not show what the ledger moved." : "The escrow payment's state does not match its refunded amount.",
+      note: row.stateAgrees
+        ? "The payment records do not show what the ledger moved."
+        : "The escrow payment's state does not match its refunded amount.",
     })),
     ...payouts.map((row): Disagreement => ({
       check: "payouts",
       tradeId: row.tradeId,
       figures: [{ label: "Paid out", ledgerMinor: row.ledgerPaid, recordMinor: row.recordPaid }],
-      note: row.paidRecords > 1n ? `${row.paidRecords} payouts are Paid for this trade.` : "The Paid payouts do not match what the ledger paid out.",
+      note:
+        row.paidRecords > 1n
+          ? `${row.paidRecords} payouts are Paid for this trade.`
+          : "The Paid payouts do not match what the ledger paid out.",
     })),
     ...transfers.map((row): Disagreement => ({
       check: "transfers",
@@ -120,6 +149,10 @@ export async function reconcile(scope: Scope): Promise<Reconciliation> {
       note: `Transfer ${row.id} does not balance.`,
     })),
   ];
-  const counts = { payments: Number(payments[0]?.total ?? 0), payouts: Number(payouts[0]?.total ?? 0), transfers: Number(transfers[0]?.total ?? 0) };
+  const counts = {
+    payments: Number(payments[0]?.total ?? 0),
+    payouts: Number(payouts[0]?.total ?? 0),
+    transfers: Number(transfers[0]?.total ?? 0),
+  };
   return { agree: disagreements.length === 0, counts, disagreements };
 }

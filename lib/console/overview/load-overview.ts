@@ -45,8 +45,10 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
 
   const [daily, byState, escrow, endpoints] = await Promise.all([
     db.$queryRaw<{ day: string; count: bigint; volume: bigint }[]>`
-      SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD') AS "day", count(*) AS "count", COALESCE(sum("amountMinor"), 0)::bigint AS "volume"
-      FROM "Trade" WHERE "tenantId" = ${tenant.id} AND "mode" = ${mode}::"ApiMode" AND "createdAt" >= ${timestamp(since)} AND "createdAt" <= ${timestamp(now)}
+      SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD') AS "day",
+      count(*) AS "count", COALESCE(sum("amountMinor"), 0)::bigint AS "volume"
+      FROM "Trade" WHERE "tenantId" = ${tenant.id} AND "mode" = ${mode}::"ApiMode" AND "createdAt" >= ${timestamp(since)}
+      AND "createdAt" <= ${timestamp(now)}
       GROUP BY 1`,
     db.$queryRaw<{ state: TradeState; count: bigint }[]>`
       SELECT "state"::text AS "state", count(*) AS "count" FROM "Trade" WHERE "tenantId" = ${tenant.id} AND "mode" = ${mode}::"ApiMode" GROUP BY 1`,
@@ -56,7 +58,19 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
             FROM "LedgerPosting" p JOIN "LedgerTransfer" t ON t."id" = p."transferId"
             WHERE p."tenantId" = ${tenant.id} AND p."account" = 'escrow' AND t."mode" = ${mode}::"ApiMode"
             GROUP BY p."tradeId") AS "perTrade"`,
-    db.$queryRaw<{ id: string; url: string; enabled: boolean; disabledReason: string | null; succeeded: bigint; failed: bigint; pending: bigint; retrying: bigint; lastFailureStatus: number | null }[]>`
+    db.$queryRaw<
+      {
+        id: string;
+        url: string;
+        enabled: boolean;
+        disabledReason: string | null;
+        succeeded: bigint;
+        failed: bigint;
+        pending: bigint;
+        retrying: bigint;
+        lastFailureStatus: number | null;
+      }[]
+    >`
       SELECT s."id", s."url", s."enabled", s."disabledReason",
         count(d."id") FILTER (WHERE d."status" = 'Succeeded') AS "succeeded",
         count(d."id") FILTER (WHERE d."status" = 'Failed') AS "failed",
@@ -92,19 +106,17 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
     volumeInRangeMinor: days.reduce((sum, d) => sum + d.volumeMinor, 0n),
     byState: TRADE_STATES.map((state) => ({ state, count: states.get(state) ?? 0 })),
     escrow: { heldMinor: escrow[0]?.held ?? 0n, trades: Number(escrow[0]?.trades ?? 0) },
-    endpoints: endpoints.map(
-      (e): EndpointHealth => ({
-        subscriptionId: e.id,
-        url: e.url,
-        enabled: e.enabled,
-        disabledReason: e.disabledReason,
-        succeeded: Number(e.succeeded),
-        failed: Number(e.failed),
-        pending: Number(e.pending),
-        retrying: Number(e.retrying),
-        lastFailureStatus: e.lastFailureStatus,
-      }),
-    ),
+    endpoints: endpoints.map((e): EndpointHealth => ({
+      subscriptionId: e.id,
+      url: e.url,
+      enabled: e.enabled,
+      disabledReason: e.disabledReason,
+      succeeded: Number(e.succeeded),
+      failed: Number(e.failed),
+      pending: Number(e.pending),
+      retrying: Number(e.retrying),
+      lastFailureStatus: e.lastFailureStatus,
+    })),
   };
 }
 
@@ -114,4 +126,5 @@ export type Overview = Awaited<ReturnType<typeof loadOverview>>;
 const DISABLED_BY_US = /answered 410/;
 
 /** An endpoint needs attention when deliveries failed for good, are being retried, or we switched it off. */
-export const isFailing = (e: EndpointHealth) => e.failed > 0 || e.retrying > 0 || (!e.enabled && DISABLED_BY_US.test(e.disabledReason ?? ""));
+export const isFailing = (e: EndpointHealth) =>
+  e.failed > 0 || e.retrying > 0 || (!e.enabled && DISABLED_BY_US.test(e.disabledReason ?? ""));

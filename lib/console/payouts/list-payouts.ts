@@ -19,7 +19,12 @@ export async function listPayouts(tenantId: string, filters: PayoutFilterValues)
     };
   }
   const [rows, totalCount] = await Promise.all([
-    db.payout.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (filters.page - 1) * filters.pageSize, take: filters.pageSize }),
+    db.payout.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (filters.page - 1) * filters.pageSize,
+      take: filters.pageSize,
+    }),
     db.payout.count({ where }),
   ]);
   return {

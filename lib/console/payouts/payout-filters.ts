@@ -2,7 +2,11 @@
 // reads them. Shared by server and browser: a value that does not parse falls back to its default.
 import { z } from "zod";
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined);
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
 
 export const PayoutFilters = z.object({
   mode: z.enum(["test", "live"]).catch("test"),

@@ -15,7 +15,12 @@ export async function loadSettings(context: StaffContext) {
       returnAcceptanceDeadlineSeconds: tenant.returnAcceptanceDeadlineSeconds,
     },
     currency: { currency: tenant.currency, hasTrades: firstTrade !== null },
-    hostedPages: { brandName: tenant.brandName ?? "", brandColor: tenant.brandColor ?? "", locale: tenant.locale === "da" ? ("da" as const) : ("en" as const), allowedRedirectOrigins: tenant.allowedRedirectOrigins },
+    hostedPages: {
+      brandName: tenant.brandName ?? "",
+      brandColor: tenant.brandColor ?? "",
+      locale: tenant.locale === "da" ? ("da" as const) : ("en" as const),
+      allowedRedirectOrigins: tenant.allowedRedirectOrigins,
+    },
     businessIds: { allowedBusinessIds: tenant.allowedBusinessIds },
     rateLimitPerMinute: tenant.rateLimitPerMinute,
     fees: {

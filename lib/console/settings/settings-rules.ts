@@ -6,11 +6,44 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 export const DEADLINES = [
-  { key: "unpaidExpirySeconds", label: "Unpaid trade expires", description: "A trade the buyer has not paid for is cancelled after this long.", min: HOUR, max: 30 * DAY },
-  { key: "shipmentDeadlineSeconds", label: "Seller ships within", description: "A paid trade with no parcel sent by then is cancelled and the buyer refunded.", min: DAY, max: 30 * DAY },
-  { key: "acceptanceDeadlineSeconds", label: "Buyer accepts within", description: "A delivered item the buyer has not accepted or rejected by then counts as accepted, and the seller is paid. The seller has as long to answer a rejection.", min: DAY, max: 14 * DAY },
-  { key: "returnShipmentDeadlineSeconds", label: "Buyer returns within", description: "After a rejection, a return parcel not sent by then ends the return: the seller is paid.", min: DAY, max: 30 * DAY },
-  { key: "returnAcceptanceDeadlineSeconds", label: "Seller accepts return within", description: "A returned item the seller has not accepted or disputed by then counts as accepted, and the buyer is refunded.", min: DAY, max: 14 * DAY },
+  {
+    key: "unpaidExpirySeconds",
+    label: "Unpaid trade expires",
+    description: "A trade the buyer has not paid for is cancelled after this long.",
+    min: HOUR,
+    max: 30 * DAY,
+  },
+  {
+    key: "shipmentDeadlineSeconds",
+    label: "Seller ships within",
+    description: "A paid trade with no parcel sent by then is cancelled and the buyer refunded.",
+    min: DAY,
+    max: 30 * DAY,
+  },
+  {
+    key: "acceptanceDeadlineSeconds",
+    label: "Buyer accepts within",
+    description:
+      "A delivered item the buyer has not accepted or rejected by then counts as accepted, and " +
+      "the seller is paid. The seller has as long to answer a rejection.",
+    min: DAY,
+    max: 14 * DAY,
+  },
+  {
+    key: "returnShipmentDeadlineSeconds",
+    label: "Buyer returns within",
+    description: "After a rejection, a return parcel not sent by then ends the return: the seller is paid.",
+    min: DAY,
+    max: 30 * DAY,
+  },
+  {
+    key: "returnAcceptanceDeadlineSeconds",
+    label: "Seller accepts return within",
+    description:
+      "A returned item the seller has not accepted or disputed by then counts as accepted, and the buyer is refunded.",
+    min: DAY,
+    max: 14 * DAY,
+  },
 ] as const;
 
 export type DeadlineKey = (typeof DEADLINES)[number]["key"];
@@ -24,7 +57,14 @@ export function describeSeconds(seconds: number): string {
 
 export const DeadlinesBody = z.strictObject(
   Object.fromEntries(
-    DEADLINES.map((d) => [d.key, z.number("Enter a number.").int("Whole seconds only.").min(d.min, `At least ${describeSeconds(d.min)}.`).max(d.max, `At most ${describeSeconds(d.max)}.`)]),
+    DEADLINES.map((d) => [
+      d.key,
+      z
+        .number("Enter a number.")
+        .int("Whole seconds only.")
+        .min(d.min, `At least ${describeSeconds(d.min)}.`)
+        .max(d.max, `At most ${describeSeconds(d.max)}.`),
+    ]),
   ) as Record<DeadlineKey, z.ZodNumber>,
 );
 
@@ -37,13 +77,22 @@ export const HostedPagesBody = z.strictObject({
   brandName: z.string().max(80, "At most 80 characters."),
   brandColor: z.string().max(20, "A hex colour such as #0f766e."),
   locale: z.enum(["en", "da"], "Choose English or Danish."),
-  allowedRedirectOrigins: z.array(z.string().max(200, "At most 200 characters.")).max(MAX_REDIRECT_ORIGINS, `At most ${MAX_REDIRECT_ORIGINS} origins.`),
+  allowedRedirectOrigins: z
+    .array(z.string().max(200, "At most 200 characters."))
+    .max(MAX_REDIRECT_ORIGINS, `At most ${MAX_REDIRECT_ORIGINS} origins.`),
 });
 
 export const MAX_BUSINESS_IDS = 100;
 export const BusinessIdsBody = z.strictObject({
   allowedBusinessIds: z
-    .array(z.string().trim().min(1, "Enter a company registration number.").max(64, "At most 64 characters.").regex(/^\S*$/, "No spaces."))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, "Enter a company registration number.")
+        .max(64, "At most 64 characters.")
+        .regex(/^\S*$/, "No spaces."),
+    )
     .max(MAX_BUSINESS_IDS, `At most ${MAX_BUSINESS_IDS} business ids.`),
 });
 
@@ -56,5 +105,8 @@ export const RateLimitBody = z.strictObject({
     .number("Enter a number.")
     .int("Whole requests only.")
     .min(CONSOLE_RATE_LIMIT.min, `At least ${CONSOLE_RATE_LIMIT.min} a minute.`)
-    .max(CONSOLE_RATE_LIMIT.max, `At most ${CONSOLE_RATE_LIMIT.max.toLocaleString("en-GB")} a minute; contact us for more.`),
+    .max(
+      CONSOLE_RATE_LIMIT.max,
+      `At most ${CONSOLE_RATE_LIMIT.max.toLocaleString("en-GB")} a minute; contact us for more.`,
+    ),
 });

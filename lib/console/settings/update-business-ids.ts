@@ -11,13 +11,30 @@ export async function updateBusinessIds(context: StaffContext, body: z.output<ty
   assertAdmin(context);
   const wanted = [...new Set(body.allowedBusinessIds)];
   return db.$transaction(async (tx) => {
-    const tenant = (await tx.$queryRaw<{ allowedBusinessIds: string[] }[]>`SELECT "allowedBusinessIds" FROM "Tenant" WHERE "id" = ${context.tenant.id} FOR UPDATE`)[0]!;
+    const tenant = (
+      await tx.$queryRaw<
+        { allowedBusinessIds: string[] }[]
+      >`SELECT "allowedBusinessIds" FROM "Tenant" WHERE "id" = ${context.tenant.id} FOR UPDATE`
+    )[0]!;
     const removed = tenant.allowedBusinessIds.filter((id) => !wanted.includes(id));
     if (removed.length) {
-      const inUse = await tx.businessUser.findMany({ where: { tenantId: context.tenant.id, businessId: { in: removed } }, select: { businessId: true }, distinct: ["businessId"] });
+      const inUse = await tx.businessUser.findMany({
+        where: { tenantId: context.tenant.id, businessId: { in: removed } },
+        select: { businessId: true },
+        distinct: ["businessId"],
+      });
       if (inUse.length) {
         const ids = inUse.map((u) => u.businessId);
-        throw new ApiError("conflict", `Business users still use ${ids.join(", ")}: delete them before removing the id.`, { errors: ids.map((id) => ({ key: `allowedBusinessIds.${id}`, value: "Business users still use this id: delete them first." })) });
+        throw new ApiError(
+          "conflict",
+          `Business users still use ${ids.join(", ")}: delete them before removing the id.`,
+          {
+            errors: ids.map((id) => ({
+              key: `allowedBusinessIds.${id}`,
+              value: "Business users still use this id: delete them first.",
+            })),
+          },
+        );
       }
     }
     await tx.tenant.update({ where: { id: context.tenant.id }, data: { allowedBusinessIds: wanted } });

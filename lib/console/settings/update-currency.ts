@@ -12,7 +12,9 @@ export async function updateCurrency(context: StaffContext, body: z.output<typeo
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Tenant" WHERE "id" = ${context.tenant.id} FOR UPDATE`;
     if (await tx.trade.findFirst({ where: { tenantId: context.tenant.id }, select: { id: true } })) {
-      throw new ApiError("conflict", "The currency cannot change once trades exist.", { errors: [{ key: "currency", value: "Trades exist in the current currency, so it can no longer change." }] });
+      throw new ApiError("conflict", "The currency cannot change once trades exist.", {
+        errors: [{ key: "currency", value: "Trades exist in the current currency, so it can no longer change." }],
+      });
     }
     await tx.tenant.update({ where: { id: context.tenant.id }, data: { currency: body.currency } });
     return { currency: body.currency };

@@ -4,7 +4,12 @@
 import type { z } from "zod";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
-import { checkHostedPageSettings, normaliseRedirectOrigin, updateHostedPageSettings, type HostedPageSettings } from "../../tenants/hosted-page-settings.ts";
+import {
+  checkHostedPageSettings,
+  normaliseRedirectOrigin,
+  updateHostedPageSettings,
+  type HostedPageSettings,
+} from "../../tenants/hosted-page-settings.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 import type { HostedPagesBody } from "./settings-rules.ts";
 
@@ -22,9 +27,21 @@ export async function updateHostedPages(context: StaffContext, body: z.output<ty
   const errors: FieldError[] = [];
   check(errors, "brandName", () => checkHostedPageSettings({ brandName: body.brandName }));
   check(errors, "brandColor", () => checkHostedPageSettings({ brandColor: body.brandColor }));
-  const origins = body.allowedRedirectOrigins.map((origin, index) => check(errors, `allowedRedirectOrigins.${index}`, () => normaliseRedirectOrigin(origin)));
+  const origins = body.allowedRedirectOrigins.map((origin, index) =>
+    check(errors, `allowedRedirectOrigins.${index}`, () => normaliseRedirectOrigin(origin)),
+  );
   if (errors.length) throw new ApiError("validation-error", errors.map((e) => e.value).join(" "), { errors });
-  const settings: HostedPageSettings = { brandName: body.brandName, brandColor: body.brandColor, locale: body.locale, allowedRedirectOrigins: [...new Set(origins as string[])] };
+  const settings: HostedPageSettings = {
+    brandName: body.brandName,
+    brandColor: body.brandColor,
+    locale: body.locale,
+    allowedRedirectOrigins: [...new Set(origins as string[])],
+  };
   const saved = await updateHostedPageSettings(db, context.tenant.id, settings);
-  return { brandName: saved.brandName ?? "", brandColor: saved.brandColor ?? "", locale: saved.locale, allowedRedirectOrigins: saved.allowedRedirectOrigins };
+  return {
+    brandName: saved.brandName ?? "",
+    brandColor: saved.brandColor ?? "",
+    locale: saved.locale,
+    allowedRedirectOrigins: saved.allowedRedirectOrigins,
+  };
 }

@@ -9,7 +9,10 @@ import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 
 export async function endMemberSessions(context: StaffContext, staffId: string) {
   assertAdmin(context);
-  const { count } = await db.staffUser.updateMany({ where: { id: staffId, tenantId: context.tenant.id }, data: { sessionVersion: { increment: 1 } } });
+  const { count } = await db.staffUser.updateMany({
+    where: { id: staffId, tenantId: context.tenant.id },
+    data: { sessionVersion: { increment: 1 } },
+  });
   if (count === 0) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
   return { staffId, sessionsEnded: true, you: staffId === context.staff.id };
 }

@@ -18,7 +18,13 @@ export async function inviteMember(context: StaffContext, body: z.output<typeof 
   assertAdmin(context);
   try {
     const invited = await inviteStaff(db, { tenantId: context.tenant.id, ...body });
-    return { staffId: invited.staffId, email: invited.email, role: invited.role, invitePath: invitePath(invited.token), expiresAt: invited.expiresAt.toISOString() };
+    return {
+      staffId: invited.staffId,
+      email: invited.email,
+      role: invited.role,
+      invitePath: invitePath(invited.token),
+      expiresAt: invited.expiresAt.toISOString(),
+    };
   } catch (error) {
     if (error instanceof StaffEmailTaken) throw ApiError.field("email", "This email is already a member of your team.");
     throw error;
@@ -29,7 +35,10 @@ export async function renewMemberInvitation(context: StaffContext, staffId: stri
   assertAdmin(context);
   const renewed = await renewInvitation(db, context.tenant.id, staffId);
   if (renewed) return { staffId, invitePath: invitePath(renewed.token), expiresAt: renewed.expiresAt.toISOString() };
-  const member = await db.staffUser.findFirst({ where: { id: staffId, tenantId: context.tenant.id }, select: { id: true } });
+  const member = await db.staffUser.findFirst({
+    where: { id: staffId, tenantId: context.tenant.id },
+    select: { id: true },
+  });
   if (!member) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
   throw new ApiError("conflict", "This member has already accepted their invitation.");
 }

@@ -8,7 +8,10 @@ import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 
 export async function liftMemberSignInThrottle(context: StaffContext, staffId: string) {
   assertAdmin(context);
-  const member = await db.staffUser.findFirst({ where: { id: staffId, tenantId: context.tenant.id }, select: { email: true } });
+  const member = await db.staffUser.findFirst({
+    where: { id: staffId, tenantId: context.tenant.id },
+    select: { email: true },
+  });
   if (!member) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
   await liftSignInThrottle(member.email);
   return { staffId, signInThrottleLifted: true };

@@ -21,14 +21,26 @@ export interface TeamMember {
 }
 
 export async function listTeam(context: StaffContext, now = new Date()): Promise<TeamMember[]> {
-  const staff = await db.staffUser.findMany({ where: { tenantId: context.tenant.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  const throttles = await signInThrottles(staff.map((s) => s.email), now);
+  const staff = await db.staffUser.findMany({
+    where: { tenantId: context.tenant.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const throttles = await signInThrottles(
+    staff.map((s) => s.email),
+    now,
+  );
   return staff.map((s) => ({
     id: s.id,
     email: s.email,
     name: s.name,
     role: s.role,
-    status: s.disabledAt ? "disabled" : !s.inviteTokenHash ? "active" : s.inviteExpiresAt && s.inviteExpiresAt > now ? "invited" : "invite-expired",
+    status: s.disabledAt
+      ? "disabled"
+      : !s.inviteTokenHash
+        ? "active"
+        : s.inviteExpiresAt && s.inviteExpiresAt > now
+          ? "invited"
+          : "invite-expired",
     createdAt: s.createdAt.toISOString(),
     lastSignInAt: s.lastSignInAt?.toISOString() ?? null,
     inviteExpiresAt: s.inviteTokenHash ? (s.inviteExpiresAt?.toISOString() ?? null) : null,

@@ -44,8 +44,13 @@ interface Cursor {
   id: string;
 }
 
-export const encodeCursor = (row: Pick<Row, "id" | "createdAt" | "amountMinor">, sort: TradeFilterValues["sort"]): string =>
-  Buffer.from(JSON.stringify([sort === "amount" ? row.amountMinor.toString() : row.createdAt.toISOString(), row.id])).toString("base64url");
+export const encodeCursor = (
+  row: Pick<Row, "id" | "createdAt" | "amountMinor">,
+  sort: TradeFilterValues["sort"],
+): string =>
+  Buffer.from(
+    JSON.stringify([sort === "amount" ? row.amountMinor.toString() : row.createdAt.toISOString(), row.id]),
+  ).toString("base64url");
 
 function decodeCursor(text: string | undefined, sort: TradeFilterValues["sort"]): Cursor | undefined {
   if (!text) return undefined;
@@ -76,7 +81,10 @@ function filterSql(tenantId: string, filters: TradeFilterValues): Prisma.Sql {
     // OR of the indexes when few trades match (a user id, a rare word), or walking the sort index
     // and stopping at a page of matches when many do (a common word, a seller with 10,000 trades).
     const q = filters.q;
-    parts.push(Prisma.sql`(t."id" = ${q.toLowerCase()} OR t."referenceId" = ${q} OR t."payerMarketplaceUserId" = ${q} OR t."payeeMarketplaceUserId" = ${q} OR t."title" ILIKE ${`%${escapeLike(q)}%`})`);
+    parts.push(
+      Prisma.sql`(t."id" = ${q.toLowerCase()} OR t."referenceId" = ${q} OR t."payerMarketplaceUserId" = ${q} OR
+        t."payeeMarketplaceUserId" = ${q} OR t."title" ILIKE ${`%${escapeLike(q)}%`})`,
+    );
   }
   return Prisma.join(parts, " AND ");
 }
@@ -93,8 +101,14 @@ export function tradeListQueries(tenantId: string, filters: TradeFilterValues) {
   const backwards = Boolean(before);
   const descending = (filters.dir === "desc") !== backwards;
   const cursor = after ?? before;
-  const cursorValue = cursor && (filters.sort === "amount" ? Prisma.sql`${BigInt(cursor.value)}` : Prisma.sql`${cursor.value.replace("T", " ").replace("Z", "")}::timestamp`);
-  const position = cursor ? Prisma.sql`AND (${column}, t."id") ${Prisma.raw(descending ? "<" : ">")} (${cursorValue}, ${cursor.id})` : Prisma.empty;
+  const cursorValue =
+    cursor &&
+    (filters.sort === "amount"
+      ? Prisma.sql`${BigInt(cursor.value)}`
+      : Prisma.sql`${cursor.value.replace("T", " ").replace("Z", "")}::timestamp`);
+  const position = cursor
+    ? Prisma.sql`AND (${column}, t."id") ${Prisma.raw(descending ? "<" : ">")} (${cursorValue}, ${cursor.id})`
+    : Prisma.empty;
   const order = Prisma.raw(descending ? "DESC" : "ASC");
   const where = filterSql(tenantId, filters);
   const columns = Prisma.sql`t."id", t."referenceId", t."title", t."state"::text AS "state", t."amountMinor", t."payerTotalMinor", t."currency",
@@ -108,7 +122,8 @@ export function tradeListQueries(tenantId: string, filters: TradeFilterValues) {
           // search's indexes finds the matches, then at most FEW_MATCHES rows are sorted.
           Prisma.sql`
       WITH matches AS MATERIALIZED (SELECT ${columns} FROM "Trade" t WHERE ${where})
-      SELECT "id", "referenceId", "title", "state", "amountMinor", "payerTotalMinor", "currency", "payerMarketplaceUserId", "payeeMarketplaceUserId", "createdAt", "mode"
+      SELECT "id", "referenceId", "title", "state", "amountMinor", "payerTotalMinor", "currency",
+            "payerMarketplaceUserId", "payeeMarketplaceUserId", "createdAt", "mode"
       FROM matches t
       WHERE true ${position}
       ORDER BY ${column} ${order}, t."id" ${order}

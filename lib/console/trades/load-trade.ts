@@ -11,18 +11,48 @@ export async function loadTradeForConsole(tenantId: string, tradeId: string) {
   const [[view], history, payments, labels, transfers, events, users] = await Promise.all([
     serializeTrades(scope, [trade], "en"),
     db.tradeTimelineEntry.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } }),
-    db.payment.findMany({ where: { tradeId, tenantId }, include: { attempts: { orderBy: { createdAt: "asc" } } }, orderBy: { createdAt: "asc" } }),
-    db.shipmentLabel.findMany({ where: { tradeId, tenantId }, include: { trackingEvents: { orderBy: { occurredAt: "asc" } } }, orderBy: { createdAt: "asc" } }),
-    db.ledgerTransfer.findMany({ where: { tradeId, tenantId }, include: { postings: { orderBy: { id: "asc" } } }, orderBy: { createdAt: "asc" } }),
+    db.payment.findMany({
+      where: { tradeId, tenantId },
+      include: { attempts: { orderBy: { createdAt: "asc" } } },
+      orderBy: { createdAt: "asc" },
+    }),
+    db.shipmentLabel.findMany({
+      where: { tradeId, tenantId },
+      include: { trackingEvents: { orderBy: { occurredAt: "asc" } } },
+      orderBy: { createdAt: "asc" },
+    }),
+    db.ledgerTransfer.findMany({
+      where: { tradeId, tenantId },
+      include: { postings: { orderBy: { id: "asc" } } },
+      orderBy: { createdAt: "asc" },
+    }),
     db.outboxEvent.findMany({
       where: { tradeId, tenantId },
       orderBy: [{ sequence: "asc" }, { createdAt: "asc" }],
-      include: { deliveries: { orderBy: { createdAt: "asc" }, include: { subscription: { select: { url: true } }, attempts: { orderBy: { attemptNumber: "asc" } } } } },
+      include: {
+        deliveries: {
+          orderBy: { createdAt: "asc" },
+          include: { subscription: { select: { url: true } }, attempts: { orderBy: { attemptNumber: "asc" } } },
+        },
+      },
     }),
-    db.marketplaceUser.findMany({ where: { ...scope, marketplaceUserId: { in: [trade.payerMarketplaceUserId, trade.payeeMarketplaceUserId] } }, include: { serviceAccount: true } }),
+    db.marketplaceUser.findMany({
+      where: { ...scope, marketplaceUserId: { in: [trade.payerMarketplaceUserId, trade.payeeMarketplaceUserId] } },
+      include: { serviceAccount: true },
+    }),
   ]);
   const user = (id: string) => users.find((u) => u.marketplaceUserId === id) ?? null;
-  return { trade, view: view!, history, payments, labels, transfers, events, payer: user(trade.payerMarketplaceUserId), payee: user(trade.payeeMarketplaceUserId) };
+  return {
+    trade,
+    view: view!,
+    history,
+    payments,
+    labels,
+    transfers,
+    events,
+    payer: user(trade.payerMarketplaceUserId),
+    payee: user(trade.payeeMarketplaceUserId),
+  };
 }
 
 export type ConsoleTrade = NonNullable<Awaited<ReturnType<typeof loadTradeForConsole>>>;

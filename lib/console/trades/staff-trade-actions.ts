@@ -15,7 +15,8 @@ import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 
 const by = (context: StaffContext) => ({ staffId: context.staff.id, staffEmail: context.staff.email });
 
-const lockedTrade = (tx: Prisma.TransactionClient, context: StaffContext, tradeId: string) => lockTenantTrade(tx, context.tenant.id, tradeId);
+const lockedTrade = (tx: Prisma.TransactionClient, context: StaffContext, tradeId: string) =>
+  lockTenantTrade(tx, context.tenant.id, tradeId);
 
 /** The tenant's own cancel (lib/trades/cancel-trade.ts); `expectedState` is what the page showed. */
 export async function staffCancelTrade(context: StaffContext, tradeId: string, expectedState: string) {
@@ -28,7 +29,16 @@ export async function staffResolveDispute(context: StaffContext, tradeId: string
   return db.$transaction(async (tx) => {
     const trade = await lockedTrade(tx, context, tradeId);
     const action = outcome === "release" ? "resolveRelease" : "resolveRefund";
-    const { trade: moved } = await applyTransition(tx, trade, context.tenant, action, "staff", tenantNow(context.tenant, trade.mode), {}, by(context));
+    const { trade: moved } = await applyTransition(
+      tx,
+      trade,
+      context.tenant,
+      action,
+      "staff",
+      tenantNow(context.tenant, trade.mode),
+      {},
+      by(context),
+    );
     return { state: moved.state };
   });
 }
@@ -38,21 +48,41 @@ export async function staffResolveDispute(context: StaffContext, tradeId: string
  * tenant's Settle trade does. `expectedState` is what the page showed, so a trade the payer settled
  * meanwhile (an accepted offer) is not settled twice over.
  */
-export async function staffSettleTrade(context: StaffContext, tradeId: string, input: { refundMinor: bigint; reason: string; expectedState: string }) {
+export async function staffSettleTrade(
+  context: StaffContext,
+  tradeId: string,
+  input: { refundMinor: bigint; reason: string; expectedState: string },
+) {
   assertAdmin(context);
   return db.$transaction(async (tx) => {
     const trade = await lockedTrade(tx, context, tradeId);
-    if (trade.state !== input.expectedState) throw new ApiError("invalid-state", `The trade is now \`${trade.state}\`, not \`${input.expectedState}\`: look at it again.`);
+    if (trade.state !== input.expectedState)
+      throw new ApiError(
+        "invalid-state",
+        `The trade is now \`${trade.state}\`, not \`${input.expectedState}\`: look at it again.`,
+      );
     const call = settlementCall(trade, "staff", input.refundMinor);
     const details = { ...by(context), refundMinor: input.refundMinor.toString(), reason: input.reason };
-    const { trade: moved } = await applyTransition(tx, trade, context.tenant, call.action, "staff", tenantNow(context.tenant, trade.mode), call.details, details);
+    const { trade: moved } = await applyTransition(
+      tx,
+      trade,
+      context.tenant,
+      call.action,
+      "staff",
+      tenantNow(context.tenant, trade.mode),
+      call.details,
+      details,
+    );
     return { state: moved.state };
   });
 }
 
 export async function staffRedeliverEvent(context: StaffContext, eventId: string) {
   assertAdmin(context);
-  const event = await db.outboxEvent.findFirst({ where: { id: eventId, tenantId: context.tenant.id }, select: { mode: true } });
+  const event = await db.outboxEvent.findFirst({
+    where: { id: eventId, tenantId: context.tenant.id },
+    select: { mode: true },
+  });
   if (!event) throw ApiError.notFound(`Event ${JSON.stringify(eventId)}`);
   return redeliverWebhookEvent({ tenant: context.tenant, mode: event.mode, tokenId: "console" }, eventId);
 }

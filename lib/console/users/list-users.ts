@@ -26,7 +26,13 @@ export async function listUsers(tenantId: string, filters: UserFilterValues) {
       orderBy: [{ connectedAt: "desc" }, { id: "desc" }],
       skip: (filters.page - 1) * filters.pageSize,
       take: filters.pageSize,
-      select: { marketplaceUserId: true, kycLevel: true, connectedAt: true, mode: true, serviceAccount: { select: { name: true } } },
+      select: {
+        marketplaceUserId: true,
+        kycLevel: true,
+        connectedAt: true,
+        mode: true,
+        serviceAccount: { select: { name: true } },
+      },
     }),
     db.marketplaceUser.count({ where }),
   ]);

@@ -23,25 +23,54 @@ export async function loadUserForConsole(tenantId: string, marketplaceUserId: st
       take: USER_TRADES_SHOWN,
       select: {
         role: true,
-        trade: { select: { id: true, title: true, referenceId: true, state: true, amountMinor: true, currency: true, createdAt: true, payerMarketplaceUserId: true, payeeMarketplaceUserId: true } },
+        trade: {
+          select: {
+            id: true,
+            title: true,
+            referenceId: true,
+            state: true,
+            amountMinor: true,
+            currency: true,
+            createdAt: true,
+            payerMarketplaceUserId: true,
+            payeeMarketplaceUserId: true,
+          },
+        },
       },
     }),
     db.tradeParty.groupBy({ by: ["role"], where: scope, _count: { _all: true } }),
   ]);
-  const counterparties = [...new Set(parties.map((p) => (p.role === "payer" ? p.trade.payeeMarketplaceUserId : p.trade.payerMarketplaceUserId)))];
+  const counterparties = [
+    ...new Set(
+      parties.map((p) => (p.role === "payer" ? p.trade.payeeMarketplaceUserId : p.trade.payerMarketplaceUserId)),
+    ),
+  ];
   const connected = new Set(
-    (await db.marketplaceUser.findMany({ where: { tenantId, mode: user.mode, marketplaceUserId: { in: counterparties } }, select: { marketplaceUserId: true } })).map((u) => u.marketplaceUserId),
+    (
+      await db.marketplaceUser.findMany({
+        where: { tenantId, mode: user.mode, marketplaceUserId: { in: counterparties } },
+        select: { marketplaceUserId: true },
+      })
+    ).map((u) => u.marketplaceUserId),
   );
   const account = user.serviceAccount;
   const inUse = account.bankAccountNumber?.replace(/\s/g, "");
   return {
-    user: { marketplaceUserId: user.marketplaceUserId, mode: user.mode, kycLevel: user.kycLevel, connectedAt: user.connectedAt, firstConnectedAt: user.createdAt },
+    user: {
+      marketplaceUserId: user.marketplaceUserId,
+      mode: user.mode,
+      kycLevel: user.kycLevel,
+      connectedAt: user.connectedAt,
+      firstConnectedAt: user.createdAt,
+    },
     person: {
       serviceAccountId: account.id,
       name: account.name,
       phoneNumber: account.phoneNumber,
       // A protected name and address (spec 4.4) is not shown to staff either.
-      address: account.nameAddressProtected ? null : [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+      address: account.nameAddressProtected
+        ? null
+        : [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", "),
       nameAddressProtected: account.nameAddressProtected,
       passportVerified: account.passportVerified,
     },
@@ -55,7 +84,9 @@ export async function loadUserForConsole(tenantId: string, marketplaceUserId: st
       inUse: p.accountNumber.replace(/\s/g, "") === inUse,
     })),
     // The account in use may predate the list of entered accounts (or come from elsewhere).
-    payoutInUse: account.bankAccountNumber ? { masked: maskAccountNumber(account.bankAccountNumber)!, bankName: account.bankName } : null,
+    payoutInUse: account.bankAccountNumber
+      ? { masked: maskAccountNumber(account.bankAccountNumber)!, bankName: account.bankName }
+      : null,
     trades: parties.map((p) => {
       const counterparty = p.role === "payer" ? p.trade.payeeMarketplaceUserId : p.trade.payerMarketplaceUserId;
       return { role: p.role, counterparty, counterpartyConnected: connected.has(counterparty), ...p.trade };

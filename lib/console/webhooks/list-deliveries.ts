@@ -20,7 +20,15 @@ export function deliveryListWhere(tenantId: string, filters: DeliveryFilterValue
     subscription: { tenantId, mode: filters.mode },
     ...(filters.status ? STATUS_WHERE[filters.status] : {}),
     ...(filters.subscription ? { subscriptionId: filters.subscription } : {}),
-    ...(filters.event || filters.trade ? { event: { tenantId, ...(filters.event ? { eventName: filters.event } : {}), ...(filters.trade ? { tradeId: filters.trade } : {}) } } : {}),
+    ...(filters.event || filters.trade
+      ? {
+          event: {
+            tenantId,
+            ...(filters.event ? { eventName: filters.event } : {}),
+            ...(filters.trade ? { tradeId: filters.trade } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -35,7 +43,11 @@ export async function listDeliveries(tenantId: string, filters: DeliveryFilterVa
       include: {
         event: { select: { id: true, eventName: true, tradeId: true, marketplaceUserId: true } },
         subscription: { select: { id: true, url: true } },
-        attempts: { orderBy: { attemptNumber: "desc" }, take: 1, select: { responseStatus: true, error: true, durationMs: true, createdAt: true } },
+        attempts: {
+          orderBy: { attemptNumber: "desc" },
+          take: 1,
+          select: { responseStatus: true, error: true, durationMs: true, createdAt: true },
+        },
       },
     }),
     db.webhookDelivery.count({ where }),
@@ -55,7 +67,14 @@ export async function listDeliveries(tenantId: string, filters: DeliveryFilterVa
         marketplaceUserId: d.event.marketplaceUserId,
         subscriptionId: d.subscription.id,
         url: d.subscription.url,
-        lastAttempt: last ? { responseStatus: last.responseStatus, error: last.error, durationMs: last.durationMs, createdAt: last.createdAt.toISOString() } : null,
+        lastAttempt: last
+          ? {
+              responseStatus: last.responseStatus,
+              error: last.error,
+              durationMs: last.durationMs,
+              createdAt: last.createdAt.toISOString(),
+            }
+          : null,
       };
     }),
     pagination: { page: filters.page, pageSize: filters.pageSize, totalCount },

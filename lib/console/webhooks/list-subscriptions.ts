@@ -16,7 +16,14 @@ export interface SubscriptionHealth {
   lastError: string | null;
 }
 
-const emptyHealth = (): SubscriptionHealth => ({ succeeded: 0, failed: 0, pending: 0, lastAttemptAt: null, lastStatus: null, lastError: null });
+const emptyHealth = (): SubscriptionHealth => ({
+  succeeded: 0,
+  failed: 0,
+  pending: 0,
+  lastAttemptAt: null,
+  lastStatus: null,
+  lastError: null,
+});
 
 export async function subscriptionHealth(tenantId: string, ids: string[]): Promise<Map<string, SubscriptionHealth>> {
   const health = new Map(ids.map((id) => [id, emptyHealth()]));
@@ -35,10 +42,20 @@ export async function subscriptionHealth(tenantId: string, ids: string[]): Promi
       FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d."id" = a."deliveryId"
       WHERE d."tenantId" = ${tenantId} AND d."subscriptionId" IN (${Prisma.join(ids)}) AND a."createdAt" >= ${since}
       ORDER BY d."subscriptionId", a."createdAt" DESC`,
-    db.webhookDelivery.groupBy({ by: ["subscriptionId"], where: { tenantId, subscriptionId: { in: ids }, status: "Pending" }, _count: { _all: true } }),
+    db.webhookDelivery.groupBy({
+      by: ["subscriptionId"],
+      where: { tenantId, subscriptionId: { in: ids }, status: "Pending" },
+      _count: { _all: true },
+    }),
   ]);
-  for (const row of attempts) Object.assign(health.get(row.subscriptionId)!, { succeeded: Number(row.succeeded), failed: Number(row.failed) });
-  for (const row of latest) Object.assign(health.get(row.subscriptionId)!, { lastAttemptAt: new Date(row.createdAt).toISOString(), lastStatus: row.responseStatus, lastError: row.error });
+  for (const row of attempts)
+    Object.assign(health.get(row.subscriptionId)!, { succeeded: Number(row.succeeded), failed: Number(row.failed) });
+  for (const row of latest)
+    Object.assign(health.get(row.subscriptionId)!, {
+      lastAttemptAt: new Date(row.createdAt).toISOString(),
+      lastStatus: row.responseStatus,
+      lastError: row.error,
+    });
   for (const row of pending) health.get(row.subscriptionId)!.pending = row._count._all;
   return health;
 }
@@ -54,7 +71,10 @@ function present(row: WebhookSubscription, health: SubscriptionHealth, now: Date
     disabledReason: row.disabledReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    previousSecretExpiresAt: row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
+    previousSecretExpiresAt:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt > now
+        ? row.previousSecretExpiresAt.toISOString()
+        : null,
     health,
   };
 }
@@ -63,7 +83,10 @@ export type ConsoleSubscription = ReturnType<typeof present>;
 
 export async function listConsoleSubscriptions(tenantId: string, mode: ApiMode): Promise<ConsoleSubscription[]> {
   const rows = await db.webhookSubscription.findMany({ where: { tenantId, mode }, orderBy: { createdAt: "asc" } });
-  const health = await subscriptionHealth(tenantId, rows.map((r) => r.id));
+  const health = await subscriptionHealth(
+    tenantId,
+    rows.map((r) => r.id),
+  );
   const now = new Date();
   return rows.map((row) => present(row, health.get(row.id)!, now));
 }
@@ -78,5 +101,9 @@ export async function loadConsoleSubscription(tenantId: string, id: string): Pro
 
 /** Every endpoint of the tenant, both modes, for the delivery log's endpoint filter. */
 export function listEndpointChoices(tenantId: string) {
-  return db.webhookSubscription.findMany({ where: { tenantId }, select: { id: true, url: true, mode: true }, orderBy: { createdAt: "asc" } });
+  return db.webhookSubscription.findMany({
+    where: { tenantId },
+    select: { id: true, url: true, mode: true },
+    orderBy: { createdAt: "asc" },
+  });
 }

@@ -21,7 +21,15 @@ export async function loadConsoleDelivery(tenantId: string, deliveryId: string) 
     createdAt: delivery.createdAt,
     completedAt: delivery.completedAt,
     nextAttemptAt: delivery.status === "Pending" ? delivery.nextAttemptAt : null,
-    event: { id: delivery.event.id, eventName: delivery.event.eventName, tradeId: delivery.event.tradeId, marketplaceUserId: delivery.event.marketplaceUserId, createdAt: delivery.event.createdAt, dispatchedAt: delivery.event.dispatchedAt, payload: delivery.event.payload },
+    event: {
+      id: delivery.event.id,
+      eventName: delivery.event.eventName,
+      tradeId: delivery.event.tradeId,
+      marketplaceUserId: delivery.event.marketplaceUserId,
+      createdAt: delivery.event.createdAt,
+      dispatchedAt: delivery.event.dispatchedAt,
+      payload: delivery.event.payload,
+    },
     subscription: delivery.subscription,
     attempts: delivery.attempts.map((a) => ({
       id: a.id,

@@ -8,7 +8,12 @@ import type { TenantContext } from "../../auth/authenticate.ts";
 import { ApiError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import type { ApiMode } from "../../db/generated/enums.ts";
-import { createSubscription, deleteSubscription, rotateSubscriptionSecret, updateSubscription } from "../../webhooks/manage-subscriptions.ts";
+import {
+  createSubscription,
+  deleteSubscription,
+  rotateSubscriptionSecret,
+  updateSubscription,
+} from "../../webhooks/manage-subscriptions.ts";
 import { CreateSubscriptionBody, UpdateSubscriptionBody } from "../../webhooks/schemas.ts";
 import { sendTestEvent } from "../../webhooks/test-event.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
@@ -17,11 +22,18 @@ export const ConsoleCreateSubscription = CreateSubscriptionBody.extend({ mode: z
 export const ConsoleUpdateSubscription = UpdateSubscriptionBody;
 
 /** The console acting for the tenant in one mode, as the API does with a token of that mode. */
-export const asTenant = (context: StaffContext, mode: ApiMode): TenantContext => ({ tenant: context.tenant, mode, tokenId: "console" });
+export const asTenant = (context: StaffContext, mode: ApiMode): TenantContext => ({
+  tenant: context.tenant,
+  mode,
+  tokenId: "console",
+});
 
 /** The subscription's own mode; another tenant's (or no) subscription is not found. */
 async function modeOf(context: StaffContext, subscriptionId: string): Promise<ApiMode> {
-  const row = await db.webhookSubscription.findFirst({ where: { id: subscriptionId, tenantId: context.tenant.id }, select: { mode: true } });
+  const row = await db.webhookSubscription.findFirst({
+    where: { id: subscriptionId, tenantId: context.tenant.id },
+    select: { mode: true },
+  });
   if (!row) throw ApiError.notFound(`Webhook subscription ${JSON.stringify(subscriptionId)}`);
   return row.mode;
 }
@@ -32,7 +44,11 @@ export async function staffCreateSubscription(context: StaffContext, body: z.out
   return createSubscription(asTenant(context, mode), rest);
 }
 
-export async function staffUpdateSubscription(context: StaffContext, subscriptionId: string, body: z.output<typeof ConsoleUpdateSubscription>) {
+export async function staffUpdateSubscription(
+  context: StaffContext,
+  subscriptionId: string,
+  body: z.output<typeof ConsoleUpdateSubscription>,
+) {
   assertAdmin(context);
   return updateSubscription(asTenant(context, await modeOf(context, subscriptionId)), subscriptionId, body);
 }

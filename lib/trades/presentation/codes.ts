@@ -45,7 +45,10 @@ export type ActionName = keyof typeof ACTION;
 export type ActionCode = (typeof ACTION)[ActionName];
 
 /** The name of each action code: the key of the action's texts in lib/i18n. */
-export const ACTION_NAME = Object.fromEntries(Object.entries(ACTION).map(([name, code]) => [code, name])) as Record<ActionCode, ActionName>;
+export const ACTION_NAME = Object.fromEntries(Object.entries(ACTION).map(([name, code]) => [code, name])) as Record<
+  ActionCode,
+  ActionName
+>;
 
 /** The name of a code read from outside (a form, an address), or undefined for one we do not have. */
 export const actionName = (code: number): ActionName | undefined => ACTION_NAME[code as ActionCode];

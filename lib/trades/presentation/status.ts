@@ -16,7 +16,11 @@ interface StatusView {
   pending: boolean;
 }
 
-const v = (iconId: number, actions: ActionCode[] = [], pending = actions.length > 0): StatusView => ({ iconId, actions, pending });
+const v = (iconId: number, actions: ActionCode[] = [], pending = actions.length > 0): StatusView => ({
+  iconId,
+  actions,
+  pending,
+});
 
 const VIEWS: Record<TradeState, Record<Role, StatusView>> = {
   Created: {
@@ -103,7 +107,13 @@ export interface PartyStatusResponse {
   hasPendingAction: boolean;
 }
 
-export function partyStatus(state: TradeState, role: Role, deadlineAt: Date | null, locale: Locale, options: { needsPayoutAccount?: boolean } = {}): PartyStatusResponse {
+export function partyStatus(
+  state: TradeState,
+  role: Role,
+  deadlineAt: Date | null,
+  locale: Locale,
+  options: { needsPayoutAccount?: boolean } = {},
+): PartyStatusResponse {
   const view = VIEWS[state][role];
   const words = messagesFor(locale).trade;
   const text: PartyStatusText = words.status[state][role];

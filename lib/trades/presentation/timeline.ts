@@ -60,7 +60,11 @@ export interface TimelineEntryResponse {
 
 export function partyTimeline(trade: Trade, role: Role, locale: Locale): TimelineEntryResponse[] {
   const inReturn = trade.rejectedAt !== null || PHASE_OF[trade.state] === "return";
-  const steps = [...DELIVERY_STEPS.filter((s) => !(inReturn && s.id === 6)), ...(inReturn ? RETURN_STEPS : []), finalStep(trade)];
+  const steps = [
+    ...DELIVERY_STEPS.filter((s) => !(inReturn && s.id === 6)),
+    ...(inReturn ? RETURN_STEPS : []),
+    finalStep(trade),
+  ];
   const finished = TERMINAL_STATES.has(trade.state);
   const words = messagesFor(locale).trade.timeline;
   const texts: Record<StepName, TimelineStepText> = words.steps;
@@ -74,7 +78,8 @@ export function partyTimeline(trade: Trade, role: Role, locale: Locale): Timelin
       state = TIMELINE_STATE.current;
       currentGiven = true;
     } else state = TIMELINE_STATE.coming;
-    const deadline = state === TIMELINE_STATE.current && trade.deadlineAt ? formatDateTime(trade.deadlineAt, "minute", locale) : "";
+    const deadline =
+      state === TIMELINE_STATE.current && trade.deadlineAt ? formatDateTime(trade.deadlineAt, "minute", locale) : "";
     const { title, description } = texts[step.name];
     const told = typeof description === "string" ? description : description[role];
     return {

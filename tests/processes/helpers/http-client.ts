@@ -8,14 +8,27 @@ export interface HttpResult {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the API's JSON as it comes
 }
 
-export function httpClient(origin: () => string, token: string, onAnswer?: (method: string, path: string, result: HttpResult) => void) {
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> => {
+export function httpClient(
+  origin: () => string,
+  token: string,
+  onAnswer?: (method: string, path: string, result: HttpResult) => void,
+) {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResult> => {
     let response: Response;
     let text: string;
     try {
       response = await fetch(`${origin()}/api/v1${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(method === "POST" ? { "content-type": "application/json" } : {}), ...headers },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(method === "POST" ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
         body: method === "POST" ? JSON.stringify(body ?? {}) : undefined,
         signal: AbortSignal.timeout(30_000),
       });
@@ -34,12 +47,18 @@ export function httpClient(origin: () => string, token: string, onAnswer?: (meth
     call,
     connect: (u: string) => call("POST", `/sandbox/users/${u}/connect`, { kycLevel: 1 }),
     subscribe: (url: string) => call("POST", "/webhooks/subscriptions", { url }),
-    initiate: (body: unknown, headers?: Record<string, string>) => call("POST", "/marketplace/trades/initiate", body, headers),
+    initiate: (body: unknown, headers?: Record<string, string>) =>
+      call("POST", "/marketplace/trades/initiate", body, headers),
     trade: (u: string, t: string) => call("GET", party(u, t)),
     acceptAndPay: (u: string, t: string) => call("POST", `${party(u, t)}/invitation/accept-and-pay`),
     escrowPayment: (u: string, t: string) => call("GET", `${party(u, t)}/payment`),
     completePayment: (p: string) => call("POST", `/sandbox/payments/${p}/complete`, { outcome: "succeeded" }),
-    buyDelivery: (u: string, t: string) => call("POST", `${party(u, t)}/shipments/delivery`, { price: 59, shipmentProviderId: "gls", expectedMaxWeightInGrams: 5000 }),
+    buyDelivery: (u: string, t: string) =>
+      call("POST", `${party(u, t)}/shipments/delivery`, {
+        price: 59,
+        shipmentProviderId: "gls",
+        expectedMaxWeightInGrams: 5000,
+      }),
     track: (labelId: string, event: string) => call("POST", `/sandbox/shipments/${labelId}/events`, { event }),
     acceptCondition: (u: string, t: string) => call("POST", `${party(u, t)}/condition/accept`),
     rejectCondition: (u: string, t: string) => call("POST", `${party(u, t)}/condition/reject`, "Scratched frame"),

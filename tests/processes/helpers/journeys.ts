@@ -24,10 +24,14 @@ const DONE: Record<JourneyKind, string[]> = {
 };
 
 /** Runs one journey to its end; `serverUp` resolves when the server answers again (rejects: give up). */
-export async function runJourney(api: HttpClient, journey: Journey, serverUp: () => Promise<void>): Promise<{ tradeId: string; state: string }> {
+export async function runJourney(
+  api: HttpClient,
+  journey: Journey,
+  serverUp: () => Promise<void>,
+): Promise<{ tradeId: string; state: string }> {
   let tradeId: string | null = null;
   let downs = 0;
-  for (let steps = 0; steps < 60; ) {
+  for (let steps = 0; steps < 60;) {
     try {
       if (!tradeId) {
         tradeId = await initiate(api, journey);
@@ -48,7 +52,10 @@ export async function runJourney(api: HttpClient, journey: Journey, serverUp: ()
 }
 
 async function initiate(api: HttpClient, journey: Journey): Promise<string> {
-  const result = await api.initiate({ ...initiateBody(journey.payer, journey.payee), checkoutUniquenessKey: journey.key });
+  const result = await api.initiate({
+    ...initiateBody(journey.payer, journey.payee),
+    checkoutUniquenessKey: journey.key,
+  });
   if (result.status === 200) return result.json.tradeId;
   // The first attempt committed but its answer was lost: the key names the trade it made.
   const holder = result.status === 409 && /trade ([0-9a-f-]{36})/.exec(String(result.json?.detail))?.[1];
@@ -56,7 +63,12 @@ async function initiate(api: HttpClient, journey: Journey): Promise<string> {
   return holder;
 }
 
-async function next(api: HttpClient, journey: Journey, id: string, trade: { state: string; phases: { delivery: { labelId: string } } }) {
+async function next(
+  api: HttpClient,
+  journey: Journey,
+  id: string,
+  trade: { state: string; phases: { delivery: { labelId: string } } },
+) {
   const { payer, payee, kind } = journey;
   switch (trade.state) {
     case "Created":

@@ -8,7 +8,12 @@ import { waitFor } from "../../helpers/webhook-receiver.ts";
  * killed mid-send is retried after its lease; attempts time out after 2 s, well inside it). Each
  * process's metrics listener takes a free port, as several run on one machine.
  */
-export const SERVER_ENV = { SCHEDULER_INTERVAL_MS: "300", WEBHOOK_LEASE_SECONDS: "4", WEBHOOK_TIMEOUT_MS: "2000", METRICS_PORT: "0" };
+export const SERVER_ENV = {
+  SCHEDULER_INTERVAL_MS: "300",
+  WEBHOOK_LEASE_SECONDS: "4",
+  WEBHOOK_TIMEOUT_MS: "2000",
+  METRICS_PORT: "0",
+};
 
 /** Waits until every event of the tenants is fanned out and delivered and no deadline is due. */
 export async function waitForQuiet(tenantIds: string[], timeoutMs: number) {

@@ -3,9 +3,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 
 export async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { stdio: ["ignore", "pipe", "inherit"], detached: true, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+    env: { ...process.env, ...env },
+  });
   await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on("line", (line) => line.includes("Webhook worker running") && resolve());
+    createInterface({ input: child.stdout! }).on(
+      "line",
+      (line) => line.includes("Webhook worker running") && resolve(),
+    );
     child.once("exit", (code) => reject(new Error(`the worker exited with ${code}`)));
   });
   return child;

@@ -27,14 +27,27 @@ export default async function CheckoutPage(props: HostedPageProps) {
   if (session.state === "Completed") {
     return (
       <HostedShell {...shell}>
-        <Finished title={t.checkout.paidTitle} body={t.checkout.paidBody} target={returnTarget(session, { kind: "success" })} targetLabel={back} closeHint={t.common.closePage} />
+        <Finished
+          title={t.checkout.paidTitle}
+          body={t.checkout.paidBody}
+          target={returnTarget(session, { kind: "success" })}
+          targetLabel={back}
+          closeHint={t.common.closePage}
+        />
       </HostedShell>
     );
   }
   if (session.state !== "Open") {
     return (
       <HostedShell {...shell}>
-        <Finished tone="neutral" title={t.checkout.cancelledTitle} body={t.checkout.cancelledBody} target={returnTarget(session, { kind: "cancel", reason: "cancelled" })} targetLabel={back} closeHint={t.common.closePage} />
+        <Finished
+          tone="neutral"
+          title={t.checkout.cancelledTitle}
+          body={t.checkout.cancelledBody}
+          target={returnTarget(session, { kind: "cancel", reason: "cancelled" })}
+          targetLabel={back}
+          closeHint={t.common.closePage}
+        />
       </HostedShell>
     );
   }
@@ -43,7 +56,14 @@ export default async function CheckoutPage(props: HostedPageProps) {
   if (!payable) {
     return (
       <HostedShell {...shell}>
-        <Finished tone="neutral" title={t.checkout.notPayableTitle} body={t.checkout.notPayableBody} target={returnTarget(session, { kind: "cancel", reason: "trade_unavailable" })} targetLabel={back} closeHint={t.common.closePage} />
+        <Finished
+          tone="neutral"
+          title={t.checkout.notPayableTitle}
+          body={t.checkout.notPayableBody}
+          target={returnTarget(session, { kind: "cancel", reason: "trade_unavailable" })}
+          targetLabel={back}
+          closeHint={t.common.closePage}
+        />
       </HostedShell>
     );
   }
@@ -63,7 +83,12 @@ export default async function CheckoutPage(props: HostedPageProps) {
         <StepHeading step={1} of={2} stepOf={t.common.stepOf} />
         {errorAlert}
         {step.step === "sign-in" ? (
-          <SignInStep {...common} people={identityProviderFor(session.mode).testIdentities()} needsPassport={false} higherLevelNeeded={step.higherLevelNeeded} />
+          <SignInStep
+            {...common}
+            people={identityProviderFor(session.mode).testIdentities()}
+            needsPassport={false}
+            higherLevelNeeded={step.higherLevelNeeded}
+          />
         ) : (
           <ConsentStep {...common} identity={step.identity} level={step.level} />
         )}
@@ -75,7 +100,15 @@ export default async function CheckoutPage(props: HostedPageProps) {
   if (session.pendingPaymentId) {
     return (
       <HostedShell {...shell}>
-        <PendingConfirmation t={t} methods={paymentRailFor(session.mode).paymentMethods()} pendingMethod={session.pendingMethod} amount={total} base={base} csrf={session.csrfToken} cancelLabel={t.common.cancelAndReturn(marketplace)} />
+        <PendingConfirmation
+          t={t}
+          methods={paymentRailFor(session.mode).paymentMethods()}
+          pendingMethod={session.pendingMethod}
+          amount={total}
+          base={base}
+          csrf={session.csrfToken}
+          cancelLabel={t.common.cancelAndReturn(marketplace)}
+        />
       </HostedShell>
     );
   }
@@ -87,7 +120,14 @@ export default async function CheckoutPage(props: HostedPageProps) {
         <OrderSummary trade={trade} t={t} locale={locale} seller={seller} />
         <div className="md:border-l md:border-slate-200 md:pl-10">
           {errorAlert}
-          <PaymentMethods t={t} methods={paymentRailFor(session.mode).paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(total)} sandbox={session.mode === "test"} />
+          <PaymentMethods
+            t={t}
+            methods={paymentRailFor(session.mode).paymentMethods()}
+            base={base}
+            csrf={session.csrfToken}
+            payLabel={t.checkout.pay(total)}
+            sandbox={session.mode === "test"}
+          />
           {cancel}
         </div>
       </div>

@@ -40,12 +40,23 @@ export default async function ConnectPage(props: HostedPageProps) {
   return (
     <HostedShell {...shell}>
       {step.step === "sign-in" ? (
-        <SignInStep {...common} people={identityProviderFor(session.mode).testIdentities()} needsPassport={requiredKycLevel(session) === 2} higherLevelNeeded={step.higherLevelNeeded} />
+        <SignInStep
+          {...common}
+          people={identityProviderFor(session.mode).testIdentities()}
+          needsPassport={requiredKycLevel(session) === 2}
+          higherLevelNeeded={step.higherLevelNeeded}
+        />
       ) : (
         <ConsentStep {...common} identity={step.identity} level={step.level} />
       )}
-      <HostedForm action={`${base}/${step.step === "consent" ? "decline" : "cancel"}`} csrf={session.csrfToken} className="mt-3">
-        <SubmitButton variant="quiet">{step.step === "consent" ? t.identity.decline : t.common.cancelAndReturn(marketplace)}</SubmitButton>
+      <HostedForm
+        action={`${base}/${step.step === "consent" ? "decline" : "cancel"}`}
+        csrf={session.csrfToken}
+        className="mt-3"
+      >
+        <SubmitButton variant="quiet">
+          {step.step === "consent" ? t.identity.decline : t.common.cancelAndReturn(marketplace)}
+        </SubmitButton>
       </HostedForm>
     </HostedShell>
   );

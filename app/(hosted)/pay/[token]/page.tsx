@@ -27,7 +27,13 @@ export default async function PaymentFlowPage(props: HostedPageProps) {
   if (session.state === "Completed") {
     return (
       <HostedShell {...shell}>
-        <Finished title={t.payment.paidTitle} body={t.payment.paidBody} target={returnTarget(session, { kind: "success" })} targetLabel={back} closeHint={t.common.closePage} />
+        <Finished
+          title={t.payment.paidTitle}
+          body={t.payment.paidBody}
+          target={returnTarget(session, { kind: "success" })}
+          targetLabel={back}
+          closeHint={t.common.closePage}
+        />
       </HostedShell>
     );
   }
@@ -52,7 +58,15 @@ export default async function PaymentFlowPage(props: HostedPageProps) {
   if (session.pendingPaymentId) {
     return (
       <HostedShell {...shell}>
-        <PendingConfirmation t={t} methods={paymentRailFor(session.mode).paymentMethods()} pendingMethod={session.pendingMethod} amount={amount} base={base} csrf={session.csrfToken} cancelLabel={t.common.cancelAndReturn(marketplace)} />
+        <PendingConfirmation
+          t={t}
+          methods={paymentRailFor(session.mode).paymentMethods()}
+          pendingMethod={session.pendingMethod}
+          amount={amount}
+          base={base}
+          csrf={session.csrfToken}
+          cancelLabel={t.common.cancelAndReturn(marketplace)}
+        />
       </HostedShell>
     );
   }
@@ -63,9 +77,20 @@ export default async function PaymentFlowPage(props: HostedPageProps) {
       <p className="text-sm font-medium text-brand-700">{t.payment.purpose[payment.purpose]}</p>
       <h1 className="mt-1 text-3xl font-semibold tracking-tight tabular-nums">{amount}</h1>
       <p className="mt-1 text-slate-700 break-words">{t.payment.forTrade(trade.title)}</p>
-      {label && carrier && <p className="mt-1 text-sm text-slate-600">{t.payment.label(carrier, (label.expectedMaxWeightGrams / 1000).toLocaleString(INTL_LOCALE[locale]))}</p>}
+      {label && carrier && (
+        <p className="mt-1 text-sm text-slate-600">
+          {t.payment.label(carrier, (label.expectedMaxWeightGrams / 1000).toLocaleString(INTL_LOCALE[locale]))}
+        </p>
+      )}
       {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
-      <PaymentMethods t={t} methods={paymentRailFor(session.mode).paymentMethods()} base={base} csrf={session.csrfToken} payLabel={t.checkout.pay(amount)} sandbox={session.mode === "test"} />
+      <PaymentMethods
+        t={t}
+        methods={paymentRailFor(session.mode).paymentMethods()}
+        base={base}
+        csrf={session.csrfToken}
+        payLabel={t.checkout.pay(amount)}
+        sandbox={session.mode === "test"}
+      />
       {cancel}
     </HostedShell>
   );

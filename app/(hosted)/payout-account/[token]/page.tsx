@@ -44,19 +44,48 @@ export default async function PayoutAccountPage(props: HostedPageProps) {
       {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
       <HostedForm action={`${base}/save`} csrf={session.csrfToken} className="mt-5 space-y-5">
         <fieldset className="group space-y-2">
-          <legend className="mb-2 text-sm font-medium text-slate-800">{accounts.length ? t.payout.yourAccounts : t.payout.newAccount}</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-800">
+            {accounts.length ? t.payout.yourAccounts : t.payout.newAccount}
+          </legend>
           {accounts.map((account, index) => (
-            <RadioCard key={account.id} name="account" value={account.id} defaultChecked={!newChosen && (account.current || (index === 0 && !accounts.some((a) => a.current)))} title={t.payout.endingIn(lastDigits(account.accountNumber))} detail={account.current ? `${account.holderName} · ${t.payout.inUse}` : account.holderName} />
+            <RadioCard
+              key={account.id}
+              name="account"
+              value={account.id}
+              defaultChecked={!newChosen && (account.current || (index === 0 && !accounts.some((a) => a.current)))}
+              title={t.payout.endingIn(lastDigits(account.accountNumber))}
+              detail={account.current ? `${account.holderName} · ${t.payout.inUse}` : account.holderName}
+            />
           ))}
-          {accounts.length > 0 && <RadioCard id="account-new" name="account" value="new" defaultChecked={newChosen} title={t.payout.newAccount} />}
+          {accounts.length > 0 && (
+            <RadioCard
+              id="account-new"
+              name="account"
+              value="new"
+              defaultChecked={newChosen}
+              title={t.payout.newAccount}
+            />
+          )}
           {accounts.length === 0 && <input type="hidden" name="account" value="new" />}
           {/* With saved accounts, the new account's fields show once "A new account" is chosen (CSS only). */}
-          <div className={`space-y-3 rounded-xl bg-slate-50 p-3 ${accounts.length > 0 ? "hidden group-has-[#account-new:checked]:block" : ""}`}>
+          <div
+            className={`space-y-3 rounded-xl bg-slate-50 p-3 ${accounts.length > 0 ? "hidden group-has-[#account-new:checked]:block" : ""}`}
+          >
             <div>
               <label htmlFor="accountNumber" className="block text-sm font-medium text-slate-800">
                 {t.payout.accountNumber}
               </label>
-              <input id="accountNumber" name="accountNumber" autoComplete="off" autoCapitalize="characters" spellCheck={false} inputMode="text" aria-describedby="accountNumber-hint" aria-invalid={error && error !== "choose" ? true : undefined} className="mt-1 w-full rounded-xl border border-slate-400 bg-white px-3 py-2.5 font-mono" />
+              <input
+                id="accountNumber"
+                name="accountNumber"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                inputMode="text"
+                aria-describedby="accountNumber-hint"
+                aria-invalid={error && error !== "choose" ? true : undefined}
+                className="mt-1 w-full rounded-xl border border-slate-400 bg-white px-3 py-2.5 font-mono"
+              />
               <p id="accountNumber-hint" className="mt-1 text-xs text-slate-600">
                 {t.payout.accountNumberHint}
               </p>
@@ -65,7 +94,14 @@ export default async function PayoutAccountPage(props: HostedPageProps) {
               <label htmlFor="holderName" className="block text-sm font-medium text-slate-800">
                 {t.payout.holderName}
               </label>
-              <input id="holderName" name="holderName" autoComplete="name" defaultValue={person.name} maxLength={200} className="mt-1 w-full rounded-xl border border-slate-400 bg-white px-3 py-2.5" />
+              <input
+                id="holderName"
+                name="holderName"
+                autoComplete="name"
+                defaultValue={person.name}
+                maxLength={200}
+                className="mt-1 w-full rounded-xl border border-slate-400 bg-white px-3 py-2.5"
+              />
             </div>
           </div>
         </fieldset>

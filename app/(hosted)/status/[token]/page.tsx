@@ -51,20 +51,43 @@ export default async function StatusPage(props: HostedPageProps) {
       )}
       <dl className="mt-4 flex items-baseline justify-between gap-4 border-y border-slate-200 py-3">
         <dt className="text-slate-600">{role === "payer" ? t.status.youPay : t.status.youReceive}</dt>
-        <dd className="text-lg font-semibold tabular-nums">{formatMoney(role === "payer" ? trade.payerTotalMinor : payeeReceivesMinor(trade), trade.currency, locale)}</dd>
+        <dd className="text-lg font-semibold tabular-nums">
+          {formatMoney(role === "payer" ? trade.payerTotalMinor : payeeReceivesMinor(trade), trade.currency, locale)}
+        </dd>
       </dl>
       {role === "payer" && trade.settlementRefundMinor !== null && (
         <dl className="flex items-baseline justify-between gap-4 border-b border-slate-200 py-3">
           <dt className="text-slate-600">{t.status.settledBack}</dt>
-          <dd className="text-lg font-semibold tabular-nums">{formatMoney(trade.settlementRefundMinor, trade.currency, locale)}</dd>
+          <dd className="text-lg font-semibold tabular-nums">
+            {formatMoney(trade.settlementRefundMinor, trade.currency, locale)}
+          </dd>
         </dl>
       )}
 
       {asking !== null ? (
-        <AskPanel code={asking} t={t} locale={locale} currency={trade.currency} base={base} csrf={session.csrfToken} shippingCovered={trade.shippingPayerMinor} />
+        <AskPanel
+          code={asking}
+          t={t}
+          locale={locale}
+          currency={trade.currency}
+          base={base}
+          csrf={session.csrfToken}
+          shippingCovered={trade.shippingPayerMinor}
+        />
       ) : (
         <>
-          {offer && <OfferPanel view={offer} typed={typed} preview={showPreview} t={t} locale={locale} currency={trade.currency} base={base} csrf={session.csrfToken} />}
+          {offer && (
+            <OfferPanel
+              view={offer}
+              typed={typed}
+              preview={showPreview}
+              t={t}
+              locale={locale}
+              currency={trade.currency}
+              base={base}
+              csrf={session.csrfToken}
+            />
+          )}
           {actions.length > 0 && typed === undefined && (
             <section aria-labelledby="actions-title" className="mt-5">
               <h2 id="actions-title" className="text-base font-semibold">

@@ -9,8 +9,10 @@ export default function ExportsPage() {
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Exports</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        Files for your books: every trade, payout or ledger movement created in the chosen days (UTC, both included), oldest first. Amounts are exact decimals in major units, times UTC. Each
-        ledger movement is one posting; a transfer&apos;s postings are consecutive and sum to zero. The same files come from the API (<code>GET /v1/marketplace/exports/…</code>).
+        Files for your books: every trade, payout or ledger movement created in the chosen days (UTC, both included),
+        oldest first. Amounts are exact decimals in major units, times UTC. Each ledger movement is one posting; a
+        transfer&apos;s postings are consecutive and sum to zero. The same files come from the API (
+        <code>GET /v1/marketplace/exports/…</code>).
       </p>
       <div className="mt-5">
         <ExportForm />

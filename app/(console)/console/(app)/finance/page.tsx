@@ -10,8 +10,8 @@ export default function FinancePage() {
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Finance</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        The money the service holds for you, from the ledger: the same figures as the API&apos;s balance and balance transactions. The reconciliation checks every trade&apos;s ledger against its payment and
-        payout records.
+        The money the service holds for you, from the ledger: the same figures as the API&apos;s balance and balance
+        transactions. The reconciliation checks every trade&apos;s ledger against its payment and payout records.
       </p>
       <div className="mt-5">
         <Suspense>

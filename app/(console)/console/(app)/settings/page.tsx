@@ -24,7 +24,10 @@ export default async function SettingsPage() {
   return (
     <div className="max-w-5xl">
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-      <p className="mt-1 text-sm text-slate-600">How trades run for {context.tenant.name}: deadlines, currency, the hosted pages, who may be a business user and the API rate limit.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        How trades run for {context.tenant.name}: deadlines, currency, the hosted pages, who may be a business user and
+        the API rate limit.
+      </p>
       {!isAdmin && (
         <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
           You are a viewer: you can see the settings; an admin of your team can change them.
@@ -35,7 +38,18 @@ export default async function SettingsPage() {
         <CurrencyForm currency={currency} hasTrades={settings.currency.hasTrades} canEdit={isAdmin} />
         <HostedPagesForm values={settings.hostedPages} canEdit={isAdmin} />
         <BusinessIdsForm values={settings.businessIds.allowedBusinessIds} canEdit={isAdmin} />
-        <SettingsSection id="fee-agreement" title="Fee agreement" description={<p>Of the fees you charge on each trade (payerFee and payeeFee in the API), the service keeps this share; the rest is your commission. It is part of your agreement with us: contact us to change it.</p>} canEdit={false} note="Read only: set by your agreement with the service.">
+        <SettingsSection
+          id="fee-agreement"
+          title="Fee agreement"
+          description={
+            <p>
+              Of the fees you charge on each trade (payerFee and payeeFee in the API), the service keeps this share; the
+              rest is your commission. It is part of your agreement with us: contact us to change it.
+            </p>
+          }
+          canEdit={false}
+          note="Read only: set by your agreement with the service."
+        >
           <div className="space-y-2">
             <ReadOnlyValue label="Service share of the buyer’s fee">
               {percent(settings.fees.payerPercent)} + {consoleMoney(settings.fees.payerFixedMinor, currency)}

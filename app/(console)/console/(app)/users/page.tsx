@@ -10,8 +10,8 @@ export default function UsersPage() {
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        Your marketplace users who have connected to escrow, newest connection first. Their name and KYC level come from their national eID sign-in. Open a user to see their payout accounts and every trade they
-        bought or sold.
+        Your marketplace users who have connected to escrow, newest connection first. Their name and KYC level come from
+        their national eID sign-in. Open a user to see their payout accounts and every trade they bought or sold.
       </p>
       <div className="mt-5">
         <Suspense>

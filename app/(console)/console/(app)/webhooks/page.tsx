@@ -19,14 +19,23 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">Endpoints on your backend that receive trade and user events, signed per Standard Webhooks. Failed deliveries are retried with backoff for over 24 hours.</p>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">
+            Endpoints on your backend that receive trade and user events, signed per Standard Webhooks. Failed
+            deliveries are retried with backoff for over 24 hours.
+          </p>
         </div>
         <div className="flex items-center gap-2">
-          <Link href={`/console/webhooks/deliveries?mode=${mode}`} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+          <Link
+            href={`/console/webhooks/deliveries?mode=${mode}`}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+          >
             Delivery log
           </Link>
           {isAdmin && (
-            <Link href={`/console/webhooks/new?mode=${mode}`} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link
+              href={`/console/webhooks/new?mode=${mode}`}
+              className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
               Add endpoint
             </Link>
           )}
@@ -61,15 +70,28 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             {subscriptions.map((s) => (
               <tr key={s.id} className="border-b border-slate-100 align-top last:border-0 hover:bg-slate-50">
                 <td className="max-w-md px-4 py-3">
-                  <Link href={`/console/webhooks/${s.id}`} className="font-mono text-sm font-medium break-all text-brand-700 hover:underline">
+                  <Link
+                    href={`/console/webhooks/${s.id}`}
+                    className="font-mono text-sm font-medium break-all text-brand-700 hover:underline"
+                  >
                     {s.url}
                   </Link>
                   {s.description && <span className="block text-xs text-slate-600">{s.description}</span>}
                 </td>
-                <td className="px-4 py-3 text-slate-700">{s.events.length === 0 ? "All events" : s.events.length === 1 ? <span className="font-mono text-xs">{s.events[0]}</span> : `${s.events.length} events`}</td>
+                <td className="px-4 py-3 text-slate-700">
+                  {s.events.length === 0 ? (
+                    "All events"
+                  ) : s.events.length === 1 ? (
+                    <span className="font-mono text-xs">{s.events[0]}</span>
+                  ) : (
+                    `${s.events.length} events`
+                  )}
+                </td>
                 <td className="px-4 py-3">
                   <EndpointBadge enabled={s.enabled} />
-                  {!s.enabled && s.disabledReason && <span className="mt-1 block max-w-48 text-xs text-slate-600">{s.disabledReason}</span>}
+                  {!s.enabled && s.disabledReason && (
+                    <span className="mt-1 block max-w-48 text-xs text-slate-600">{s.disabledReason}</span>
+                  )}
                 </td>
                 <td className="px-4 py-3 text-sm">
                   <EndpointHealth health={s.health} />
@@ -81,7 +103,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               <tr>
                 <td colSpan={5} className="px-4 py-12 text-center">
                   <p className="font-medium text-slate-900">No {mode} endpoints yet</p>
-                  <p className="mt-1 text-sm text-slate-600">{isAdmin ? "Add an endpoint to be told when trades change and users connect." : "An admin can add an endpoint to receive trade and user events."}</p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {isAdmin
+                      ? "Add an endpoint to be told when trades change and users connect."
+                      : "An admin can add an endpoint to receive trade and user events."}
+                  </p>
                 </td>
               </tr>
             )}

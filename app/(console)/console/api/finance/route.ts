@@ -3,4 +3,6 @@ import { consoleJson } from "@/lib/console/console-route.ts";
 import { loadFinance } from "@/lib/console/finance/load-finance.ts";
 import { parseFinanceFilters } from "@/lib/console/finance/finance-filters.ts";
 
-export const GET = consoleJson(({ tenant }, request) => loadFinance(tenant, parseFinanceFilters(new URL(request.url).searchParams)));
+export const GET = consoleJson(({ tenant }, request) =>
+  loadFinance(tenant, parseFinanceFilters(new URL(request.url).searchParams)),
+);

@@ -3,4 +3,6 @@ import { consoleJson } from "@/lib/console/console-route.ts";
 import { listPayouts } from "@/lib/console/payouts/list-payouts.ts";
 import { parsePayoutFilters } from "@/lib/console/payouts/payout-filters.ts";
 
-export const GET = consoleJson(({ tenant }, request) => listPayouts(tenant.id, parsePayoutFilters(new URL(request.url).searchParams)));
+export const GET = consoleJson(({ tenant }, request) =>
+  listPayouts(tenant.id, parsePayoutFilters(new URL(request.url).searchParams)),
+);

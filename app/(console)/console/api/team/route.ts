@@ -2,4 +2,6 @@
 import { consoleBody, consoleJson } from "@/lib/console/console-route.ts";
 import { InviteBody, inviteMember } from "@/lib/console/team/invite-member.ts";
 
-export const POST = consoleJson(async (context, request) => inviteMember(context, await consoleBody(request, InviteBody)));
+export const POST = consoleJson(async (context, request) =>
+  inviteMember(context, await consoleBody(request, InviteBody)),
+);

@@ -3,4 +3,6 @@ import { consoleJson } from "@/lib/console/console-route.ts";
 import { listUsers } from "@/lib/console/users/list-users.ts";
 import { parseUserFilters } from "@/lib/console/users/user-filters.ts";
 
-export const GET = consoleJson(({ tenant }, request) => listUsers(tenant.id, parseUserFilters(new URL(request.url).searchParams)));
+export const GET = consoleJson(({ tenant }, request) =>
+  listUsers(tenant.id, parseUserFilters(new URL(request.url).searchParams)),
+);

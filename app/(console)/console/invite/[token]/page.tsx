@@ -7,7 +7,11 @@ import { AcceptInvitationForm } from "@/components/console/team/accept-invitatio
 import { db } from "@/lib/db/client.ts";
 import { findInvitation, MIN_PASSWORD_LENGTH } from "@/lib/tenants/invite-staff.ts";
 
-export const metadata: Metadata = { title: "Join the console · Console", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Join the console · Console",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -20,7 +24,8 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
           <>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight">Join {invitation.tenantName}’s console</h1>
             <p className="mt-1 text-sm text-slate-600">
-              You were invited as {invitation.role === "admin" ? "an admin" : "a viewer"}. Choose a password to finish; you will sign in with your email and it.
+              You were invited as {invitation.role === "admin" ? "an admin" : "a viewer"}. Choose a password to finish;
+              you will sign in with your email and it.
             </p>
             <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <AcceptInvitationForm token={token} email={invitation.email} minLength={MIN_PASSWORD_LENGTH} />
@@ -29,7 +34,10 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
         ) : (
           <>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight">This invitation link no longer works</h1>
-            <p className="mt-2 text-sm text-slate-700">It has expired, was already used, or was replaced by a newer one. Ask an admin of your team for a new link.</p>
+            <p className="mt-2 text-sm text-slate-700">
+              It has expired, was already used, or was replaced by a newer one. Ask an admin of your team for a new
+              link.
+            </p>
             <p className="mt-4 text-sm">
               <Link href="/console/sign-in" className="font-medium text-brand-700 hover:underline">
                 Go to the sign-in page

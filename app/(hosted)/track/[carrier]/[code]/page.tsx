@@ -12,20 +12,49 @@ import { messagesFor, resolveLocale } from "@/lib/i18n/index.ts";
 import { carrierCatalogue } from "@/lib/outside-parties.ts";
 import { CARRIER_IDS, type CarrierId } from "@/lib/shipping/carrier.ts";
 
-type Props = { params: Promise<{ carrier: string; code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ carrier: string; code: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const metadata: Metadata = { title: "Parcel tracking", robots: { index: false, follow: false } };
 
 export default async function TrackingPage({ params, searchParams }: Props) {
-  const [{ carrier, code }, search, cookieStore, headerList] = await Promise.all([params, searchParams, cookies(), headers()]);
-  const locale = resolveLocale(param(search.lang), cookieStore.get(LANGUAGE_COOKIE)?.value, headerList.get("accept-language"), "en");
+  const [{ carrier, code }, search, cookieStore, headerList] = await Promise.all([
+    params,
+    searchParams,
+    cookies(),
+    headers(),
+  ]);
+  const locale = resolveLocale(
+    param(search.lang),
+    cookieStore.get(LANGUAGE_COOKIE)?.value,
+    headerList.get("accept-language"),
+    "en",
+  );
   const t = messagesFor(locale);
-  const known = (CARRIER_IDS as readonly string[]).includes(carrier) ? carrierCatalogue().carriers[carrier as CarrierId] : null;
-  const label = known ? await db.shipmentLabel.findFirst({ where: { carrier, labelCode: code }, select: { id: true, mode: true, trackingEvents: { orderBy: { occurredAt: "desc" } } } }) : null;
+  const known = (CARRIER_IDS as readonly string[]).includes(carrier)
+    ? carrierCatalogue().carriers[carrier as CarrierId]
+    : null;
+  const label = known
+    ? await db.shipmentLabel.findFirst({
+        where: { carrier, labelCode: code },
+        select: { id: true, mode: true, trackingEvents: { orderBy: { occurredAt: "desc" } } },
+      })
+    : null;
   const path = `/track/${encodeURIComponent(carrier)}/${encodeURIComponent(code)}`;
   return (
-    <HostedShell locale={locale} t={t} nonce={headerList.get("x-nonce") ?? undefined} marketplace={known?.name} sandbox={label?.mode === "test"} path={path}>
-      <h1 className="text-2xl font-semibold tracking-tight">{known ? t.tracking.title(known.name) : t.tracking.pageTitle}</h1>
+    <HostedShell
+      locale={locale}
+      t={t}
+      nonce={headerList.get("x-nonce") ?? undefined}
+      marketplace={known?.name}
+      sandbox={label?.mode === "test"}
+      path={path}
+    >
+      <h1 className="text-2xl font-semibold tracking-tight">
+        {known ? t.tracking.title(known.name) : t.tracking.pageTitle}
+      </h1>
       <p className="mt-1 font-mono text-slate-700 break-all">{code}</p>
       {!label ? (
         <p className="mt-4 text-slate-700">{t.tracking.unknown}</p>

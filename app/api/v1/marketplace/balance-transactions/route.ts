@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { listBalanceTransactions } from "@/lib/balance/list-balance-transactions.ts";
 import * as operations from "@/lib/api/operations/balance.ts";
 
-export const GET = apiRoute(operations.listBalanceTransactions, (context) => listBalanceTransactions(context, context.query));
+export const GET = apiRoute(operations.listBalanceTransactions, (context) =>
+  listBalanceTransactions(context, context.query),
+);

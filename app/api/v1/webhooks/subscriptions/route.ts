@@ -4,4 +4,6 @@ import { createSubscription, listSubscriptions } from "@/lib/webhooks/manage-sub
 import * as operations from "@/lib/api/operations/webhooks.ts";
 
 export const GET = apiRoute(operations.listWebhookSubscriptions, (context) => listSubscriptions(context));
-export const POST = apiRoute(operations.createWebhookSubscription, (context) => createSubscription(context, context.body));
+export const POST = apiRoute(operations.createWebhookSubscription, (context) =>
+  createSubscription(context, context.body),
+);

@@ -10,7 +10,17 @@ export default async function NewBusinessUserPage({ searchParams }: { searchPara
   const [query, { tenant, isAdmin }] = await Promise.all([searchParams, requireStaff()]);
   const mode = query.mode === "live" ? "live" : "test";
   return (
-    <FormPage title="Add business user" mode={mode} isAdmin={isAdmin} allowed={tenant.allowedBusinessIds} refusal={tenant.allowedBusinessIds.length === 0 ? "Your whitelist of business ids is empty, so no business user can be added." : null}>
+    <FormPage
+      title="Add business user"
+      mode={mode}
+      isAdmin={isAdmin}
+      allowed={tenant.allowedBusinessIds}
+      refusal={
+        tenant.allowedBusinessIds.length === 0
+          ? "Your whitelist of business ids is empty, so no business user can be added."
+          : null
+      }
+    >
       <BusinessUserForm mode={mode} allowed={tenant.allowedBusinessIds} />
     </FormPage>
   );

@@ -20,14 +20,20 @@ export default async function ApiKeysPage() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Developers</h1>
-          <p className="mt-1 text-sm text-slate-600">Keys for your backend to call the escrow API, and a log of the calls it made.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Keys for your backend to call the escrow API, and a log of the calls it made.
+          </p>
         </div>
         {isAdmin && <CreateApiKey />}
       </div>
       <DevelopersTabs current="/console/developers/api-keys" />
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-semibold">API keys</h2>
-        <p className="text-sm text-slate-600">{isAdmin ? "A key is shown once, when you create it. Revoke a key that may have leaked." : "You can see the keys; only admins can create or revoke them."}</p>
+        <p className="text-sm text-slate-600">
+          {isAdmin
+            ? "A key is shown once, when you create it. Revoke a key that may have leaked."
+            : "You can see the keys; only admins can create or revoke them."}
+        </p>
       </div>
       <div className="mt-3">
         <ApiKeysTable tokens={tokens} canChange={isAdmin} />

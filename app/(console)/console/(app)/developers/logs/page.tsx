@@ -11,9 +11,14 @@ export default function RequestLogPage() {
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Developers</h1>
-      <p className="mt-1 text-sm text-slate-600">Keys for your backend to call the escrow API, and a log of the calls it made.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Keys for your backend to call the escrow API, and a log of the calls it made.
+      </p>
       <DevelopersTabs current="/console/developers/logs" />
-      <p className="mt-6 text-sm text-slate-600">Every call to the API with one of your keys, newest first. Paste an X-Correlation-Id (the traceId of an error) to find one call. Calls are kept for {retentionPolicy().requestLogDays} days.</p>
+      <p className="mt-6 text-sm text-slate-600">
+        Every call to the API with one of your keys, newest first. Paste an X-Correlation-Id (the traceId of an error)
+        to find one call. Calls are kept for {retentionPolicy().requestLogDays} days.
+      </p>
       <div className="mt-4">
         <Suspense>
           <RequestLogBrowser />

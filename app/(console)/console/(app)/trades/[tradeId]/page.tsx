@@ -31,7 +31,9 @@ export default async function TradePage({ params }: { params: Promise<{ tradeId:
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight break-words">{trade.title}</h1>
           <StateBadge state={trade.state} />
-          {trade.mode === "test" && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Test</span>}
+          {trade.mode === "test" && (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Test</span>
+          )}
         </div>
         <TradeActions trade={trade} isAdmin={isAdmin} />
       </div>

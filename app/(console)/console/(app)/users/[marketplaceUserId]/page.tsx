@@ -11,9 +11,19 @@ import { loadUserForConsole } from "@/lib/console/users/load-user.ts";
 
 export const metadata: Metadata = { title: "User" };
 
-export default async function UserPage({ params, searchParams }: { params: Promise<{ marketplaceUserId: string }>; searchParams: Promise<{ mode?: string }> }) {
+export default async function UserPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ marketplaceUserId: string }>;
+  searchParams: Promise<{ mode?: string }>;
+}) {
   const [{ marketplaceUserId }, { mode }, { tenant }] = await Promise.all([params, searchParams, requireStaff()]);
-  const data = await loadUserForConsole(tenant.id, pathParam(marketplaceUserId), mode === "live" || mode === "test" ? mode : undefined);
+  const data = await loadUserForConsole(
+    tenant.id,
+    pathParam(marketplaceUserId),
+    mode === "live" || mode === "test" ? mode : undefined,
+  );
   if (!data) notFound();
   const { user, person } = data;
   return (
@@ -26,7 +36,9 @@ export default async function UserPage({ params, searchParams }: { params: Promi
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight break-all">{user.marketplaceUserId}</h1>
         <KycBadge level={user.kycLevel} />
-        {user.mode === "test" && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Test</span>}
+        {user.mode === "test" && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Test</span>
+        )}
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {person.name} · service account <span className="font-mono text-xs">{person.serviceAccountId}</span>

@@ -19,7 +19,12 @@ export default async function NewWebhookPage({ searchParams }: { searchParams: P
         </Link>
       </nav>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Add a {mode} endpoint</h1>
-      <p className="mt-1 max-w-2xl text-sm text-slate-600">{mode === "live" ? "Live events: real trades and real money." : "Sandbox events, from trades made with your test token."} Each event is a signed JSON POST; answer with any 2xx status within 15 seconds.</p>
+      <p className="mt-1 max-w-2xl text-sm text-slate-600">
+        {mode === "live"
+          ? "Live events: real trades and real money."
+          : "Sandbox events, from trades made with your test token."}{" "}
+        Each event is a signed JSON POST; answer with any 2xx status within 15 seconds.
+      </p>
       <div className="mt-6 max-w-3xl rounded-xl border border-slate-200 bg-white p-6">
         <SubscriptionForm mode={mode} />
       </div>

@@ -5,4 +5,6 @@ import { CreateTokenInput, createApiToken, listApiTokens } from "@/lib/console/d
 
 export const GET = consoleJson(async ({ tenant }) => ({ tokens: await listApiTokens(tenant.id) }));
 
-export const POST = consoleJson(async (context, request) => createApiToken(context, await consoleBody(request, CreateTokenInput)));
+export const POST = consoleJson(async (context, request) =>
+  createApiToken(context, await consoleBody(request, CreateTokenInput)),
+);

@@ -6,7 +6,8 @@ import { isSameOrigin } from "@/lib/hosted/form-post.ts";
 import { AcceptInvitationBody, acceptStaffInvitation } from "@/lib/console/team/accept-invitation.ts";
 import { MIN_PASSWORD_LENGTH } from "@/lib/tenants/invite-staff.ts";
 
-const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const json = (body: unknown, status: number) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 export async function POST(request: Request): Promise<Response> {
   if (!isSameOrigin(request)) return json({ error: "Changes come only from the console's own pages." }, 403);

@@ -3,4 +3,6 @@ import { consoleBody, consoleJson } from "@/lib/console/console-route.ts";
 import { RateLimitBody } from "@/lib/console/settings/settings-rules.ts";
 import { updateApiRateLimit } from "@/lib/console/settings/update-rate-limit.ts";
 
-export const POST = consoleJson(async (context, request) => updateApiRateLimit(context, await consoleBody(request, RateLimitBody)));
+export const POST = consoleJson(async (context, request) =>
+  updateApiRateLimit(context, await consoleBody(request, RateLimitBody)),
+);

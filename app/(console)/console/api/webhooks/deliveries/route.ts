@@ -3,4 +3,6 @@ import { consoleJson } from "@/lib/console/console-route.ts";
 import { parseDeliveryFilters } from "@/lib/console/webhooks/delivery-filters.ts";
 import { listDeliveries } from "@/lib/console/webhooks/list-deliveries.ts";
 
-export const GET = consoleJson(({ tenant }, request) => listDeliveries(tenant.id, parseDeliveryFilters(new URL(request.url).searchParams)));
+export const GET = consoleJson(({ tenant }, request) =>
+  listDeliveries(tenant.id, parseDeliveryFilters(new URL(request.url).searchParams)),
+);

@@ -2,4 +2,6 @@
 import { consoleBody, consoleJson } from "@/lib/console/console-route.ts";
 import { ConsoleCreateSubscription, staffCreateSubscription } from "@/lib/console/webhooks/manage-webhooks.ts";
 
-export const POST = consoleJson(async (context, request) => staffCreateSubscription(context, await consoleBody(request, ConsoleCreateSubscription)));
+export const POST = consoleJson(async (context, request) =>
+  staffCreateSubscription(context, await consoleBody(request, ConsoleCreateSubscription)),
+);

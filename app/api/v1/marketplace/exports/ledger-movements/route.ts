@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { exportRows } from "@/lib/exports/export-rows.ts";
 import * as operations from "@/lib/api/operations/exports.ts";
 
-export const GET = apiRoute(operations.exportLedgerMovements, (context) => exportRows(context, "ledger-movements", context.query));
+export const GET = apiRoute(operations.exportLedgerMovements, (context) =>
+  exportRows(context, "ledger-movements", context.query),
+);

@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { advanceSandboxClock } from "@/lib/sandbox/advance-clock.ts";
 import * as operations from "@/lib/api/operations/sandbox.ts";
 
-export const POST = apiRoute(operations.advanceSandboxClock, (context) => advanceSandboxClock(context, context.body.seconds));
+export const POST = apiRoute(operations.advanceSandboxClock, (context) =>
+  advanceSandboxClock(context, context.body.seconds),
+);

@@ -23,7 +23,10 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
           Webhooks
         </Link>
         <span aria-hidden="true">/</span>
-        <Link href={`/console/webhooks/deliveries?mode=${subscription.mode}`} className="text-brand-700 hover:underline">
+        <Link
+          href={`/console/webhooks/deliveries?mode=${subscription.mode}`}
+          className="text-brand-700 hover:underline"
+        >
           Delivery log
         </Link>
       </nav>
@@ -35,20 +38,67 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
         {isAdmin && (
           <div className="text-right">
             <RedeliverButton eventId={event.id} />
-            <p className="mt-1 max-w-xs text-xs text-slate-600">Sends the event again now to every enabled endpoint that receives it.</p>
+            <p className="mt-1 max-w-xs text-xs text-slate-600">
+              Sends the event again now to every enabled endpoint that receives it.
+            </p>
           </div>
         )}
       </div>
       <Section title="Summary" id="summary">
         <Facts
           items={[
-            ["Endpoint", <Link key="e" href={`/console/webhooks/${subscription.id}`} className="font-mono text-xs break-all text-brand-700 hover:underline">{subscription.url}</Link>],
-            ["Trade", event.tradeId ? <Link key="t" href={`/console/trades/${event.tradeId}`} className="font-mono text-xs text-brand-700 hover:underline">{event.tradeId}</Link> : event.marketplaceUserId ? `User ${event.marketplaceUserId}` : "—"],
-            ["Event id (webhook-id)", <span key="id" className="font-mono text-xs">{event.id}</span>],
-            ["Delivery id", <span key="d" className="font-mono text-xs">{delivery.id}</span>],
-            ["Event happened", <EventTime key="w" happened={event.createdAt} dispatched={event.dispatchedAt} test={subscription.mode === "test"} />],
+            [
+              "Endpoint",
+              <Link
+                key="e"
+                href={`/console/webhooks/${subscription.id}`}
+                className="font-mono text-xs break-all text-brand-700 hover:underline"
+              >
+                {subscription.url}
+              </Link>,
+            ],
+            [
+              "Trade",
+              event.tradeId ? (
+                <Link
+                  key="t"
+                  href={`/console/trades/${event.tradeId}`}
+                  className="font-mono text-xs text-brand-700 hover:underline"
+                >
+                  {event.tradeId}
+                </Link>
+              ) : event.marketplaceUserId ? (
+                `User ${event.marketplaceUserId}`
+              ) : (
+                "—"
+              ),
+            ],
+            [
+              "Event id (webhook-id)",
+              <span key="id" className="font-mono text-xs">
+                {event.id}
+              </span>,
+            ],
+            [
+              "Delivery id",
+              <span key="d" className="font-mono text-xs">
+                {delivery.id}
+              </span>,
+            ],
+            [
+              "Event happened",
+              <EventTime
+                key="w"
+                happened={event.createdAt}
+                dispatched={event.dispatchedAt}
+                test={subscription.mode === "test"}
+              />,
+            ],
             ["Attempts", String(delivery.attemptCount)],
-            [delivery.status === "Pending" ? "Next attempt" : "Finished", consoleWhen(delivery.status === "Pending" ? delivery.nextAttemptAt : delivery.completedAt)],
+            [
+              delivery.status === "Pending" ? "Next attempt" : "Finished",
+              consoleWhen(delivery.status === "Pending" ? delivery.nextAttemptAt : delivery.completedAt),
+            ],
             ["Mode", subscription.mode === "test" ? "Test (sandbox)" : "Live"],
           ]}
         />
@@ -71,7 +121,8 @@ function EventTime({ happened, dispatched, test }: { happened: Date; dispatched:
     <>
       {consoleWhen(happened)} <span className="text-slate-600">on the sandbox clock</span>
       <span className="block text-xs text-slate-600">
-        The sandbox clock was {formatDuration(Math.abs(aheadMs))} {aheadMs > 0 ? "ahead of" : "behind"} real time; sent for delivery {consoleWhen(dispatched)}. Attempts are in real time.
+        The sandbox clock was {formatDuration(Math.abs(aheadMs))} {aheadMs > 0 ? "ahead of" : "behind"} real time; sent
+        for delivery {consoleWhen(dispatched)}. Attempts are in real time.
       </span>
     </>
   );

@@ -5,4 +5,6 @@ import { changeMember } from "@/lib/console/team/change-member.ts";
 
 const Body = z.strictObject({ disabled: z.boolean() });
 
-export const POST = consoleJson(async (context, request, { staffId }) => changeMember(context, staffId!, await consoleBody(request, Body)));
+export const POST = consoleJson(async (context, request, { staffId }) =>
+  changeMember(context, staffId!, await consoleBody(request, Body)),
+);

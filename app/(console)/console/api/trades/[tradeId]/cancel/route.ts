@@ -5,4 +5,6 @@ import { staffCancelTrade } from "@/lib/console/trades/staff-trade-actions.ts";
 
 const Body = z.strictObject({ state: z.string().min(1).max(64) });
 
-export const POST = consoleJson(async (context, request, { tradeId }) => staffCancelTrade(context, tradeId!, (await consoleBody(request, Body)).state));
+export const POST = consoleJson(async (context, request, { tradeId }) =>
+  staffCancelTrade(context, tradeId!, (await consoleBody(request, Body)).state),
+);

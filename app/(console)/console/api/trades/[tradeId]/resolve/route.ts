@@ -5,4 +5,6 @@ import { staffResolveDispute } from "@/lib/console/trades/staff-trade-actions.ts
 
 const Body = z.strictObject({ outcome: z.enum(["release", "refund"]) });
 
-export const POST = consoleJson(async (context, request, { tradeId }) => staffResolveDispute(context, tradeId!, (await consoleBody(request, Body)).outcome));
+export const POST = consoleJson(async (context, request, { tradeId }) =>
+  staffResolveDispute(context, tradeId!, (await consoleBody(request, Body)).outcome),
+);

@@ -13,5 +13,9 @@ const Body = z.strictObject({
 
 export const POST = consoleJson(async (context, request, { tradeId }) => {
   const body = await consoleBody(request, Body);
-  return staffSettleTrade(context, tradeId!, { refundMinor: minorUnitsFromText(body.refundAmount, "en")!, reason: body.reason, expectedState: body.state });
+  return staffSettleTrade(context, tradeId!, {
+    refundMinor: minorUnitsFromText(body.refundAmount, "en")!,
+    reason: body.reason,
+    expectedState: body.state,
+  });
 });

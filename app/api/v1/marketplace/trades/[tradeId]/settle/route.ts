@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { settleTrade } from "@/lib/trades/settle-trade.ts";
 import * as operations from "@/lib/api/operations/settlement.ts";
 
-export const POST = apiRoute(operations.settleTrade, (context) => settleTrade(context, context.params.tradeId, context.body));
+export const POST = apiRoute(operations.settleTrade, (context) =>
+  settleTrade(context, context.params.tradeId, context.body),
+);

@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { sandboxConnectUser } from "@/lib/sandbox/sandbox-connect-user.ts";
 import * as operations from "@/lib/api/operations/users.ts";
 
-export const POST = apiRoute(operations.sandboxConnectUser, (context) => sandboxConnectUser(context, context.params.marketplaceUserId, context.body.kycLevel));
+export const POST = apiRoute(operations.sandboxConnectUser, (context) =>
+  sandboxConnectUser(context, context.params.marketplaceUserId, context.body.kycLevel),
+);

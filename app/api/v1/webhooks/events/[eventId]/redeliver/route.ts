@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { redeliverWebhookEvent } from "@/lib/webhooks/event-log.ts";
 import * as operations from "@/lib/api/operations/webhooks.ts";
 
-export const POST = apiRoute(operations.redeliverWebhookEvent, (context) => redeliverWebhookEvent(context, context.params.eventId));
+export const POST = apiRoute(operations.redeliverWebhookEvent, (context) =>
+  redeliverWebhookEvent(context, context.params.eventId),
+);

@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { rotateSubscriptionSecret } from "@/lib/webhooks/manage-subscriptions.ts";
 import * as operations from "@/lib/api/operations/webhooks.ts";
 
-export const POST = apiRoute(operations.rotateWebhookSecret, (context) => rotateSubscriptionSecret(context, context.params.subscriptionId));
+export const POST = apiRoute(operations.rotateWebhookSecret, (context) =>
+  rotateSubscriptionSecret(context, context.params.subscriptionId),
+);

@@ -10,8 +10,18 @@ import { loadBusinessUserForForm } from "@/lib/console/business-users/list-busin
 
 export const metadata: Metadata = { title: "Edit business user" };
 
-export default async function EditBusinessUserPage({ params, searchParams }: { params: Promise<{ businessId: string; businessLocationId: string }>; searchParams: Promise<{ mode?: string }> }) {
-  const [{ businessId, businessLocationId }, query, { tenant, isAdmin }] = await Promise.all([params, searchParams, requireStaff()]);
+export default async function EditBusinessUserPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ businessId: string; businessLocationId: string }>;
+  searchParams: Promise<{ mode?: string }>;
+}) {
+  const [{ businessId, businessLocationId }, query, { tenant, isAdmin }] = await Promise.all([
+    params,
+    searchParams,
+    requireStaff(),
+  ]);
   const mode = query.mode === "live" ? "live" : "test";
   const existing = await loadBusinessUserForForm(tenant, mode, pathParam(businessId), pathParam(businessLocationId));
   if (!existing) notFound();
@@ -21,7 +31,11 @@ export default async function EditBusinessUserPage({ params, searchParams }: { p
       mode={mode}
       isAdmin={isAdmin}
       allowed={tenant.allowedBusinessIds}
-      refusal={existing.whitelisted ? null : `Business id ${existing.businessId} is no longer on your whitelist, so this business user cannot be changed or deleted.`}
+      refusal={
+        existing.whitelisted
+          ? null
+          : `Business id ${existing.businessId} is no longer on your whitelist, so this business user cannot be changed or deleted.`
+      }
     >
       <BusinessUserForm mode={mode} allowed={tenant.allowedBusinessIds} existing={existing} />
     </FormPage>

@@ -3,4 +3,6 @@ import { z } from "zod";
 import { consoleBody, consoleJson } from "@/lib/console/console-route.ts";
 import { consoleEditBusinessUser } from "@/lib/console/business-users/manage-business-users.ts";
 
-export const POST = consoleJson(async (context, request, { businessId, businessLocationId }) => consoleEditBusinessUser(context, businessId!, businessLocationId!, await consoleBody(request, z.unknown())));
+export const POST = consoleJson(async (context, request, { businessId, businessLocationId }) =>
+  consoleEditBusinessUser(context, businessId!, businessLocationId!, await consoleBody(request, z.unknown())),
+);

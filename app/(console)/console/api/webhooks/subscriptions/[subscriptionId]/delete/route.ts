@@ -2,4 +2,6 @@
 import { consoleJson } from "@/lib/console/console-route.ts";
 import { staffDeleteSubscription } from "@/lib/console/webhooks/manage-webhooks.ts";
 
-export const POST = consoleJson(async (context, _request, { subscriptionId }) => staffDeleteSubscription(context, subscriptionId!));
+export const POST = consoleJson(async (context, _request, { subscriptionId }) =>
+  staffDeleteSubscription(context, subscriptionId!),
+);

@@ -2,4 +2,6 @@
 import { consoleJson } from "@/lib/console/console-route.ts";
 import { staffRotateSecret } from "@/lib/console/webhooks/manage-webhooks.ts";
 
-export const POST = consoleJson(async (context, _request, { subscriptionId }) => staffRotateSecret(context, subscriptionId!));
+export const POST = consoleJson(async (context, _request, { subscriptionId }) =>
+  staffRotateSecret(context, subscriptionId!),
+);

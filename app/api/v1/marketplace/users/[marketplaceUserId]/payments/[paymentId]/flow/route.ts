@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { initiatePaymentFlow } from "@/lib/payments/initiate-payment-flow.ts";
 import * as operations from "@/lib/api/operations/payments.ts";
 
-export const POST = apiRoute(operations.initiatePaymentFlow, (context) => initiatePaymentFlow(context, context.params.marketplaceUserId, context.params.paymentId, context.body));
+export const POST = apiRoute(operations.initiatePaymentFlow, (context) =>
+  initiatePaymentFlow(context, context.params.marketplaceUserId, context.params.paymentId, context.body),
+);

@@ -6,5 +6,7 @@ import { makeOfferCall } from "@/lib/trades/settlement-calls.ts";
 import * as operations from "@/lib/api/operations/settlement.ts";
 
 export const POST = apiRoute(operations.makeTradeOffer, (context) =>
-  actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, (role, trade) => makeOfferCall(role, trade, context.tenant, minorUnitsFromNumber(context.body.refundAmount), context.now)),
+  actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, (role, trade) =>
+    makeOfferCall(role, trade, context.tenant, minorUnitsFromNumber(context.body.refundAmount), context.now),
+  ),
 );

@@ -4,4 +4,8 @@ import { actOnTrade } from "@/lib/trades/act-on-trade.ts";
 import * as calls from "@/lib/trades/party-calls.ts";
 import * as operations from "@/lib/api/operations/trades.ts";
 
-export const POST = apiRoute(operations.rejectItemCondition, (context) => actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, (role, trade) => calls.rejectConditionCall(role, trade, context.body)));
+export const POST = apiRoute(operations.rejectItemCondition, (context) =>
+  actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, (role, trade) =>
+    calls.rejectConditionCall(role, trade, context.body),
+  ),
+);

@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { acceptAndPay } from "@/lib/payments/accept-and-pay.ts";
 import * as operations from "@/lib/api/operations/payments.ts";
 
-export const POST = apiRoute(operations.acceptTradeInvitationAndPay, (context) => acceptAndPay(context, context.params.marketplaceUserId, context.params.tradeId, context.query.receiverShopId));
+export const POST = apiRoute(operations.acceptTradeInvitationAndPay, (context) =>
+  acceptAndPay(context, context.params.marketplaceUserId, context.params.tradeId, context.query.receiverShopId),
+);

@@ -4,4 +4,6 @@ import { actOnTrade } from "@/lib/trades/act-on-trade.ts";
 import * as calls from "@/lib/trades/party-calls.ts";
 import * as operations from "@/lib/api/operations/trades.ts";
 
-export const POST = apiRoute(operations.acceptTradeInvitation, (context) => actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, calls.acceptInvitationCall));
+export const POST = apiRoute(operations.acceptTradeInvitation, (context) =>
+  actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, calls.acceptInvitationCall),
+);

@@ -4,4 +4,6 @@ import { actOnTrade } from "@/lib/trades/act-on-trade.ts";
 import { acceptOfferCall } from "@/lib/trades/settlement-calls.ts";
 import * as operations from "@/lib/api/operations/settlement.ts";
 
-export const POST = apiRoute(operations.acceptTradeOffer, (context) => actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, acceptOfferCall));
+export const POST = apiRoute(operations.acceptTradeOffer, (context) =>
+  actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, acceptOfferCall),
+);

@@ -4,4 +4,6 @@ import { actOnTrade } from "@/lib/trades/act-on-trade.ts";
 import { declineOfferCall } from "@/lib/trades/settlement-calls.ts";
 import * as operations from "@/lib/api/operations/settlement.ts";
 
-export const POST = apiRoute(operations.declineTradeOffer, (context) => actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, declineOfferCall));
+export const POST = apiRoute(operations.declineTradeOffer, (context) =>
+  actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, declineOfferCall),
+);

@@ -3,4 +3,6 @@ import { apiRoute } from "@/lib/api/route.ts";
 import { buyShipment } from "@/lib/shipping/buy-shipment.ts";
 import * as operations from "@/lib/api/operations/shipping.ts";
 
-export const POST = apiRoute(operations.buyShipmentForDelivery, (context) => buyShipment(context, "Delivery", context.params.marketplaceUserId, context.params.tradeId, context.body));
+export const POST = apiRoute(operations.buyShipmentForDelivery, (context) =>
+  buyShipment(context, "Delivery", context.params.marketplaceUserId, context.params.tradeId, context.body),
+);
