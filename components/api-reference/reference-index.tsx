@@ -42,7 +42,7 @@ function Group({
   children: ReactNode;
 }) {
   return (
-    <section id={id} data-group="" aria-labelledby={`${id}-title`} className="docs-group scroll-mt-6">
+    <section id={id} data-group="" aria-labelledby={`${id}-title`} className="scroll-mt-6">
       <h2 id={`${id}-title`} className="text-xl font-bold tracking-tight text-slate-900">
         {title}
       </h2>
