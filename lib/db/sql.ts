@@ -44,3 +44,33 @@ export function statement(strings: TemplateStringsArray, ...values: unknown[]): 
 export function run<T>(query: { text: string; values: unknown[] }): Promise<T[]> {
   return sql<T>(query.text, query.values);
 }
+
+/** Runs one statement() in a transaction (or on the pool) and returns its rows. */
+export type Sql = <T>(query: { text: string; values: unknown[] }) => Promise<T[]>;
+
+/**
+ * Runs `work` in one transaction on a pooled connection: BEGIN, its statements, COMMIT (ROLLBACK
+ * when it throws). For the API's hot write paths (lib/trades/transition-trade.ts and the use cases
+ * of the trade journey), where Prisma's interactive transaction cost more CPU than the statements.
+ */
+export async function inTransaction<T>(work: (q: Sql) => Promise<T>): Promise<T> {
+  const client = await currentPool().connect();
+  const q: Sql = async <R>(query: { text: string; values: unknown[] }) =>
+    (await client.query({ text: query.text, values: query.values, types })).rows as R[];
+  let released = false;
+  try {
+    await client.query("BEGIN");
+    const result = await work(q);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    // A connection that cannot even roll back is broken: drop it from the pool rather than reuse it.
+    await client.query("ROLLBACK").catch((rollbackError: unknown) => {
+      client.release(rollbackError instanceof Error ? rollbackError : true);
+      released = true;
+    });
+    throw error;
+  } finally {
+    if (!released) client.release();
+  }
+}

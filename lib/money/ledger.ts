@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
+import { statement, type Sql } from "../db/sql.ts";
 import type { LedgerKind, LedgerMovement } from "./ledger-kinds.ts";
 import { refundableMinor, splitWithRefund } from "./settlement.ts";
 
@@ -167,7 +168,7 @@ export async function tradeBalances(tx: Tx, tradeId: string): Promise<Balances> 
 }
 
 export async function writeTransfer(
-  tx: Tx,
+  q: Sql,
   scope: { tenantId: string; mode: ApiMode; tradeId: string; currency: string },
   kind: LedgerKind,
   postings: Posting[],
@@ -182,18 +183,18 @@ export async function writeTransfer(
   const refundMinor = nonZero.filter((p) => p.account === "payer_refund").reduce((sum, p) => sum + p.amountMinor, 0n);
   // One statement for the transfer, its postings and the refund (Prisma's nested create takes
   // three round trips: insert, insert, read back). Amounts go as text: exact, cast to bigint.
-  await tx.$executeRaw`
+  await q(statement`
     WITH transfer AS (
       INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency", "createdAt")
       VALUES (${randomUUID()}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${scope.tradeId}, ${kind},
-    ${scope.currency}, ${createdAt})
+    ${scope.currency}, ${createdAt}::timestamp)
       RETURNING "id"),
     refund AS (
       UPDATE "Payment"
       SET "refundedMinor" = "refundedMinor" + ${refundMinor.toString()}::bigint,
           "state" = CASE WHEN "refundedMinor" + ${refundMinor.toString()}::bigint >= "amountMinor" THEN
     'Refunded' ELSE 'PartiallyRefunded' END::"PaymentState",
-          "refundedAt" = ${createdAt}, "updatedAt" = ${createdAt}
+          "refundedAt" = ${createdAt}::timestamp, "updatedAt" = ${createdAt}::timestamp
       WHERE ${refundMinor.toString()}::bigint > 0 AND "tradeId" = ${scope.tradeId} AND "tenantId" = ${scope.tenantId}
         AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded'))
     INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor")
@@ -201,5 +202,5 @@ export async function writeTransfer(
     FROM transfer, unnest(${nonZero.map((p) => p.account)}::text[],
     ${nonZero.map((p) => p.amountMinor.toString())}::text[]) WITH ORDINALITY AS p("account", "amountMinor",
     "position")
-    ORDER BY p."position"`;
+    ORDER BY p."position"`);
 }

@@ -18,7 +18,7 @@ export interface TradeEventBody {
 }
 
 /** One event of a trade: its body, and the outbox row's fields. */
-function tradeEvent(
+export function tradeEvent(
   trade: Trade,
   eventName: TradeEventBody["eventName"],
   sequence: number,
@@ -68,47 +68,4 @@ export async function writePayoutEvent(
       createdAt: now,
     },
   });
-}
-
-export interface TimelineEntry {
-  sequence: number;
-  action: string;
-  actor: string;
-  fromState: TradeState;
-  toState: TradeState;
-  details?: Prisma.InputJsonValue;
-  occurredAt: Date;
-}
-
-/**
- * Writes a transition's timeline entry and its events (each with the trade's state after it) in
- * one statement: a data-modifying CTE for the entry, then the outbox rows. Prisma would take two
- * round trips.
- */
-export async function writeTimelineAndEvents(
-  tx: Prisma.TransactionClient,
-  trade: Trade,
-  entry: TimelineEntry,
-  names: readonly TradeEventName[],
-  firstSequence: number,
-  now: Date,
-): Promise<void> {
-  const events = names.map((eventName, index) =>
-    tradeEvent(trade, eventName, firstSequence + index, entry.fromState, now),
-  );
-  const details = entry.details === undefined ? null : JSON.stringify(entry.details);
-  await tx.$executeRaw`
-    WITH entry AS (
-      INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "fromState", "toState",
-    "details", "occurredAt")
-      VALUES (${trade.id}, ${entry.sequence}, ${entry.action}, ${entry.actor},
-    ${entry.fromState}::"TradeState", ${entry.toState}::"TradeState", ${details}::jsonb, ${entry.occurredAt})
-      RETURNING 1)
-    INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence",
-    "payload", "createdAt")
-    SELECT e."id", ${trade.tenantId}, ${trade.mode}::"ApiMode", e."eventName", ${trade.id},
-    ${`trade:${trade.id}`}, e."sequence", e."payload"::jsonb, ${now}
-    FROM unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.eventName)}::text[],
-    ${events.map((e) => e.sequence)}::int[], ${events.map((e) => e.payload)}::text[])
-      AS e("id", "eventName", "sequence", "payload")`;
 }

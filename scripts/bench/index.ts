@@ -1,6 +1,6 @@
 // npm run bench -- [--smoke] [--embedded] [--trades 100000] [--users 1000] [--tenants 3]
 //                  [--seconds 10] [--connections 32] [--backlog 100000] [--build] [--out bench-results]
-//                  [--webhooks-only] [--server direct|next] [--memory-minutes 5]
+//                  [--webhooks-only] [--only journey] [--server direct|next] [--memory-minutes 5]
 // The service against the practical limit of this machine (issue 7). Creates a fresh database on
 // BENCH_DATABASE_URL's server (default the local PostgreSQL at 127.0.0.1:5432; --embedded: an
 // in-memory PGlite), migrates and seeds it, starts the production Next server and the bare
@@ -22,7 +22,9 @@ import { measureWebhooks } from "./webhooks.ts";
 
 const USAGE = `npm run bench -- [--smoke] [--embedded] [--trades 100000] [--users 1000] [--tenants 3]
                  [--seconds 10] [--connections 32] [--backlog 100000] [--build] [--out bench-results]
-                 [--webhooks-only] [--server direct|next] [--memory-minutes 5]
+                 [--webhooks-only] [--only journey] [--server direct|next] [--memory-minutes 5]
+--only WORDS runs just the API scenarios whose name contains WORDS (e.g. "journey", "page 1"), to
+profile one of them (add --backlog 100 to keep the webhook drain short).
 The service against a bare node:http + pg baseline on this machine (docs/performance.md).`;
 const values = benchOptions(USAGE, {
   smoke: { type: "boolean", default: false },
@@ -35,6 +37,7 @@ const values = benchOptions(USAGE, {
   connections: { type: "string" },
   backlog: { type: "string" },
   "webhooks-only": { type: "boolean", default: false },
+  only: { type: "string" },
   server: { type: "string", default: "direct" },
   "memory-minutes": { type: "string", default: "0" },
   out: { type: "string", default: "bench-results" },
@@ -143,7 +146,9 @@ try {
     }
     // Smoke runs are for "it still works": the one-at-a-time calls above are their warm-up.
     const warm = smoke ? 0 : Math.max(1, Math.round(seconds / 5));
-    for (const scenario of scenarios) {
+    const only = values.only?.toLowerCase();
+    const chosen = (name: string) => only === undefined || name.toLowerCase().includes(only);
+    for (const scenario of scenarios.filter((s) => chosen(s.name))) {
       const before = rssMb(service.pid!);
       const measured: Measured[] = [];
       for (const port of [servicePort, baselinePort]) {
@@ -162,32 +167,35 @@ try {
         `  ${scenario.name}: service ${measured[0]!.requestsPerSecond.toFixed(0)} req/s, baseline ${measured[1]!.requestsPerSecond.toFixed(0)} req/s`,
       );
     }
-    const journeyConcurrency = Math.min(connections, 16);
-    const beforeJourney = rssMb(service.pid!);
-    const journeyResults: Measured[] = [];
-    for (const port of [servicePort, baselinePort]) {
-      if (warm)
-        await journeys(
-          origin(port),
-          tenant.testApiKey,
-          { pick: pair },
-          { concurrency: journeyConcurrency, seconds: warm },
+    const journeyName = "Journey: initiate → pay → label → sent → delivered → accept (8 calls)";
+    if (chosen(journeyName)) {
+      const journeyConcurrency = Math.min(connections, 16);
+      const beforeJourney = rssMb(service.pid!);
+      const journeyResults: Measured[] = [];
+      for (const port of [servicePort, baselinePort]) {
+        if (warm)
+          await journeys(
+            origin(port),
+            tenant.testApiKey,
+            { pick: pair },
+            { concurrency: journeyConcurrency, seconds: warm },
+          );
+        journeyResults.push(
+          await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds }),
         );
-      journeyResults.push(
-        await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds }),
+      }
+      rows.push({
+        name: journeyName,
+        unit: "journeys/s",
+        connections: journeyConcurrency,
+        service: journeyResults[0]!,
+        baseline: journeyResults[1]!,
+        serviceRssMb: [beforeJourney, rssMb(service.pid!)],
+      });
+      console.log(
+        `  Journey: service ${journeyResults[0]!.requestsPerSecond.toFixed(1)}/s, baseline ${journeyResults[1]!.requestsPerSecond.toFixed(1)}/s`,
       );
     }
-    rows.push({
-      name: "Journey: initiate → pay → label → sent → delivered → accept (8 calls)",
-      unit: "journeys/s",
-      connections: journeyConcurrency,
-      service: journeyResults[0]!,
-      baseline: journeyResults[1]!,
-      serviceRssMb: [beforeJourney, rssMb(service.pid!)],
-    });
-    console.log(
-      `  Journey: service ${journeyResults[0]!.requestsPerSecond.toFixed(1)}/s, baseline ${journeyResults[1]!.requestsPerSecond.toFixed(1)}/s`,
-    );
 
     // --memory-minutes: the service alone under steady load for that long, its memory sampled.
     const memoryMinutes = Number(values["memory-minutes"]);

@@ -1,0 +1,184 @@
+// The one pipeline every change of a trade's state goes through, whoever asks (API, hosted pages,
+// console, sandbox, carrier events, payment rail, scheduler): decide from the table, then apply in
+// the caller's transaction, which already holds the trade's row lock (lib/trades/lock-trade.ts).
+//
+// Applying is one statement: the compare-and-set of the trade (only if it is still in the state
+// and at the sequence the caller read), its timeline entry, its webhook events, the pending
+// payments a finished trade calls off and the checkout keys a cancelled one frees, all as
+// data-modifying CTEs of the UPDATE, answering the updated row and the ledger balances from before
+// it. The ledger transfers of the rule follow, one statement each (lib/money/ledger.ts). So a
+// transition costs 1 + (its movements) round trips, whether the caller's transaction is the
+// driver's (lib/db/sql.ts inTransaction, the API's journey) or Prisma's (lib/db/prisma-sql.ts).
+import { ApiError } from "../errors.ts";
+import type { Prisma, Trade } from "../db/generated/client.ts";
+import { statement, type Sql } from "../db/sql.ts";
+import { metrics } from "../ops/metrics.ts";
+import { assertLiveModeOpen } from "../outside-parties.ts";
+import { afterPostings, postingsFor, writeTransfer, type Balances, type LabelShares } from "../money/ledger.ts";
+import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
+import { hasOpenOffer, OFFER_CLOSED } from "./offer-state.ts";
+import { TERMINAL_STATES } from "./states.ts";
+import { tradeEvent } from "./trade-events.ts";
+import { decideOrThrow } from "./transition.ts";
+import type { Action, Actor } from "./transition-table.ts";
+
+export interface TransitionRequest {
+  /** The trade as read under its row lock. */
+  trade: Trade;
+  /** The tenant's deadline settings (the Tenant row has them). */
+  settings: DeadlineSettings;
+  action: Action;
+  actor: Actor;
+  now: Date;
+  /** Columns the transition sets besides state, sequence, timestamps and deadline (a rejection's reason, an offer). */
+  details?: Prisma.TradeUncheckedUpdateManyInput;
+  /** Recorded with the timeline entry, e.g. which staff member acted in the console. */
+  entryDetails?: Prisma.InputJsonValue;
+  /** The label a label movement of the rule pays for. */
+  label?: LabelShares;
+}
+
+export interface AppliedTransition {
+  trade: Trade;
+  events: string[];
+}
+
+/** Trade columns a transition may set: plain identifiers only, since they are written into the SQL text. */
+const COLUMN = /^[A-Za-z]+$/;
+
+export async function transitionTrade(q: Sql, request: TransitionRequest): Promise<AppliedTransition> {
+  const { trade, settings, action, actor, now } = request;
+  // Every live change of a trade moves or commits real money; none runs on simulated providers,
+  // whichever path (API, hosted page, console, scheduler) asked for it.
+  assertLiveModeOpen(trade.mode);
+  const rule = decideOrThrow(trade.state, action, actor);
+  const moved = rule.to !== trade.state;
+  const deadline = !moved || keepsDeadline(trade.state, rule.to) ? undefined : deadlineFor(rule.to, settings, now);
+  // One counter per trade orders its timeline and its events: this transition's timeline entry
+  // and first event take sequence + 1, further events the numbers after it.
+  const sequence = trade.sequence + Math.max(1, rule.events.length);
+  const columns: Record<string, unknown> = {
+    // Leaving the state closes an open offer (an answer to it sets these itself).
+    ...(moved && hasOpenOffer(trade) ? OFFER_CLOSED : {}),
+    ...request.details,
+    ...Object.fromEntries(rule.timestamps.map((column) => [column, now])),
+    state: rule.to,
+    sequence,
+    ...(deadline === undefined ? {} : { deadlineAt: deadline?.at ?? null, deadlineKind: deadline?.action ?? null }),
+    // Prisma's @updatedAt: the wall clock, not the (sandbox) time of the transition.
+    updatedAt: new Date(),
+  };
+  const names = Object.keys(columns);
+  const bad = names.find((name) => !COLUMN.test(name));
+  if (bad) throw new Error(`Not a Trade column: ${bad}`);
+  const events = rule.events.map((eventName, index) =>
+    tradeEvent({ ...trade, state: rule.to }, eventName, trade.sequence + 1 + index, trade.state, now),
+  );
+
+  const [row] = await q<Trade & { balanceEscrow: bigint; balancePayeePayable: bigint }>(
+    applyStatement(trade, names, columns, {
+      events,
+      entry: {
+        sequence: trade.sequence + 1,
+        action,
+        actor,
+        toState: rule.to,
+        details: request.entryDetails === undefined ? null : JSON.stringify(request.entryDetails),
+      },
+      now,
+      cancelsPayments: moved && TERMINAL_STATES.has(rule.to),
+      freesCheckoutKeys: rule.to === "Cancelled",
+      readsBalances: rule.ledger.length > 0,
+    }),
+  );
+  if (!row) {
+    // Someone else moved the trade first. If it is now in a state where this action is not
+    // allowed, say so (409 invalid-state); otherwise the caller may retry (409 conflict).
+    const [current] = await q<{ state: Trade["state"] }>(
+      statement`SELECT "state" FROM "Trade" WHERE "id" = ${trade.id}`,
+    );
+    if (current && current.state !== trade.state) decideOrThrow(current.state, action, actor);
+    throw new ApiError("conflict", "The trade changed while this request was being handled. Read it again and retry.");
+  }
+  const { balanceEscrow, balancePayeePayable, ...updated } = row;
+
+  let balances: Balances = { escrow: balanceEscrow ?? 0n, payeePayable: balancePayeePayable ?? 0n };
+  for (const movement of rule.ledger) {
+    // The updated row: a settlement's transition sets the refund its ledger movement reads.
+    const postings = postingsFor(movement, updated, balances, request.label);
+    await writeTransfer(
+      q,
+      { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency },
+      movement,
+      postings,
+      now,
+    );
+    balances = afterPostings(balances, postings);
+  }
+  // Counted when applied inside the transaction: a rolled-back one is rare and still shows load.
+  metrics().transitions.inc({ action });
+  return { trade: updated, events: [...rule.events] };
+}
+
+interface Writes {
+  events: ReturnType<typeof tradeEvent>[];
+  entry: { sequence: number; action: string; actor: string; toState: string; details: string | null };
+  now: Date;
+  cancelsPayments: boolean;
+  freesCheckoutKeys: boolean;
+  readsBalances: boolean;
+}
+
+/**
+ * The statement. The new column values arrive as one JSON object that jsonb_populate_record casts
+ * to the Trade row type, so each value gets its column's type (enum, timestamp, bigint, json)
+ * without a cast written per column. Timestamps are UTC ISO strings: `timestamp` ignores the zone,
+ * as Prisma stores them. The CTEs that write depend on `moved`, so nothing is written when the
+ * compare-and-set finds the trade changed.
+ */
+function applyStatement(trade: Trade, names: string[], columns: Record<string, unknown>, writes: Writes) {
+  const json = JSON.stringify(columns, (_key, value: unknown) =>
+    typeof value === "bigint" ? value.toString() : value,
+  );
+  const assignments = names.map((name) => `"${name}" = i."${name}"`).join(", ");
+  const { entry, events, now } = writes;
+  const query = statement`
+    WITH i AS (SELECT * FROM jsonb_populate_record(NULL::"Trade", ${json}::jsonb)),
+    balances AS (
+      SELECT coalesce(sum(p."amountMinor") FILTER (WHERE p."account" = 'escrow'), 0)::bigint AS "escrow",
+             coalesce(sum(p."amountMinor") FILTER (WHERE p."account" = 'payee_payable'), 0)::bigint AS "payeePayable"
+      FROM "LedgerPosting" p
+      WHERE ${writes.readsBalances}::boolean AND p."tradeId" = ${trade.id} AND p."account" IN ('escrow', 'payee_payable')),
+    moved AS (
+      UPDATE "Trade" t SET /*assignments*/ FROM i
+      WHERE t."id" = ${trade.id} AND t."tenantId" = ${trade.tenantId} AND t."state" = ${trade.state}::"TradeState"
+        AND t."sequence" = ${trade.sequence}
+      RETURNING t.*),
+    entry AS (
+      INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "fromState", "toState", "details",
+        "occurredAt")
+      SELECT moved."id", ${entry.sequence}::int, ${entry.action}, ${entry.actor}, ${trade.state}::"TradeState",
+        ${entry.toState}::"TradeState", ${entry.details}::jsonb, ${now}::timestamp
+      FROM moved),
+    events AS (
+      INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence", "payload",
+        "createdAt")
+      SELECT e."id", moved."tenantId", moved."mode", e."eventName", moved."id", ${`trade:${trade.id}`}, e."sequence",
+        e."payload"::jsonb, ${now}::timestamp
+      FROM moved, unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.eventName)}::text[],
+        ${events.map((e) => e.sequence)}::int[], ${events.map((e) => e.payload)}::text[])
+        AS e("id", "eventName", "sequence", "payload")),
+    -- A trade that has ended leaves no payment to make: one still pending (the escrow payment of a
+    -- trade cancelled unpaid, a label never paid) is called off with it (docs/money.md).
+    payments AS (
+      UPDATE "Payment" SET "state" = 'Cancelled', "updatedAt" = ${now}::timestamp
+      WHERE ${writes.cancelsPayments}::boolean AND "tradeId" = ${trade.id} AND "state" = 'Pending'
+        AND EXISTS (SELECT 1 FROM moved)),
+    -- A cancelled trade no longer holds its checkout keys (at most one live checkout per key).
+    claims AS (
+      DELETE FROM "CheckoutKeyClaim"
+      WHERE ${writes.freesCheckoutKeys}::boolean AND "tradeId" = ${trade.id} AND EXISTS (SELECT 1 FROM moved))
+    SELECT moved.*, b."escrow" AS "balanceEscrow", b."payeePayable" AS "balancePayeePayable"
+    FROM moved LEFT JOIN balances b ON true`;
+  return { text: query.text.replace("/*assignments*/", assignments), values: query.values };
+}
