@@ -59,6 +59,13 @@ const DRIVER_USERS = [
   "lib/trades/insert-initiated-trade.ts",
   "lib/auth/authenticate.ts",
   "lib/trades/transition-trade.ts",
+  "lib/trades/lock-trade.ts",
+  "lib/trades/act-on-trade.ts",
+  "lib/shipping/apply-tracking-event.ts",
+  "lib/payments/accept-and-pay.ts",
+  "lib/payments/complete-payment.ts",
+  "lib/shipping/buy-shipment.ts",
+  "lib/shipping/issue-label.ts",
   "lib/money/ledger.ts",
   "lib/db/**",
 ];

@@ -5,6 +5,7 @@
 // @prisma/adapter-pg 7.10 has no mapping for OID 18 and refuses the whole result ("Column type
 // 'char' could not be deserialized"). So this pool's client reports such columns as text and
 // remembers where they were, and the adapter wrapper below types them as Character again.
+// Scripts are split where their statements end (lib/db/sql-script.ts), not at every semicolon.
 // Only the migration tooling uses this; the app's client is the plain adapter.
 import { PrismaPg } from "@prisma/adapter-pg";
 import {
@@ -16,6 +17,7 @@ import {
   type Transaction,
 } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { splitSqlScript } from "./sql-script.ts";
 
 const PG_CHAR_OID = 18;
 const PG_TEXT_OID = 25;
@@ -67,6 +69,12 @@ function wrapQueryable<T extends SqlDriverAdapter | Transaction>(inner: T): T {
     get(target, property, receiver) {
       if (property === "queryRaw") {
         return async (query: SqlQuery) => restoreCharTypes(await target.queryRaw(query));
+      }
+      if (property === "executeScript") {
+        // One statement at a time, split where statements end (function bodies stay whole).
+        return async (script: string) => {
+          for (const sql of splitSqlScript(script)) await target.executeRaw({ sql, args: [], argTypes: [] });
+        };
       }
       if (property === "startTransaction") {
         return async (...args: Parameters<SqlDriverAdapter["startTransaction"]>) =>

@@ -3,12 +3,12 @@
 // (decisions.md §9): the API and the hosted checkout pay the same one, so paying twice never
 // charges twice.
 import { ApiError } from "../errors.ts";
-import { db } from "../db/client.ts";
-import { applyTransition } from "../trades/apply-transition.ts";
-import type { Tenant } from "../db/generated/client.ts";
+import type { Payment, Tenant } from "../db/generated/client.ts";
+import { inTransaction, statement } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { lockPartyTrade } from "../trades/lock-trade.ts";
+import { lockPartyTradeRow } from "../trades/lock-trade.ts";
 import { decideOrThrow, statesAllowing } from "../trades/transition.ts";
+import { transitionTrade } from "../trades/transition-trade.ts";
 import { serializePayment } from "./serialize-payment.ts";
 
 /** Called by the API (a tenant's backend) and by the hosted checkout (the payer's browser). */
@@ -19,15 +19,15 @@ export async function acceptAndPay(
   receiverShopId: string | undefined,
 ) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
-  const payment = await db.$transaction(async (tx) => {
-    const locked = await lockPartyTrade(tx, scope, marketplaceUserId, tradeId);
+  // On the driver: the trade's lock, its escrow payment, the acceptance's transition statement.
+  const payment = await inTransaction(async (q) => {
+    const locked = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
     const role = locked.role;
-    let trade = locked.trade;
+    const trade = locked.trade;
     if (role !== "payer") decideOrThrow(trade.state, "acceptInvitation", role);
-    const escrow = await tx.payment.findFirst({
-      where: { tradeId, purpose: "Escrow", state: { not: "Failed" } },
-      orderBy: { createdAt: "desc" },
-    });
+    const [escrow] = await q<Payment>(statement`
+      SELECT * FROM "Payment" WHERE "tradeId" = ${tradeId} AND "purpose" = 'Escrow' AND "state" <> 'Failed'
+      ORDER BY "createdAt" DESC LIMIT 1`);
     if (!escrow) throw new Error(`Trade ${tradeId} has no escrow payment: initiation creates it`);
     // Paid already (or refunded since): the same record. A cancelled one falls to the refusal below.
     if (escrow.state !== "Pending" && escrow.state !== "Cancelled") return escrow;
@@ -39,9 +39,18 @@ export async function acceptAndPay(
       );
     }
     if (trade.state === "Created")
-      trade = (await applyTransition(tx, trade, context.tenant, "acceptInvitation", "payer", context.now)).trade;
+      await transitionTrade(q, {
+        trade,
+        settings: context.tenant,
+        action: "acceptInvitation",
+        actor: "payer",
+        now: context.now,
+      });
     if (receiverShopId === undefined || receiverShopId === escrow.receiverShopId) return escrow;
-    return tx.payment.update({ where: { id: escrow.id }, data: { receiverShopId, updatedAt: context.now } });
+    const [updated] = await q<Payment>(statement`
+      UPDATE "Payment" SET "receiverShopId" = ${receiverShopId}, "updatedAt" = ${context.now}::timestamp
+      WHERE "id" = ${escrow.id} RETURNING *`);
+    return updated!;
   });
   return serializePayment(payment);
 }

@@ -1,11 +1,11 @@
 // A carrier's tracking event on a label moves the trade (sent, pickup_ready, delivered, lost,
 // returned to sender), on the delivery or the return leg.
 import { ApiError } from "../errors.ts";
-import { db } from "../db/client.ts";
-import type { Tenant } from "../db/generated/client.ts";
+import type { ShipmentLabel, Tenant } from "../db/generated/client.ts";
+import { inTransaction, statement } from "../db/sql.ts";
 import type { ApiMode, ShipmentStatus } from "../db/generated/enums.ts";
-import { applyTransition } from "../trades/apply-transition.ts";
-import { holdTradeRow } from "../trades/lock-trade.ts";
+import { lockTradeRowById } from "../trades/lock-trade.ts";
+import { transitionTrade } from "../trades/transition-trade.ts";
 import type { Action } from "../trades/transition-table.ts";
 import type { TrackingEvent } from "./carrier.ts";
 
@@ -41,16 +41,24 @@ export async function applyTrackingEvent(
   event: TrackingEvent,
   now: Date,
 ) {
-  return db.$transaction(async (tx) => {
-    const label = await tx.shipmentLabel.findFirst({ where: { id: labelId, tenantId: tenant.id, mode } });
+  // On the driver: the label, the trade's lock and read, the transition's statement, the label's
+  // new status with its tracking event (four statements in one transaction).
+  return inTransaction(async (q) => {
+    const [label] = await q<Pick<ShipmentLabel, "id" | "tradeId" | "leg" | "status">>(statement`
+      SELECT "id", "tradeId", "leg", "status" FROM "ShipmentLabel"
+      WHERE "id" = ${labelId} AND "tenantId" = ${tenant.id} AND "mode" = ${mode}::"ApiMode"`);
     if (!label) throw ApiError.notFound(`Label ${JSON.stringify(labelId)}`);
     if (label.status === "Pending")
       throw new ApiError("invalid-state", "The label has not been issued yet: its payment is still pending.");
-    await holdTradeRow(tx, label.tradeId);
-    const trade = await tx.trade.findUniqueOrThrow({ where: { id: label.tradeId } });
-    const { trade: moved } = await applyTransition(tx, trade, tenant, ACTIONS[label.leg][event], "carrier", now);
-    await tx.shipmentLabel.update({ where: { id: label.id }, data: { status: STATUS[event] } });
-    await tx.shipmentTrackingEvent.create({ data: { labelId: label.id, event, occurredAt: now } });
+    const trade = await lockTradeRowById(q, tenant.id, label.tradeId);
+    const action = ACTIONS[label.leg][event];
+    const { trade: moved } = await transitionTrade(q, { trade, settings: tenant, action, actor: "carrier", now });
+    await q(statement`
+      WITH status AS (
+        UPDATE "ShipmentLabel" SET "status" = ${STATUS[event]}::"ShipmentStatus", "updatedAt" = ${new Date()}::timestamp
+        WHERE "id" = ${label.id})
+      INSERT INTO "ShipmentTrackingEvent" ("labelId", "event", "occurredAt")
+      VALUES (${label.id}, ${event}, ${now}::timestamp)`);
     return { labelId: label.id, event, tradeId: trade.id, state: moved.state };
   });
 }

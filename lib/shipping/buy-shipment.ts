@@ -6,14 +6,14 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "../errors.ts";
-import { db } from "../db/client.ts";
+import { inTransaction, run, statement } from "../db/sql.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { paymentRailFor } from "../outside-parties.ts";
 import { serializePayment } from "../payments/serialize-payment.ts";
-import type { Tenant } from "../db/generated/client.ts";
+import type { Payment, Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { applyTransition } from "../trades/apply-transition.ts";
-import { lockPartyTrade } from "../trades/lock-trade.ts";
+import { lockPartyTradeRow } from "../trades/lock-trade.ts";
+import { transitionTrade } from "../trades/transition-trade.ts";
 import { LABEL_PAID_BY } from "../trades/presentation/codes.ts";
 import { applyIssuedLabel, requestLabel, voidUnusedLabel } from "./issue-label.ts";
 import type { BuyShipmentBody } from "./schemas.ts";
@@ -41,95 +41,86 @@ export async function buyShipment(
     (await buyerPaysFor(scope, tradeId, leg, priceMinor)) === 0n ? await requestLabel(context.mode, order) : null;
   let applied = false;
 
-  const payment = await db
-    .$transaction(async (tx) => {
-      const { trade, role } = await lockPartyTrade(tx, scope, marketplaceUserId, tradeId);
-      const pending = await tx.shipmentLabel.findFirst({
-        where: { tradeId, leg, status: "Pending" },
-        include: { payment: true },
-      });
-      if (pending?.payment) {
-        if (pending.carrier !== body.shipmentProviderId || pending.priceMinor !== priceMinor) {
-          throw new ApiError(
-            "conflict",
-            `A ${leg.toLowerCase()} label (${pending.carrier}, payment ${pending.payment.id}) is already waiting for its payment.`,
-          );
-        }
-        return pending.payment;
+  // On the driver: the trade's lock, a purchase still waiting for its payment, the purchase's
+  // transition, the payment and label rows, and (paid from escrow) the label's issue.
+  const payment = await inTransaction(async (q) => {
+    const { trade, role } = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
+    const [pending] = await q<Payment & { labelCarrier: string; labelPriceMinor: bigint }>(statement`
+      SELECT p.*, l."carrier" AS "labelCarrier", l."priceMinor" AS "labelPriceMinor"
+      FROM "ShipmentLabel" l JOIN "Payment" p ON p."id" = l."paymentId"
+      WHERE l."tradeId" = ${tradeId} AND l."leg" = ${leg}::"ShipmentLeg" AND l."status" = 'Pending'
+      LIMIT 1`);
+    if (pending) {
+      const { labelCarrier, labelPriceMinor, ...waiting } = pending;
+      if (labelCarrier !== body.shipmentProviderId || labelPriceMinor !== priceMinor) {
+        throw new ApiError(
+          "conflict",
+          `A ${leg.toLowerCase()} label (${labelCarrier}, payment ${waiting.id}) is already waiting for its payment.`,
+        );
       }
-      // The table decides who may buy which label, and when (a self-transition: the state stays).
-      const ordered = (
-        await applyTransition(
-          tx,
-          trade,
-          context.tenant,
-          leg === "Delivery" ? "buyDeliveryLabel" : "buyReturnLabel",
-          role,
-          context.now,
-        )
-      ).trade;
+      return waiting;
+    }
+    // The table decides who may buy which label, and when (a self-transition: the state stays).
+    const action = leg === "Delivery" ? "buyDeliveryLabel" : "buyReturnLabel";
+    const ordered = (
+      await transitionTrade(q, { trade, settings: context.tenant, action, actor: role, now: context.now })
+    ).trade;
 
-      const buyerPays = buyerPaysOf(ordered.shippingPayerMinor, leg, priceMinor);
-      const fromEscrow = priceMinor - buyerPays;
-      const payerShare = leg === "Delivery" ? fromEscrow : buyerPays;
-      const payeeShare = leg === "Delivery" ? buyerPays : 0n;
-      const paidBy =
-        payerShare > 0n && payeeShare > 0n
-          ? LABEL_PAID_BY.shared
-          : payeeShare > 0n
-            ? LABEL_PAID_BY.payee
-            : LABEL_PAID_BY.payer;
-
-      const created = await tx.payment.create({
-        data: {
-          ...scope,
-          tradeId,
-          marketplaceUserId,
-          purpose: leg === "Delivery" ? "DeliveryLabel" : "ReturnLabel",
-          amountMinor: buyerPays,
-          currency: ordered.currency,
-          externalId,
-          state: buyerPays === 0n ? "Paid" : "Pending",
-          paidAt: buyerPays === 0n ? context.now : null,
-          createdAt: context.now,
-        },
-      });
-      const label = await tx.shipmentLabel.create({
-        data: {
-          id: order.id,
-          ...scope,
-          tradeId,
-          leg,
-          carrier: body.shipmentProviderId,
-          priceMinor,
-          labelPricePayerMinor: payerShare,
-          labelPricePayeeMinor: payeeShare,
-          labelPaidBy: paidBy,
-          expectedMaxWeightGrams: body.expectedMaxWeightInGrams,
-          paymentId: created.id,
-        },
-      });
-      if (buyerPays === 0n) {
-        // The trade's shipping money never changes after initiation: the answer before the
-        // transaction is the answer now.
-        if (!issued) throw new Error(`Label ${label.id} is paid from escrow but was not asked of the carrier`);
-        await applyIssuedLabel(tx, context.tenant, ordered, label, issued, context.now);
-        applied = true;
-      }
-      return created;
-    })
-    .then(
-      async (answered) => {
-        // Answered by an earlier purchase still waiting for its payment: the label asked for is nobody's.
-        if (issued && !applied) await voidUnusedLabel(context.mode, order, issued, async () => true);
-        return answered;
-      },
-      async (error: unknown) => {
-        // Refused: the label's row went with the rolled-back transaction, so the label is nobody's.
-        if (issued) await voidUnusedLabel(context.mode, order, issued, async () => true);
-        throw error;
-      },
-    );
+    const buyerPays = buyerPaysOf(ordered.shippingPayerMinor, leg, priceMinor);
+    const fromEscrow = priceMinor - buyerPays;
+    const label = {
+      id: order.id,
+      leg,
+      labelPricePayerMinor: leg === "Delivery" ? fromEscrow : buyerPays,
+      labelPricePayeeMinor: leg === "Delivery" ? buyerPays : 0n,
+    };
+    const paidBy =
+      label.labelPricePayerMinor > 0n && label.labelPricePayeeMinor > 0n
+        ? LABEL_PAID_BY.shared
+        : label.labelPricePayeeMinor > 0n
+          ? LABEL_PAID_BY.payee
+          : LABEL_PAID_BY.payer;
+    const paid = buyerPays === 0n;
+    const wallClock = new Date(); // Prisma's @default(now()) / @updatedAt
+    const [created] = await q<Payment>(statement`
+      WITH payment AS (
+        INSERT INTO "Payment" ("id", "tenantId", "mode", "tradeId", "marketplaceUserId", "purpose", "amountMinor",
+          "currency", "externalId", "state", "paidAt", "createdAt", "updatedAt")
+        VALUES (${randomUUID()}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${tradeId}, ${marketplaceUserId},
+          ${leg === "Delivery" ? "DeliveryLabel" : "ReturnLabel"}::"PaymentPurpose", ${buyerPays.toString()}::bigint,
+          ${ordered.currency}, ${externalId}, ${paid ? "Paid" : "Pending"}::"PaymentState",
+          ${paid ? context.now : null}::timestamp, ${context.now}::timestamp, ${wallClock}::timestamp)
+        RETURNING *),
+      label AS (
+        INSERT INTO "ShipmentLabel" ("id", "tenantId", "mode", "tradeId", "leg", "carrier", "priceMinor",
+          "labelPricePayerMinor", "labelPricePayeeMinor", "labelPaidBy", "expectedMaxWeightGrams", "paymentId",
+          "createdAt", "updatedAt")
+        SELECT ${label.id}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${tradeId}, ${leg}::"ShipmentLeg",
+          ${body.shipmentProviderId}, ${priceMinor.toString()}::bigint, ${label.labelPricePayerMinor.toString()}::bigint,
+          ${label.labelPricePayeeMinor.toString()}::bigint, ${paidBy}::int, ${body.expectedMaxWeightInGrams}::int,
+          payment."id", ${wallClock}::timestamp, ${wallClock}::timestamp
+        FROM payment)
+      SELECT * FROM payment`);
+    if (paid) {
+      // The trade's shipping money never changes after initiation: the answer before the
+      // transaction is the answer now.
+      if (!issued) throw new Error(`Label ${label.id} is paid from escrow but was not asked of the carrier`);
+      await applyIssuedLabel(q, context.tenant, ordered, label, issued, context.now);
+      applied = true;
+    }
+    return created!;
+  }).then(
+    async (answered) => {
+      // Answered by an earlier purchase still waiting for its payment: the label asked for is nobody's.
+      if (issued && !applied) await voidUnusedLabel(context.mode, order, issued, async () => true);
+      return answered;
+    },
+    async (error: unknown) => {
+      // Refused: the label's row went with the rolled-back transaction, so the label is nobody's.
+      if (issued) await voidUnusedLabel(context.mode, order, issued, async () => true);
+      throw error;
+    },
+  );
   return serializePayment(payment);
 }
 
@@ -146,6 +137,8 @@ async function buyerPaysFor(
   leg: "Delivery" | "Return",
   priceMinor: bigint,
 ): Promise<bigint | null> {
-  const trade = await db.trade.findFirst({ where: { id: tradeId, ...scope }, select: { shippingPayerMinor: true } });
+  const [trade] = await run<{ shippingPayerMinor: bigint }>(statement`
+    SELECT "shippingPayerMinor" FROM "Trade"
+    WHERE "id" = ${tradeId} AND "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode"`);
   return trade ? buyerPaysOf(trade.shippingPayerMinor, leg, priceMinor) : null;
 }

@@ -1,14 +1,15 @@
 // A paid-for label, in two steps so that no carrier call runs while the trade's row is locked:
 // `requestLabel` asks the carrier outside any transaction (the carrier takes our label id as its
 // idempotency key, so asking twice is harmless), then `applyIssuedLabel`, in the caller's
-// transaction, gives the label its code and tracking address and applies the table's
+// transaction (a Prisma one through lib/db/prisma-sql.ts, or the driver's), gives the label its code and tracking address and applies the table's
 // deliveryLabelCreated / returnLabelCreated, whose ledger movement pays for the label. When that transaction refuses, `voidUnusedLabel` lets the
 // carrier void what nobody will use.
-import type { Prisma, ShipmentLabel, Tenant, Trade } from "../db/generated/client.ts";
+import type { ShipmentLabel, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { log } from "../ops/log.ts";
 import { carriersFor } from "../outside-parties.ts";
-import { applyTransition } from "../trades/apply-transition.ts";
+import { statement, type Sql } from "../db/sql.ts";
+import { transitionTrade } from "../trades/transition-trade.ts";
 import type { CarrierId, IssuedLabel } from "./carrier.ts";
 
 type LabelOrder = Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">;
@@ -21,19 +22,29 @@ export function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLa
 }
 
 export async function applyIssuedLabel(
-  tx: Prisma.TransactionClient,
+  q: Sql,
   tenant: Tenant,
   trade: Trade,
-  label: ShipmentLabel,
+  label: Pick<ShipmentLabel, "id" | "leg" | "labelPricePayerMinor" | "labelPricePayeeMinor">,
   issued: IssuedLabel,
   now: Date,
 ): Promise<Trade> {
-  await tx.shipmentLabel.update({ where: { id: label.id }, data: { ...issued, status: "Created" } });
+  await q(statement`
+    UPDATE "ShipmentLabel" SET "providerReference" = ${issued.providerReference}, "labelCode" = ${issued.labelCode},
+      "trackingUrl" = ${issued.trackingUrl}, "status" = 'Created', "updatedAt" = ${new Date()}::timestamp
+    WHERE "id" = ${label.id}`);
   // The table's label rows carry the money movement (delivery_label / return_label); the label says how its price is shared.
   const shares = { payerShareMinor: label.labelPricePayerMinor, payeeShareMinor: label.labelPricePayeeMinor };
   const action = label.leg === "Delivery" ? "deliveryLabelCreated" : "returnLabelCreated";
-  const { trade: moved } = await applyTransition(tx, trade, tenant, action, "paymentRail", now, {}, undefined, shares);
-  return moved;
+  const applied = await transitionTrade(q, {
+    trade,
+    settings: tenant,
+    action,
+    actor: "paymentRail",
+    now,
+    label: shares,
+  });
+  return applied.trade;
 }
 
 /**

@@ -2,15 +2,15 @@
 // not a party, exactly like a trade that does not exist), decide which table action the call
 // means for their role and the trade's state, apply it, answer the updated Trade.
 import type { Prisma } from "../db/generated/client.ts";
-import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
-import { db } from "../db/client.ts";
+import { inTransaction } from "../db/sql.ts";
 import type { Trade } from "../db/generated/client.ts";
-import { applyTransition } from "./apply-transition.ts";
+import { lockPartyTradeRow } from "./lock-trade.ts";
 import type { Locale } from "../locale.ts";
 import type { Role } from "./presentation/status.ts";
 import { serializeTrades } from "./serialize-trade.ts";
 import type { Action } from "./transition-table.ts";
+import { transitionTrade } from "./transition-trade.ts";
 
 export type Context = TenantContext & { now: Date; locale: Locale };
 
@@ -44,20 +44,20 @@ export async function applyPartyCall(
   choose: (role: Role, trade: Trade) => PartyCall,
 ): Promise<Trade> {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
-  return db.$transaction(async (tx) => {
-    const trade = await tx.trade.findFirst({
-      where: {
-        id: tradeId,
-        ...scope,
-        OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }],
-      },
-    });
-    if (!trade)
-      throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
-    const role: Role = trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee";
+  // On the driver: lock-and-read, then the transition's one statement (and its ledger transfers).
+  return inTransaction(async (q) => {
+    const { trade, role } = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
     const call = choose(role, trade);
-    return (
-      await applyTransition(tx, trade, context.tenant, call.action, role, context.now, call.details, call.entryDetails)
-    ).trade;
+    const { details, entryDetails } = call;
+    const applied = await transitionTrade(q, {
+      trade,
+      settings: context.tenant,
+      action: call.action,
+      actor: role,
+      now: context.now,
+      details,
+      entryDetails,
+    });
+    return applied.trade;
   });
 }

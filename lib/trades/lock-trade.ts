@@ -3,10 +3,12 @@
 // before deciding takes the lock here first, so two requests about one trade run one after the
 // other: a party's trade (404 when the user is not a party, exactly like an unknown trade), a
 // tenant's trade (console staff), the system's own follow-ups by id, and the bare lock for use
-// cases that reached the trade through a row it owns.
+// cases that reached the trade through a row it owns. The *Row functions do the same on the
+// driver's transaction (lib/db/sql.ts inTransaction) in one statement: lock and read together.
 import { ApiError } from "../errors.ts";
 import type { Prisma, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
+import { statement, type Sql } from "../db/sql.ts";
 import type { Role } from "./presentation/status.ts";
 
 /**
@@ -71,4 +73,29 @@ export async function tryLockTrade(tx: Prisma.TransactionClient, tradeId: string
 export async function lockTrade(tx: Prisma.TransactionClient, tradeId: string): Promise<TradeWithTenant> {
   await holdTradeRow(tx, tradeId);
   return tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
+}
+
+/** lockPartyTrade on the driver: the party's trade locked and read in one statement. */
+export async function lockPartyTradeRow(
+  q: Sql,
+  scope: { tenantId: string; mode: ApiMode },
+  marketplaceUserId: string,
+  tradeId: string,
+): Promise<{ trade: Trade; role: Role }> {
+  const [trade] = await q<Trade>(statement`
+    SELECT * FROM "Trade"
+    WHERE "id" = ${tradeId} AND "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode"
+      AND (${marketplaceUserId} = "payerMarketplaceUserId" OR ${marketplaceUserId} = "payeeMarketplaceUserId")
+    FOR UPDATE`);
+  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
+  return { trade, role: trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee" };
+}
+
+/** The trade a row of the tenant (a label, a payment) belongs to, locked and read in one statement. */
+export async function lockTradeRowById(q: Sql, tenantId: string, tradeId: string): Promise<Trade> {
+  const [trade] = await q<Trade>(
+    statement`SELECT * FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} FOR UPDATE`,
+  );
+  if (!trade) throw new Error(`Trade ${tradeId} of a row of its tenant is missing`);
+  return trade;
 }

@@ -70,6 +70,19 @@ const USER_PARTIES = `
     AND ($4::text IS NULL OR p."role"::text = $4)
     AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM "Trade" t WHERE t."id" = p."tradeId" AND t."state"::text = $5))`;
 
+/**
+ * How many trades the user is a party to (in the role): the counters TradeParty's triggers keep,
+ * one or two rows (schema.prisma, TradePartyCount). A state filter must look at the trades.
+ */
+function countUserTrades(values: unknown[], filters: { role?: string; state?: string }): Promise<{ n: bigint }[]> {
+  if (filters.state) return sql<{ n: bigint }>(`SELECT count(*) AS n ${USER_PARTIES}`, values);
+  return sql<{ n: bigint }>(
+    `SELECT coalesce(sum("count"), 0)::bigint AS n FROM "TradePartyCount"
+     WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "marketplaceUserId" = $3 AND ($4::text IS NULL OR "role"::text = $4)`,
+    values.slice(0, 4),
+  );
+}
+
 /** One page of a user's trades, newest first, and how many there are (side by side). */
 export async function userTradePage(
   scope: Scope,
@@ -79,7 +92,7 @@ export async function userTradePage(
 ): Promise<{ totalCount: number; tradeIds: string[] }> {
   const values = [scope.tenantId, scope.mode, marketplaceUserId, filters.role ?? null, filters.state ?? null];
   const [counted, rows] = await Promise.all([
-    sql<{ n: bigint }>(`SELECT count(*) AS n ${USER_PARTIES}`, values),
+    countUserTrades(values, filters),
     sql<{ tradeId: string }>(
       `SELECT p."tradeId" ${USER_PARTIES} ORDER BY p."tradeCreatedAt" DESC, p."tradeId" DESC OFFSET $6 LIMIT $7`,
       [...values, page.offset, page.limit],

@@ -126,7 +126,8 @@ async function trades(auth: Auth, user: string, url: URL): Promise<Reply> {
   const scope = [auth.tenantId, auth.mode, user];
   const [count, ids] = await Promise.all([
     pool.query(
-      `SELECT count(*)::int AS n FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3`,
+      // The service's count: the counters TradeParty's triggers keep (no state filter here).
+      `SELECT coalesce(sum("count"), 0)::int AS n FROM "TradePartyCount" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3`,
       scope,
     ),
     pool.query(

@@ -168,6 +168,43 @@ describe("Get trades", () => {
     expectErrorRecord(await list("buyer", "?state=Nope"), 400, "validation-error");
   });
 
+  it("counts from the party counters exactly: concurrent initiates, roles, a state filter, deleted trades", async () => {
+    const tenant = await tenantWithSeller();
+    const list = (user: string, query = "") =>
+      callRoute(listTrades, {
+        path: `/api/v1/marketplace/users/${user}/trades${query}`,
+        params: { marketplaceUserId: user },
+        token: tenant.testApiKey,
+      });
+    // Twenty at once: on PostgreSQL each statement's trigger adds to the same two counter rows.
+    const started = await Promise.all(Array.from({ length: 20 }, () => start(tenant.testApiKey, body())));
+    expect(started.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect((await list("buyer")).json.pagination.totalCount).toBe(20);
+    expect((await list("seller", "?role=payee")).json.pagination.totalCount).toBe(20);
+    expect((await list("seller", "?role=payer")).json.pagination.totalCount).toBe(0);
+    expect((await list("buyer", "?state=Created")).json.pagination.totalCount).toBe(20);
+
+    // A deleted trade (its party rows go with it) is no longer counted.
+    const gone = started.slice(0, 3).map((r) => r.json.tradeId as string);
+    await db.trade.deleteMany({ where: { id: { in: gone } } });
+    expect((await list("buyer")).json.pagination.totalCount).toBe(17);
+    expect((await list("seller")).json.pagination.totalCount).toBe(17);
+    const counters = await db.tradePartyCount.findMany({
+      where: { tenantId: tenant.tenantId },
+      select: { marketplaceUserId: true, role: true, count: true },
+      orderBy: { role: "asc" },
+    });
+    const parties = await db.tradeParty.groupBy({
+      by: ["marketplaceUserId", "role"],
+      where: { tenantId: tenant.tenantId },
+      _count: true,
+      orderBy: { role: "asc" },
+    });
+    expect(counters).toEqual(
+      parties.map((p) => ({ marketplaceUserId: p.marketplaceUserId, role: p.role, count: p._count })),
+    );
+  });
+
   it("shows a trade only to its parties and its tenant", async () => {
     const tenant = await tenantWithSeller();
     const other = await freshTenant();

@@ -1,11 +1,14 @@
-// A transition writes its rows with few statements (lib/trades/apply-transition.ts): the trade's
-// compare-and-set answers the updated row, the ledger transfer and its postings are one statement,
-// the timeline entry and the events another. Every value must land as Prisma would have written
+// A transition writes its rows with few statements (lib/trades/transition-trade.ts): the trade's
+// compare-and-set with its timeline entry and events is one statement answering the updated row,
+// the ledger transfer and its postings another. Every value must land as Prisma would have written
 // it: exact times in UTC, the details as JSON, the postings in order with exact amounts, the event
-// payloads with the state after the transition.
+// payloads with the state after the transition; and the same whether the caller's transaction is
+// Prisma's (applyTransition) or the driver's (inTransaction).
 import { describe, expect, it } from "vitest";
 import { tradeBalances } from "../../lib/money/ledger.ts";
+import { inTransaction } from "../../lib/db/sql.ts";
 import { applyTransition } from "../../lib/trades/apply-transition.ts";
+import { transitionTrade } from "../../lib/trades/transition-trade.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
@@ -117,5 +120,120 @@ describe("a transition's statements", () => {
       db.$transaction((tx) => applyTransition(tx, before, tenantRow, "acceptInvitation", "payer", now)),
     ).rejects.toMatchObject({ code: expect.stringMatching(/conflict|invalid-state/) });
     expect(await db.tradeTimelineEntry.count({ where: { tradeId } })).toBe(2);
+  });
+
+  it("lands every kind of column a transition sets (bigint, time, text, JSON, null) with its type", async () => {
+    const tenant = await freshTenant();
+    const api = tenantClient(tenant.testApiKey);
+    await api.connect("seller-s");
+    const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
+    const before = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+    const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
+    const now = new Date("2031-03-04T05:06:07.089Z");
+    const details = {
+      offerRefundMinor: 9007199254740993n, // beyond a double's exact integers
+      offerMadeAt: now,
+      offerResumeDeadlineKind: "autoAcceptCondition",
+      rejectedReason: { description: 'Ridset – æøå "quoted"', images: ["https://img.example/1.jpg"] },
+      settlementRefundMinor: null,
+    };
+    const applied = await inTransaction((q) =>
+      transitionTrade(q, {
+        trade: before,
+        settings: tenantRow,
+        action: "acceptInvitation",
+        actor: "payer",
+        now,
+        details,
+      }),
+    );
+    const after = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+    expect(after).toMatchObject({ ...details, state: "InvitationAccepted", invitationAcceptedAt: now });
+    expect(applied.trade).toEqual(after);
+  });
+
+  it("writes the same rows through the driver's transaction as through Prisma's", async () => {
+    const tenant = await freshTenant();
+    const api = tenantClient(tenant.testApiKey);
+    await api.connect("seller-s");
+    await api.connect("buyer-s");
+    const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
+    const now = new Date("2031-03-04T05:06:07.089Z");
+    const paidTrade = async () => {
+      const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
+      const payment = (await api.acceptAndPay("buyer-s", tradeId)).json as { paymentId: string };
+      expect((await api.completePayment(payment.paymentId)).status).toBe(200);
+      return db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+    };
+    const [viaPrisma, viaDriver] = [await paidTrade(), await paidTrade()];
+    const entryDetails = { by: "staff@example.com" };
+    await db.$transaction((tx) => applyTransition(tx, viaPrisma, tenantRow, "cancel", "tenant", now, {}, entryDetails));
+    await inTransaction((q) =>
+      transitionTrade(q, {
+        trade: viaDriver,
+        settings: tenantRow,
+        action: "cancel",
+        actor: "tenant",
+        now,
+        entryDetails,
+      }),
+    );
+
+    // The same rows, but for ids and the times of what happened before the cancel (real time).
+    const when = (value: unknown) =>
+      value instanceof Date ? (value.getTime() === now.getTime() ? "now" : "before") : value;
+    const written = async (before: typeof viaPrisma) => {
+      const tradeId = before.id;
+      const trade = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+      const { id: _id, updatedAt: _updatedAt, ...columns } = trade;
+      const after = { gt: before.sequence };
+      const timeline = await db.tradeTimelineEntry.findMany({
+        where: { tradeId, sequence: after },
+        select: {
+          sequence: true,
+          action: true,
+          actor: true,
+          fromState: true,
+          toState: true,
+          details: true,
+          occurredAt: true,
+        },
+      });
+      const events = await db.outboxEvent.findMany({
+        where: { tradeId, sequence: after },
+        select: { eventName: true, sequence: true, orderingKey: true, createdAt: true, payload: true },
+      });
+      const transfers = await db.ledgerTransfer.findMany({
+        where: { tradeId, kind: "refundPayer" },
+        select: {
+          kind: true,
+          createdAt: true,
+          postings: { orderBy: { id: "asc" }, select: { account: true, amountMinor: true } },
+        },
+      });
+      const payments = await db.payment.findMany({
+        where: { tradeId },
+        select: { purpose: true, state: true, amountMinor: true, refundedMinor: true, refundedAt: true },
+      });
+      return {
+        columns: Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, when(v)])),
+        timeline: timeline.map((e) => ({ ...e, occurredAt: when(e.occurredAt) })),
+        events: events.map(({ payload, ...e }) => ({
+          ...e,
+          orderingKey: e.orderingKey.replace(tradeId, "T"),
+          createdAt: when(e.createdAt),
+          metadata: (payload as { metadata: unknown }).metadata,
+        })),
+        transfers: transfers.map((t) => ({ ...t, createdAt: when(t.createdAt) })),
+        payments: payments.map((p) => ({ ...p, refundedAt: when(p.refundedAt) })),
+        claims: await db.checkoutKeyClaim.count({ where: { tradeId } }),
+      };
+    };
+    const prismaRows = await written(viaPrisma);
+    const driverRows = await written(viaDriver);
+    expect(driverRows.columns).toMatchObject({ state: "Cancelled", cancelledAt: "now" });
+    expect(driverRows.events).toHaveLength(1);
+    expect(driverRows.transfers).toHaveLength(1);
+    expect(driverRows).toEqual(prismaRows);
   });
 });
