@@ -4,8 +4,8 @@
 // loop, or at most 200 lines). Losing the last few lines in a crash is acceptable for this log;
 // a round trip per call on the API's hot path is not (docs/performance.md).
 // Never the token, the query string or a body: only what identifies the call and how it ended.
-import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
+import { run, statement } from "../db/sql.ts";
 import { log } from "../ops/log.ts";
 
 export interface RequestLogLine {
@@ -40,7 +40,17 @@ export async function flushRequestLog(): Promise<void> {
   if (!buffer.length) return;
   const lines = buffer;
   buffer = [];
-  await db.apiRequestLog
-    .createMany({ data: lines })
-    .catch((error: unknown) => log.error(`Could not write ${lines.length} request log lines`, error));
+  // On the driver, as one statement over arrays: Prisma's createMany compiled a new query for every
+  // batch size, which cost more CPU than the API call it logs (a profile under load: 7% of the
+  // service's samples under Get trade details).
+  const column = <K extends keyof RequestLogLine>(key: K) => lines.map((line) => line[key]);
+  await run(statement`
+    INSERT INTO "ApiRequestLog" ("tenantId", "mode", "tokenId", "method", "path", "status", "durationMs",
+      "correlationId", "typeCode", "createdAt")
+    SELECT * FROM unnest(${column("tenantId")}::text[], ${column("mode")}::"ApiMode"[], ${column("tokenId")}::text[],
+      ${column("method")}::text[], ${column("path")}::text[], ${column("status")}::int[], ${column("durationMs")}::int[],
+      ${column("correlationId")}::text[], ${column("typeCode")}::text[],
+      ${lines.map((line) => line.createdAt.toISOString())}::timestamp[])`).catch((error: unknown) =>
+    log.error(`Could not write ${lines.length} request log lines`, error),
+  );
 }

@@ -7,13 +7,12 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import type { Payment, ShipmentLabel, Tenant } from "../db/generated/client.ts";
-import { inTransaction, statement } from "../db/sql.ts";
+import { inTransaction, run, statement } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
 import { applyIssuedLabel, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
 import { lockTradeRowById } from "../trades/lock-trade.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
-import { paymentNamed } from "./find-payment.ts";
 import type { AttemptOutcome, AttemptSource } from "./payment-attempts.ts";
 import { serializePayment } from "./serialize-payment.ts";
 
@@ -93,13 +92,10 @@ export async function completePayment(
 
 /** The label a label payment pays for, while that payment is Pending; null for anything else. */
 async function labelToIssue(tenant: Tenant, mode: ApiMode, reference: string) {
-  const payment = await db.payment.findFirst({
-    where: { ...paymentNamed(reference), tenantId: tenant.id, mode },
-    select: {
-      purpose: true,
-      state: true,
-      shipmentLabel: { select: { id: true, carrier: true, expectedMaxWeightGrams: true } },
-    },
-  });
-  return payment && payment.purpose !== "Escrow" && payment.state === "Pending" ? payment.shipmentLabel : null;
+  const [label] = await run<Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">>(statement`
+    SELECT l."id", l."carrier", l."expectedMaxWeightGrams"
+    FROM "Payment" p JOIN "ShipmentLabel" l ON l."paymentId" = p."id"
+    WHERE (p."id" = ${reference} OR p."externalId" = ${reference}) AND p."tenantId" = ${tenant.id}
+      AND p."mode" = ${mode}::"ApiMode" AND p."purpose" <> 'Escrow' AND p."state" = 'Pending'`);
+  return label ?? null;
 }
