@@ -23,10 +23,44 @@ const types = {
     parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+// DATABASE_PREPARED_STATEMENTS=on: each statement text is prepared once per connection under a
+// name and executed by that name after, so PostgreSQL parses and plans it once instead of on every
+// call — the transition statement is large, and planning it was most of its cost (the journey
+// went from 50 to 66 journeys/s, docs/performance.md). Off by default: named statements need a
+// direct connection to PostgreSQL or PgBouncer 1.21+ with max_prepared_statements (in transaction
+// mode an older PgBouncer hands the next statement another server connection, where the name is
+// unknown), and the embedded database serves every connection from one session.
+const names = new Map<string, string>();
+let nextName = 0;
+
+function prepared(text: string): { text: string; name?: string } {
+  if (process.env.DATABASE_PREPARED_STATEMENTS !== "on") return { text };
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `escrow_${++nextName}`));
+  return { text, name };
+}
+
+/**
+ * A prepared `SELECT *` whose table gained a column (a migration applied while this process runs)
+ * fails with "cached plan must not change result type". Its name is then retired, so the next use
+ * prepares it again under a new one on every connection, and the caller runs it once more.
+ */
+function retiredIfStale(error: unknown, text: string): boolean {
+  const stale =
+    (error as { code?: string }).code === "0A000" && /cached plan must not change result type/.test(String(error));
+  if (stale) names.delete(text);
+  return stale;
+}
+
 /** Runs one statement ($1, $2 … for `values`) and returns its rows. */
 export async function sql<T>(text: string, values: unknown[]): Promise<T[]> {
-  const result = await currentPool().query({ text, values, types });
-  return result.rows as T[];
+  const pool = currentPool();
+  try {
+    return (await pool.query({ ...prepared(text), values, types })).rows as T[];
+  } catch (error) {
+    if (!retiredIfStale(error, text)) throw error;
+    return (await pool.query({ ...prepared(text), values, types })).rows as T[];
+  }
 }
 
 /**
@@ -54,9 +88,28 @@ export type Sql = <T>(query: { text: string; values: unknown[] }) => Promise<T[]
  * of the trade journey), where Prisma's interactive transaction cost more CPU than the statements.
  */
 export async function inTransaction<T>(work: (q: Sql) => Promise<T>): Promise<T> {
+  try {
+    return await transactionOnce(work);
+  } catch (error) {
+    // A statement prepared before a migration changed its columns: the work runs once more (it
+    // was rolled back), with the statement prepared again.
+    if (!(error instanceof StalePlan)) throw error;
+    return transactionOnce(work);
+  }
+}
+
+class StalePlan extends Error {}
+
+async function transactionOnce<T>(work: (q: Sql) => Promise<T>): Promise<T> {
   const client = await currentPool().connect();
-  const q: Sql = async <R>(query: { text: string; values: unknown[] }) =>
-    (await client.query({ text: query.text, values: query.values, types })).rows as R[];
+  const q: Sql = async <R>(query: { text: string; values: unknown[] }) => {
+    try {
+      return (await client.query({ ...prepared(query.text), values: query.values, types })).rows as R[];
+    } catch (error) {
+      if (retiredIfStale(error, query.text)) throw new StalePlan(String(error), { cause: error });
+      throw error;
+    }
+  };
   let released = false;
   try {
     await client.query("BEGIN");

@@ -9,10 +9,32 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 
-const pool = new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-});
+// DATABASE_PREPARED_STATEMENTS=on: every statement prepared by name once per connection, as the
+// service's driver does with the same setting (lib/db/sql.ts), so the two plan equally often.
+const prepared = new WeakSet<object>();
+const names = new Map<string, string>(); // one name per text on every connection
+function preparing<T extends pg.Pool | pg.PoolClient>(target: T): T {
+  if (process.env.DATABASE_PREPARED_STATEMENTS !== "on" || prepared.has(target)) return target;
+  prepared.add(target); // a pooled client comes back from connect() again: wrap it once
+  const query = target.query.bind(target) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  (target as { query: unknown }).query = (text: unknown, values?: unknown[], ...rest: unknown[]) => {
+    // The pool hands its clients named configs (and a callback): passed on as they are.
+    if (typeof text !== "string" || rest.length) return query(text, values, ...rest);
+    if (/^(BEGIN|COMMIT|ROLLBACK)$/.test(text)) return query(text);
+    let name = names.get(text);
+    if (!name) names.set(text, (name = `baseline_${names.size + 1}`));
+    return query({ name, text, values });
+  };
+  return target;
+}
+
+const pool = preparing(
+  new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  }),
+);
+
 const port = Number(process.env.PORT ?? 3401);
 
 type Auth = { tenantId: string; mode: string; tokenId: string; currency: string };
@@ -179,7 +201,7 @@ async function withRelated(auth: Auth, trades: Record<string, unknown>[]) {
 }
 
 async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const client = preparing(await pool.connect());
   try {
     await client.query("BEGIN");
     const result = await work(client);

@@ -118,7 +118,10 @@ try {
   // --webhooks-only: just the worker (for working on it); the API rows stay empty.
   if (!values["webhooks-only"]) {
     // Measured separately below: here the API alone, without the in-server background jobs.
-    const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off" } };
+    // Both servers prepare their statements by name (lib/db/sql.ts): the benchmark's database is
+    // reached directly, as a deployment without PgBouncer's transaction mode would be.
+    const prepared = process.env.DATABASE_PREPARED_STATEMENTS ?? "on";
+    const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off", DATABASE_PREPARED_STATEMENTS: prepared } };
     // BENCH_NODE_FLAGS: Node flags for the service only, e.g. "--cpu-prof --cpu-prof-dir=prof" to see where its time goes.
     const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
     const service = await startServer(

@@ -22,6 +22,9 @@ const SERVER_ENV = {
   WEBHOOK_TIMEOUT_MS: "2000",
   METRICS_PORT: "0",
   SHUTDOWN_GRACE_MS: "0",
+  // PgBouncer 1.18 in transaction mode: a statement prepared by name on one server connection is
+  // unknown on the next (docs/operations.md, Prepared statements).
+  DATABASE_PREPARED_STATEMENTS: "off",
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -37,6 +40,7 @@ beforeAll(async () => {
   await applyMigrations(cluster.primaryUrl("escrow"));
   // Everything from here on, the test's own reads included, goes the service's way: PgBouncer.
   process.env.DATABASE_URL = cluster.serviceUrl("escrow");
+  process.env.DATABASE_PREPARED_STATEMENTS = "off";
   process.env.DATA_ENCRYPTION_KEYS = `ha-1:${randomBytes(32).toString("base64url")}`;
 }, 180_000);
 
