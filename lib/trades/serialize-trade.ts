@@ -1,7 +1,7 @@
 // The Trade of spec 2.1 (plus `state`) from database rows. Never returns rows as they are
 // (STYLE.md: explicit serializers define the public contract).
 import type { z } from "zod";
-import type { ShipmentLabel, Trade } from "../db/generated/client.ts";
+import type { ServiceAccount, ShipmentLabel, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { numberFromMinorUnits } from "../money/decimal.ts";
 import { payeeReceivesMinor } from "../money/settlement.ts";
@@ -10,7 +10,7 @@ import { LABEL_PAID_BY } from "./presentation/codes.ts";
 import { partyStatus, type Role } from "./presentation/status.ts";
 import { partyTimeline } from "./presentation/timeline.ts";
 import type { Trade as TradeSchema } from "./schemas.ts";
-import { connectedUsers, labelsOfTrades, type Connected } from "./trade-reads.ts";
+import { labelsOfTrades, partyAccounts } from "./trade-reads.ts";
 
 type TradeResponse = z.input<typeof TradeSchema>;
 
@@ -27,17 +27,17 @@ export async function serializeTrades(
   const ids = trades.map((x) => x.id);
   const userIds = [...new Set(trades.flatMap((x) => [x.payerMarketplaceUserId, x.payeeMarketplaceUserId]))];
   // Three queries side by side: the labels, the users and their service accounts.
-  const [labels, usersById] = await Promise.all([labelsOfTrades(scope.tenantId, ids), connectedUsers(scope, userIds)]);
+  const [labels, accounts] = await Promise.all([labelsOfTrades(scope.tenantId, ids), partyAccounts(scope, userIds)]);
   return trades.map((trade) => {
     const legs = labels.filter((l) => l.tradeId === trade.id);
-    return serializeTrade(trade, legs, usersById, locale);
+    return serializeTrade(trade, legs, accounts, locale);
   });
 }
 
 export function serializeTrade(
   trade: Trade,
   labels: ShipmentLabel[],
-  users: Map<string, Connected>,
+  accounts: Map<string, ServiceAccount>,
   locale: Locale,
 ): TradeResponse {
   const delivery = latest(labels, "Delivery");
@@ -45,8 +45,8 @@ export function serializeTrade(
   return {
     tradeId: trade.id,
     state: trade.state,
-    payer: party(trade, "payer", users.get(trade.payerMarketplaceUserId), locale),
-    payee: party(trade, "payee", users.get(trade.payeeMarketplaceUserId), locale),
+    payer: party(trade, "payer", accounts.get(trade.payerMarketplaceUserId), locale),
+    payee: party(trade, "payee", accounts.get(trade.payeeMarketplaceUserId), locale),
     createdBy: trade.createdBy,
     referenceId: trade.referenceId ?? "",
     title: trade.title,
@@ -117,8 +117,7 @@ export function serializeTrade(
   };
 }
 
-function party(trade: Trade, role: Role, user: Connected | undefined, locale: Locale) {
-  const account = user?.serviceAccount;
+function party(trade: Trade, role: Role, account: ServiceAccount | undefined, locale: Locale) {
   const percent = role === "payer" ? trade.payerFeePercent : trade.payeeFeePercent;
   const fixed = role === "payer" ? trade.payerFixedFeeMinor : trade.payeeFixedFeeMinor;
   const variable = role === "payer" ? trade.payerFeeMinor : trade.payeeFeeMinor;

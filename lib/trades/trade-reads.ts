@@ -4,12 +4,11 @@
 // these lookups (docs/performance.md). The rows come back with exactly the types of Prisma's own
 // reads, which tests/integration/trade-reads.test.ts checks field by field, so a changed column
 // shows there.
-import type { MarketplaceUser, ServiceAccount, ShipmentLabel, Trade } from "../db/generated/client.ts";
+import type { ServiceAccount, ShipmentLabel, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { sql } from "../db/sql.ts";
 
 export type Scope = { tenantId: string; mode: ApiMode };
-export type Connected = MarketplaceUser & { serviceAccount: ServiceAccount };
 
 /** The trade, if this user is its payer or payee. */
 export async function findUserTrade(scope: Scope, marketplaceUserId: string, tradeId: string): Promise<Trade | null> {
@@ -40,27 +39,15 @@ export function labelsOfTrades(tenantId: string, tradeIds: string[]): Promise<Sh
   );
 }
 
-/** These users with their service accounts, by marketplace user id (two queries side by side). */
-export async function connectedUsers(scope: Scope, marketplaceUserIds: string[]): Promise<Map<string, Connected>> {
-  const [users, accounts] = await Promise.all([
-    sql<MarketplaceUser>(
-      `SELECT * FROM "MarketplaceUser" WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "marketplaceUserId" = ANY($3::text[])`,
-      [scope.tenantId, scope.mode, marketplaceUserIds],
-    ),
-    sql<ServiceAccount>(
-      `SELECT a.* FROM "ServiceAccount" a
-       WHERE a."tenantId" = $1 AND a."id" IN (SELECT u."serviceAccountId" FROM "MarketplaceUser" u WHERE
-        u."tenantId" = $1 AND u."mode" = $2::"ApiMode" AND u."marketplaceUserId" = ANY($3::text[]))`,
-      [scope.tenantId, scope.mode, marketplaceUserIds],
-    ),
-  ]);
-  const accountsById = new Map(accounts.map((a) => [a.id, a]));
-  const connected = new Map<string, Connected>();
-  for (const user of users) {
-    const serviceAccount = accountsById.get(user.serviceAccountId);
-    if (serviceAccount) connected.set(user.marketplaceUserId, { ...user, serviceAccount });
-  }
-  return connected;
+/** The service accounts of these connected users, by marketplace user id (one joined query). */
+export async function partyAccounts(scope: Scope, marketplaceUserIds: string[]): Promise<Map<string, ServiceAccount>> {
+  const rows = await sql<ServiceAccount & { connectedAs: string }>(
+    `SELECT u."marketplaceUserId" AS "connectedAs", a.*
+     FROM "MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId" AND a."tenantId" = u."tenantId"
+     WHERE u."tenantId" = $1 AND u."mode" = $2::"ApiMode" AND u."marketplaceUserId" = ANY($3::text[])`,
+    [scope.tenantId, scope.mode, marketplaceUserIds],
+  );
+  return new Map(rows.map(({ connectedAs, ...account }) => [connectedAs, account]));
 }
 
 // The state filter needs the trade; without it the count and the page read the index alone.
