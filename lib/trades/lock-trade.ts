@@ -1,10 +1,10 @@
 // Locking a trade's row for the rest of the transaction (SELECT … FOR UPDATE): the one file that
 // does it. Every use case that reads a trade, or what hangs off it (payments, labels, payouts),
 // before deciding takes the lock here first, so two requests about one trade run one after the
-// other: a party's trade (404 when the user is not a party, exactly like an unknown trade), a
-// tenant's trade (console staff), the system's own follow-ups by id, and the bare lock for use
-// cases that reached the trade through a row it owns. The *Row functions do the same on the
-// driver's transaction (lib/db/sql.ts inTransaction) in one statement: lock and read together.
+// other. On a Prisma transaction: a tenant's trade (console staff), the system's own follow-ups by
+// id, and the bare lock for use cases that reached the trade through a row it owns. On the
+// driver's transaction (lib/db/sql.ts inTransaction), lock and read in one statement: a party's
+// trade (404 when the user is not a party, exactly like an unknown trade), or a trade by id.
 import { ApiError } from "../errors.ts";
 import type { Prisma, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
@@ -19,24 +19,6 @@ import type { Role } from "./presentation/status.ts";
 export async function holdTradeRow(tx: Prisma.TransactionClient, tradeId: string, tenantId?: string): Promise<void> {
   if (tenantId === undefined) await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE`;
   else await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} FOR UPDATE`;
-}
-
-export async function lockPartyTrade(
-  tx: Prisma.TransactionClient,
-  scope: { tenantId: string; mode: ApiMode },
-  marketplaceUserId: string,
-  tradeId: string,
-): Promise<{ trade: Trade; role: Role }> {
-  await holdTradeRow(tx, tradeId, scope.tenantId);
-  const trade = await tx.trade.findFirst({
-    where: {
-      id: tradeId,
-      ...scope,
-      OR: [{ payerMarketplaceUserId: marketplaceUserId }, { payeeMarketplaceUserId: marketplaceUserId }],
-    },
-  });
-  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
-  return { trade, role: trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee" };
 }
 
 /**
