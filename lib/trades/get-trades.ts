@@ -1,13 +1,14 @@
 // GET /v1/marketplace/users/{u}/trades and /trades/{t}: the trades a user takes part in.
-// Constant queries per request: the page of TradeParty rows (one index range) and its count side by
-// side, the trades, and the serializer's lookups side by side (plain SQL: lib/trades/trade-reads.ts).
+// Constant queries per request: the page's trades (one index range of TradeParty joined with the
+// trades) and its count side by side, then the serializer's lookups side by side (plain SQL:
+// lib/trades/trade-reads.ts).
 import type { z } from "zod";
 import { ApiError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import type { Locale } from "../locale.ts";
 import type { GetTradesQuery } from "./schemas.ts";
 import { serializeTrades } from "./serialize-trade.ts";
-import { findUserTrade, tradesByIds, userTradePage } from "./trade-reads.ts";
+import { findUserTrade, userTradePage } from "./trade-reads.ts";
 
 type Context = TenantContext & { locale: Locale };
 
@@ -21,13 +22,12 @@ export async function getTradeDetails(context: Context, marketplaceUserId: strin
 
 export async function getTrades(context: Context, marketplaceUserId: string, query: z.output<typeof GetTradesQuery>) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
-  const { totalCount, tradeIds } = await userTradePage(
+  const { totalCount, trades: page } = await userTradePage(
     scope,
     marketplaceUserId,
     { role: query.role, state: query.state },
     { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
   );
-  const ordered = await tradesByIds(scope, tradeIds);
-  const trades = await serializeTrades(scope, ordered, context.locale);
+  const trades = await serializeTrades(scope, page, context.locale);
   return { trades, pagination: { pageSize: query.pageSize, page: query.page, totalCount } };
 }

@@ -20,17 +20,6 @@ export async function findUserTrade(scope: Scope, marketplaceUserId: string, tra
   return trade ?? null;
 }
 
-/** The trades with these ids, in the order of `ids`. */
-export async function tradesByIds(scope: Scope, ids: string[]): Promise<Trade[]> {
-  if (!ids.length) return [];
-  const rows = await sql<Trade>(
-    `SELECT * FROM "Trade" WHERE "tenantId" = $1 AND "mode" = $2::"ApiMode" AND "id" = ANY($3::text[])`,
-    [scope.tenantId, scope.mode, ids],
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
-}
-
 /** The shipment labels of these trades, oldest first. */
 export function labelsOfTrades(tenantId: string, tradeIds: string[]): Promise<ShipmentLabel[]> {
   return sql<ShipmentLabel>(
@@ -70,20 +59,27 @@ function countUserTrades(values: unknown[], filters: { role?: string; state?: st
   );
 }
 
-/** One page of a user's trades, newest first, and how many there are (side by side). */
+/**
+ * One page of a user's trades, newest first, and how many there are (side by side): the page is
+ * one statement, the index range of the user's TradeParty entries joined with their trades.
+ */
 export async function userTradePage(
   scope: Scope,
   marketplaceUserId: string,
   filters: { role?: "payer" | "payee"; state?: string },
   page: { offset: number; limit: number },
-): Promise<{ totalCount: number; tradeIds: string[] }> {
+): Promise<{ totalCount: number; trades: Trade[] }> {
   const values = [scope.tenantId, scope.mode, marketplaceUserId, filters.role ?? null, filters.state ?? null];
-  const [counted, rows] = await Promise.all([
+  const [counted, trades] = await Promise.all([
     countUserTrades(values, filters),
-    sql<{ tradeId: string }>(
-      `SELECT p."tradeId" ${USER_PARTIES} ORDER BY p."tradeCreatedAt" DESC, p."tradeId" DESC OFFSET $6 LIMIT $7`,
+    sql<Trade>(
+      `SELECT t.* FROM (
+         SELECT p."tradeId", p."tradeCreatedAt" ${USER_PARTIES}
+         ORDER BY p."tradeCreatedAt" DESC, p."tradeId" DESC OFFSET $6 LIMIT $7) page
+       JOIN "Trade" t ON t."id" = page."tradeId" AND t."tenantId" = $1 AND t."mode" = $2::"ApiMode"
+       ORDER BY page."tradeCreatedAt" DESC, page."tradeId" DESC`,
       [...values, page.offset, page.limit],
     ),
   ]);
-  return { totalCount: Number(counted[0]?.n ?? 0), tradeIds: rows.map((r) => r.tradeId) };
+  return { totalCount: Number(counted[0]?.n ?? 0), trades };
 }

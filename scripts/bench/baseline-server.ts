@@ -146,27 +146,21 @@ async function trades(auth: Auth, user: string, url: URL): Promise<Reply> {
   const page = Number(url.searchParams.get("page") ?? 1);
   const pageSize = Number(url.searchParams.get("pageSize") ?? 20);
   const scope = [auth.tenantId, auth.mode, user];
-  const [count, ids] = await Promise.all([
+  // The service's page: the index range of the user's party rows joined with the trades.
+  const [count, { rows }] = await Promise.all([
     pool.query(
       // The service's count: the counters TradeParty's triggers keep (no state filter here).
       `SELECT coalesce(sum("count"), 0)::int AS n FROM "TradePartyCount" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3`,
       scope,
     ),
     pool.query(
-      `SELECT "tradeId" FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3 ORDER BY
-        "tradeCreatedAt" DESC, "tradeId" DESC OFFSET $4 LIMIT $5`,
+      `SELECT t.* FROM (SELECT "tradeId", "tradeCreatedAt" FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND
+        "marketplaceUserId" = $3 ORDER BY "tradeCreatedAt" DESC, "tradeId" DESC OFFSET $4 LIMIT $5) page
+        JOIN "Trade" t ON t."id" = page."tradeId" AND t."tenantId" = $1 AND t."mode" = $2
+        ORDER BY page."tradeCreatedAt" DESC, page."tradeId" DESC`,
       [...scope, (page - 1) * pageSize, pageSize],
     ),
   ]);
-  const order = ids.rows.map((r) => r.tradeId as string);
-  const { rows } = order.length
-    ? await pool.query(`SELECT * FROM "Trade" WHERE "tenantId" = $1 AND "mode" = $2 AND "id" = ANY($3)`, [
-        auth.tenantId,
-        auth.mode,
-        order,
-      ])
-    : { rows: [] };
-  rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   return {
     status: 200,
     body: { trades: await withRelated(auth, rows), pagination: { page, pageSize, totalCount: count.rows[0].n } },
