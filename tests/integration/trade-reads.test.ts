@@ -5,12 +5,7 @@
 // service accounts; and the page function must agree with the same query written in Prisma.
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticate } from "../../lib/auth/authenticate.ts";
-import {
-  findUserTrade,
-  labelsOfTrades,
-  partyAccounts,
-  userTradePage,
-} from "../../lib/trades/trade-reads.ts";
+import { findUserTrade, labelsOfTrades, partyAccounts, userTradePage } from "../../lib/trades/trade-reads.ts";
 import { buildWorld } from "../helpers/api-world.ts";
 import { db } from "../helpers/tenants.ts";
 
