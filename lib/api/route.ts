@@ -19,6 +19,7 @@ import {
 import type { Operation } from "./operation.ts";
 import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./rate-limit.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
+import { textResponse } from "../http/text-response.ts";
 import { logApiRequest } from "./request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "../schemas/validation.ts";
 import { isConnectionLost } from "../db/connection-lost.ts";
@@ -165,7 +166,7 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
     const status = operation.successStatus ?? 200;
     const text = status === 204 ? "" : JSON.stringify(result);
     if (claim) await completeIdempotencyKey(claim.recordId, { status, body: text });
-    return new Response(text || null, {
+    return textResponse(request, text, {
       status,
       headers: status === 204 ? {} : { "Content-Type": "application/json" },
     });

@@ -64,6 +64,25 @@ export async function sql<T>(text: string, values: unknown[]): Promise<T[]> {
 }
 
 /**
+ * Runs one statement and returns its rows as arrays, beside their column names: for wide joined
+ * rows that the caller splits into several objects (lib/trades/trade-reads.ts), where building
+ * one object per row and taking it apart again cost more than the query.
+ */
+export async function sqlArrays(text: string, values: unknown[]): Promise<{ fields: string[]; rows: unknown[][] }> {
+  const pool = currentPool();
+  const run = async () => {
+    const result = await pool.query({ ...prepared(text), values, types, rowMode: "array" });
+    return { fields: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
+  };
+  try {
+    return await run();
+  } catch (error) {
+    if (!retiredIfStale(error, text)) throw error;
+    return run();
+  }
+}
+
+/**
  * A statement written as a template: each `${value}` becomes the next $n parameter. Dates are sent
  * as UTC ISO strings (cast them, e.g. `${date}::timestamptz`), arrays as PostgreSQL arrays.
  */

@@ -9,6 +9,7 @@ import type { RouteHandler } from "./api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
 import { loggableError } from "../ops/loggable-error.ts";
+import { responseText, takesResponseText } from "./text-response.ts";
 
 const API_HEADERS: [string, string][] = [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [
   key.toLowerCase(),
@@ -31,11 +32,13 @@ export async function serveApi(
     headers.set(CLIENT_ADDRESS_HEADER, client);
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
     // The body stays a stream: the API's reader (lib/http/request-body.ts) stops at its size limit.
-    const webRequest = new Request(origin + request.url, {
-      method: request.method,
-      headers,
-      ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream, duplex: "half" } : {}),
-    } as RequestInit);
+    const webRequest = takesResponseText(
+      new Request(origin + request.url, {
+        method: request.method,
+        headers,
+        ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream, duplex: "half" } : {}),
+      } as RequestInit),
+    );
     const answer = await handler(webRequest, { params: Promise.resolve(params) });
     const out: Record<string, string | string[]> = Object.fromEntries(API_HEADERS);
     answer.headers.forEach((value, key) => {
@@ -48,7 +51,8 @@ export async function serveApi(
       await streamFile(answer.body, response);
       return;
     }
-    const body = Buffer.from(await answer.arrayBuffer());
+    const text = responseText(answer);
+    const body = text === undefined ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(text);
     if (answer.status !== 204 && answer.status !== 304) out["content-length"] = String(body.length);
     // Set one by one rather than passed to writeHead, so the server can still read them after the
     // answer (the correlation id for its trace span).

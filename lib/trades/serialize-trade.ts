@@ -1,7 +1,7 @@
 // The Trade of spec 2.1 (plus `state`) from database rows. Never returns rows as they are
 // (STYLE.md: explicit serializers define the public contract).
 import type { z } from "zod";
-import type { ServiceAccount, ShipmentLabel, Trade } from "../db/generated/client.ts";
+import type { Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { numberFromMinorUnits } from "../money/decimal.ts";
 import { payeeReceivesMinor } from "../money/settlement.ts";
@@ -10,43 +10,35 @@ import { LABEL_PAID_BY } from "./presentation/codes.ts";
 import { partyStatus, type Role } from "./presentation/status.ts";
 import { partyTimeline } from "./presentation/timeline.ts";
 import type { Trade as TradeSchema } from "./schemas.ts";
-import { labelsOfTrades, partyAccounts } from "./trade-reads.ts";
+import { partsOfTrades, type AccountView, type LabelView, type TradeView } from "./trade-reads.ts";
 
 type TradeResponse = z.input<typeof TradeSchema>;
 
 const stamp = (date: Date | null) => (date ? date.toISOString() : "");
 const amount = (minor: bigint) => numberFromMinorUnits(minor);
 
-/** Serializes trades with three extra queries in all, run side by side, whatever their number. */
+/** Serializes trades the caller holds (after a transition): one more statement for their parts. */
 export async function serializeTrades(
   scope: { tenantId: string; mode: ApiMode },
   trades: Trade[],
   locale: Locale,
 ): Promise<TradeResponse[]> {
   if (trades.length === 0) return [];
-  const ids = trades.map((x) => x.id);
-  const userIds = [...new Set(trades.flatMap((x) => [x.payerMarketplaceUserId, x.payeeMarketplaceUserId]))];
-  // Three queries side by side: the labels, the users and their service accounts.
-  const [labels, accounts] = await Promise.all([labelsOfTrades(scope.tenantId, ids), partyAccounts(scope, userIds)]);
-  return trades.map((trade) => {
-    const legs = labels.filter((l) => l.tradeId === trade.id);
-    return serializeTrade(trade, legs, accounts, locale);
-  });
+  const parts = await partsOfTrades(
+    scope,
+    trades.map((x) => x.id),
+  );
+  const none = { delivery: null, return: null, payer: null, payee: null };
+  return trades.map((trade) => serializeTrade({ ...(parts.get(trade.id) ?? none), trade }, locale));
 }
 
-export function serializeTrade(
-  trade: Trade,
-  labels: ShipmentLabel[],
-  accounts: Map<string, ServiceAccount>,
-  locale: Locale,
-): TradeResponse {
-  const delivery = latest(labels, "Delivery");
-  const returned = latest(labels, "Return");
+export function serializeTrade(view: TradeView, locale: Locale): TradeResponse {
+  const { trade, delivery, return: returned } = view;
   return {
     tradeId: trade.id,
     state: trade.state,
-    payer: party(trade, "payer", accounts.get(trade.payerMarketplaceUserId), locale),
-    payee: party(trade, "payee", accounts.get(trade.payeeMarketplaceUserId), locale),
+    payer: party(trade, "payer", view.payer, locale),
+    payee: party(trade, "payee", view.payee, locale),
     createdBy: trade.createdBy,
     referenceId: trade.referenceId ?? "",
     title: trade.title,
@@ -117,7 +109,7 @@ export function serializeTrade(
   };
 }
 
-function party(trade: Trade, role: Role, account: ServiceAccount | undefined, locale: Locale) {
+function party(trade: Trade, role: Role, account: AccountView | null, locale: Locale) {
   const percent = role === "payer" ? trade.payerFeePercent : trade.payeeFeePercent;
   const fixed = role === "payer" ? trade.payerFixedFeeMinor : trade.payeeFixedFeeMinor;
   const variable = role === "payer" ? trade.payerFeeMinor : trade.payeeFeeMinor;
@@ -136,17 +128,13 @@ function party(trade: Trade, role: Role, account: ServiceAccount | undefined, lo
       amount: amount(fixed + variable),
     },
     status: partyStatus(trade.state, role, trade.deadlineAt, locale, {
-      needsPayoutAccount: role === "payee" && !account?.bankAccountNumber,
+      needsPayoutAccount: role === "payee" && !account?.hasPayoutAccount,
     }),
     timeline: partyTimeline(trade, role, locale),
   };
 }
 
-function latest(labels: ShipmentLabel[], leg: "Delivery" | "Return"): ShipmentLabel | undefined {
-  return labels.filter((l) => l.leg === leg).at(-1);
-}
-
-function leg(label: ShipmentLabel | undefined) {
+function leg(label: LabelView | null) {
   return {
     labelPricePayer: amount(label?.labelPricePayerMinor ?? 0n),
     labelPricePayee: amount(label?.labelPricePayeeMinor ?? 0n),

@@ -132,66 +132,61 @@ async function serve(request: http.IncomingMessage, text: string): Promise<{ rep
   }
 }
 
+// The service's Trade read (lib/trades/trade-reads.ts): the trade with the latest label of each leg
+// and both parties' service accounts, as lateral joins in the same statement.
+const LABEL = (leg: string, alias: string) => `LEFT JOIN LATERAL (SELECT "id", "labelPricePayerMinor",
+  "labelPricePayeeMinor", "labelCode", "labelPaidBy", "carrier", "trackingUrl" FROM "ShipmentLabel" WHERE "tenantId" =
+  t."tenantId" AND "mode" = t."mode" AND "tradeId" = t."id" AND "leg" = '${leg}' ORDER BY "createdAt" DESC LIMIT 1)
+  ${alias} ON true`;
+const ACCOUNT = (column: string, alias: string) => `LEFT JOIN LATERAL (SELECT a."id", a."phoneNumber", a."name",
+  a."city", a."postalCode", a."address", coalesce(a."bankAccountNumber", '') <> '' AS "hasPayoutAccount" FROM
+  "MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId" AND a."tenantId" = u."tenantId" WHERE
+  u."tenantId" = t."tenantId" AND u."mode" = t."mode" AND u."marketplaceUserId" = t."${column}") ${alias} ON true`;
+const RELATED = `${LABEL("Delivery", "d")} ${LABEL("Return", "r")} ${ACCOUNT("payerMarketplaceUserId", "pa")}
+  ${ACCOUNT("payeeMarketplaceUserId", "pe")}`;
+const LABEL_COLUMNS = [
+  "id",
+  "labelPricePayerMinor",
+  "labelPricePayeeMinor",
+  "labelCode",
+  "labelPaidBy",
+  "carrier",
+  "trackingUrl",
+];
+const ACCOUNT_COLUMNS = ["id", "phoneNumber", "name", "city", "postalCode", "address", "hasPayoutAccount"];
+const RELATED_COLUMNS = [
+  ...LABEL_COLUMNS.flatMap((c) => [`d."${c}" AS "delivery.${c}"`, `r."${c}" AS "return.${c}"`]),
+  ...ACCOUNT_COLUMNS.flatMap((c) => [`pa."${c}" AS "payer.${c}"`, `pe."${c}" AS "payee.${c}"`]),
+].join(", ");
+
 async function tradeDetails(auth: Auth, user: string, tradeId: string): Promise<Reply> {
   const { rows } = await pool.query(
-    `SELECT * FROM "Trade" WHERE "id" = $1 AND "tenantId" = $2 AND "mode" = $3 AND ("payerMarketplaceUserId" = $4 OR "payeeMarketplaceUserId" = $4)`,
+    `SELECT t.*, ${RELATED_COLUMNS} FROM "Trade" t ${RELATED} WHERE t."id" = $1 AND t."tenantId" = $2 AND t."mode" = $3
+      AND (t."payerMarketplaceUserId" = $4 OR t."payeeMarketplaceUserId" = $4)`,
     [tradeId, auth.tenantId, auth.mode, user],
   );
   if (!rows[0]) return { status: 404, body: { typeCode: "not-found" } };
-  const [trade] = await withRelated(auth, rows);
-  return { status: 200, body: trade };
+  // The journey reads the delivery label's id where the service's Trade has it.
+  return { status: 200, body: { ...rows[0], phases: { delivery: { labelId: rows[0]["delivery.id"] ?? "" } } } };
 }
 
 async function trades(auth: Auth, user: string, url: URL): Promise<Reply> {
   const page = Number(url.searchParams.get("page") ?? 1);
   const pageSize = Number(url.searchParams.get("pageSize") ?? 20);
-  const scope = [auth.tenantId, auth.mode, user];
-  // The service's page: the index range of the user's party rows joined with the trades.
-  const [count, { rows }] = await Promise.all([
-    pool.query(
-      // The service's count: the counters TradeParty's triggers keep (no state filter here).
-      `SELECT coalesce(sum("count"), 0)::int AS n FROM "TradePartyCount" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3`,
-      scope,
-    ),
-    pool.query(
-      `SELECT t.* FROM (SELECT "tradeId", "tradeCreatedAt" FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND
-        "marketplaceUserId" = $3 ORDER BY "tradeCreatedAt" DESC, "tradeId" DESC OFFSET $4 LIMIT $5) page
-        JOIN "Trade" t ON t."id" = page."tradeId" AND t."tenantId" = $1 AND t."mode" = $2
-        ORDER BY page."tradeCreatedAt" DESC, page."tradeId" DESC`,
-      [...scope, (page - 1) * pageSize, pageSize],
-    ),
-  ]);
-  return {
-    status: 200,
-    body: { trades: await withRelated(auth, rows), pagination: { page, pageSize, totalCount: count.rows[0].n } },
-  };
-}
-
-/** The serializer's two lookups: shipment labels and the parties' service accounts. */
-async function withRelated(auth: Auth, trades: Record<string, unknown>[]) {
-  if (!trades.length) return [];
-  const ids = trades.map((t) => t.id);
-  const users = [...new Set(trades.flatMap((t) => [t.payerMarketplaceUserId, t.payeeMarketplaceUserId]))];
-  const [labels, accounts] = await Promise.all([
-    pool.query(`SELECT * FROM "ShipmentLabel" WHERE "tradeId" = ANY($1) AND "tenantId" = $2 ORDER BY "createdAt"`, [
-      ids,
-      auth.tenantId,
-    ]),
-    pool.query(
-      `SELECT m."marketplaceUserId", s.* FROM "MarketplaceUser" m JOIN "ServiceAccount" s ON s."id" =
-        m."serviceAccountId" WHERE m."tenantId" = $1 AND m."mode" = $2 AND m."marketplaceUserId" = ANY($3)`,
-      [auth.tenantId, auth.mode, users],
-    ),
-  ]);
-  return trades.map((t) => {
-    const legs = labels.rows.filter((l) => l.tradeId === t.id);
-    return {
-      ...t,
-      payer: accounts.rows.find((a) => a.marketplaceUserId === t.payerMarketplaceUserId) ?? null,
-      payee: accounts.rows.find((a) => a.marketplaceUserId === t.payeeMarketplaceUserId) ?? null,
-      phases: { delivery: { labelId: legs.filter((l) => l.leg === "Delivery").at(-1)?.id ?? "" } },
-    };
-  });
+  // The service's page: the count from the counters TradeParty's triggers keep, with the index
+  // range of the user's party rows joined with the trades and their parts beside it.
+  const { rows } = await pool.query(
+    `SELECT counted.n AS "totalCount", v.* FROM (SELECT coalesce(sum("count"), 0)::int AS n FROM "TradePartyCount"
+      WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3) counted
+     LEFT JOIN LATERAL (SELECT t.*, ${RELATED_COLUMNS}, page."tradeCreatedAt" AS "pageCreatedAt" FROM (SELECT "tradeId",
+       "tradeCreatedAt" FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3
+       ORDER BY "tradeCreatedAt" DESC, "tradeId" DESC OFFSET $4 LIMIT $5) page
+       JOIN "Trade" t ON t."id" = page."tradeId" AND t."tenantId" = $1 AND t."mode" = $2 ${RELATED}) v ON true
+     ORDER BY v."pageCreatedAt" DESC, v."id" DESC`,
+    [auth.tenantId, auth.mode, user, (page - 1) * pageSize, pageSize],
+  );
+  const trades = rows.filter((row) => row.id !== null);
+  return { status: 200, body: { trades, pagination: { page, pageSize, totalCount: rows[0]?.totalCount ?? 0 } } };
 }
 
 async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {

@@ -2,10 +2,11 @@
 // lib/db/sql.ts). They must return exactly what
 // Prisma's typed reads return — same fields, same values, same types (BigInt, Decimal, Date, JSON,
 // enums as strings) — for trades in every phase, with labels, and for connected users with their
-// service accounts; and the page function must agree with the same query written in Prisma.
+// service accounts (the parts a Trade shows, read in the same statement); and the page function
+// must agree with the same query written in Prisma.
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticate } from "../../lib/auth/authenticate.ts";
-import { findUserTrade, labelsOfTrades, partyAccounts, userTradePage } from "../../lib/trades/trade-reads.ts";
+import { findUserTrade, partsOfTrades, userTradePage } from "../../lib/trades/trade-reads.ts";
 import { buildWorld } from "../helpers/api-world.ts";
 import { db } from "../helpers/tenants.ts";
 
@@ -44,34 +45,56 @@ describe("trade reads in plain SQL", () => {
     expect(ids.length).toBeGreaterThanOrEqual(6);
     for (const id of ids) {
       const expected = await db.trade.findUniqueOrThrow({ where: { id } });
-      expect(typed((await findUserTrade(scope, "buyer", id))!)).toEqual(typed(expected));
-      expect(typed((await findUserTrade(scope, "seller", id))!)).toEqual(typed(expected));
+      expect(typed((await findUserTrade(scope, "buyer", id))!.trade)).toEqual(typed(expected));
+      expect(typed((await findUserTrade(scope, "seller", id))!.trade)).toEqual(typed(expected));
       expect(await findUserTrade(scope, "user-4711", id)).toBeNull();
       expect(await findUserTrade({ ...scope, mode: "live" }, "buyer", id)).toBeNull();
     }
   });
 
-  it("read labels and the parties' service accounts exactly as Prisma does", async () => {
+  it("read each trade's latest label per leg and its parties' service accounts exactly as Prisma does", async () => {
     const scope = { tenantId: world.tenant.tenantId, mode: "test" as const };
     const ids = Object.values(world.trades);
-    const expectedLabels = await db.shipmentLabel.findMany({
+    const labels = await db.shipmentLabel.findMany({
       where: { tradeId: { in: ids }, tenantId: scope.tenantId },
       orderBy: { createdAt: "asc" },
     });
-    expect(expectedLabels.length).toBeGreaterThanOrEqual(3);
-    expect((await labelsOfTrades(scope.tenantId, ids)).map(typed)).toEqual(expectedLabels.map(typed));
-
-    // The parties' service accounts (what the serializer shows), read through their connections.
-    const accounts = await partyAccounts(scope, ["buyer", "seller", "nobody"]);
-    expect([...accounts.keys()].sort()).toEqual(["buyer", "seller"]);
-    for (const name of ["buyer", "seller"]) {
-      const expected = await db.marketplaceUser.findUniqueOrThrow({
-        where: { tenantId_mode_marketplaceUserId: { ...scope, marketplaceUserId: name } },
-        include: { serviceAccount: true },
-      });
-      expect(typed(accounts.get(name)!)).toEqual(typed(expected.serviceAccount));
+    expect(labels.length).toBeGreaterThanOrEqual(3);
+    const accounts = await db.marketplaceUser.findMany({
+      where: { ...scope, marketplaceUserId: { in: ["buyer", "seller"] } },
+      include: { serviceAccount: true },
+    });
+    const expectedAccount = (user: string) => {
+      const account = accounts.find((a) => a.marketplaceUserId === user)!.serviceAccount;
+      const { id, phoneNumber, name, city, postalCode, address } = account;
+      return { id, phoneNumber, name, city, postalCode, address, hasPayoutAccount: !!account.bankAccountNumber };
+    };
+    const expectedLabel = (tradeId: string, leg: "Delivery" | "Return") => {
+      const label = labels.filter((l) => l.tradeId === tradeId && l.leg === leg).at(-1);
+      if (!label) return null;
+      const { id, labelPricePayerMinor, labelPricePayeeMinor, labelCode, labelPaidBy, carrier, trackingUrl } = label;
+      return { id, labelPricePayerMinor, labelPricePayeeMinor, labelCode, labelPaidBy, carrier, trackingUrl };
+    };
+    const parts = await partsOfTrades(scope, ids);
+    expect([...parts.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      const trade = await db.trade.findUniqueOrThrow({ where: { id } });
+      const view = (await findUserTrade(scope, "buyer", id))!;
+      for (const read of [view, parts.get(id)!]) {
+        expect(typed(read.payer!)).toEqual(typed(expectedAccount(trade.payerMarketplaceUserId)));
+        expect(typed(read.payee!)).toEqual(typed(expectedAccount(trade.payeeMarketplaceUserId)));
+        for (const [part, leg] of [
+          ["delivery", "Delivery"],
+          ["return", "Return"],
+        ] as const) {
+          const expected = expectedLabel(id, leg);
+          expect(read[part] && typed(read[part]), `${id} ${part}`).toEqual(expected && typed(expected));
+        }
+      }
     }
-    expect((await partyAccounts({ ...scope, mode: "live" }, ["buyer"])).size).toBe(0);
+    // The world's trades include labelled legs, or this test would prove nothing about them.
+    expect(ids.some((id) => parts.get(id)!.delivery !== null)).toBe(true);
+    expect((await partsOfTrades({ ...scope, mode: "live" }, ids)).size).toBe(0);
   });
 
   it("page a user's trades like the same query in Prisma, with and without filters", async () => {
@@ -107,13 +130,21 @@ describe("trade reads in plain SQL", () => {
         ]);
         const read = await userTradePage(scope, "buyer", filters, page);
         expect(
-          { totalCount: read.totalCount, tradeIds: read.trades.map((t) => t.id) },
+          { totalCount: read.totalCount, tradeIds: read.trades.map((v) => v.trade.id) },
           JSON.stringify({ filters, page }),
         ).toEqual({ totalCount: count, tradeIds: rows.map((r) => r.tradeId) });
         // The page's rows are the trades as Prisma reads them, value and type.
         const expected = await db.trade.findMany({ where: { id: { in: rows.map((r) => r.tradeId) } } });
         const byId = new Map(expected.map((t) => [t.id, t]));
-        expect(read.trades.map(typed)).toEqual(read.trades.map((t) => typed(byId.get(t.id)!)));
+        expect(read.trades.map((v) => typed(v.trade))).toEqual(read.trades.map((v) => typed(byId.get(v.trade.id)!)));
+        // … each with the same parts as the trade read alone.
+        for (const view of read.trades) {
+          const { trade: _trade, ...parts } = (await findUserTrade(scope, "buyer", view.trade.id))!;
+          const { trade: _same, ...pageParts } = view;
+          expect(JSON.stringify(pageParts, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))).toBe(
+            JSON.stringify(parts, (_k, v) => (typeof v === "bigint" ? `${v}n` : v)),
+          );
+        }
       }
     }
     expect((await userTradePage(scope, "buyer", { role: "payee" }, { offset: 0, limit: 10 })).totalCount).toBe(0);
