@@ -10,13 +10,11 @@ import { buyShipment } from "../shipping/buy-shipment.ts";
 import { CARRIER_IDS } from "../shipping/carrier.ts";
 import { applyPartyCall } from "../trades/act-on-trade.ts";
 import type { PartyCall } from "../trades/act-on-trade.ts";
-import {
-  abandonCall,
-  acceptConditionCall,
-  acceptInvitationCall,
-  rejectConditionCall,
-  rejectInvitationCall,
-} from "../trades/party-calls.ts";
+import { abandonCall } from "../trades/abandon-trade.ts";
+import { acceptConditionCall } from "../trades/accept-condition.ts";
+import { acceptInvitationCall } from "../trades/accept-invitation.ts";
+import { rejectConditionCall } from "../trades/reject-condition.ts";
+import { rejectInvitationCall } from "../trades/reject-invitation.ts";
 import type { Locale } from "../locale.ts";
 import { ACTION } from "../trades/presentation/codes.ts";
 import type { Role } from "../trades/presentation/status.ts";

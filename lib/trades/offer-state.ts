@@ -1,6 +1,7 @@
 // The columns of a trade's open price-reduction offer (schema.prisma, Trade.offer*). Kept in one
 // place because the engine closes an open offer whenever the trade leaves its state, and the
 // scheduler's lapse restores the deadline the offer held.
+import { ApiError } from "../errors.ts";
 import type { Prisma, Trade } from "../db/generated/client.ts";
 
 /** No offer open any more (accepted, declined, lapsed, or overtaken by another transition). */
@@ -18,3 +19,7 @@ export const hasOpenOffer = (trade: Trade) => trade.offerRefundMinor !== null;
 export function offerClosedResumingDeadline(trade: Trade): Prisma.TradeUncheckedUpdateManyInput {
   return { ...OFFER_CLOSED, deadlineAt: trade.offerResumeDeadlineAt, deadlineKind: trade.offerResumeDeadlineKind };
 }
+
+/** The refusal of an answer to an offer when none is open. */
+export const noOpenOffer = () =>
+  new ApiError("invalid-state", "There is no open offer on this trade: the payee makes one with POST …/offers.");

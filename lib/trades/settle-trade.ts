@@ -8,7 +8,12 @@ import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { applyTransition } from "./apply-transition.ts";
 import type { Locale } from "../locale.ts";
 import { serializeTrades } from "./serialize-trade.ts";
-import { settlementCall } from "./settlement-calls.ts";
+import type { Trade } from "../db/generated/client.ts";
+import { formatMoney } from "../money/format.ts";
+import { refundableMinor } from "../money/settlement.ts";
+import type { PartyCall } from "./act-on-trade.ts";
+import { OFFER_CLOSED } from "./offer-state.ts";
+import { decideOrThrow } from "./transition.ts";
 
 export async function settleTrade(
   context: TenantContext & { now: Date; locale: Locale },
@@ -31,4 +36,24 @@ export async function settleTrade(
   });
   const [serialized] = await serializeTrades(scope, [settled], context.locale);
   return serialized!;
+}
+
+/**
+ * The tenant's or staff's settlement (the console's too): `refundMinor` back to the payer, the
+ * rest to the payee. All of the payer's money for the item back ends the trade as a return.
+ */
+export function settlementCall(trade: Trade, actor: "tenant" | "staff", refundMinor: bigint): PartyCall {
+  decideOrThrow(trade.state, "settle", actor); // a trade in another state is a 409 before any amount is weighed
+  const refundable = refundableMinor(trade);
+  if (refundMinor > refundable) {
+    throw ApiError.field(
+      "refundAmount",
+      `At most ${formatMoney(refundable, trade.currency)}: what the payer paid into escrow for the ` +
+        `item (the price and the payer's fees; shipping money went to the carrier).`,
+    );
+  }
+  return {
+    action: refundMinor === refundable ? "settleInFull" : "settle",
+    details: { ...OFFER_CLOSED, settlementRefundMinor: refundMinor },
+  };
 }

@@ -38,7 +38,7 @@ describe("the ledger in the database", () => {
             const pool = step.choice % 4 && onward.length ? onward : all;
             const [action, usualActor] = pool[step.choice % pool.length]!;
             const actor = step.stray === 0 ? step.actor : usualActor; // sometimes a caller the table may refuse
-            // A settlement's caller names the payer's refund (lib/trades/settlement-calls.ts); any
+            // A settlement's caller names the payer's refund (lib/trades/settle-trade.ts); any
             // amount up to what the payer paid in for the item.
             const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund")
               ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) }

@@ -9,7 +9,7 @@ import type { Prisma } from "../../db/generated/client.ts";
 import { applyTransition } from "../../trades/apply-transition.ts";
 import { cancelTrade } from "../../trades/cancel-trade.ts";
 import { lockTenantTrade } from "../../trades/lock-trade.ts";
-import { settlementCall } from "../../trades/settlement-calls.ts";
+import { settlementCall } from "../../trades/settle-trade.ts";
 import { redeliverWebhookEvent } from "../../webhooks/event-log.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 

@@ -1,11 +1,8 @@
 // POST /api/v1/marketplace/users/{u}/trades/{t}/condition/reject – reject the item (payer) or the return (payee)
 import { apiRoute } from "@/lib/api/route.ts";
-import { actOnTrade } from "@/lib/trades/act-on-trade.ts";
-import * as calls from "@/lib/trades/party-calls.ts";
+import { rejectCondition } from "@/lib/trades/reject-condition.ts";
 import * as operations from "@/lib/api/operations/trades.ts";
 
 export const POST = apiRoute(operations.rejectItemCondition, (context) =>
-  actOnTrade(context, context.params.marketplaceUserId, context.params.tradeId, (role, trade) =>
-    calls.rejectConditionCall(role, trade, context.body),
-  ),
+  rejectCondition(context, context.params.marketplaceUserId, context.params.tradeId, context.body),
 );

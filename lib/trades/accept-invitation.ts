@@ -1,0 +1,8 @@
+// POST …/trades/{t}/invitation/accept: the invited party takes the trade up.
+import { actOnTrade, type Context, type PartyCall } from "./act-on-trade.ts";
+
+export const acceptInvitationCall = (): PartyCall => ({ action: "acceptInvitation" });
+
+export function acceptInvitation(context: Context, marketplaceUserId: string, tradeId: string) {
+  return actOnTrade(context, marketplaceUserId, tradeId, acceptInvitationCall);
+}
