@@ -167,6 +167,29 @@ export async function tradeBalances(tx: Tx, tradeId: string): Promise<Balances> 
   return { escrow: of("escrow"), payeePayable: of("payee_payable") };
 }
 
+/** A transfer as it is written: its id, its non-zero postings, and what of it refunds the payer. */
+export interface TransferRows {
+  id: string;
+  kind: LedgerKind;
+  postings: Posting[];
+  refundMinor: bigint;
+}
+
+/**
+ * The rows of a transfer, checked: it must balance, and a transfer in which nothing moves is not
+ * written (null). Money back to the payer is a refund of the trade's escrow payment: whoever
+ * writes the transfer updates that payment's record (refundedMinor, PartiallyRefunded or
+ * Refunded) in the same statement, so that no path that refunds — cancel, lost parcel, return,
+ * staff decision, unused shipping — can forget it.
+ */
+export function transferRows(tradeId: string, kind: LedgerKind, postings: Posting[]): TransferRows | null {
+  if (!isBalanced(postings)) throw new Error(`Unbalanced ${kind} transfer for trade ${tradeId}`);
+  const nonZero = postings.filter((p) => p.amountMinor !== 0n);
+  if (nonZero.length === 0) return null;
+  const refundMinor = nonZero.filter((p) => p.account === "payer_refund").reduce((sum, p) => sum + p.amountMinor, 0n);
+  return { id: randomUUID(), kind, postings: nonZero, refundMinor };
+}
+
 export async function writeTransfer(
   q: Sql,
   scope: { tenantId: string; mode: ApiMode; tradeId: string; currency: string },
@@ -174,19 +197,15 @@ export async function writeTransfer(
   postings: Posting[],
   createdAt: Date,
 ): Promise<void> {
-  if (!isBalanced(postings)) throw new Error(`Unbalanced ${kind} transfer for trade ${scope.tradeId}`);
-  const nonZero = postings.filter((p) => p.amountMinor !== 0n);
-  if (nonZero.length === 0) return;
-  // Money back to the payer is a refund of the trade's escrow payment: its record says so
-  // (refundedMinor, PartiallyRefunded or Refunded) in this same statement, so that no path that
-  // refunds — cancel, lost parcel, return, staff decision, unused shipping — can forget it.
-  const refundMinor = nonZero.filter((p) => p.account === "payer_refund").reduce((sum, p) => sum + p.amountMinor, 0n);
+  const rows = transferRows(scope.tradeId, kind, postings);
+  if (!rows) return;
+  const { refundMinor, postings: nonZero } = rows;
   // One statement for the transfer, its postings and the refund (Prisma's nested create takes
   // three round trips: insert, insert, read back). Amounts go as text: exact, cast to bigint.
   await q(statement`
     WITH transfer AS (
       INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency", "createdAt")
-      VALUES (${randomUUID()}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${scope.tradeId}, ${kind},
+      VALUES (${rows.id}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${scope.tradeId}, ${kind},
     ${scope.currency}, ${createdAt}::timestamp)
       RETURNING "id"),
     refund AS (

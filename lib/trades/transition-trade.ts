@@ -6,15 +6,26 @@
 // and at the sequence the caller read), its timeline entry, its webhook events, the pending
 // payments a finished trade calls off and the checkout keys a cancelled one frees, all as
 // data-modifying CTEs of the UPDATE, answering the updated row and the ledger balances from before
-// it. The ledger transfers of the rule follow, one statement each (lib/money/ledger.ts). So a
-// transition costs 1 + (its movements) round trips, whether the caller's transaction is the
-// driver's (lib/db/sql.ts inTransaction, the API's journey) or Prisma's (lib/db/prisma-sql.ts).
+// it. A ledger movement that needs no balance (funding escrow, paying a label) is a CTE of the same
+// statement; one that moves a balance (refund, settle, payout) follows it, one statement each
+// (lib/money/ledger.ts). So a transition costs 1 + (its balance movements) round trips, whether
+// the caller's transaction is the driver's (lib/db/sql.ts inTransaction, the API's journey) or
+// Prisma's (lib/db/prisma-sql.ts).
 import { ApiError } from "../errors.ts";
 import type { Prisma, Trade } from "../db/generated/client.ts";
 import { statement, type Sql } from "../db/sql.ts";
 import { metrics } from "../ops/metrics.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
-import { afterPostings, postingsFor, writeTransfer, type Balances, type LabelShares } from "../money/ledger.ts";
+import {
+  afterPostings,
+  postingsFor,
+  transferRows,
+  writeTransfer,
+  type Balances,
+  type LabelShares,
+  type TransferRows,
+} from "../money/ledger.ts";
+import type { LedgerMovement } from "../money/ledger-kinds.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
 import { hasOpenOffer, OFFER_CLOSED } from "./offer-state.ts";
 import { TERMINAL_STATES } from "./states.ts";
@@ -46,6 +57,15 @@ export interface AppliedTransition {
 /** Trade columns a transition may set: plain identifiers only, since they are written into the SQL text. */
 const COLUMN = /^[A-Za-z]+$/;
 
+// Movements whose postings need no balance (the trade's own amounts, the label's shares) are
+// written by the transition's statement itself; the others need the balances it answers and
+// follow it, one statement each. A transition that sets an amount its movement reads is not
+// folded (the movement must see the updated row), nor one that calls off payments (one statement
+// may update a payment row only once).
+const BALANCE_FREE = new Set<LedgerMovement>(["fundEscrow", "delivery_label", "return_label"]);
+const AMOUNT_COLUMNS = ["payerTotalMinor", "shippingPayerMinor", "payeePayoutMinor", "serviceRevenueMinor"];
+const NO_BALANCES: Balances = { escrow: 0n, payeePayable: 0n };
+
 export async function transitionTrade(q: Sql, request: TransitionRequest): Promise<AppliedTransition> {
   const { trade, settings, action, actor, now } = request;
   // Every live change of a trade moves or commits real money; none runs on simulated providers,
@@ -75,6 +95,18 @@ export async function transitionTrade(q: Sql, request: TransitionRequest): Promi
     tradeEvent({ ...trade, state: rule.to }, eventName, trade.sequence + 1 + index, trade.state, now),
   );
 
+  const cancelsPayments = moved && TERMINAL_STATES.has(rule.to);
+  const folds =
+    rule.ledger.length > 0 &&
+    rule.ledger.every((movement) => BALANCE_FREE.has(movement)) &&
+    !AMOUNT_COLUMNS.some((column) => column in (request.details ?? {})) &&
+    !cancelsPayments;
+  const transfers = folds
+    ? rule.ledger
+        .map((movement) => transferRows(trade.id, movement, postingsFor(movement, trade, NO_BALANCES, request.label)))
+        .filter((rows) => rows !== null)
+    : [];
+
   const [row] = await q<Trade & { balanceEscrow: bigint; balancePayeePayable: bigint }>(
     applyStatement(trade, names, columns, {
       events,
@@ -86,9 +118,10 @@ export async function transitionTrade(q: Sql, request: TransitionRequest): Promi
         details: request.entryDetails === undefined ? null : JSON.stringify(request.entryDetails),
       },
       now,
-      cancelsPayments: moved && TERMINAL_STATES.has(rule.to),
+      cancelsPayments,
       freesCheckoutKeys: rule.to === "Cancelled",
-      readsBalances: rule.ledger.length > 0,
+      readsBalances: rule.ledger.length > 0 && !folds,
+      transfers,
     }),
   );
   if (!row) {
@@ -103,7 +136,7 @@ export async function transitionTrade(q: Sql, request: TransitionRequest): Promi
   const { balanceEscrow, balancePayeePayable, ...updated } = row;
 
   let balances: Balances = { escrow: balanceEscrow ?? 0n, payeePayable: balancePayeePayable ?? 0n };
-  for (const movement of rule.ledger) {
+  for (const movement of folds ? [] : rule.ledger) {
     // The updated row: a settlement's transition sets the refund its ledger movement reads.
     const postings = postingsFor(movement, updated, balances, request.label);
     await writeTransfer(
@@ -127,6 +160,8 @@ interface Writes {
   cancelsPayments: boolean;
   freesCheckoutKeys: boolean;
   readsBalances: boolean;
+  /** Ledger transfers written by this statement (movements that need no balance). */
+  transfers: TransferRows[];
 }
 
 /**
@@ -142,6 +177,9 @@ function applyStatement(trade: Trade, names: string[], columns: Record<string, u
   );
   const assignments = names.map((name) => `"${name}" = i."${name}"`).join(", ");
   const { entry, events, now } = writes;
+  const { transfers } = writes;
+  const postings = transfers.flatMap((t) => t.postings.map((p) => ({ transferId: t.id, ...p })));
+  const refundMinor = transfers.reduce((sum, t) => sum + t.refundMinor, 0n).toString();
   const query = statement`
     WITH i AS (SELECT * FROM jsonb_populate_record(NULL::"Trade", ${json}::jsonb)),
     balances AS (
@@ -177,7 +215,31 @@ function applyStatement(trade: Trade, names: string[], columns: Record<string, u
     -- A cancelled trade no longer holds its checkout keys (at most one live checkout per key).
     claims AS (
       DELETE FROM "CheckoutKeyClaim"
-      WHERE ${writes.freesCheckoutKeys}::boolean AND "tradeId" = ${trade.id} AND EXISTS (SELECT 1 FROM moved))
+      WHERE ${writes.freesCheckoutKeys}::boolean AND "tradeId" = ${trade.id} AND EXISTS (SELECT 1 FROM moved)),
+    -- The movements that need no balance (lib/money/ledger.ts writeTransfer writes the others the
+    -- same way): the transfers, their postings in order, and the payer's refund on the payment.
+    transfers AS (
+      INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency", "createdAt")
+      SELECT x."id", moved."tenantId", moved."mode", moved."id", x."kind", moved."currency", ${now}::timestamp
+      FROM moved, unnest(${transfers.map((t) => t.id)}::text[], ${transfers.map((t) => t.kind)}::text[])
+        AS x("id", "kind")
+      RETURNING "id"),
+    postings AS (
+      INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor")
+      SELECT p."transferId", ${trade.tenantId}, ${trade.id}, p."account", p."amountMinor"::bigint
+      FROM unnest(${postings.map((p) => p.transferId)}::text[], ${postings.map((p) => p.account)}::text[],
+        ${postings.map((p) => p.amountMinor.toString())}::text[]) WITH ORDINALITY
+        AS p("transferId", "account", "amountMinor", "position")
+      JOIN transfers ON transfers."id" = p."transferId"
+      ORDER BY p."position"),
+    refund AS (
+      UPDATE "Payment"
+      SET "refundedMinor" = "refundedMinor" + ${refundMinor}::bigint,
+          "state" = CASE WHEN "refundedMinor" + ${refundMinor}::bigint >= "amountMinor" THEN 'Refunded'
+            ELSE 'PartiallyRefunded' END::"PaymentState",
+          "refundedAt" = ${now}::timestamp, "updatedAt" = ${now}::timestamp
+      WHERE ${refundMinor}::bigint > 0 AND "tradeId" = ${trade.id} AND "tenantId" = ${trade.tenantId}
+        AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded') AND EXISTS (SELECT 1 FROM moved))
     SELECT moved.*, b."escrow" AS "balanceEscrow", b."payeePayable" AS "balancePayeePayable"
     FROM moved LEFT JOIN balances b ON true`;
   return { text: query.text.replace("/*assignments*/", assignments), values: query.values };

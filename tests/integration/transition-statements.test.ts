@@ -122,6 +122,37 @@ describe("a transition's statements", () => {
     expect(await db.tradeTimelineEntry.count({ where: { tradeId } })).toBe(2);
   });
 
+  it("writes a movement that needs no balance in the transition's statement, and nothing of it when stale", async () => {
+    const tenant = await freshTenant();
+    const api = tenantClient(tenant.testApiKey);
+    await api.connect("seller-s");
+    const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
+    const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
+    const now = new Date("2031-03-04T05:06:07.089Z");
+    const created = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+    await db.$transaction((tx) => applyTransition(tx, created, tenantRow, "acceptInvitation", "payer", now));
+    const accepted = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+
+    await db.$transaction((tx) => applyTransition(tx, accepted, tenantRow, "escrowPaid", "paymentRail", now));
+    const transfers = await db.ledgerTransfer.findMany({
+      where: { tradeId },
+      include: { postings: { orderBy: { id: "asc" } } },
+    });
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({ kind: "fundEscrow", currency: accepted.currency, createdAt: now });
+    expect(transfers[0]!.postings.map((p) => [p.account, p.amountMinor])).toEqual([
+      ["payer_funding", -accepted.payerTotalMinor],
+      ["escrow", accepted.payerTotalMinor],
+    ]);
+
+    // The same transition from the stale row: refused, and no second transfer or posting.
+    await expect(
+      db.$transaction((tx) => applyTransition(tx, accepted, tenantRow, "escrowPaid", "paymentRail", now)),
+    ).rejects.toMatchObject({ code: expect.stringMatching(/conflict|invalid-state/) });
+    expect(await db.ledgerTransfer.count({ where: { tradeId } })).toBe(1);
+    expect(await db.ledgerPosting.count({ where: { tradeId } })).toBe(2);
+  });
+
   it("lands every kind of column a transition sets (bigint, time, text, JSON, null) with its type", async () => {
     const tenant = await freshTenant();
     const api = tenantClient(tenant.testApiKey);
