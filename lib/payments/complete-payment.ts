@@ -11,7 +11,7 @@ import { inTransaction, run, statement } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
 import { applyIssuedLabel, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
-import { lockTradeRowById } from "../trades/lock-trade.ts";
+import { lockTradeOfPayment } from "../trades/lock-trade.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import type { AttemptOutcome, AttemptSource } from "./payment-attempts.ts";
 import { serializePayment } from "./serialize-payment.ts";
@@ -27,15 +27,12 @@ export async function completePayment(
 ) {
   const order = outcome === "succeeded" ? await labelToIssue(tenant, mode, reference) : null;
   const issued = order ? await requestLabel(mode, order) : null;
-  // On the driver: the payment, the trade's lock and read, the payment paid with its attempt, the
-  // transition's statement (and its ledger transfer).
+  // On the driver: the payment's trade locked and read, the payment paid with its attempt, the
+  // transition's statement (with its ledger transfer).
   const payment = await inTransaction(async (q) => {
-    const [found] = await q<Payment>(statement`
-      SELECT * FROM "Payment"
-      WHERE ("id" = ${reference} OR "externalId" = ${reference}) AND "tenantId" = ${tenant.id}
-        AND "mode" = ${mode}::"ApiMode"`);
-    if (!found) throw ApiError.notFound(`Payment ${JSON.stringify(reference)}`);
-    const trade = await lockTradeRowById(q, tenant.id, found.tradeId);
+    const locked = await lockTradeOfPayment(q, { tenantId: tenant.id, mode }, reference);
+    if (!locked) throw ApiError.notFound(`Payment ${JSON.stringify(reference)}`);
+    const { trade, payment: found } = locked;
     const notPending = async () => {
       const [current] = await q<Payment>(statement`SELECT "state" FROM "Payment" WHERE "id" = ${found.id}`);
       return new ApiError(

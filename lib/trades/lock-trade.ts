@@ -4,10 +4,11 @@
 // other. On a Prisma transaction: a tenant's trade (console staff), the system's own follow-ups by
 // id, and the bare lock for use cases that reached the trade through a row it owns. On the
 // driver's transaction (lib/db/sql.ts inTransaction), lock and read in one statement: a party's
-// trade (404 when the user is not a party, exactly like an unknown trade), or a trade by id.
+// trade (404 when the user is not a party, exactly like an unknown trade), a trade by id, or the
+// trade of a payment.
 import { ApiError } from "../errors.ts";
 import type { Prisma, Tenant, Trade } from "../db/generated/client.ts";
-import type { ApiMode } from "../db/generated/enums.ts";
+import type { ApiMode, PaymentPurpose } from "../db/generated/enums.ts";
 import { statement, type Sql } from "../db/sql.ts";
 import type { Role } from "./presentation/status.ts";
 
@@ -80,4 +81,26 @@ export async function lockTradeRowById(q: Sql, tenantId: string, tradeId: string
   );
   if (!trade) throw new Error(`Trade ${tradeId} of a row of its tenant is missing`);
   return trade;
+}
+
+/**
+ * The trade of the tenant's payment named by its id or its externalId (a provider's callback knows
+ * only its own), locked and read in one statement with the payment's id and purpose; null when the
+ * tenant has no such payment in this mode. The payment's own state is for the caller to read again
+ * under the lock.
+ */
+export async function lockTradeOfPayment(
+  q: Sql,
+  scope: { tenantId: string; mode: ApiMode },
+  reference: string,
+): Promise<{ trade: Trade; payment: { id: string; purpose: PaymentPurpose } } | null> {
+  const [row] = await q<Trade & { paymentId: string; paymentPurpose: PaymentPurpose }>(statement`
+    SELECT t.*, p."id" AS "paymentId", p."purpose" AS "paymentPurpose"
+    FROM "Payment" p JOIN "Trade" t ON t."id" = p."tradeId" AND t."tenantId" = p."tenantId"
+    WHERE (p."id" = ${reference} OR p."externalId" = ${reference}) AND p."tenantId" = ${scope.tenantId}
+      AND p."mode" = ${scope.mode}::"ApiMode"
+    FOR UPDATE OF t`);
+  if (!row) return null;
+  const { paymentId, paymentPurpose, ...trade } = row;
+  return { trade, payment: { id: paymentId, purpose: paymentPurpose } };
 }
