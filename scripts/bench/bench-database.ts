@@ -30,3 +30,15 @@ export async function openBenchDatabase(options: { embedded?: boolean; prefix?: 
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
+
+/**
+ * Before each measured run: vacuum and analyze what the previous run wrote, and write out its dirty
+ * pages, so that no run pays for the one before it. Without this the order was unfair: a server's
+ * run followed the other server's run of the scenario before, and the journey (the service's first)
+ * came right after the baseline's ten seconds of initiates, while autovacuum worked on them.
+ */
+export async function settleDatabase(db: { $executeRawUnsafe(sql: string): Promise<unknown> }): Promise<void> {
+  await db.$executeRawUnsafe("VACUUM (ANALYZE)");
+  // CHECKPOINT needs a superuser (the local server's postgres is one); elsewhere vacuum must do.
+  await db.$executeRawUnsafe("CHECKPOINT").catch(() => {});
+}

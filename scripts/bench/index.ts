@@ -11,7 +11,7 @@
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { applyMigrations } from "../../lib/db/migrations.ts";
-import { openBenchDatabase } from "./bench-database.ts";
+import { openBenchDatabase, settleDatabase } from "./bench-database.ts";
 import { benchOptions } from "./cli-options.ts";
 import { hammer, initiateBody, journeys, type Measured, type Scenario } from "./load.ts";
 import { machine, markdown, rssMb, writeReport, type Report, type Row } from "./report.ts";
@@ -155,6 +155,7 @@ try {
       const before = rssMb(service.pid!);
       const measured: Measured[] = [];
       for (const port of [servicePort, baselinePort]) {
+        if (!smoke) await settleDatabase(db);
         if (warm) await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds: warm });
         measured.push(await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds }));
       }
@@ -176,6 +177,7 @@ try {
       const beforeJourney = rssMb(service.pid!);
       const journeyResults: Measured[] = [];
       for (const port of [servicePort, baselinePort]) {
+        if (!smoke) await settleDatabase(db);
         if (warm)
           await journeys(
             origin(port),
@@ -215,6 +217,7 @@ try {
 
   // The servers stop before the worker runs: it has the machine to itself, like a worker process.
   for (const child of children.splice(0)) await stop(child);
+  if (!smoke) await settleDatabase(db);
   const webhooks = await measureWebhooks(db, data.tenants[1]?.tenantId ?? tenant.tenantId, backlog);
 
   const report: Report = {

@@ -24,20 +24,27 @@ const initiateBody = {
   cancelUrl: "https://shop.example/no",
 };
 
+const now = new Date("2031-03-04T05:06:07.089Z");
+
+/** A fresh tenant with a Created trade (seller-s to buyer-s): its API client, row, and the tenant's row. */
+async function startTrade() {
+  const tenant = await freshTenant();
+  const api = tenantClient(tenant.testApiKey);
+  await api.connect("seller-s");
+  await api.connect("buyer-s");
+  const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
+  const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
+  return { tenant, api, tradeId, tenantRow, trade: () => db.trade.findUniqueOrThrow({ where: { id: tradeId } }) };
+}
+
 describe("a transition's statements", () => {
   it("write the trade, the refund transfer, the timeline entry and the event exactly", async () => {
-    const tenant = await freshTenant();
-    const api = tenantClient(tenant.testApiKey);
-    await api.connect("seller-s");
-    await api.connect("buyer-s");
-    const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
+    const { tenant, api, tradeId, tenantRow, trade } = await startTrade();
     const payment = (await api.acceptAndPay("buyer-s", tradeId)).json as { paymentId: string };
     expect((await api.completePayment(payment.paymentId)).status).toBe(200);
 
-    const now = new Date("2031-03-04T05:06:07.089Z");
     const details = { by: "staff@example.com", note: "Cancelled by support", nested: [1, { a: null }] };
-    const before = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
-    const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
+    const before = await trade();
     const applied = await db.$transaction((tx) =>
       applyTransition(tx, before, tenantRow, "cancel", "tenant", now, {}, details),
     );
@@ -98,13 +105,8 @@ describe("a transition's statements", () => {
   });
 
   it("a transition without events writes its timeline entry and no event; a stale one writes nothing", async () => {
-    const tenant = await freshTenant();
-    const api = tenantClient(tenant.testApiKey);
-    await api.connect("seller-s");
-    const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
-    const before = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
-    const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
-    const now = new Date("2031-03-04T05:06:07.089Z");
+    const { tradeId, tenantRow, trade } = await startTrade();
+    const before = await trade();
     const applied = await db.$transaction((tx) =>
       applyTransition(tx, before, tenantRow, "acceptInvitation", "payer", now),
     );
@@ -123,15 +125,10 @@ describe("a transition's statements", () => {
   });
 
   it("writes a movement that needs no balance in the transition's statement, and nothing of it when stale", async () => {
-    const tenant = await freshTenant();
-    const api = tenantClient(tenant.testApiKey);
-    await api.connect("seller-s");
-    const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
-    const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
-    const now = new Date("2031-03-04T05:06:07.089Z");
-    const created = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+    const { tradeId, tenantRow, trade } = await startTrade();
+    const created = await trade();
     await db.$transaction((tx) => applyTransition(tx, created, tenantRow, "acceptInvitation", "payer", now));
-    const accepted = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+    const accepted = await trade();
 
     await db.$transaction((tx) => applyTransition(tx, accepted, tenantRow, "escrowPaid", "paymentRail", now));
     const transfers = await db.ledgerTransfer.findMany({
@@ -154,13 +151,8 @@ describe("a transition's statements", () => {
   });
 
   it("lands every kind of column a transition sets (bigint, time, text, JSON, null) with its type", async () => {
-    const tenant = await freshTenant();
-    const api = tenantClient(tenant.testApiKey);
-    await api.connect("seller-s");
-    const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
-    const before = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
-    const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
-    const now = new Date("2031-03-04T05:06:07.089Z");
+    const { tradeId, tenantRow, trade } = await startTrade();
+    const before = await trade();
     const details = {
       offerRefundMinor: 9007199254740993n, // beyond a double's exact integers
       offerMadeAt: now,
@@ -184,12 +176,7 @@ describe("a transition's statements", () => {
   });
 
   it("writes the same rows through the driver's transaction as through Prisma's", async () => {
-    const tenant = await freshTenant();
-    const api = tenantClient(tenant.testApiKey);
-    await api.connect("seller-s");
-    await api.connect("buyer-s");
-    const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
-    const now = new Date("2031-03-04T05:06:07.089Z");
+    const { api, tenantRow } = await startTrade();
     const paidTrade = async () => {
       const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
       const payment = (await api.acceptAndPay("buyer-s", tradeId)).json as { paymentId: string };
