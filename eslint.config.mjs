@@ -68,6 +68,8 @@ const DRIVER_USERS = [
   "lib/shipping/buy-shipment.ts",
   "lib/shipping/issue-label.ts",
   "lib/money/ledger.ts",
+  "lib/trades/cancel-trade.ts",
+  "lib/trades/settle-trade.ts",
   "lib/db/**",
 ];
 const driverRule = {

@@ -4,11 +4,11 @@
 // `cancel` rule). The API reaches its own mode's trades only; the console reaches either mode.
 import { ApiError } from "../errors.ts";
 import { tenantNow } from "../clock.ts";
-import { db } from "../db/client.ts";
+import { inTransaction } from "../db/sql.ts";
 import type { Prisma, Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { applyTransition } from "./apply-transition.ts";
-import { lockTenantTrade } from "./lock-trade.ts";
+import { lockTenantTradeRow } from "./lock-trade.ts";
+import { transitionTrade } from "./transition-trade.ts";
 
 export interface CancelRequest {
   tenant: Tenant;
@@ -27,24 +27,24 @@ export async function cancelTrade({
   expectedState,
   by,
 }: CancelRequest): Promise<{ state: string }> {
-  return db.$transaction(async (tx) => {
-    const trade = await lockTenantTrade(tx, tenant.id, tradeId, mode);
+  // On the driver: the trade locked and read in one statement, then the transition's statement and
+  // the refund's transfer.
+  return inTransaction(async (q) => {
+    const trade = await lockTenantTradeRow(q, tenant.id, tradeId, mode);
     if (trade.state !== expectedState) {
       throw new ApiError(
         "invalid-state",
         `The trade is \`${trade.state}\`, not \`${expectedState}\`: read it again before cancelling.`,
       );
     }
-    const { trade: cancelled } = await applyTransition(
-      tx,
+    const { trade: cancelled } = await transitionTrade(q, {
       trade,
-      tenant,
-      "cancel",
-      "tenant",
-      tenantNow(tenant, trade.mode),
-      {},
-      by,
-    );
+      settings: tenant,
+      action: "cancel",
+      actor: "tenant",
+      now: tenantNow(tenant, trade.mode),
+      entryDetails: by,
+    });
     return { state: cancelled.state };
   });
 }

@@ -58,6 +58,21 @@ export async function lockTrade(tx: Prisma.TransactionClient, tradeId: string): 
   return tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
 }
 
+/**
+ * lockTenantTrade on the driver: the tenant's trade, in `mode` when given (the API's token), in
+ * either mode when not (console staff), locked and read in one statement; otherwise a 404.
+ */
+export async function lockTenantTradeRow(q: Sql, tenantId: string, tradeId: string, mode?: ApiMode): Promise<Trade> {
+  const [trade] = await q<Trade>(
+    mode
+      ? statement`SELECT * FROM "Trade"
+          WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} AND "mode" = ${mode}::"ApiMode" FOR UPDATE`
+      : statement`SELECT * FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} FOR UPDATE`,
+  );
+  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
+  return trade;
+}
+
 /** lockPartyTrade on the driver: the party's trade locked and read in one statement. */
 export async function lockPartyTradeRow(
   q: Sql,

@@ -3,9 +3,10 @@
 // and the trade finishes Succeeded, or Returned when the whole of the payer's money goes back.
 import type { TenantContext } from "../auth/authenticate.ts";
 import { ApiError } from "../errors.ts";
-import { db } from "../db/client.ts";
+import { inTransaction } from "../db/sql.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
-import { applyTransition } from "./apply-transition.ts";
+import { lockTenantTradeRow } from "./lock-trade.ts";
+import { transitionTrade } from "./transition-trade.ts";
 import type { Locale } from "../locale.ts";
 import { serializeTrades } from "./serialize-trade.ts";
 import type { Trade } from "../db/generated/client.ts";
@@ -21,18 +22,22 @@ export async function settleTrade(
   body: { refundAmount: number; reason: string },
 ) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
-  const settled = await db.$transaction(async (tx) => {
-    const trade = await tx.trade.findFirst({ where: { id: tradeId, ...scope } });
-    if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
+  // On the driver: the trade locked and read, so that a payer's answer to an offer and the
+  // settlement run one after the other, and the second is judged on the trade the first left.
+  const settled = await inTransaction(async (q) => {
+    const trade = await lockTenantTradeRow(q, scope.tenantId, tradeId, scope.mode);
     const refundMinor = minorUnitsFromNumber(body.refundAmount);
     const call = settlementCall(trade, "tenant", refundMinor);
-    // The compare-and-set in applyTransition decides a race with the payer's answer to an offer.
-    return (
-      await applyTransition(tx, trade, context.tenant, call.action, "tenant", context.now, call.details, {
-        refundMinor: refundMinor.toString(),
-        reason: body.reason,
-      })
-    ).trade;
+    const applied = await transitionTrade(q, {
+      trade,
+      settings: context.tenant,
+      action: call.action,
+      actor: "tenant",
+      now: context.now,
+      details: call.details,
+      entryDetails: { refundMinor: refundMinor.toString(), reason: body.reason },
+    });
+    return applied.trade;
   });
   const [serialized] = await serializeTrades(scope, [settled], context.locale);
   return serialized!;
