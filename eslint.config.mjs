@@ -70,6 +70,7 @@ const DRIVER_USERS = [
   "lib/money/ledger.ts",
   "lib/trades/cancel-trade.ts",
   "lib/trades/settle-trade.ts",
+  "lib/hosted/checkout-flow.ts",
   "lib/db/**",
 ];
 const driverRule = {

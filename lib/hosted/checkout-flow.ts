@@ -3,8 +3,9 @@
 // tenant. Cancelling cancels the trade, and the tenant hears of it (spec 6 rule 1).
 import { db } from "../db/client.ts";
 import { acceptAndPay } from "../payments/accept-and-pay.ts";
-import { applyTransition } from "../trades/apply-transition.ts";
-import { holdTradeRow } from "../trades/lock-trade.ts";
+import { inTransaction, statement } from "../db/sql.ts";
+import { lockTradeRowById } from "../trades/lock-trade.ts";
+import { transitionTrade } from "../trades/transition-trade.ts";
 import { statesAllowing } from "../trades/transition.ts";
 import { connectUser } from "../users/connect-user.ts";
 import { consentingIdentity, signInOnSession } from "./identity-step.ts";
@@ -87,17 +88,18 @@ export async function confirmCheckout(
 }
 
 export async function cancelCheckout(session: SessionWithTenant, now: Date): Promise<HostedOutcome> {
-  await db.$transaction(async (tx) => {
-    await holdTradeRow(tx, session.tradeId!);
-    const trade = await tx.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
+  // On the driver, like the API's calls on a trade: the trade locked and read in one statement,
+  // its transition, the session closed.
+  await inTransaction(async (q) => {
+    const trade = await lockTradeRowById(q, session.tenantId, session.tradeId!);
     // A checkout cancelled before payment cancels the trade (trade.cancelled), and its escrow
-    // payment with it (applyTransition: an ended trade leaves no payment pending).
+    // payment with it (transitionTrade: an ended trade leaves no payment pending).
     if (trade.state === "Created" || trade.state === "InvitationAccepted")
-      await applyTransition(tx, trade, session.tenant, "checkoutCancelled", "payer", now);
-    await tx.hostedSession.updateMany({
-      where: { id: session.id, state: "Open" },
-      data: { state: "Cancelled", completedAt: now, pendingPaymentId: null, pendingMethod: null },
-    });
+      await transitionTrade(q, { trade, settings: session.tenant, action: "checkoutCancelled", actor: "payer", now });
+    await q(statement`
+      UPDATE "HostedSession"
+      SET "state" = 'Cancelled', "completedAt" = ${now}::timestamp, "pendingPaymentId" = NULL, "pendingMethod" = NULL
+      WHERE "id" = ${session.id} AND "state" = 'Open'`);
   });
   return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
 }

@@ -1,11 +1,10 @@
 // Locking a trade's row for the rest of the transaction (SELECT … FOR UPDATE): the one file that
 // does it. Every use case that reads a trade, or what hangs off it (payments, labels, payouts),
 // before deciding takes the lock here first, so two requests about one trade run one after the
-// other. On a Prisma transaction: a tenant's trade (console staff), the system's own follow-ups by
-// id, and the bare lock for use cases that reached the trade through a row it owns. On the
-// driver's transaction (lib/db/sql.ts inTransaction), lock and read in one statement: a party's
-// trade (404 when the user is not a party, exactly like an unknown trade), a trade by id, or the
-// trade of a payment.
+// other. On a Prisma transaction: a tenant's trade (console staff) and the system's own follow-ups
+// by id (scheduler, payouts). On the driver's transaction (lib/db/sql.ts inTransaction), lock and
+// read in one statement: a party's trade (404 when the user is not a party, exactly like an unknown
+// trade), a tenant's trade, a trade by id, or the trade of a payment.
 import { ApiError } from "../errors.ts";
 import type { Prisma, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode, PaymentPurpose } from "../db/generated/enums.ts";
@@ -13,11 +12,10 @@ import { statement, type Sql } from "../db/sql.ts";
 import type { Role } from "./presentation/status.ts";
 
 /**
- * Holds the trade's row until the transaction ends, without reading it: for a use case that found
- * the trade through something it owns (a label, a payment, a hosted session) already scoped to the
- * tenant, and reads the trade itself later. With `tenantId`, another tenant's trade is not locked.
+ * Holds the trade's row until the transaction ends, without reading it (the Prisma locks below
+ * read the trade after it). With `tenantId`, another tenant's trade is not locked.
  */
-export async function holdTradeRow(tx: Prisma.TransactionClient, tradeId: string, tenantId?: string): Promise<void> {
+async function holdTradeRow(tx: Prisma.TransactionClient, tradeId: string, tenantId?: string): Promise<void> {
   if (tenantId === undefined) await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE`;
   else await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} FOR UPDATE`;
 }
