@@ -71,6 +71,8 @@ const DRIVER_USERS = [
   "lib/trades/cancel-trade.ts",
   "lib/trades/settle-trade.ts",
   "lib/hosted/checkout-flow.ts",
+  "lib/console/trades/staff-trade-actions.ts",
+  "lib/jobs/fire-deadlines.ts",
   "lib/db/**",
 ];
 const driverRule = {

@@ -1,17 +1,19 @@
 // Fires trade deadlines that have fallen due, each as an ordinary transition in its own
-// transaction (decisions.md §3). Safe with several server instances: a trade is taken with
-// FOR UPDATE SKIP LOCKED, and the transition itself is a compare-and-set.
+// transaction (decisions.md §3). Safe with several server instances: each trade is taken with
+// lib/trades/lock-trade.ts's tryLockTradeRow, which skips a trade another instance holds, and the
+// transition itself is a compare-and-set.
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { tenantNow } from "../clock.ts";
 import { ApiError } from "../errors.ts";
 import { isLiveModeOpen } from "../outside-parties.ts";
 import { payOutTrade } from "../payouts/pay-out-trade.ts";
-import { applyTransition } from "../trades/apply-transition.ts";
+import { inTransaction } from "../db/sql.ts";
+import { transitionTrade } from "../trades/transition-trade.ts";
 import { offerClosedResumingDeadline } from "../trades/offer-state.ts";
 import type { Action } from "../trades/transition-table.ts";
 import { log } from "../ops/log.ts";
-import { tryLockTrade } from "../trades/lock-trade.ts";
+import { tryLockTradeRow } from "../trades/lock-trade.ts";
 
 export interface FiredDeadline {
   tradeId: string;
@@ -56,15 +58,23 @@ export async function fireDueDeadlines(
 }
 
 async function fireOne(tradeId: string): Promise<FiredDeadline | null> {
-  return db.$transaction(async (tx) => {
-    const trade = await tryLockTrade(tx, tradeId);
-    if (!trade) return null; // another instance is on it
-    const now = tenantNow(trade.tenant, trade.mode);
+  return inTransaction(async (q) => {
+    const locked = await tryLockTradeRow(q, tradeId);
+    if (!locked) return null; // another instance is on it
+    const { trade, tenant } = locked;
+    const now = tenantNow(tenant, trade.mode);
     if (!trade.deadlineAt || !trade.deadlineKind || trade.deadlineAt > now) return null;
     const action = trade.deadlineKind as Action;
     // A lapsing offer gives the trade back the deadline it held (offer-state.ts).
     const details = action === "lapseOffer" ? offerClosedResumingDeadline(trade) : {};
-    const { trade: moved } = await applyTransition(tx, trade, trade.tenant, action, "scheduler", now, details);
+    const { trade: moved } = await transitionTrade(q, {
+      trade,
+      settings: tenant,
+      action,
+      actor: "scheduler",
+      now,
+      details,
+    });
     return { tradeId: trade.id, action, state: moved.state };
   });
 }

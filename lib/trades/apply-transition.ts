@@ -1,6 +1,6 @@
-// transitionTrade (lib/trades/transition-trade.ts) for use cases that hold a Prisma interactive
-// transaction, because their other writes are Prisma's (the console, the scheduler, payouts,
-// settlements, the hosted flows, labels). The same statements run on that transaction's connection.
+// transitionTrade (lib/trades/transition-trade.ts) for a use case that holds a Prisma interactive
+// transaction because its other writes are Prisma's: payouts (lib/payouts/pay-out-trade.ts). The
+// same statements run on that transaction's connection.
 import type { Prisma, Trade } from "../db/generated/client.ts";
 import { prismaSql } from "../db/prisma-sql.ts";
 import type { LabelShares } from "../money/ledger.ts";

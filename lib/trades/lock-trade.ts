@@ -1,45 +1,26 @@
 // Locking a trade's row for the rest of the transaction (SELECT … FOR UPDATE): the one file that
 // does it. Every use case that reads a trade, or what hangs off it (payments, labels, payouts),
 // before deciding takes the lock here first, so two requests about one trade run one after the
-// other. On a Prisma transaction: a tenant's trade (console staff) and the system's own follow-ups
-// by id (scheduler, payouts). On the driver's transaction (lib/db/sql.ts inTransaction), lock and
-// read in one statement: a party's trade (404 when the user is not a party, exactly like an unknown
-// trade), a tenant's trade, a trade by id, or the trade of a payment.
+// other. On a Prisma transaction: payouts' trade by id (lib/payouts/pay-out-trade.ts). On the
+// driver's transaction (lib/db/sql.ts inTransaction), lock and read in one statement: a party's
+// trade (404 when the user is not a party, exactly like an unknown trade), a tenant's trade (the
+// API's, the console's), a trade by id, the trade of a payment, or a due trade for the scheduler.
 import { ApiError } from "../errors.ts";
 import type { Prisma, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode, PaymentPurpose } from "../db/generated/enums.ts";
 import { statement, type Sql } from "../db/sql.ts";
 import type { Role } from "./presentation/status.ts";
+import type { DeadlineSettings } from "./deadlines.ts";
 
-/**
- * Holds the trade's row until the transaction ends, without reading it (the Prisma locks below
- * read the trade after it). With `tenantId`, another tenant's trade is not locked.
- */
-async function holdTradeRow(tx: Prisma.TransactionClient, tradeId: string, tenantId?: string): Promise<void> {
-  if (tenantId === undefined) await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE`;
-  else await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} FOR UPDATE`;
-}
-
-/**
- * A trade of the tenant, in `mode` when given (the API's token), in either mode when not (console
- * staff); another tenant's, or the other mode's, is a 404.
- */
-export async function lockTenantTrade(
-  tx: Prisma.TransactionClient,
-  tenantId: string,
-  tradeId: string,
-  mode?: ApiMode,
-): Promise<Trade> {
-  await holdTradeRow(tx, tradeId, tenantId);
-  const trade = await tx.trade.findFirst({ where: { id: tradeId, tenantId, ...(mode ? { mode } : {}) } });
-  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
-  return trade;
+/** Holds the trade's row until the transaction ends, without reading it (the Prisma locks below read it after). */
+async function holdTradeRow(tx: Prisma.TransactionClient, tradeId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE`;
 }
 
 type TradeWithTenant = Trade & { tenant: Tenant };
 
 /**
- * The scheduler's lock (deadlines, payouts): the trade with its tenant, or null when another
+ * The payout's lock: the trade with its tenant, or null when another
  * instance holds it (SKIP LOCKED), which then does the work.
  */
 export async function tryLockTrade(tx: Prisma.TransactionClient, tradeId: string): Promise<TradeWithTenant | null> {
@@ -116,4 +97,33 @@ export async function lockTradeOfPayment(
   if (!row) return null;
   const { paymentId, paymentPurpose, ...trade } = row;
   return { trade, payment: { id: paymentId, purpose: paymentPurpose } };
+}
+
+/** What the scheduler needs of the trade's tenant: its sandbox clock and its deadline settings. */
+export type TenantClock = DeadlineSettings & { sandboxClockOffsetSeconds: bigint };
+
+/**
+ * tryLockTrade on the driver (the scheduler's deadlines): the trade and its tenant's clock and
+ * settings, locked and read in one statement, or null when another instance holds the trade (SKIP
+ * LOCKED), which then does the work.
+ */
+export async function tryLockTradeRow(q: Sql, tradeId: string): Promise<{ trade: Trade; tenant: TenantClock } | null> {
+  const [row] = await q<Trade & { tenantClock: TenantClock }>(statement`
+    SELECT t.*, json_build_object(
+        'sandboxClockOffsetSeconds', n."sandboxClockOffsetSeconds"::text,
+        'unpaidExpirySeconds', n."unpaidExpirySeconds",
+        'shipmentDeadlineSeconds', n."shipmentDeadlineSeconds",
+        'acceptanceDeadlineSeconds', n."acceptanceDeadlineSeconds",
+        'returnShipmentDeadlineSeconds', n."returnShipmentDeadlineSeconds",
+        'returnAcceptanceDeadlineSeconds', n."returnAcceptanceDeadlineSeconds") AS "tenantClock"
+    FROM "Trade" t JOIN "Tenant" n ON n."id" = t."tenantId"
+    WHERE t."id" = ${tradeId}
+    FOR UPDATE OF t SKIP LOCKED`);
+  if (!row) return null;
+  const { tenantClock, ...trade } = row;
+  // json carries the bigint offset as text, so that no precision is lost on the way.
+  return {
+    trade,
+    tenant: { ...tenantClock, sandboxClockOffsetSeconds: BigInt(tenantClock.sandboxClockOffsetSeconds) },
+  };
 }

@@ -5,18 +5,20 @@
 import { ApiError } from "../../errors.ts";
 import { tenantNow } from "../../clock.ts";
 import { db } from "../../db/client.ts";
-import type { Prisma } from "../../db/generated/client.ts";
-import { applyTransition } from "../../trades/apply-transition.ts";
+import { inTransaction, type Sql } from "../../db/sql.ts";
 import { cancelTrade } from "../../trades/cancel-trade.ts";
-import { lockTenantTrade } from "../../trades/lock-trade.ts";
+import { lockTenantTradeRow } from "../../trades/lock-trade.ts";
 import { settlementCall } from "../../trades/settle-trade.ts";
+import { transitionTrade } from "../../trades/transition-trade.ts";
 import { redeliverWebhookEvent } from "../../webhooks/event-log.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 
 const by = (context: StaffContext) => ({ staffId: context.staff.id, staffEmail: context.staff.email });
 
-const lockedTrade = (tx: Prisma.TransactionClient, context: StaffContext, tradeId: string) =>
-  lockTenantTrade(tx, context.tenant.id, tradeId);
+// Staff see both modes, so the trade is the tenant's in either (a 404 otherwise). Each action runs on
+// the driver like the API's: the trade locked and read in one statement, then its transition.
+const lockedTrade = (q: Sql, context: StaffContext, tradeId: string) =>
+  lockTenantTradeRow(q, context.tenant.id, tradeId);
 
 /** The tenant's own cancel (lib/trades/cancel-trade.ts); `expectedState` is what the page showed. */
 export async function staffCancelTrade(context: StaffContext, tradeId: string, expectedState: string) {
@@ -26,19 +28,16 @@ export async function staffCancelTrade(context: StaffContext, tradeId: string, e
 
 export async function staffResolveDispute(context: StaffContext, tradeId: string, outcome: "release" | "refund") {
   assertAdmin(context);
-  return db.$transaction(async (tx) => {
-    const trade = await lockedTrade(tx, context, tradeId);
-    const action = outcome === "release" ? "resolveRelease" : "resolveRefund";
-    const { trade: moved } = await applyTransition(
-      tx,
+  return inTransaction(async (q) => {
+    const trade = await lockedTrade(q, context, tradeId);
+    const { trade: moved } = await transitionTrade(q, {
       trade,
-      context.tenant,
-      action,
-      "staff",
-      tenantNow(context.tenant, trade.mode),
-      {},
-      by(context),
-    );
+      settings: context.tenant,
+      action: outcome === "release" ? "resolveRelease" : "resolveRefund",
+      actor: "staff",
+      now: tenantNow(context.tenant, trade.mode),
+      entryDetails: by(context),
+    });
     return { state: moved.state };
   });
 }
@@ -54,25 +53,23 @@ export async function staffSettleTrade(
   input: { refundMinor: bigint; reason: string; expectedState: string },
 ) {
   assertAdmin(context);
-  return db.$transaction(async (tx) => {
-    const trade = await lockedTrade(tx, context, tradeId);
+  return inTransaction(async (q) => {
+    const trade = await lockedTrade(q, context, tradeId);
     if (trade.state !== input.expectedState)
       throw new ApiError(
         "invalid-state",
         `The trade is now \`${trade.state}\`, not \`${input.expectedState}\`: look at it again.`,
       );
     const call = settlementCall(trade, "staff", input.refundMinor);
-    const details = { ...by(context), refundMinor: input.refundMinor.toString(), reason: input.reason };
-    const { trade: moved } = await applyTransition(
-      tx,
+    const { trade: moved } = await transitionTrade(q, {
       trade,
-      context.tenant,
-      call.action,
-      "staff",
-      tenantNow(context.tenant, trade.mode),
-      call.details,
-      details,
-    );
+      settings: context.tenant,
+      action: call.action,
+      actor: "staff",
+      now: tenantNow(context.tenant, trade.mode),
+      details: call.details,
+      entryDetails: { ...by(context), refundMinor: input.refundMinor.toString(), reason: input.reason },
+    });
     return { state: moved.state };
   });
 }
