@@ -87,12 +87,18 @@ export async function completePayment(
   return serializePayment(payment);
 }
 
-/** The label a label payment pays for, while that payment is Pending; null for anything else. */
+/**
+ * The label a label payment pays for, while that payment is Pending; null for anything else. The
+ * reference is looked up in each unique index on its own, as lockTradeOfPayment does, and for the
+ * same reason.
+ */
 async function labelToIssue(tenant: Tenant, mode: ApiMode, reference: string) {
   const [label] = await run<Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">>(statement`
     SELECT l."id", l."carrier", l."expectedMaxWeightGrams"
     FROM "Payment" p JOIN "ShipmentLabel" l ON l."paymentId" = p."id"
-    WHERE (p."id" = ${reference} OR p."externalId" = ${reference}) AND p."tenantId" = ${tenant.id}
+    WHERE p."id" = (SELECT "id" FROM "Payment" WHERE "id" = ${reference}
+                    UNION ALL SELECT "id" FROM "Payment" WHERE "externalId" = ${reference} LIMIT 1)
+      AND p."tenantId" = ${tenant.id}
       AND p."mode" = ${mode}::"ApiMode" AND p."purpose" <> 'Escrow' AND p."state" = 'Pending'`);
   return label ?? null;
 }

@@ -81,7 +81,9 @@ export async function lockTradeRowById(q: Sql, tenantId: string, tradeId: string
  * The trade of the tenant's payment named by its id or its externalId (a provider's callback knows
  * only its own), locked and read in one statement with the payment's id and purpose; null when the
  * tenant has no such payment in this mode. The payment's own state is for the caller to read again
- * under the lock.
+ * under the lock. The reference is looked up in each unique index on its own: written as
+ * `"id" = $1 OR "externalId" = $1`, the prepared statement's generic plan read the tenant's
+ * payments one by one (about 400 buffers a call under the benchmark).
  */
 export async function lockTradeOfPayment(
   q: Sql,
@@ -91,7 +93,9 @@ export async function lockTradeOfPayment(
   const [row] = await q<Trade & { paymentId: string; paymentPurpose: PaymentPurpose }>(statement`
     SELECT t.*, p."id" AS "paymentId", p."purpose" AS "paymentPurpose"
     FROM "Payment" p JOIN "Trade" t ON t."id" = p."tradeId" AND t."tenantId" = p."tenantId"
-    WHERE (p."id" = ${reference} OR p."externalId" = ${reference}) AND p."tenantId" = ${scope.tenantId}
+    WHERE p."id" = (SELECT "id" FROM "Payment" WHERE "id" = ${reference}
+                    UNION ALL SELECT "id" FROM "Payment" WHERE "externalId" = ${reference} LIMIT 1)
+      AND p."tenantId" = ${scope.tenantId}
       AND p."mode" = ${scope.mode}::"ApiMode"
     FOR UPDATE OF t`);
   if (!row) return null;

@@ -1,6 +1,8 @@
 // The benchmarks' database: a fresh one on BENCH_DATABASE_URL's server (default the local
 // PostgreSQL), dropped afterwards, or with `embedded` an in-memory PGlite. Not migrated: each
 // benchmark applies the migrations itself (and sets DATABASE_URL) before loading lib/db.
+// BENCH_KEEP_DATABASE=1 keeps the PostgreSQL database afterwards (its name is printed), to look at
+// its plans with EXPLAIN.
 import pg from "pg";
 import { openEmbeddedDatabase } from "../../lib/db/embedded.ts";
 
@@ -28,7 +30,14 @@ export async function openBenchDatabase(options: { embedded?: boolean; prefix?: 
   await onServer(`CREATE DATABASE "${name}"`);
   const url = new URL(server);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  const keep = process.env.BENCH_KEEP_DATABASE === "1";
+  return {
+    url: url.toString(),
+    drop: async () => {
+      if (keep) console.log(`Kept the benchmark's database ${name}.`);
+      else await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
 }
 
 /**
