@@ -36,9 +36,21 @@ type ClaimRow = { id: string; attemptCount: number; eventId: string; payload: un
   "id"
 >;
 
+// The claim walks the due deliveries in order and probes each for a pending predecessor, stopping
+// at `limit`: its cost follows the deliveries it passes, not the backlog. PostgreSQL picks that
+// plan only when its statistics know how many deliveries are pending. In a burst they do not (a
+// table of finished deliveries, or a new one, analysed before the burst), and it chose to hash
+// every pending delivery twice for each claim instead: 37 ms a claim at 20,000 pending, growing
+// with the backlog, exactly when the worker must be fast. So the claim's transaction turns off
+// the plan shapes that read the whole backlog (bitmap and sequential scans, hash and merge joins,
+// sorts), which leaves the ordered index scan and the per-row probe: 6 ms at the same backlog.
 export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
-  const rows = await db.$queryRaw<ClaimRow[]>`
+  const [, rows] = await db.$transaction([
+    db.$queryRaw`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+      set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true),
+      set_config('enable_sort', 'off', true)`,
+    db.$queryRaw<ClaimRow[]>`
     WITH due AS (
       SELECT d."id" FROM "WebhookDelivery" d
       WHERE d."status" = 'Pending' AND d."nextAttemptAt" <= now()
@@ -54,7 +66,8 @@ export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery
     FROM due, "OutboxEvent" ev, "WebhookSubscription" s
     WHERE w."id" = due."id" AND ev."id" = w."eventId" AND s."id" = w."subscriptionId"
     RETURNING w."id", w."attemptCount", ev."id" AS "eventId", ev."payload", s."id" AS "subscriptionId", s."mode"::text AS "mode",
-      s."url", s."enabled", s."secret", s."previousSecret", s."previousSecretExpiresAt"`;
+      s."url", s."enabled", s."secret", s."previousSecret", s."previousSecretExpiresAt"`,
+  ]);
   return rows.map((r) => ({
     id: r.id,
     attemptNumber: Number(r.attemptCount),
