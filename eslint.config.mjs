@@ -73,6 +73,9 @@ const DRIVER_USERS = [
   "lib/hosted/checkout-flow.ts",
   "lib/console/trades/staff-trade-actions.ts",
   "lib/jobs/fire-deadlines.ts",
+  "lib/payouts/pay-out-trade.ts",
+  "lib/payouts/payout-recipient.ts",
+  "lib/trades/trade-events.ts",
   "lib/db/**",
 ];
 const driverRule = {

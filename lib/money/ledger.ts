@@ -6,14 +6,10 @@
 // is what the service holds for the trade; `payee_payable`, `service_revenue` and
 // `tenant_revenue` are owed to their holders once the trade settles.
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/client.ts";
-import type { Prisma } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { statement, type Sql } from "../db/sql.ts";
 import type { LedgerKind, LedgerMovement } from "./ledger-kinds.ts";
 import { refundableMinor, splitWithRefund } from "./settlement.ts";
-
-type Tx = Db | Prisma.TransactionClient;
 
 export type LedgerAccount =
   | "payer_funding"
@@ -156,15 +152,13 @@ export function afterPostings(balances: Balances, postings: Posting[]): Balances
   return { escrow: balances.escrow + sum("escrow"), payeePayable: balances.payeePayable + sum("payee_payable") };
 }
 
-/** Sums the trade's escrow and payee-payable accounts (one grouped query). */
-export async function tradeBalances(tx: Tx, tradeId: string): Promise<Balances> {
-  const rows = await tx.ledgerPosting.groupBy({
-    by: ["account"],
-    where: { tradeId, account: { in: ["escrow", "payee_payable"] } },
-    _sum: { amountMinor: true },
-  });
-  const of = (account: string) => rows.find((r) => r.account === account)?._sum.amountMinor ?? 0n;
-  return { escrow: of("escrow"), payeePayable: of("payee_payable") };
+/** Sums the trade's escrow and payee-payable accounts (one statement, in the caller's transaction). */
+export async function tradeBalances(q: Sql, tradeId: string): Promise<Balances> {
+  const [row] = await q<Balances>(statement`
+    SELECT coalesce(sum("amountMinor") FILTER (WHERE "account" = 'escrow'), 0)::bigint AS "escrow",
+           coalesce(sum("amountMinor") FILTER (WHERE "account" = 'payee_payable'), 0)::bigint AS "payeePayable"
+    FROM "LedgerPosting" WHERE "tradeId" = ${tradeId} AND "account" IN ('escrow', 'payee_payable')`);
+  return row!;
 }
 
 /** A transfer as it is written: its id, its non-zero postings, and what of it refunds the payer. */

@@ -4,63 +4,67 @@
 //    up again); 2. the rail is asked with the try's idempotency key; 3. under the lock again, the
 //    answer is recorded: Paid releases the trade (ledger payout, payout.paid), Failed leaves the
 //    money owed to the payee and the trade waiting for a new payout account (payout.failed).
-import { db } from "../db/client.ts";
-import type { Payout, Tenant, Trade } from "../db/generated/client.ts";
+import { randomUUID } from "node:crypto";
+import type { Payout, Trade } from "../db/generated/client.ts";
+import { inTransaction, statement, type Sql } from "../db/sql.ts";
 import { tenantNow } from "../clock.ts";
 import { tradeBalances } from "../money/ledger.ts";
 import { metrics } from "../ops/metrics.ts";
 import { paymentRailFor } from "../outside-parties.ts";
 import type { PayoutOutcome } from "../payments/payment-rail.ts";
-import { applyTransition } from "../trades/apply-transition.ts";
+import { lockTradeWithClock, type TenantClock } from "../trades/lock-trade.ts";
 import { writePayoutEvent } from "../trades/trade-events.ts";
+import { transitionTrade } from "../trades/transition-trade.ts";
 import { payoutRecipient } from "./payout-recipient.ts";
-import { lockTrade, tryLockTrade } from "../trades/lock-trade.ts";
 
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
-type Locked = { trade: Trade & { tenant: Tenant }; now: Date };
+type Locked = { trade: Trade; tenant: TenantClock; now: Date };
 export type PayoutStep = { state: string } | null;
 type Begun =
   { kind: "ask"; payout: Payout; accountNumber: string } | { kind: "released"; state: string } | { kind: "waiting" };
 
 /** Runs the trade's due payout; null when there is nothing to do now (not due, taken, waiting). */
 export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
-  const begun = await db.$transaction(async (tx): Promise<Begun | null> => {
-    const locked = await lockDuePayout(tx, tradeId);
+  // Each step is one driver transaction, the trade locked with its tenant's clock (as every
+  // transition of a trade is taken, lib/trades/lock-trade.ts).
+  const begun = await inTransaction(async (q): Promise<Begun | null> => {
+    const locked = await lockDuePayout(q, tradeId);
     if (!locked) return null;
-    const { trade, now } = locked;
-    const recipient = await payoutRecipient(tx, trade);
-    const pending = await tx.payout.findFirst({ where: { tradeId, state: "Pending" } });
+    const { trade, tenant, now } = locked;
+    const recipient = await payoutRecipient(q, trade);
+    const [pending] = await q<Payout>(
+      statement`SELECT * FROM "Payout" WHERE "tradeId" = ${tradeId} AND "state" = 'Pending' LIMIT 1`,
+    );
     if (pending)
       return recipient
         ? { kind: "ask", payout: pending, accountNumber: recipient.accountNumber }
-        : await waitForAccount(tx, trade);
-    const { payeePayable } = await tradeBalances(tx, trade.id);
+        : await waitForAccount(q, trade);
+    const { payeePayable } = await tradeBalances(q, trade.id);
     // Nothing owed (a settlement refunded all of the payee's part): released without a payout.
-    if (payeePayable === 0n)
-      return {
-        kind: "released",
-        state: (await applyTransition(tx, trade, trade.tenant, "payoutCompleted", "paymentRail", now)).trade.state,
-      };
-    if (!recipient) return waitForAccount(tx, trade);
-    const tries = await tx.payout.count({ where: { tradeId } });
-    const payout = await tx.payout.create({
-      data: {
-        tenantId: trade.tenantId,
-        mode: trade.mode,
-        tradeId,
-        attempt: tries + 1,
-        recipientMarketplaceUserId: recipient.marketplaceUserId,
-        businessUserId: recipient.business?.businessUserId ?? null,
-        businessId: recipient.business?.businessId ?? null,
-        businessLocationId: recipient.business?.businessLocationId ?? null,
-        amountMinor: payeePayable,
-        currency: trade.currency,
-        bankAccountLast4: recipient.last4,
-        reference: statementReference(trade.id, tries + 1),
-        createdAt: now,
-      },
-    });
-    return { kind: "ask", payout, accountNumber: recipient.accountNumber };
+    if (payeePayable === 0n) {
+      const released = await transitionTrade(q, {
+        trade,
+        settings: tenant,
+        action: "payoutCompleted",
+        actor: "paymentRail",
+        now,
+      });
+      return { kind: "released", state: released.trade.state };
+    }
+    if (!recipient) return waitForAccount(q, trade);
+    const [{ tries }] = (await q<{ tries: number }>(
+      statement`SELECT count(*)::int AS "tries" FROM "Payout" WHERE "tradeId" = ${tradeId}`,
+    )) as [{ tries: number }];
+    const [payout] = await q<Payout>(statement`
+      INSERT INTO "Payout" ("id", "tenantId", "mode", "tradeId", "attempt", "recipientMarketplaceUserId",
+        "businessUserId", "businessId", "businessLocationId", "amountMinor", "currency", "bankAccountLast4",
+        "reference", "createdAt")
+      VALUES (${randomUUID()}, ${trade.tenantId}, ${trade.mode}::"ApiMode", ${tradeId}, ${tries + 1},
+        ${recipient.marketplaceUserId}, ${recipient.business?.businessUserId ?? null},
+        ${recipient.business?.businessId ?? null}, ${recipient.business?.businessLocationId ?? null},
+        ${payeePayable}, ${trade.currency}, ${recipient.last4}, ${statementReference(trade.id, tries + 1)},
+        ${now}::timestamp)
+      RETURNING *`);
+    return { kind: "ask", payout: payout!, accountNumber: recipient.accountNumber };
   });
   if (!begun || begun.kind === "waiting") return null;
   if (begun.kind === "released") return { state: begun.state };
@@ -74,45 +78,55 @@ export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
     accountNumber,
     reference: payout.reference,
   });
-  return db.$transaction((tx) => recordOutcome(tx, payout, outcome));
+  return inTransaction((q) => recordOutcome(q, payout, outcome));
 }
 
-async function lockDuePayout(tx: Tx, tradeId: string): Promise<Locked | null> {
-  const trade = await tryLockTrade(tx, tradeId);
-  if (!trade) return null; // another instance is on it
-  const now = tenantNow(trade.tenant, trade.mode);
+async function lockDuePayout(q: Sql, tradeId: string): Promise<Locked | null> {
+  const locked = await lockTradeWithClock(q, tradeId, { skipLocked: true });
+  if (!locked) return null; // another instance is on it
+  const { trade, tenant } = locked;
+  const now = tenantNow(tenant, trade.mode);
   if (trade.deadlineKind !== "payoutCompleted" || !trade.deadlineAt || trade.deadlineAt > now) return null;
-  return { trade, now };
+  return { trade, tenant, now };
 }
 
 /** No payout account yet (or any more): the payee's choosing one arms the payout again. */
-async function waitForAccount(tx: Tx, trade: Trade): Promise<Begun> {
-  await tx.trade.update({ where: { id: trade.id }, data: { deadlineAt: null } });
+async function waitForAccount(q: Sql, trade: Trade): Promise<Begun> {
+  await disarm(q, trade.id);
   return { kind: "waiting" };
 }
 
-async function recordOutcome(tx: Tx, payout: Payout, outcome: PayoutOutcome): Promise<PayoutStep> {
-  const trade = await lockTrade(tx, payout.tradeId);
-  const now = tenantNow(trade.tenant, trade.mode);
+const disarm = (q: Sql, tradeId: string) =>
+  q(statement`UPDATE "Trade" SET "deadlineAt" = NULL, "updatedAt" = ${new Date()}::timestamp WHERE "id" = ${tradeId}`);
+
+async function recordOutcome(q: Sql, payout: Payout, outcome: PayoutOutcome): Promise<PayoutStep> {
+  const { trade, tenant } = (await lockTradeWithClock(q, payout.tradeId, { skipLocked: false }))!;
+  const now = tenantNow(tenant, trade.mode);
   // Only a Pending try takes an answer: another instance may have recorded this one already.
-  const { count } = await tx.payout.updateMany({
-    where: { id: payout.id, state: "Pending" },
-    data:
-      outcome.status === "paid"
-        ? { state: "Paid", paidAt: now, providerPayoutId: outcome.providerPayoutId }
-        : { state: "Failed", failedAt: now, failureReason: outcome.reason },
-  });
-  if (count === 0) return null;
+  const recorded =
+    outcome.status === "paid"
+      ? await q(statement`
+          UPDATE "Payout" SET "state" = 'Paid', "paidAt" = ${now}::timestamp, "providerPayoutId" = ${outcome.providerPayoutId}
+          WHERE "id" = ${payout.id} AND "state" = 'Pending' RETURNING "id"`)
+      : await q(statement`
+          UPDATE "Payout" SET "state" = 'Failed', "failedAt" = ${now}::timestamp, "failureReason" = ${outcome.reason}
+          WHERE "id" = ${payout.id} AND "state" = 'Pending' RETURNING "id"`);
+  if (recorded.length === 0) return null;
   metrics().payouts.inc({ outcome: outcome.status });
   if (outcome.status === "failed") {
-    await tx.trade.update({ where: { id: trade.id }, data: { deadlineAt: null } });
-    await writePayoutEvent(tx, trade.id, "payout.failed", payout.id, now);
+    await disarm(q, trade.id);
+    await writePayoutEvent(q, trade.id, "payout.failed", payout.id, now);
     return { state: trade.state };
   }
-  const { trade: released } = await applyTransition(tx, trade, trade.tenant, "payoutCompleted", "paymentRail", now, {
-    payeeBusinessUserId: payout.businessUserId,
+  const { trade: released } = await transitionTrade(q, {
+    trade,
+    settings: tenant,
+    action: "payoutCompleted",
+    actor: "paymentRail",
+    now,
+    details: { payeeBusinessUserId: payout.businessUserId },
   });
-  await writePayoutEvent(tx, trade.id, "payout.paid", payout.id, now);
+  await writePayoutEvent(q, trade.id, "payout.paid", payout.id, now);
   return { state: released.state };
 }
 

@@ -1,9 +1,9 @@
 // A paid-for label, in two steps so that no carrier call runs while the trade's row is locked:
 // `requestLabel` asks the carrier outside any transaction (the carrier takes our label id as its
 // idempotency key, so asking twice is harmless), then `applyIssuedLabel`, in the caller's
-// transaction (a Prisma one through lib/db/prisma-sql.ts, or the driver's), gives the label its code and tracking address and applies the table's
-// deliveryLabelCreated / returnLabelCreated, whose ledger movement pays for the label. When that transaction refuses, `voidUnusedLabel` lets the
-// carrier void what nobody will use.
+// driver transaction, gives the label its code and tracking address and applies the table's
+// deliveryLabelCreated / returnLabelCreated, whose ledger movement pays for the label. When that
+// transaction refuses, `voidUnusedLabel` lets the carrier void what nobody will use.
 import type { ShipmentLabel, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { log } from "../ops/log.ts";

@@ -1,44 +1,19 @@
 // Locking a trade's row for the rest of the transaction (SELECT … FOR UPDATE): the one file that
 // does it. Every use case that reads a trade, or what hangs off it (payments, labels, payouts),
 // before deciding takes the lock here first, so two requests about one trade run one after the
-// other. On a Prisma transaction: payouts' trade by id (lib/payouts/pay-out-trade.ts). On the
-// driver's transaction (lib/db/sql.ts inTransaction), lock and read in one statement: a party's
-// trade (404 when the user is not a party, exactly like an unknown trade), a tenant's trade (the
-// API's, the console's), a trade by id, the trade of a payment, or a due trade for the scheduler.
+// other. Each locks and reads in one statement, on the driver's transaction (lib/db/sql.ts
+// inTransaction): a party's trade (404 when the user is not a party, exactly like an unknown
+// trade), a tenant's trade (the API's, the console's), a trade by id, the trade of a payment, or a
+// trade with its tenant's clock for the system's own follow-ups (the scheduler, payouts).
 import { ApiError } from "../errors.ts";
-import type { Prisma, Tenant, Trade } from "../db/generated/client.ts";
+import type { Trade } from "../db/generated/client.ts";
 import type { ApiMode, PaymentPurpose } from "../db/generated/enums.ts";
 import { statement, type Sql } from "../db/sql.ts";
 import type { Role } from "./presentation/status.ts";
 import type { DeadlineSettings } from "./deadlines.ts";
 
-/** Holds the trade's row until the transaction ends, without reading it (the Prisma locks below read it after). */
-async function holdTradeRow(tx: Prisma.TransactionClient, tradeId: string): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE`;
-}
-
-type TradeWithTenant = Trade & { tenant: Tenant };
-
 /**
- * The payout's lock: the trade with its tenant, or null when another
- * instance holds it (SKIP LOCKED), which then does the work.
- */
-export async function tryLockTrade(tx: Prisma.TransactionClient, tradeId: string): Promise<TradeWithTenant | null> {
-  const locked = await tx.$queryRaw<
-    { id: string }[]
-  >`SELECT "id" FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE SKIP LOCKED`;
-  if (!locked.length) return null;
-  return tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
-}
-
-/** Waits for the lock: the trade with its tenant, for a follow-up that must happen (a payout's answer). */
-export async function lockTrade(tx: Prisma.TransactionClient, tradeId: string): Promise<TradeWithTenant> {
-  await holdTradeRow(tx, tradeId);
-  return tx.trade.findUniqueOrThrow({ where: { id: tradeId }, include: { tenant: true } });
-}
-
-/**
- * lockTenantTrade on the driver: the tenant's trade, in `mode` when given (the API's token), in
+ * The tenant's trade, in `mode` when given (the API's token), in
  * either mode when not (console staff), locked and read in one statement; otherwise a 404.
  */
 export async function lockTenantTradeRow(q: Sql, tenantId: string, tradeId: string, mode?: ApiMode): Promise<Trade> {
@@ -52,7 +27,7 @@ export async function lockTenantTradeRow(q: Sql, tenantId: string, tradeId: stri
   return trade;
 }
 
-/** lockPartyTrade on the driver: the party's trade locked and read in one statement. */
+/** The party's trade locked and read in one statement. */
 export async function lockPartyTradeRow(
   q: Sql,
   scope: { tenantId: string; mode: ApiMode },
@@ -106,23 +81,33 @@ export async function lockTradeOfPayment(
 /** What the scheduler needs of the trade's tenant: its sandbox clock and its deadline settings. */
 export type TenantClock = DeadlineSettings & { sandboxClockOffsetSeconds: bigint };
 
+const TRADE_WITH_CLOCK = `
+  SELECT t.*, json_build_object(
+      'sandboxClockOffsetSeconds', n."sandboxClockOffsetSeconds"::text,
+      'unpaidExpirySeconds', n."unpaidExpirySeconds",
+      'shipmentDeadlineSeconds', n."shipmentDeadlineSeconds",
+      'acceptanceDeadlineSeconds', n."acceptanceDeadlineSeconds",
+      'returnShipmentDeadlineSeconds', n."returnShipmentDeadlineSeconds",
+      'returnAcceptanceDeadlineSeconds', n."returnAcceptanceDeadlineSeconds") AS "tenantClock"
+  FROM "Trade" t JOIN "Tenant" n ON n."id" = t."tenantId"
+  WHERE t."id" = $1
+  FOR UPDATE OF t`;
+
 /**
- * tryLockTrade on the driver (the scheduler's deadlines): the trade and its tenant's clock and
- * settings, locked and read in one statement, or null when another instance holds the trade (SKIP
- * LOCKED), which then does the work.
+ * The system's own follow-ups by trade id (the scheduler's deadlines, payouts): the trade and its
+ * tenant's clock and deadline settings, locked and read in one statement. `skipLocked`: null when
+ * another instance holds the trade (it then does the work); otherwise waits for the lock (a
+ * payout's answer must be recorded).
  */
-export async function tryLockTradeRow(q: Sql, tradeId: string): Promise<{ trade: Trade; tenant: TenantClock } | null> {
-  const [row] = await q<Trade & { tenantClock: TenantClock }>(statement`
-    SELECT t.*, json_build_object(
-        'sandboxClockOffsetSeconds', n."sandboxClockOffsetSeconds"::text,
-        'unpaidExpirySeconds', n."unpaidExpirySeconds",
-        'shipmentDeadlineSeconds', n."shipmentDeadlineSeconds",
-        'acceptanceDeadlineSeconds', n."acceptanceDeadlineSeconds",
-        'returnShipmentDeadlineSeconds', n."returnShipmentDeadlineSeconds",
-        'returnAcceptanceDeadlineSeconds', n."returnAcceptanceDeadlineSeconds") AS "tenantClock"
-    FROM "Trade" t JOIN "Tenant" n ON n."id" = t."tenantId"
-    WHERE t."id" = ${tradeId}
-    FOR UPDATE OF t SKIP LOCKED`);
+export async function lockTradeWithClock(
+  q: Sql,
+  tradeId: string,
+  { skipLocked }: { skipLocked: boolean },
+): Promise<{ trade: Trade; tenant: TenantClock } | null> {
+  const [row] = await q<Trade & { tenantClock: TenantClock }>({
+    text: skipLocked ? `${TRADE_WITH_CLOCK} SKIP LOCKED` : TRADE_WITH_CLOCK,
+    values: [tradeId],
+  });
   if (!row) return null;
   const { tenantClock, ...trade } = row;
   // json carries the bigint offset as text, so that no precision is lost on the way.

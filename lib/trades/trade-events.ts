@@ -1,6 +1,7 @@
 // Trade webhook events (spec 6) written to the outbox with the transition that causes them.
 // metadata carries state, previousState and a per-trade sequence so receivers can order them.
-import type { Prisma, Trade } from "../db/generated/client.ts";
+import type { Trade } from "../db/generated/client.ts";
+import { statement, type Sql } from "../db/sql.ts";
 import { deterministicEventId } from "../webhooks/event-ids.ts";
 import type { TradeState } from "./states.ts";
 import type { TradeEventName } from "./transition-table.ts";
@@ -47,25 +48,19 @@ export function tradeEvent(
  * caller's transaction (which holds the trade's lock).
  */
 export async function writePayoutEvent(
-  tx: Prisma.TransactionClient,
+  q: Sql,
   tradeId: string,
   eventName: PayoutEventName,
   payoutId: string,
   now: Date,
 ): Promise<void> {
-  const [trade] = await tx.trade.updateManyAndReturn({ where: { id: tradeId }, data: { sequence: { increment: 1 } } });
+  const [trade] = await q<Trade>(statement`
+    UPDATE "Trade" SET "sequence" = "sequence" + 1, "updatedAt" = ${new Date()}::timestamp
+    WHERE "id" = ${tradeId} RETURNING *`);
   const event = tradeEvent(trade!, eventName, trade!.sequence, trade!.state, now, { payoutId });
-  await tx.outboxEvent.create({
-    data: {
-      id: event.id,
-      tenantId: trade!.tenantId,
-      mode: trade!.mode,
-      eventName,
-      tradeId,
-      orderingKey: `trade:${tradeId}`,
-      sequence: event.sequence,
-      payload: JSON.parse(event.payload),
-      createdAt: now,
-    },
-  });
+  await q(statement`
+    INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence", "payload",
+      "createdAt")
+    VALUES (${event.id}, ${trade!.tenantId}, ${trade!.mode}::"ApiMode", ${eventName}, ${tradeId}, ${`trade:${tradeId}`},
+      ${event.sequence}, ${event.payload}::jsonb, ${now}::timestamp)`);
 }

@@ -8,9 +8,8 @@
 // data-modifying CTEs of the UPDATE, answering the updated row and the ledger balances from before
 // it. A ledger movement that needs no balance (funding escrow, paying a label) is a CTE of the same
 // statement; one that moves a balance (refund, settle, payout) follows it, one statement each
-// (lib/money/ledger.ts). So a transition costs 1 + (its balance movements) round trips, whether
-// the caller's transaction is the driver's (lib/db/sql.ts inTransaction, the API's journey) or
-// Prisma's (lib/db/prisma-sql.ts).
+// (lib/money/ledger.ts). So a transition costs 1 + (its balance movements) round trips in the
+// caller's driver transaction (lib/db/sql.ts inTransaction), whoever the caller is.
 import { ApiError } from "../errors.ts";
 import type { Prisma, Trade } from "../db/generated/client.ts";
 import { statement, type Sql } from "../db/sql.ts";

@@ -5,7 +5,7 @@
 // Each fresh object is made as cheaply as it can be while staying consistent: a trade row inserted
 // directly; a payment, label or paid state through the real API and engine (the ledger must add up).
 import { randomUUID } from "node:crypto";
-import { applyTransition } from "../../lib/trades/apply-transition.ts";
+import { applyTransition } from "./apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
 import { generateSigningSecret, sealSigningSecret } from "../../lib/webhooks/signing.ts";
 import { EXAMPLE_BUSINESS, type buildWorld } from "./api-world.ts";

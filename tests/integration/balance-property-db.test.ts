@@ -11,7 +11,7 @@ import { listBalanceTransactions } from "../../lib/balance/list-balance-transact
 import { minorUnitsFromNumber } from "../../lib/money/decimal.ts";
 import { type LabelShares, type LedgerAccount } from "../../lib/money/ledger.ts";
 import { refundableMinor } from "../../lib/money/settlement.ts";
-import { applyTransition } from "../../lib/trades/apply-transition.ts";
+import { applyTransition } from "../helpers/apply-transition.ts";
 import { TRANSITIONS, type Action, type Actor } from "../../lib/trades/transition-table.ts";
 import type { TradeState } from "../../lib/trades/states.ts";
 import { insertTrade } from "../helpers/trades.ts";

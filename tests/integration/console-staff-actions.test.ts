@@ -8,7 +8,7 @@ import {
   staffRedeliverEvent,
   staffResolveDispute,
 } from "../../lib/console/trades/staff-trade-actions.ts";
-import { applyTransition } from "../../lib/trades/apply-transition.ts";
+import { applyTransition } from "../helpers/apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
 import { addStaff } from "../../lib/tenants/add-staff.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/errors.ts";
 import { refundableMinor } from "../../lib/money/settlement.ts";
-import { applyTransition } from "../../lib/trades/apply-transition.ts";
+import { applyTransition } from "../helpers/apply-transition.ts";
 import { TERMINAL_STATES, type TradeState } from "../../lib/trades/states.ts";
 import { TRANSITIONS, type Action, type Actor } from "../../lib/trades/transition-table.ts";
 import { insertTrade } from "../helpers/trades.ts";

@@ -8,7 +8,7 @@ import { POST as rejectCondition } from "../../app/api/v1/marketplace/users/[mar
 import { POST as acceptInvitation } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/invitation/accept/route.ts";
 import { POST as rejectInvitation } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/invitation/reject/route.ts";
 import { POST as sandboxConnect } from "../../app/api/v1/sandbox/users/[marketplaceUserId]/connect/route.ts";
-import { applyTransition } from "../../lib/trades/apply-transition.ts";
+import { applyTransition } from "../helpers/apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
 import { callRoute, expectErrorRecord } from "../helpers/call-route.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";

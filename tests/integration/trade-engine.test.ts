@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/errors.ts";
 import type { Tenant } from "../../lib/db/generated/client.ts";
-import { applyTransition } from "../../lib/trades/apply-transition.ts";
+import { applyTransition } from "../helpers/apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
 import { insertTrade, TEST_LABEL_SHARES } from "../helpers/trades.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";

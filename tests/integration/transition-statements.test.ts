@@ -6,8 +6,8 @@
 // Prisma's (applyTransition) or the driver's (inTransaction).
 import { describe, expect, it } from "vitest";
 import { tradeBalances } from "../../lib/money/ledger.ts";
-import { inTransaction } from "../../lib/db/sql.ts";
-import { applyTransition } from "../../lib/trades/apply-transition.ts";
+import { inTransaction, run } from "../../lib/db/sql.ts";
+import { applyTransition } from "../helpers/apply-transition.ts";
 import { transitionTrade } from "../../lib/trades/transition-trade.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
@@ -69,7 +69,7 @@ describe("a transition's statements", () => {
       ["escrow", -123456n, tenant.tenantId, tradeId],
       ["payer_refund", 123456n, tenant.tenantId, tradeId],
     ]);
-    expect(await tradeBalances(db, tradeId)).toEqual({ escrow: 0n, payeePayable: 0n });
+    expect(await tradeBalances(run, tradeId)).toEqual({ escrow: 0n, payeePayable: 0n });
 
     // The timeline entry, with its details as JSON and its time in UTC.
     const entry = await db.tradeTimelineEntry.findUniqueOrThrow({
