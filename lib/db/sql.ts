@@ -55,11 +55,16 @@ function retiredIfStale(error: unknown, text: string): boolean {
 /** Runs one statement ($1, $2 … for `values`) and returns its rows. */
 export async function sql<T>(text: string, values: unknown[]): Promise<T[]> {
   const pool = currentPool();
+  return withStalePlanRetry(text, async () => (await pool.query({ ...prepared(text), values, types })).rows as T[]);
+}
+
+/** Runs a statement on the pool once more when its prepared plan was stale (see retiredIfStale). */
+async function withStalePlanRetry<R>(text: string, run: () => Promise<R>): Promise<R> {
   try {
-    return (await pool.query({ ...prepared(text), values, types })).rows as T[];
+    return await run();
   } catch (error) {
     if (!retiredIfStale(error, text)) throw error;
-    return (await pool.query({ ...prepared(text), values, types })).rows as T[];
+    return run();
   }
 }
 
@@ -70,16 +75,10 @@ export async function sql<T>(text: string, values: unknown[]): Promise<T[]> {
  */
 export async function sqlArrays(text: string, values: unknown[]): Promise<{ fields: string[]; rows: unknown[][] }> {
   const pool = currentPool();
-  const run = async () => {
+  return withStalePlanRetry(text, async () => {
     const result = await pool.query({ ...prepared(text), values, types, rowMode: "array" });
     return { fields: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
-  };
-  try {
-    return await run();
-  } catch (error) {
-    if (!retiredIfStale(error, text)) throw error;
-    return run();
-  }
+  });
 }
 
 /**

@@ -51,17 +51,18 @@ export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
       return { kind: "released", state: released.trade.state };
     }
     if (!recipient) return waitForAccount(q, trade);
-    const [{ tries }] = (await q<{ tries: number }>(
+    const [earlier] = await q<{ tries: number }>(
       statement`SELECT count(*)::int AS "tries" FROM "Payout" WHERE "tradeId" = ${tradeId}`,
-    )) as [{ tries: number }];
+    );
+    const attempt = earlier!.tries + 1;
     const [payout] = await q<Payout>(statement`
       INSERT INTO "Payout" ("id", "tenantId", "mode", "tradeId", "attempt", "recipientMarketplaceUserId",
         "businessUserId", "businessId", "businessLocationId", "amountMinor", "currency", "bankAccountLast4",
         "reference", "createdAt")
-      VALUES (${randomUUID()}, ${trade.tenantId}, ${trade.mode}::"ApiMode", ${tradeId}, ${tries + 1},
+      VALUES (${randomUUID()}, ${trade.tenantId}, ${trade.mode}::"ApiMode", ${tradeId}, ${attempt},
         ${recipient.marketplaceUserId}, ${recipient.business?.businessUserId ?? null},
         ${recipient.business?.businessId ?? null}, ${recipient.business?.businessLocationId ?? null},
-        ${payeePayable}, ${trade.currency}, ${recipient.last4}, ${statementReference(trade.id, tries + 1)},
+        ${payeePayable.toString()}::bigint, ${trade.currency}, ${recipient.last4}, ${statementReference(trade.id, attempt)},
         ${now}::timestamp)
       RETURNING *`);
     return { kind: "ask", payout: payout!, accountNumber: recipient.accountNumber };
