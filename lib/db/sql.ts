@@ -30,13 +30,19 @@ const types = {
 // direct connection to PostgreSQL or PgBouncer 1.21+ with max_prepared_statements (in transaction
 // mode an older PgBouncer hands the next statement another server connection, where the name is
 // unknown), and the embedded database serves every connection from one session.
-const names = new Map<string, string>();
-let nextName = 0;
+// One registry per process, on globalThis like the pool (lib/db/client.ts): the production server
+// loads this module twice (Next's bundle for the console's routes and the scheduler, tsx for the
+// API's), and two registries numbering from escrow_1 would give one name two texts on a pooled
+// connection ("Prepared statements must be unique").
+const registry = ((
+  globalThis as { __escrowStatementNames?: { names: Map<string, string>; next: number } }
+).__escrowStatementNames ??= { names: new Map(), next: 0 });
+const names = registry.names;
 
 function prepared(text: string): { text: string; name?: string } {
   if (process.env.DATABASE_PREPARED_STATEMENTS !== "on") return { text };
   let name = names.get(text);
-  if (!name) names.set(text, (name = `escrow_${++nextName}`));
+  if (!name) names.set(text, (name = `escrow_${++registry.next}`));
   return { text, name };
 }
 

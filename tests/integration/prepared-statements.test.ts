@@ -32,3 +32,29 @@ describe("prepared statements and a column added under them", () => {
       expect(rows).toEqual([{ id: 1, added: "new", again: 2, slept: "" }]);
   });
 });
+
+// The production server loads lib/db/sql.ts twice (Next's bundle for the console and the scheduler,
+// tsx for the API) over one pool: both copies must give each text one name.
+describe("prepared statements from two copies of the driver module", () => {
+  it("never give one name two texts on a pooled connection", async () => {
+    // A query string makes the module loader evaluate the file again, as a separate module.
+    const secondCopy = "../../lib/db/sql.ts?second-copy";
+    const other = (await import(/* @vite-ignore */ secondCopy)) as typeof import("../../lib/db/sql.ts");
+    expect(other.sql).not.toBe(sql); // a second module instance, as in the production server
+    const first = `SELECT $1::int AS "first", pg_sleep(0.05)::text AS "slept"`;
+    const second = `SELECT $1::int AS "second", pg_sleep(0.05)::text AS "slept"`;
+    // Ten at once on each copy, so that every pooled connection prepares both texts.
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => sql(first, [1])),
+      ...Array.from({ length: 10 }, () => other.sql(second, [2])),
+      ...Array.from({ length: 10 }, () => other.sql(first, [3])),
+      ...Array.from({ length: 10 }, () => sql(second, [4])),
+    ]);
+    expect(answers.map((rows) => Object.values(rows[0] as object)[0])).toEqual([
+      ...Array(10).fill(1),
+      ...Array(10).fill(2),
+      ...Array(10).fill(3),
+      ...Array(10).fill(4),
+    ]);
+  });
+});
