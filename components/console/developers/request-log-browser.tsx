@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from "react";
 import type { RequestLogEntry, RequestLogPage } from "@/lib/console/developers/request-log.ts";
 import { METHODS } from "@/lib/console/developers/request-log-filters.ts";
-import { FilterSelect } from "../kit/filters.tsx";
+import { FilterFields, type FilterField } from "../kit/filters.tsx";
 import { ListTable, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { Pager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
@@ -102,6 +102,12 @@ function RequestLogColumns() {
   );
 }
 
+const REQUEST_LOG_FILTERS: FilterField[] = [
+  { key: "mode", label: "Mode", options: MODE_OPTIONS, fallback: "test" },
+  { key: "status", label: "Status", options: STATUS_OPTIONS },
+  { key: "method", label: "Method", options: METHOD_OPTIONS },
+];
+
 function RequestLogFilters({ params, update }: { params: ListParams; update: ListUpdate }) {
   const [path, setPath] = useState(params.get("path") ?? "");
   const [correlationId, setCorrelationId] = useState(params.get("correlationId") ?? "");
@@ -116,27 +122,7 @@ function RequestLogFilters({ params, update }: { params: ListParams; update: Lis
       aria-label="Filter the request log"
       className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[8rem_8rem_8rem_minmax(0,1fr)_minmax(0,1fr)_auto]"
     >
-      <FilterSelect
-        id="mode"
-        label="Mode"
-        value={params.get("mode") ?? "test"}
-        onChange={(v) => update({ mode: v })}
-        options={MODE_OPTIONS}
-      />
-      <FilterSelect
-        id="status"
-        label="Status"
-        value={params.get("status") ?? ""}
-        onChange={(v) => update({ status: v })}
-        options={STATUS_OPTIONS}
-      />
-      <FilterSelect
-        id="method"
-        label="Method"
-        value={params.get("method") ?? ""}
-        onChange={(v) => update({ method: v })}
-        options={METHOD_OPTIONS}
-      />
+      <FilterFields fields={REQUEST_LOG_FILTERS} params={params} update={update} />
       <div>
         <label htmlFor="path" className="block text-xs font-medium text-slate-700">
           Path contains

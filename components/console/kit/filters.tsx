@@ -1,6 +1,8 @@
-// The controls above a console list: labelled drop-downs and a search box, whose values live in
-// the address (useListQuery's update).
+// The controls above a console list: labelled drop-downs, date and amount fields and a search box,
+// whose values live in the address (useListQuery's update). A list declares its drop-downs and
+// fields as a FilterField[] and renders them with FilterFields, in its own layout.
 import type { FormEvent } from "react";
+import type { ListParams, ListUpdate } from "./use-list-query.ts";
 
 const SELECT = "mt-1 w-full rounded-lg border border-slate-400 bg-white px-2 py-2 text-sm";
 const INPUT = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm";
@@ -81,5 +83,77 @@ export function SearchForm(props: SearchFormProps) {
         {button}
       </button>
     </form>
+  );
+}
+
+/**
+ * One filter of a list, stored in the address under `key`: a drop-down of [value, text] options
+ * (`fallback` shown when the address has none of them), or a date or amount field, applied when the
+ * user leaves it (`applyOn: "blur"`, so typing an amount does not reload the list) or at each
+ * change (a date picker's choice).
+ */
+export type FilterField =
+  | { key: string; label: string; options: [string, string][]; fallback?: string; className?: string }
+  | { key: string; label: string; input: "date" | "number"; applyOn: "blur" | "change"; className?: string };
+
+/** Renders a list's declared filters in order, each reading and writing its key of the address. */
+export function FilterFields({
+  fields,
+  params,
+  update,
+}: {
+  fields: FilterField[];
+  params: ListParams;
+  update: ListUpdate;
+}) {
+  return fields.map((field) => {
+    const value = params.get(field.key);
+    const onChange = (next: string) => update({ [field.key]: next });
+    if ("options" in field) {
+      const shown = field.options.some(([option]) => option === value) ? value! : (field.fallback ?? "");
+      return (
+        <FilterSelect
+          key={field.key}
+          id={field.key}
+          label={field.label}
+          value={shown}
+          options={field.options}
+          onChange={onChange}
+          className={field.className}
+        />
+      );
+    }
+    return <FilterInput key={field.key} field={field} value={value ?? ""} onChange={onChange} />;
+  });
+}
+
+function FilterInput({
+  field,
+  value,
+  onChange,
+}: {
+  field: Extract<FilterField, { input: string }>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const amount = field.input === "number";
+  const applied =
+    field.applyOn === "blur"
+      ? { defaultValue: value, onBlur: (e: { target: HTMLInputElement }) => onChange(e.target.value) }
+      : { value, onChange: (e: { target: HTMLInputElement }) => onChange(e.target.value) };
+  return (
+    <div className={field.className}>
+      <label htmlFor={field.key} className="block text-xs font-medium text-slate-700">
+        {field.label}
+      </label>
+      <input
+        id={field.key}
+        type={field.input}
+        min={amount ? 0 : undefined}
+        step={amount ? "0.01" : undefined}
+        {...applied}
+        className={INPUT}
+      />
+    </div>
   );
 }

@@ -4,7 +4,7 @@
 // stays on screen while the next loads.
 import Link from "next/link";
 import type { PayoutListPage } from "@/lib/console/payouts/list-payouts.ts";
-import { FilterSelect, MODE_OPTIONS } from "../kit/filters.tsx";
+import { FilterFields, MODE_OPTIONS, type FilterField } from "../kit/filters.tsx";
 import { ListTable, ROW, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { OffsetPager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
@@ -41,7 +41,7 @@ export function PayoutsBrowser() {
 
   return (
     <div>
-      <PayoutFilters params={params} update={update} mode={mode} />
+      <PayoutFilters params={params} update={update} />
       <ListTable
         caption="Payouts"
         tableClassName="min-w-[52rem]"
@@ -67,39 +67,19 @@ export function PayoutsBrowser() {
   );
 }
 
-function PayoutFilters({ params, update, mode }: { params: ListParams; update: ListUpdate; mode: "test" | "live" }) {
+const PAYOUT_FILTERS: FilterField[] = [
+  { key: "mode", label: "Mode", options: MODE_OPTIONS, fallback: "test", className: "w-40" },
+  { key: "state", label: "State", options: STATE_OPTIONS, className: "w-36" },
+  { key: "from", label: "From (UTC day)", input: "date", applyOn: "change", className: "w-40" },
+  { key: "to", label: "To (UTC day)", input: "date", applyOn: "change", className: "w-40" },
+];
+
+function PayoutFilters({ params, update }: { params: ListParams; update: ListUpdate }) {
   const trade = params.get("trade");
   return (
     <>
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect
-          className="w-40"
-          id="mode"
-          label="Mode"
-          value={mode}
-          onChange={(v) => update({ mode: v })}
-          options={MODE_OPTIONS}
-        />
-        <FilterSelect
-          className="w-36"
-          id="state"
-          label="State"
-          value={params.get("state") ?? ""}
-          onChange={(v) => update({ state: v })}
-          options={STATE_OPTIONS}
-        />
-        <DayFilter
-          id="from"
-          label="From (UTC day)"
-          value={params.get("from") ?? ""}
-          onChange={(v) => update({ from: v || undefined })}
-        />
-        <DayFilter
-          id="to"
-          label="To (UTC day)"
-          value={params.get("to") ?? ""}
-          onChange={(v) => update({ to: v || undefined })}
-        />
+        <FilterFields fields={PAYOUT_FILTERS} params={params} update={update} />
       </div>
       {trade && (
         <p className="mt-3 text-sm text-slate-700">
@@ -110,33 +90,6 @@ function PayoutFilters({ params, update, mode }: { params: ListParams; update: L
         </p>
       )}
     </>
-  );
-}
-
-function DayFilter({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="w-40">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm"
-      />
-    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import type { TradeListPage } from "@/lib/console/trades/list-trades.ts";
 import { PHASES } from "@/lib/console/trades/trade-filters.ts";
 import { TRADE_STATES, type TradeState } from "@/lib/trades/states.ts";
 import { stateLabel } from "@/lib/trades/presentation/state-labels.ts";
-import { FilterSelect, MODE_OPTIONS, SearchForm } from "../kit/filters.tsx";
+import { FilterFields, MODE_OPTIONS, SearchForm, type FilterField } from "../kit/filters.tsx";
 import { ListTable, ROW, TD, Th } from "../kit/list-table.tsx";
 import { Pager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
@@ -80,93 +80,28 @@ function countText({ totalCount, moreThanCount }: TradeListPage["pagination"]): 
   return totalCount === 1 ? "1 trade" : `${totalCount.toLocaleString("en-GB")} trades`;
 }
 
+const TRADE_FILTERS: FilterField[] = [
+  { key: "mode", label: "Mode", options: MODE_OPTIONS, fallback: "test" },
+  {
+    key: "phase",
+    label: "Phase",
+    options: [["", "Any phase"], ...PHASES.map((p) => [p, capitalised(p)] as [string, string])],
+  },
+  {
+    key: "state",
+    label: "State",
+    options: [["", "Any state"], ...TRADE_STATES.map((s) => [s, stateLabel(s)] as [string, string])],
+  },
+  { key: "from", label: "Created from", input: "date", applyOn: "blur" },
+  { key: "to", label: "Created to", input: "date", applyOn: "blur" },
+  { key: "min", label: "Amount from", input: "number", applyOn: "blur" },
+  { key: "max", label: "Amount to", input: "number", applyOn: "blur" },
+];
+
 function TradeFilters({ params, update }: { params: ListParams; update: ListUpdate }) {
-  const phases = PHASES.map((p) => [p, capitalised(p)] as [string, string]);
-  const states = TRADE_STATES.map((s) => [s, stateLabel(s)] as [string, string]);
   return (
     <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
-      <FilterSelect
-        id="mode"
-        label="Mode"
-        value={params.get("mode") ?? "test"}
-        onChange={(v) => update({ mode: v })}
-        options={MODE_OPTIONS}
-      />
-      <FilterSelect
-        id="phase"
-        label="Phase"
-        value={params.get("phase") ?? ""}
-        onChange={(v) => update({ phase: v })}
-        options={[["", "Any phase"], ...phases]}
-      />
-      <FilterSelect
-        id="state"
-        label="State"
-        value={params.get("state") ?? ""}
-        onChange={(v) => update({ state: v })}
-        options={[["", "Any state"], ...states]}
-      />
-      <Field
-        id="from"
-        label="Created from"
-        type="date"
-        value={params.get("from") ?? ""}
-        onChange={(v) => update({ from: v })}
-      />
-      <Field
-        id="to"
-        label="Created to"
-        type="date"
-        value={params.get("to") ?? ""}
-        onChange={(v) => update({ to: v })}
-      />
-      <Field
-        id="min"
-        label="Amount from"
-        type="number"
-        value={params.get("min") ?? ""}
-        onChange={(v) => update({ min: v })}
-      />
-      <Field
-        id="max"
-        label="Amount to"
-        type="number"
-        value={params.get("max") ?? ""}
-        onChange={(v) => update({ max: v })}
-      />
-    </div>
-  );
-}
-
-/** A date or amount filter: applied when the field is left, so typing does not reload the list. */
-function Field({
-  id,
-  label,
-  type,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  type: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const number = type === "number";
-  return (
-    <div>
-      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        defaultValue={value}
-        min={number ? 0 : undefined}
-        step={number ? "0.01" : undefined}
-        onBlur={(e) => onChange(e.target.value)}
-        className="mt-1 w-full rounded-lg border border-slate-400 px-2 py-2 text-sm"
-      />
+      <FilterFields fields={TRADE_FILTERS} params={params} update={update} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import type { UserListPage } from "@/lib/console/users/list-users.ts";
-import { FilterSelect, MODE_OPTIONS, SearchForm } from "../kit/filters.tsx";
+import { FilterFields, MODE_OPTIONS, SearchForm, type FilterField } from "../kit/filters.tsx";
 import { ListTable, ROW, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { OffsetPager } from "../kit/pager.tsx";
 import { useListQuery } from "../kit/use-list-query.ts";
@@ -16,6 +16,11 @@ const KYC_OPTIONS: [string, string][] = [
   ["", "Any level"],
   ["1", "1 · Medium"],
   ["2", "2 · High"],
+];
+
+const USER_FILTERS: FilterField[] = [
+  { key: "mode", label: "Mode", options: MODE_OPTIONS, fallback: "test", className: "w-44" },
+  { key: "kyc", label: "KYC level", options: KYC_OPTIONS, className: "w-44" },
 ];
 
 function emptyList(filtered: boolean, mode: "test" | "live"): ListEmpty {
@@ -48,22 +53,7 @@ export function UsersBrowser() {
           className="flex min-w-72 flex-1 items-end gap-3"
           fieldClassName="flex-1"
         />
-        <FilterSelect
-          className="w-44"
-          id="mode"
-          label="Mode"
-          value={mode}
-          onChange={(v) => update({ mode: v })}
-          options={MODE_OPTIONS}
-        />
-        <FilterSelect
-          className="w-44"
-          id="kyc"
-          label="KYC level"
-          value={params.get("kyc") ?? ""}
-          onChange={(v) => update({ kyc: v })}
-          options={KYC_OPTIONS}
-        />
+        <FilterFields fields={USER_FILTERS} params={params} update={update} />
       </div>
       <ListTable
         caption="Connected users"

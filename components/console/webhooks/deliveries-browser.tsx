@@ -7,7 +7,7 @@ import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { DELIVERY_STATUSES, LOG_EVENT_NAMES } from "@/lib/console/webhooks/delivery-filters.ts";
 import type { DeliveryListPage } from "@/lib/console/webhooks/list-deliveries.ts";
-import { FilterSelect, SearchForm } from "../kit/filters.tsx";
+import { FilterFields, SearchForm, type FilterField } from "../kit/filters.tsx";
 import { ListTable, ROW, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { OffsetPager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
@@ -108,6 +108,11 @@ function DeliveryFilters({
     ["", "Any endpoint"],
     ...endpoints.map((e) => [e.id, e.url] as [string, string]),
   ];
+  const filters: FilterField[] = [
+    { key: "status", label: "Status", options: STATUS_OPTIONS, className: "min-w-0" },
+    { key: "event", label: "Event", options: EVENT_OPTIONS, className: "min-w-0" },
+    { key: "subscription", label: "Endpoint", options: endpointOptions, className: "min-w-0" },
+  ];
   const clear = () => {
     setTrade("");
     update({ status: undefined, event: undefined, trade: undefined, subscription: undefined });
@@ -115,30 +120,7 @@ function DeliveryFilters({
   return (
     <>
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_14rem_1fr_1fr]">
-        <FilterSelect
-          className="min-w-0"
-          id="status"
-          label="Status"
-          value={params.get("status") ?? ""}
-          onChange={(v) => update({ status: v })}
-          options={STATUS_OPTIONS}
-        />
-        <FilterSelect
-          className="min-w-0"
-          id="event"
-          label="Event"
-          value={params.get("event") ?? ""}
-          onChange={(v) => update({ event: v })}
-          options={EVENT_OPTIONS}
-        />
-        <FilterSelect
-          className="min-w-0"
-          id="subscription"
-          label="Endpoint"
-          value={params.get("subscription") ?? ""}
-          onChange={(v) => update({ subscription: v })}
-          options={endpointOptions}
-        />
+        <FilterFields fields={filters} params={params} update={update} />
         <SearchForm
           id="trade"
           label="Trade id"
