@@ -45,6 +45,8 @@ export async function buyShipment(
   // transition, the payment and label rows, and (paid from escrow) the label's issue.
   const payment = await inTransaction(async (q) => {
     const { trade, role } = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
+    // A statement of its own, after the lock: joined into the locking statement it would read the
+    // labels as they were before waiting for the lock, and miss a purchase committed meanwhile.
     const [pending] = await q<Payment & { labelCarrier: string; labelPriceMinor: bigint }>(statement`
       SELECT p.*, l."carrier" AS "labelCarrier", l."priceMinor" AS "labelPriceMinor"
       FROM "ShipmentLabel" l JOIN "Payment" p ON p."id" = l."paymentId"
