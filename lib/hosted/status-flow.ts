@@ -32,7 +32,7 @@ export async function loadStatus(session: SessionWithTenant, locale: Locale) {
   const [[view], labels] = await Promise.all([
     serializeTrades({ tenantId: session.tenantId, mode: session.mode }, [trade], locale),
     db.shipmentLabel.findMany({
-      where: { tradeId: trade.id, status: { not: "Pending" } },
+      where: { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, status: { not: "Pending" } },
       orderBy: { createdAt: "asc" },
     }),
   ]);

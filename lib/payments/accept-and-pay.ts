@@ -26,7 +26,9 @@ export async function acceptAndPay(
     const trade = locked.trade;
     if (role !== "payer") decideOrThrow(trade.state, "acceptInvitation", role);
     const [escrow] = await q<Payment>(statement`
-      SELECT * FROM "Payment" WHERE "tradeId" = ${tradeId} AND "purpose" = 'Escrow' AND "state" <> 'Failed'
+      SELECT * FROM "Payment"
+      WHERE "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode" AND "tradeId" = ${tradeId}
+        AND "purpose" = 'Escrow' AND "state" <> 'Failed'
       ORDER BY "createdAt" DESC LIMIT 1`);
     if (!escrow) throw new Error(`Trade ${tradeId} has no escrow payment: initiation creates it`);
     // Paid already (or refunded since): the same record. A cancelled one falls to the refusal below.

@@ -50,7 +50,8 @@ export async function buyShipment(
     const [pending] = await q<Payment & { labelCarrier: string; labelPriceMinor: bigint }>(statement`
       SELECT p.*, l."carrier" AS "labelCarrier", l."priceMinor" AS "labelPriceMinor"
       FROM "ShipmentLabel" l JOIN "Payment" p ON p."id" = l."paymentId"
-      WHERE l."tradeId" = ${tradeId} AND l."leg" = ${leg}::"ShipmentLeg" AND l."status" = 'Pending'
+      WHERE l."tenantId" = ${scope.tenantId} AND l."mode" = ${scope.mode}::"ApiMode" AND l."tradeId" = ${tradeId}
+        AND l."leg" = ${leg}::"ShipmentLeg" AND l."status" = 'Pending'
       LIMIT 1`);
     if (pending) {
       const { labelCarrier, labelPriceMinor, ...waiting } = pending;

@@ -209,7 +209,8 @@ function applyStatement(trade: Trade, names: string[], columns: Record<string, u
     -- trade cancelled unpaid, a label never paid) is called off with it (docs/money.md).
     payments AS (
       UPDATE "Payment" SET "state" = 'Cancelled', "updatedAt" = ${now}::timestamp
-      WHERE ${writes.cancelsPayments}::boolean AND "tradeId" = ${trade.id} AND "state" = 'Pending'
+      WHERE ${writes.cancelsPayments}::boolean AND "tenantId" = ${trade.tenantId} AND "mode" = ${trade.mode}::"ApiMode"
+        AND "tradeId" = ${trade.id} AND "state" = 'Pending'
         AND EXISTS (SELECT 1 FROM moved)),
     -- A cancelled trade no longer holds its checkout keys (at most one live checkout per key).
     claims AS (
@@ -237,7 +238,8 @@ function applyStatement(trade: Trade, names: string[], columns: Record<string, u
           "state" = CASE WHEN "refundedMinor" + ${refundMinor}::bigint >= "amountMinor" THEN 'Refunded'
             ELSE 'PartiallyRefunded' END::"PaymentState",
           "refundedAt" = ${now}::timestamp, "updatedAt" = ${now}::timestamp
-      WHERE ${refundMinor}::bigint > 0 AND "tradeId" = ${trade.id} AND "tenantId" = ${trade.tenantId}
+      WHERE ${refundMinor}::bigint > 0 AND "tenantId" = ${trade.tenantId} AND "mode" = ${trade.mode}::"ApiMode"
+        AND "tradeId" = ${trade.id}
         AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded') AND EXISTS (SELECT 1 FROM moved))
     SELECT moved.*, b."escrow" AS "balanceEscrow", b."payeePayable" AS "balancePayeePayable"
     FROM moved LEFT JOIN balances b ON true`;

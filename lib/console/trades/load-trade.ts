@@ -12,22 +12,22 @@ export async function loadTradeForConsole(tenantId: string, tradeId: string) {
     serializeTrades(scope, [trade], "en"),
     db.tradeTimelineEntry.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } }),
     db.payment.findMany({
-      where: { tradeId, tenantId },
+      where: { ...scope, tradeId },
       include: { attempts: { orderBy: { createdAt: "asc" } } },
       orderBy: { createdAt: "asc" },
     }),
     db.shipmentLabel.findMany({
-      where: { tradeId, tenantId },
+      where: { ...scope, tradeId },
       include: { trackingEvents: { orderBy: { occurredAt: "asc" } } },
       orderBy: { createdAt: "asc" },
     }),
     db.ledgerTransfer.findMany({
-      where: { tradeId, tenantId },
+      where: { ...scope, tradeId },
       include: { postings: { orderBy: { id: "asc" } } },
       orderBy: { createdAt: "asc" },
     }),
     db.outboxEvent.findMany({
-      where: { tradeId, tenantId },
+      where: { ...scope, tradeId },
       orderBy: [{ sequence: "asc" }, { createdAt: "asc" }],
       include: {
         deliveries: {

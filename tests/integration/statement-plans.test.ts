@@ -1,0 +1,161 @@
+// Every statement a trade's life sends reads through an index it can seek in (STYLE.md: indexes
+// for every lookup). The statements are recorded as the journey runs, then each is explained with
+// the values it ran with and sequential scans turned off, so that a table too small to bother
+// with an index in a test does not hide a missing one: a Seq Scan left in the plan means no index
+// applies, and an index scan whose condition leaves out one of the index's leading columns reads
+// the whole index, or the whole range before the gap. Both were real: the escrow payment and a
+// label waiting for its payment were looked up by trade alone, while their indexes begin with the
+// tenant and mode (every payment read per call, 1–3 ms on a few thousand rows, growing with the
+// table), and the console's trade page named the tenant but not the mode.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getTrades } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/route.ts";
+import { flushRequestLog } from "../../lib/api/request-log.ts";
+import { loadTradeForConsole } from "../../lib/console/trades/load-trade.ts";
+import { callRoute } from "../helpers/call-route.ts";
+import { tenantClient } from "../helpers/tenant-client.ts";
+import { freshTenant } from "../helpers/tenants.ts";
+
+type Recorded = { text: string; values: unknown[] };
+const recorded = new Map<string, Recorded>();
+let recording = false;
+const originalQuery = pg.Client.prototype.query;
+
+beforeAll(() => {
+  // Both Prisma's adapter and lib/db/sql.ts send their statements through pg's Client.
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown];
+    const text = typeof config === "string" ? config : config?.text;
+    const params = (typeof config === "string" ? values : (config?.values ?? values)) as unknown[] | undefined;
+    if (recording && text && !recorded.has(text)) recorded.set(text, { text, values: params ?? [] });
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+});
+afterAll(() => {
+  pg.Client.prototype.query = originalQuery;
+});
+
+const tradeBody = {
+  title: "Armchair",
+  description: "Green velvet armchair",
+  amount: 1200,
+  payerFee: 3,
+  payeeFee: 5,
+  payerMarketplaceUserId: "buyer",
+  payeeMarketplaceUserId: "seller",
+  successUrl: "https://shop.example/ok",
+  cancelUrl: "https://shop.example/cancel",
+  shipping: { paidBy: "Payer", price: 49, expectedMaxWeight: 8000 },
+};
+
+/** The README journey to the payout, the console's page of it, a cancelled trade and the user's trades list. */
+async function recordJourney() {
+  const tenant = await freshTenant();
+  const api = tenantClient(tenant.testApiKey);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's bodies as they come
+  const ok = async <T extends { status: number; json: any }>(call: Promise<T>) => {
+    const answer = await call;
+    expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
+    return answer.json;
+  };
+  recording = true;
+  try {
+    await ok(api.connect("seller"));
+    await ok(api.connect("buyer"));
+    const { tradeId } = await ok(api.initiate(tradeBody));
+    const payment = await ok(api.acceptAndPay("buyer", tradeId));
+    await ok(api.completePayment(payment.paymentId));
+    await ok(
+      api.buyDelivery("seller", tradeId, { price: 49, shipmentProviderId: "gls", expectedMaxWeightInGrams: 8000 }),
+    );
+    const labelId = (await ok(api.trade("seller", tradeId))).phases.delivery.labelId;
+    await ok(api.track(labelId, "sent"));
+    await ok(api.track(labelId, "delivered"));
+    expect((await ok(api.acceptCondition("buyer", tradeId))).state).toBe("Succeeded");
+    await ok(api.advanceClock(1)); // the scheduler's deadline and the payout
+    expect((await ok(api.trade("seller", tradeId))).state).toBe("Released");
+    await ok(api.escrowPayment("buyer", tradeId));
+    expect(await loadTradeForConsole(tenant.tenantId, tradeId)).not.toBeNull(); // the console's trade page
+
+    const other = (await ok(api.initiate(tradeBody))).tradeId;
+    await ok(api.acceptAndPay("buyer", other));
+    await ok(api.cancel(other, "InvitationAccepted"));
+    await ok(
+      callRoute(getTrades, {
+        path: "/api/v1/marketplace/users/buyer/trades",
+        params: { marketplaceUserId: "buyer" },
+        token: tenant.testApiKey,
+      }),
+    );
+    await flushRequestLog();
+  } finally {
+    recording = false;
+  }
+}
+
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+
+function* nodes(plan: PlanNode): Generator<PlanNode> {
+  yield plan;
+  for (const child of plan.Plans ?? []) yield* nodes(child);
+}
+
+describe("the statements of a trade's life", () => {
+  it("each seek an index by its leading columns, none scans a table", async () => {
+    await recordJourney();
+    const statements = [...recorded.values()].filter(({ text }) =>
+      /^\s*(WITH|SELECT|INSERT|UPDATE|DELETE)\b/i.test(text),
+    );
+    // The journey's own statements, not just the bookkeeping around them.
+    expect(statements.length).toBeGreaterThan(25);
+
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      // Each index's columns in order (expression columns, which no statement here uses, are null).
+      const indexColumns = new Map(
+        (
+          await client.query<{ index: string; columns: (string | null)[] }>(`
+            SELECT i.relname AS "index",
+              array(SELECT a.attname::text FROM unnest(x.indkey::int2[]) WITH ORDINALITY k(attnum, position)
+                    LEFT JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum
+                    ORDER BY k.position) AS "columns"
+            FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+            JOIN pg_namespace n ON n.oid = i.relnamespace WHERE n.nspname = 'public'`)
+        ).rows.map((row) => [row.index, row.columns]),
+      );
+      const problems: string[] = [];
+      for (const { text, values } of statements) {
+        await client.query("BEGIN");
+        try {
+          await client.query("SET LOCAL enable_seqscan = off");
+          const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+            `EXPLAIN (FORMAT JSON) ${text}`,
+            values,
+          );
+          const explained = rows[0]!["QUERY PLAN"][0];
+          for (const node of nodes(explained.Plan)) {
+            const where = `${node["Node Type"]} on ${String(node["Relation Name"] ?? node["Index Name"])}`;
+            if (node["Node Type"] === "Seq Scan") problems.push(`${where}: ${text.trim().slice(0, 160)}`);
+            const index = node["Index Name"] as string | undefined;
+            if (!index) continue;
+            // The columns the condition compares, which must be the index's leading ones: a
+            // column after one left out is only checked entry by entry along the whole range.
+            const condition = String(node["Index Cond"] ?? "");
+            const compared = indexColumns
+              .get(index)!
+              .map((column) => column !== null && new RegExp(`(^|[(\\s])"?${column}"?\\s*(=|<|>)`).test(condition));
+            const gap = compared.indexOf(false);
+            if (!compared[0] || (gap >= 0 && compared.indexOf(true, gap) >= 0))
+              problems.push(`${where} not by its leading columns (${condition}): ${text.trim().slice(0, 160)}`);
+          }
+        } finally {
+          await client.query("ROLLBACK");
+        }
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+});
