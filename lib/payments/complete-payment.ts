@@ -10,7 +10,7 @@ import type { Payment, ShipmentLabel, Tenant } from "../db/generated/client.ts";
 import { inTransaction, run, statement } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
-import { applyIssuedLabel, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
+import { issueLabelOfPayment, labelCreated, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
 import { lockTradeOfPayment } from "../trades/lock-trade.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import type { AttemptOutcome, AttemptSource } from "./payment-attempts.ts";
@@ -64,11 +64,11 @@ export async function completePayment(
     if (found.purpose === "Escrow") {
       await transitionTrade(q, { trade, settings: tenant, action: "escrowPaid", actor: "paymentRail", now });
     } else {
-      const [label] = await q<ShipmentLabel>(statement`SELECT * FROM "ShipmentLabel" WHERE "paymentId" = ${found.id}`);
       // Asked for before the transaction: the payment was Pending then (a payment never returns to
       // Pending), so a label payment that passed the guard above always has its label here.
-      if (!label || !issued) throw new Error(`Label payment ${found.id} reached completion without its label`);
-      await applyIssuedLabel(q, tenant, trade, label, issued, now);
+      const label = issued && (await issueLabelOfPayment(q, found.id, issued));
+      if (!label) throw new Error(`Label payment ${found.id} reached completion without its label`);
+      await labelCreated(q, tenant, trade, label, now);
     }
     return completed; // what follows moves the trade and the label, not the payment
   }).catch(async (error: unknown) => {

@@ -15,7 +15,7 @@ import type { ApiMode } from "../db/generated/enums.ts";
 import { lockPartyTradeRow } from "../trades/lock-trade.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import { LABEL_PAID_BY } from "../trades/presentation/codes.ts";
-import { applyIssuedLabel, requestLabel, voidUnusedLabel } from "./issue-label.ts";
+import { labelCreated, requestLabel, voidUnusedLabel } from "./issue-label.ts";
 import type { BuyShipmentBody } from "./schemas.ts";
 
 export async function buyShipment(
@@ -42,7 +42,8 @@ export async function buyShipment(
   let applied = false;
 
   // On the driver: the trade's lock, a purchase still waiting for its payment, the purchase's
-  // transition, the payment and label rows, and (paid from escrow) the label's issue.
+  // transition, the payment and label rows (a label paid from escrow issued with its row), and
+  // then the label's transition.
   const payment = await inTransaction(async (q) => {
     const { trade, role } = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
     // A statement of its own, after the lock: joined into the locking statement it would read the
@@ -84,6 +85,10 @@ export async function buyShipment(
           ? LABEL_PAID_BY.payee
           : LABEL_PAID_BY.payer;
     const paid = buyerPays === 0n;
+    // Paid from escrow: the label is issued with its row. The trade's shipping money never changes
+    // after initiation, so the answer before the transaction is the answer now.
+    if (paid && !issued) throw new Error(`Label ${label.id} is paid from escrow but was not asked of the carrier`);
+    const issuedNow = paid ? issued : null;
     const wallClock = new Date(); // Prisma's @default(now()) / @updatedAt
     const [created] = await q<Payment>(statement`
       WITH payment AS (
@@ -97,18 +102,17 @@ export async function buyShipment(
       label AS (
         INSERT INTO "ShipmentLabel" ("id", "tenantId", "mode", "tradeId", "leg", "carrier", "priceMinor",
           "labelPricePayerMinor", "labelPricePayeeMinor", "labelPaidBy", "expectedMaxWeightGrams", "paymentId",
-          "createdAt", "updatedAt")
+          "providerReference", "labelCode", "trackingUrl", "status", "createdAt", "updatedAt")
         SELECT ${label.id}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${tradeId}, ${leg}::"ShipmentLeg",
           ${body.shipmentProviderId}, ${priceMinor.toString()}::bigint, ${label.labelPricePayerMinor.toString()}::bigint,
           ${label.labelPricePayeeMinor.toString()}::bigint, ${paidBy}::int, ${body.expectedMaxWeightInGrams}::int,
-          payment."id", ${wallClock}::timestamp, ${wallClock}::timestamp
+          payment."id", ${issuedNow?.providerReference ?? null}, ${issuedNow?.labelCode ?? null},
+          ${issuedNow?.trackingUrl ?? null}, ${issuedNow ? "Created" : "Pending"}::"ShipmentStatus",
+          ${wallClock}::timestamp, ${wallClock}::timestamp
         FROM payment)
       SELECT * FROM payment`);
     if (paid) {
-      // The trade's shipping money never changes after initiation: the answer before the
-      // transaction is the answer now.
-      if (!issued) throw new Error(`Label ${label.id} is paid from escrow but was not asked of the carrier`);
-      await applyIssuedLabel(q, context.tenant, ordered, label, issued, context.now);
+      await labelCreated(q, context.tenant, ordered, label, context.now);
       applied = true;
     }
     return created!;

@@ -1,9 +1,11 @@
 // A paid-for label, in two steps so that no carrier call runs while the trade's row is locked:
 // `requestLabel` asks the carrier outside any transaction (the carrier takes our label id as its
-// idempotency key, so asking twice is harmless), then `applyIssuedLabel`, in the caller's
-// driver transaction, gives the label its code and tracking address and applies the table's
-// deliveryLabelCreated / returnLabelCreated, whose ledger movement pays for the label. When that
-// transaction refuses, `voidUnusedLabel` lets the carrier void what nobody will use.
+// idempotency key, so asking twice is harmless); then, in the caller's driver transaction, the
+// label row takes the carrier's code and tracking address (written with the row when the label is
+// paid from escrow at purchase, `issueLabelOfPayment` when its payment completes later) and
+// `labelCreated` applies the table's deliveryLabelCreated / returnLabelCreated, whose ledger
+// movement pays for the label. When that transaction refuses, `voidUnusedLabel` lets the carrier
+// void what nobody will use.
 import type { ShipmentLabel, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { log } from "../ops/log.ts";
@@ -13,6 +15,7 @@ import { transitionTrade } from "../trades/transition-trade.ts";
 import type { CarrierId, IssuedLabel } from "./carrier.ts";
 
 type LabelOrder = Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">;
+type LabelShares = Pick<ShipmentLabel, "leg" | "labelPricePayerMinor" | "labelPricePayeeMinor">;
 
 export function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLabel> {
   return carriersFor(mode)[label.carrier as CarrierId].issueLabel({
@@ -21,19 +24,18 @@ export function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLa
   });
 }
 
-export async function applyIssuedLabel(
-  q: Sql,
-  tenant: Tenant,
-  trade: Trade,
-  label: Pick<ShipmentLabel, "id" | "leg" | "labelPricePayerMinor" | "labelPricePayeeMinor">,
-  issued: IssuedLabel,
-  now: Date,
-): Promise<Trade> {
-  await q(statement`
+/** The label a completed payment pays for, given the carrier's answer: one statement. Null if it has none. */
+export async function issueLabelOfPayment(q: Sql, paymentId: string, issued: IssuedLabel) {
+  const [label] = await q<LabelShares & Pick<ShipmentLabel, "id">>(statement`
     UPDATE "ShipmentLabel" SET "providerReference" = ${issued.providerReference}, "labelCode" = ${issued.labelCode},
       "trackingUrl" = ${issued.trackingUrl}, "status" = 'Created', "updatedAt" = ${new Date()}::timestamp
-    WHERE "id" = ${label.id}`);
-  // The table's label rows carry the money movement (delivery_label / return_label); the label says how its price is shared.
+    WHERE "paymentId" = ${paymentId}
+    RETURNING "id", "leg", "labelPricePayerMinor", "labelPricePayeeMinor"`);
+  return label ?? null;
+}
+
+/** The trade's label-created transition: its ledger movement pays for the label, shared as the label says. */
+export async function labelCreated(q: Sql, tenant: Tenant, trade: Trade, label: LabelShares, now: Date) {
   const shares = { payerShareMinor: label.labelPricePayerMinor, payeeShareMinor: label.labelPricePayeeMinor };
   const action = label.leg === "Delivery" ? "deliveryLabelCreated" : "returnLabelCreated";
   const applied = await transitionTrade(q, {
