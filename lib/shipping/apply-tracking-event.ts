@@ -1,10 +1,10 @@
 // A carrier's tracking event on a label moves the trade (sent, pickup_ready, delivered, lost,
 // returned to sender), on the delivery or the return leg.
 import { ApiError } from "../errors.ts";
-import type { ShipmentLabel, Tenant } from "../db/generated/client.ts";
+import type { Tenant } from "../db/generated/client.ts";
 import { inTransaction, statement } from "../db/sql.ts";
 import type { ApiMode, ShipmentStatus } from "../db/generated/enums.ts";
-import { lockTradeRowById } from "../trades/lock-trade.ts";
+import { lockTradeOfLabel } from "../trades/lock-trade.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import type { Action } from "../trades/transition-table.ts";
 import type { TrackingEvent } from "./carrier.ts";
@@ -41,16 +41,14 @@ export async function applyTrackingEvent(
   event: TrackingEvent,
   now: Date,
 ) {
-  // On the driver: the label, the trade's lock and read, the transition's statement, the label's
-  // new status with its tracking event (four statements in one transaction).
+  // On the driver: the trade's lock and read with its label, the transition's statement, the
+  // label's new status with its tracking event (three statements in one transaction).
   return inTransaction(async (q) => {
-    const [label] = await q<Pick<ShipmentLabel, "id" | "tradeId" | "leg" | "status">>(statement`
-      SELECT "id", "tradeId", "leg", "status" FROM "ShipmentLabel"
-      WHERE "id" = ${labelId} AND "tenantId" = ${tenant.id} AND "mode" = ${mode}::"ApiMode"`);
-    if (!label) throw ApiError.notFound(`Label ${JSON.stringify(labelId)}`);
+    const found = await lockTradeOfLabel(q, { tenantId: tenant.id, mode }, labelId);
+    if (!found) throw ApiError.notFound(`Label ${JSON.stringify(labelId)}`);
+    const { trade, label } = found;
     if (label.status === "Pending")
       throw new ApiError("invalid-state", "The label has not been issued yet: its payment is still pending.");
-    const trade = await lockTradeRowById(q, tenant.id, label.tradeId);
     const action = ACTIONS[label.leg][event];
     const { trade: moved } = await transitionTrade(q, { trade, settings: tenant, action, actor: "carrier", now });
     await q(statement`

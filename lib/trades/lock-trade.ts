@@ -3,11 +3,11 @@
 // before deciding takes the lock here first, so two requests about one trade run one after the
 // other. Each locks and reads in one statement, on the driver's transaction (lib/db/sql.ts
 // inTransaction): a party's trade (404 when the user is not a party, exactly like an unknown
-// trade), a tenant's trade (the API's, the console's), a trade by id, the trade of a payment, or a
+// trade), a tenant's trade (the API's, the console's), a trade by id, the trade of a label or of a payment, or a
 // trade with its tenant's clock for the system's own follow-ups (the scheduler, payouts).
 import { ApiError } from "../errors.ts";
-import type { Trade } from "../db/generated/client.ts";
-import type { ApiMode, PaymentPurpose } from "../db/generated/enums.ts";
+import type { ShipmentLabel, Trade } from "../db/generated/client.ts";
+import type { ApiMode, PaymentPurpose, ShipmentLeg, ShipmentStatus } from "../db/generated/enums.ts";
 import { statement, type Sql } from "../db/sql.ts";
 import type { Role } from "./presentation/status.ts";
 import type { DeadlineSettings } from "./deadlines.ts";
@@ -50,6 +50,28 @@ export async function lockTradeRowById(q: Sql, tenantId: string, tradeId: string
   );
   if (!trade) throw new Error(`Trade ${tradeId} of a row of its tenant is missing`);
   return trade;
+}
+
+/**
+ * The trade of the tenant's label, locked and read in one statement with the label's leg and
+ * status; null when the tenant has no such label in this mode. The label's columns are as they
+ * were when the statement began, before any wait for the trade's lock: its leg never changes and
+ * its status only moves on (Pending, Created, Sent, …), so a caller may refuse on the Pending it
+ * reads (the label as it was when the request arrived), and takes no other decision from it.
+ */
+export async function lockTradeOfLabel(
+  q: Sql,
+  scope: { tenantId: string; mode: ApiMode },
+  labelId: string,
+): Promise<{ trade: Trade; label: Pick<ShipmentLabel, "id" | "leg" | "status"> } | null> {
+  const [row] = await q<Trade & { labelId: string; labelLeg: ShipmentLeg; labelStatus: ShipmentStatus }>(statement`
+    SELECT t.*, l."id" AS "labelId", l."leg" AS "labelLeg", l."status" AS "labelStatus"
+    FROM "ShipmentLabel" l JOIN "Trade" t ON t."id" = l."tradeId" AND t."tenantId" = l."tenantId"
+    WHERE l."id" = ${labelId} AND l."tenantId" = ${scope.tenantId} AND l."mode" = ${scope.mode}::"ApiMode"
+    FOR UPDATE OF t`);
+  if (!row) return null;
+  const { labelId: id, labelLeg: leg, labelStatus: status, ...trade } = row;
+  return { trade, label: { id, leg, status } };
 }
 
 /**
