@@ -1,6 +1,7 @@
 // Runs a party's call on one of its trades: load the trade as that user sees it (404 if they are
 // not a party, exactly like a trade that does not exist), decide which table action the call
-// means for their role and the trade's state, apply it, answer the updated Trade.
+// means for their role and the trade's state, apply it, answer the updated Trade (read with its
+// parts by the transition's own statement).
 import type { Prisma } from "../db/generated/client.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { inTransaction } from "../db/sql.ts";
@@ -8,7 +9,7 @@ import type { Trade } from "../db/generated/client.ts";
 import { lockPartyTradeRow } from "./lock-trade.ts";
 import type { Locale } from "../locale.ts";
 import type { Role } from "./presentation/status.ts";
-import { serializeTrades } from "./serialize-trade.ts";
+import { serializeTrade } from "./serialize-trade.ts";
 import type { Action } from "./transition-table.ts";
 import { transitionTrade } from "./transition-trade.ts";
 
@@ -27,29 +28,37 @@ export async function actOnTrade(
   tradeId: string,
   choose: (role: Role, trade: Trade) => PartyCall,
 ) {
-  const updated = await applyPartyCall(context, marketplaceUserId, tradeId, choose);
-  const [serialized] = await serializeTrades(
-    { tenantId: context.tenant.id, mode: context.mode },
-    [updated],
-    context.locale,
-  );
-  return serialized!;
+  // The transition's own statement reads what the answer shows besides the row.
+  const { trade, parts } = await transitionPartyTrade(context, marketplaceUserId, tradeId, choose, true);
+  return serializeTrade({ ...parts!, trade }, context.locale);
 }
 
-/** The same for callers that need the trade row, not the API's Trade (the hosted status page). */
+/** The same for callers that need the trade row, not the API's Trade (the hosted pages). */
 export async function applyPartyCall(
-  context: { tenant: TenantContext["tenant"]; mode: TenantContext["mode"]; now: Date },
+  context: PartyContext,
   marketplaceUserId: string,
   tradeId: string,
   choose: (role: Role, trade: Trade) => PartyCall,
 ): Promise<Trade> {
+  return (await transitionPartyTrade(context, marketplaceUserId, tradeId, choose, false)).trade;
+}
+
+type PartyContext = { tenant: TenantContext["tenant"]; mode: TenantContext["mode"]; now: Date };
+
+function transitionPartyTrade(
+  context: PartyContext,
+  marketplaceUserId: string,
+  tradeId: string,
+  choose: (role: Role, trade: Trade) => PartyCall,
+  withParts: boolean,
+) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   // On the driver: lock-and-read, then the transition's one statement (and its ledger transfers).
   return inTransaction(async (q) => {
     const { trade, role } = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
     const call = choose(role, trade);
     const { details, entryDetails } = call;
-    const applied = await transitionTrade(q, {
+    return transitionTrade(q, {
       trade,
       settings: context.tenant,
       action: call.action,
@@ -57,7 +66,7 @@ export async function applyPartyCall(
       now: context.now,
       details,
       entryDetails,
+      withParts,
     });
-    return applied.trade;
   });
 }

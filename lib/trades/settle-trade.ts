@@ -8,7 +8,7 @@ import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { lockTenantTradeRow } from "./lock-trade.ts";
 import { transitionTrade } from "./transition-trade.ts";
 import type { Locale } from "../locale.ts";
-import { serializeTrades } from "./serialize-trade.ts";
+import { serializeTrade } from "./serialize-trade.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { formatMoney } from "../money/format.ts";
 import { refundableMinor } from "../money/settlement.ts";
@@ -28,7 +28,7 @@ export async function settleTrade(
     const trade = await lockTenantTradeRow(q, scope.tenantId, tradeId, scope.mode);
     const refundMinor = minorUnitsFromNumber(body.refundAmount);
     const call = settlementCall(trade, "tenant", refundMinor);
-    const applied = await transitionTrade(q, {
+    return transitionTrade(q, {
       trade,
       settings: context.tenant,
       action: call.action,
@@ -36,11 +36,10 @@ export async function settleTrade(
       now: context.now,
       details: call.details,
       entryDetails: { refundMinor: refundMinor.toString(), reason: body.reason },
+      withParts: true,
     });
-    return applied.trade;
   });
-  const [serialized] = await serializeTrades(scope, [settled], context.locale);
-  return serialized!;
+  return serializeTrade({ ...settled.parts!, trade: settled.trade }, context.locale);
 }
 
 /**

@@ -72,6 +72,37 @@ const RELATED_JOINS = [
   partyAccount("payeeMarketplaceUserId", "payee"),
 ].join("");
 
+/** What a Trade shows besides its row. */
+export type TradeParts = Omit<TradeView, "trade">;
+
+/**
+ * For a statement of its own whose trade row is `t` (the transition's, lib/trades/transition-trade.ts):
+ * the parts' columns, named "<part>.<field>", the joins that bring them, and the reader that
+ * splits a row of those columns (an object, lib/db/sql.ts sql) into the rest and the parts.
+ */
+export const PART_COLUMNS = RELATED_COLUMNS;
+export const PART_JOINS = RELATED_JOINS;
+
+export function splitParts<Rest>(row: Record<string, unknown>): { rest: Rest; parts: TradeParts } {
+  const rest: Record<string, unknown> = {};
+  const parts: Record<string, Record<string, unknown>> = {};
+  for (const name in row) {
+    const dot = name.indexOf(".");
+    if (dot < 0) rest[name] = row[name];
+    else (parts[name.slice(0, dot)] ??= {})[name.slice(dot + 1)] = row[name];
+  }
+  const part = (name: string) => (parts[name] && parts[name].id !== null ? parts[name] : null);
+  return {
+    rest: rest as Rest,
+    parts: {
+      delivery: part("delivery") as LabelView | null,
+      return: part("return") as LabelView | null,
+      payer: part("payer") as AccountView | null,
+      payee: part("payee") as AccountView | null,
+    },
+  };
+}
+
 /**
  * Reads joined rows (arrays, lib/db/sql.ts sqlArrays) as TradeViews: the columns without a dot are
  * the trade's, "<part>.<field>" its parts' (a part whose id is null is absent), anything else is
@@ -123,7 +154,7 @@ export async function findUserTrade(
 }
 
 /** The parts of trades the caller already holds (after a transition), by trade id: one statement. */
-export async function partsOfTrades(scope: Scope, tradeIds: string[]): Promise<Map<string, Omit<TradeView, "trade">>> {
+export async function partsOfTrades(scope: Scope, tradeIds: string[]): Promise<Map<string, TradeParts>> {
   // One trade (the answer after a transition) by `=`: for `= ANY($1)` PostgreSQL's generic plan
   // expects several trades, so it planned the statement afresh on every call (1.2 ms each).
   const [one] = tradeIds;

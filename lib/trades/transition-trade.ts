@@ -6,7 +6,7 @@
 // and at the sequence the caller read), its timeline entry, its webhook events, the pending
 // payments a finished trade calls off and the checkout keys a cancelled one frees, all as
 // data-modifying CTEs of the UPDATE, answering the updated row and the ledger balances from before
-// it. A ledger movement that needs no balance (funding escrow, paying a label) is a CTE of the same
+// it (and, for a caller that answers with the Trade, the parts a Trade shows). A ledger movement that needs no balance (funding escrow, paying a label) is a CTE of the same
 // statement; one that moves a balance (refund, settle, payout) follows it, one statement each
 // (lib/money/ledger.ts). So a transition costs 1 + (its balance movements) round trips in the
 // caller's driver transaction (lib/db/sql.ts inTransaction), whoever the caller is.
@@ -28,6 +28,7 @@ import type { LedgerMovement } from "../money/ledger-kinds.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
 import { hasOpenOffer, OFFER_CLOSED } from "./offer-state.ts";
 import { TERMINAL_STATES } from "./states.ts";
+import { PART_COLUMNS, PART_JOINS, splitParts, type TradeParts } from "./trade-reads.ts";
 import { tradeEvent } from "./trade-events.ts";
 import { decideOrThrow } from "./transition.ts";
 import type { Action, Actor } from "./transition-table.ts";
@@ -46,11 +47,15 @@ export interface TransitionRequest {
   entryDetails?: Prisma.InputJsonValue;
   /** The label a label movement of the rule pays for. */
   label?: LabelShares;
+  /** Read the parts a Trade shows (its labels, the parties' accounts) in the same statement, to answer with it. */
+  withParts?: boolean;
 }
 
 export interface AppliedTransition {
   trade: Trade;
   events: string[];
+  /** With `withParts`. */
+  parts?: TradeParts;
 }
 
 /** Trade columns a transition may set: plain identifiers only, since they are written into the SQL text. */
@@ -106,7 +111,7 @@ export async function transitionTrade(q: Sql, request: TransitionRequest): Promi
         .filter((rows) => rows !== null)
     : [];
 
-  const [row] = await q<Trade & { balanceEscrow: bigint; balancePayeePayable: bigint }>(
+  const [row] = await q<Record<string, unknown>>(
     applyStatement(trade, names, columns, {
       events,
       entry: {
@@ -121,6 +126,7 @@ export async function transitionTrade(q: Sql, request: TransitionRequest): Promi
       freesCheckoutKeys: rule.to === "Cancelled",
       readsBalances: rule.ledger.length > 0 && !folds,
       transfers,
+      withParts: request.withParts === true,
     }),
   );
   if (!row) {
@@ -132,7 +138,10 @@ export async function transitionTrade(q: Sql, request: TransitionRequest): Promi
     if (current && current.state !== trade.state) decideOrThrow(current.state, action, actor);
     throw new ApiError("conflict", "The trade changed while this request was being handled. Read it again and retry.");
   }
-  const { balanceEscrow, balancePayeePayable, ...updated } = row;
+  const { rest, parts } = request.withParts
+    ? splitParts<Answer>(row)
+    : { rest: row as unknown as Answer, parts: undefined };
+  const { balanceEscrow, balancePayeePayable, ...updated } = rest;
 
   let balances: Balances = { escrow: balanceEscrow ?? 0n, payeePayable: balancePayeePayable ?? 0n };
   for (const movement of folds ? [] : rule.ledger) {
@@ -149,8 +158,10 @@ export async function transitionTrade(q: Sql, request: TransitionRequest): Promi
   }
   // Counted when applied inside the transaction: a rolled-back one is rare and still shows load.
   metrics().transitions.inc({ action });
-  return { trade: updated, events: [...rule.events] };
+  return { trade: updated, events: [...rule.events], parts };
 }
+
+type Answer = Trade & { balanceEscrow: bigint; balancePayeePayable: bigint };
 
 interface Writes {
   events: ReturnType<typeof tradeEvent>[];
@@ -161,6 +172,7 @@ interface Writes {
   readsBalances: boolean;
   /** Ledger transfers written by this statement (movements that need no balance). */
   transfers: TransferRows[];
+  withParts: boolean;
 }
 
 /**
@@ -241,7 +253,13 @@ function applyStatement(trade: Trade, names: string[], columns: Record<string, u
       WHERE ${refundMinor}::bigint > 0 AND "tenantId" = ${trade.tenantId} AND "mode" = ${trade.mode}::"ApiMode"
         AND "tradeId" = ${trade.id}
         AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded') AND EXISTS (SELECT 1 FROM moved))
-    SELECT moved.*, b."escrow" AS "balanceEscrow", b."payeePayable" AS "balancePayeePayable"
-    FROM moved LEFT JOIN balances b ON true`;
-  return { text: query.text.replace("/*assignments*/", assignments), values: query.values };
+    SELECT t.*, b."escrow" AS "balanceEscrow", b."payeePayable" AS "balancePayeePayable" /*parts*/
+    FROM moved t LEFT JOIN balances b ON true /*partJoins*/`;
+  // The parts' joins read the labels and accounts as this statement began, which none of its
+  // writes touch.
+  const text = query.text
+    .replace("/*assignments*/", assignments)
+    .replace("/*parts*/", writes.withParts ? `, ${PART_COLUMNS}` : "")
+    .replace("/*partJoins*/", writes.withParts ? PART_JOINS : "");
+  return { text, values: query.values };
 }

@@ -69,7 +69,10 @@ describe("the delivery journey", () => {
     expect((await api.track(labelId, "sent")).json).toMatchObject({ state: "Sent" });
     expect((await api.track(labelId, "pickup_ready")).json).toMatchObject({ state: "PickupReady" });
     expect((await api.track(labelId, "delivered")).json).toMatchObject({ state: "Delivered" });
-    expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded");
+    const accepted = (await api.acceptCondition("buyer", tradeId)).json;
+    expect(accepted.state).toBe("Succeeded");
+    // A party's call answers the Trade that Get trade details then shows, its label and parties included.
+    expect(accepted).toEqual((await api.trade("buyer", tradeId)).json);
     expect((await api.advanceClock(1)).json.fired).toEqual([{ tradeId, action: "payoutCompleted", state: "Released" }]);
 
     expect(await ledger(tradeId)).toEqual({
@@ -193,7 +196,9 @@ describe("other journeys", () => {
     });
     await api.track(view.phases.return.labelId, "sent");
     await api.track(view.phases.return.labelId, "delivered");
-    expect((await api.acceptCondition("seller", tradeId)).json.state).toBe("Returned");
+    const returned = (await api.acceptCondition("seller", tradeId)).json;
+    expect(returned.state).toBe("Returned");
+    expect(returned).toEqual((await api.trade("seller", tradeId)).json); // both legs' labels
     const balances = await ledger(tradeId);
     expect(balances.escrow).toBe(0n);
     expect(balances.payer_refund).toBe(128500n - 4900n); // everything but the delivery label

@@ -40,6 +40,8 @@ describe("settlement by the tenant", () => {
       offer: null,
     });
     expect(settled.json.phases.finished.amount).toBe(1110);
+    // The answer is the Trade that Get trade details then shows, its label and parties included.
+    expect(settled.json).toEqual((await api.trade("seller", tradeId)).json);
     expect((await api.escrowPayment("buyer", tradeId)).json).toMatchObject({
       state: "PartiallyRefunded",
       isPaid: true,
