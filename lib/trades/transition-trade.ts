@@ -180,86 +180,106 @@ interface Writes {
  * to the Trade row type, so each value gets its column's type (enum, timestamp, bigint, json)
  * without a cast written per column. Timestamps are UTC ISO strings: `timestamp` ignores the zone,
  * as Prisma stores them. The CTEs that write depend on `moved`, so nothing is written when the
- * compare-and-set finds the trade changed.
+ * compare-and-set finds the trade changed. Only the CTEs this transition needs are written: each
+ * one in the text costs PostgreSQL its tables and indexes opened and locked on every execution,
+ * even when it writes nothing (so the statement has a few shapes, each prepared once).
  */
 function applyStatement(trade: Trade, names: string[], columns: Record<string, unknown>, writes: Writes) {
+  const values: unknown[] = [];
+  /** The next parameter ($n) for `value`; dates go as UTC ISO strings, as statement`` sends them. */
+  const p = (value: unknown) => {
+    values.push(value instanceof Date ? value.toISOString() : value);
+    return `$${values.length}`;
+  };
   const json = JSON.stringify(columns, (_key, value: unknown) =>
     typeof value === "bigint" ? value.toString() : value,
   );
   const assignments = names.map((name) => `"${name}" = i."${name}"`).join(", ");
-  const { entry, events, now } = writes;
-  const { transfers } = writes;
-  const postings = transfers.flatMap((t) => t.postings.map((p) => ({ transferId: t.id, ...p })));
-  const refundMinor = transfers.reduce((sum, t) => sum + t.refundMinor, 0n).toString();
-  const query = statement`
-    WITH i AS (SELECT * FROM jsonb_populate_record(NULL::"Trade", ${json}::jsonb)),
-    balances AS (
+  const { entry, events, transfers } = writes;
+  const postings = transfers.flatMap((t) => t.postings.map((x) => ({ transferId: t.id, ...x })));
+  const refundMinor = transfers.reduce((sum, t) => sum + t.refundMinor, 0n);
+  // Values several CTEs use take one parameter, given at its first use: PostgreSQL refuses a
+  // parameter the text never uses (it cannot tell its type).
+  const shared = (value: unknown) => {
+    let name: string | undefined;
+    return () => (name ??= p(value));
+  };
+  const [tradeId, tenantId, mode, now] = [trade.id, trade.tenantId, trade.mode, writes.now].map(shared) as [
+    () => string,
+    () => string,
+    () => string,
+    () => string,
+  ];
+  const ctes = [
+    `i AS (SELECT * FROM jsonb_populate_record(NULL::"Trade", ${p(json)}::jsonb))`,
+    writes.readsBalances &&
+      `balances AS (
       SELECT coalesce(sum(p."amountMinor") FILTER (WHERE p."account" = 'escrow'), 0)::bigint AS "escrow",
              coalesce(sum(p."amountMinor") FILTER (WHERE p."account" = 'payee_payable'), 0)::bigint AS "payeePayable"
-      FROM "LedgerPosting" p
-      WHERE ${writes.readsBalances}::boolean AND p."tradeId" = ${trade.id} AND p."account" IN ('escrow', 'payee_payable')),
-    moved AS (
-      UPDATE "Trade" t SET /*assignments*/ FROM i
-      WHERE t."id" = ${trade.id} AND t."tenantId" = ${trade.tenantId} AND t."state" = ${trade.state}::"TradeState"
-        AND t."sequence" = ${trade.sequence}
-      RETURNING t.*),
-    entry AS (
+      FROM "LedgerPosting" p WHERE p."tradeId" = ${tradeId()} AND p."account" IN ('escrow', 'payee_payable'))`,
+    `moved AS (
+      UPDATE "Trade" t SET ${assignments} FROM i
+      WHERE t."id" = ${tradeId()} AND t."tenantId" = ${tenantId()} AND t."state" = ${p(trade.state)}::"TradeState"
+        AND t."sequence" = ${p(trade.sequence)}
+      RETURNING t.*)`,
+    `entry AS (
       INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "fromState", "toState", "details",
         "occurredAt")
-      SELECT moved."id", ${entry.sequence}::int, ${entry.action}, ${entry.actor}, ${trade.state}::"TradeState",
-        ${entry.toState}::"TradeState", ${entry.details}::jsonb, ${now}::timestamp
-      FROM moved),
-    events AS (
+      SELECT moved."id", ${p(entry.sequence)}::int, ${p(entry.action)}, ${p(entry.actor)},
+        ${p(trade.state)}::"TradeState", ${p(entry.toState)}::"TradeState", ${p(entry.details)}::jsonb, ${now()}::timestamp
+      FROM moved)`,
+    events.length > 0 &&
+      `events AS (
       INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "orderingKey", "sequence", "payload",
         "createdAt")
-      SELECT e."id", moved."tenantId", moved."mode", e."eventName", moved."id", ${`trade:${trade.id}`}, e."sequence",
-        e."payload"::jsonb, ${now}::timestamp
-      FROM moved, unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.eventName)}::text[],
-        ${events.map((e) => e.sequence)}::int[], ${events.map((e) => e.payload)}::text[])
-        AS e("id", "eventName", "sequence", "payload")),
-    -- A trade that has ended leaves no payment to make: one still pending (the escrow payment of a
-    -- trade cancelled unpaid, a label never paid) is called off with it (docs/money.md).
-    payments AS (
-      UPDATE "Payment" SET "state" = 'Cancelled', "updatedAt" = ${now}::timestamp
-      WHERE ${writes.cancelsPayments}::boolean AND "tenantId" = ${trade.tenantId} AND "mode" = ${trade.mode}::"ApiMode"
-        AND "tradeId" = ${trade.id} AND "state" = 'Pending'
-        AND EXISTS (SELECT 1 FROM moved)),
-    -- A cancelled trade no longer holds its checkout keys (at most one live checkout per key).
-    claims AS (
-      DELETE FROM "CheckoutKeyClaim"
-      WHERE ${writes.freesCheckoutKeys}::boolean AND "tradeId" = ${trade.id} AND EXISTS (SELECT 1 FROM moved)),
-    -- The movements that need no balance (lib/money/ledger.ts writeTransfer writes the others the
-    -- same way): the transfers, their postings in order, and the payer's refund on the payment.
-    transfers AS (
+      SELECT e."id", moved."tenantId", moved."mode", e."eventName", moved."id", ${p(`trade:${trade.id}`)}, e."sequence",
+        e."payload"::jsonb, ${now()}::timestamp
+      FROM moved, unnest(${p(events.map((e) => e.id))}::text[], ${p(events.map((e) => e.eventName))}::text[],
+        ${p(events.map((e) => e.sequence))}::int[], ${p(events.map((e) => e.payload))}::text[])
+        AS e("id", "eventName", "sequence", "payload"))`,
+    // A trade that has ended leaves no payment to make: one still pending (the escrow payment of a
+    // trade cancelled unpaid, a label never paid) is called off with it (docs/money.md).
+    writes.cancelsPayments &&
+      `payments AS (
+      UPDATE "Payment" SET "state" = 'Cancelled', "updatedAt" = ${now()}::timestamp
+      WHERE "tenantId" = ${tenantId()} AND "mode" = ${mode()}::"ApiMode" AND "tradeId" = ${tradeId()} AND "state" = 'Pending'
+        AND EXISTS (SELECT 1 FROM moved))`,
+    // A cancelled trade no longer holds its checkout keys (at most one live checkout per key).
+    writes.freesCheckoutKeys &&
+      `claims AS (DELETE FROM "CheckoutKeyClaim" WHERE "tradeId" = ${tradeId()} AND EXISTS (SELECT 1 FROM moved))`,
+    // The movements that need no balance (lib/money/ledger.ts writeTransfer writes the others the
+    // same way): the transfers, their postings in order, and the payer's refund on the payment.
+    transfers.length > 0 &&
+      `transfers AS (
       INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency", "createdAt")
-      SELECT x."id", moved."tenantId", moved."mode", moved."id", x."kind", moved."currency", ${now}::timestamp
-      FROM moved, unnest(${transfers.map((t) => t.id)}::text[], ${transfers.map((t) => t.kind)}::text[])
+      SELECT x."id", moved."tenantId", moved."mode", moved."id", x."kind", moved."currency", ${now()}::timestamp
+      FROM moved, unnest(${p(transfers.map((t) => t.id))}::text[], ${p(transfers.map((t) => t.kind))}::text[])
         AS x("id", "kind")
       RETURNING "id"),
     postings AS (
       INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor")
-      SELECT p."transferId", ${trade.tenantId}, ${trade.id}, p."account", p."amountMinor"::bigint
-      FROM unnest(${postings.map((p) => p.transferId)}::text[], ${postings.map((p) => p.account)}::text[],
-        ${postings.map((p) => p.amountMinor.toString())}::text[]) WITH ORDINALITY
+      SELECT p."transferId", ${tenantId()}, ${tradeId()}, p."account", p."amountMinor"::bigint
+      FROM unnest(${p(postings.map((x) => x.transferId))}::text[], ${p(postings.map((x) => x.account))}::text[],
+        ${p(postings.map((x) => x.amountMinor.toString()))}::text[]) WITH ORDINALITY
         AS p("transferId", "account", "amountMinor", "position")
       JOIN transfers ON transfers."id" = p."transferId"
-      ORDER BY p."position"),
-    refund AS (
+      ORDER BY p."position")`,
+    refundMinor > 0n &&
+      `refund AS (
       UPDATE "Payment"
-      SET "refundedMinor" = "refundedMinor" + ${refundMinor}::bigint,
-          "state" = CASE WHEN "refundedMinor" + ${refundMinor}::bigint >= "amountMinor" THEN 'Refunded'
+      SET "refundedMinor" = "refundedMinor" + ${p(refundMinor.toString())}::bigint,
+          "state" = CASE WHEN "refundedMinor" + ${p(refundMinor.toString())}::bigint >= "amountMinor" THEN 'Refunded'
             ELSE 'PartiallyRefunded' END::"PaymentState",
-          "refundedAt" = ${now}::timestamp, "updatedAt" = ${now}::timestamp
-      WHERE ${refundMinor}::bigint > 0 AND "tenantId" = ${trade.tenantId} AND "mode" = ${trade.mode}::"ApiMode"
-        AND "tradeId" = ${trade.id}
-        AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded') AND EXISTS (SELECT 1 FROM moved))
-    SELECT t.*, b."escrow" AS "balanceEscrow", b."payeePayable" AS "balancePayeePayable" /*parts*/
-    FROM moved t LEFT JOIN balances b ON true /*partJoins*/`;
+          "refundedAt" = ${now()}::timestamp, "updatedAt" = ${now()}::timestamp
+      WHERE "tenantId" = ${tenantId()} AND "mode" = ${mode()}::"ApiMode" AND "tradeId" = ${tradeId()}
+        AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded') AND EXISTS (SELECT 1 FROM moved))`,
+  ].filter((cte) => cte !== false);
   // The parts' joins read the labels and accounts as this statement began, which none of its
   // writes touch.
-  const text = query.text
-    .replace("/*assignments*/", assignments)
-    .replace("/*parts*/", writes.withParts ? `, ${PART_COLUMNS}` : "")
-    .replace("/*partJoins*/", writes.withParts ? PART_JOINS : "");
-  return { text, values: query.values };
+  const text = `WITH ${ctes.join(",\n    ")}
+    SELECT t.*, ${writes.readsBalances ? `b."escrow"` : "0::bigint"} AS "balanceEscrow",
+      ${writes.readsBalances ? `b."payeePayable"` : "0::bigint"} AS "balancePayeePayable"
+      ${writes.withParts ? `, ${PART_COLUMNS}` : ""}
+    FROM moved t ${writes.readsBalances ? "LEFT JOIN balances b ON true" : ""} ${writes.withParts ? PART_JOINS : ""}`;
+  return { text, values };
 }
