@@ -36,13 +36,7 @@ export async function fireDueDeadlines(
   const liveOpen = isLiveModeOpen();
   // Rounds, because one firing can make the next one due at once (auto-accept, then payout).
   for (let round = 0; round < maxRounds; round++) {
-    const due = await db.$queryRaw<{ id: string; deadlineKind: string }[]>`
-      SELECT t."id", t."deadlineKind" FROM "Trade" t JOIN "Tenant" n ON n."id" = t."tenantId"
-      WHERE t."deadlineAt" IS NOT NULL
-        AND t."deadlineAt" <= CASE WHEN t."mode" = 'test' THEN now() + n."sandboxClockOffsetSeconds" * interval '1 second' ELSE now() END
-        AND (${liveOpen} OR t."mode" = 'test')
-        AND (${only?.tenantId ?? null}::text IS NULL OR (t."tenantId" = ${only?.tenantId ?? null} AND t."mode" = ${only?.mode ?? "test"}::"ApiMode"))
-      ORDER BY t."deadlineAt" LIMIT ${BATCH}`;
+    const due = await dueDeadlines(only, liveOpen);
     if (due.length === 0) break;
     let progressed = false;
     for (const { id, deadlineKind } of due) {
@@ -100,4 +94,26 @@ async function guarded(
     log.error(`Deadline of trade ${tradeId} failed`, error, { tradeId });
     return null;
   }
+}
+
+/**
+ * The earliest due deadlines, of one tenant's mode or of all. Each tenant's mode has its own now
+ * (a test-mode tenant's sandbox clock), so the due ones are read per tenant and mode, each a range
+ * of the (tenantId, mode, deadlineAt) index up to its own now; one range over all deadlines could
+ * not stop at anyone's now and read every future deadline on each round.
+ */
+function dueDeadlines(only: { tenantId: string; mode: ApiMode } | undefined, liveOpen: boolean) {
+  // Live deadlines wait while live mode is closed.
+  const modes = (only ? [only.mode] : ["test", "live"]).filter((mode) => liveOpen || mode === "test");
+  return db.$queryRaw<{ id: string; deadlineKind: string }[]>`
+    SELECT d."id", d."deadlineKind"
+    FROM "Tenant" n CROSS JOIN unnest(${modes}::"ApiMode"[]) m("mode")
+    CROSS JOIN LATERAL (
+      SELECT t."id", t."deadlineKind", t."deadlineAt" FROM "Trade" t
+      WHERE t."tenantId" = n."id" AND t."mode" = m."mode"
+        AND t."deadlineAt" <= CASE WHEN m."mode" = 'test'
+          THEN now() + n."sandboxClockOffsetSeconds" * interval '1 second' ELSE now() END
+      ORDER BY t."deadlineAt" LIMIT ${BATCH}) d
+    WHERE ${only?.tenantId ?? null}::text IS NULL OR n."id" = ${only?.tenantId ?? null}
+    ORDER BY d."deadlineAt" LIMIT ${BATCH}`;
 }

@@ -62,11 +62,15 @@ const outbox = cachedReading(() =>
 // keeping up (or not running). Live trades wait by design while live mode is closed.
 const overdue = cachedReading(() =>
   query<{ overdue: string }>(
-    `SELECT count(*) AS overdue FROM "Trade" t JOIN "Tenant" n ON n."id" = t."tenantId"
-     WHERE t."deadlineAt" IS NOT NULL AND ($1 OR t."mode" = 'test')
-       AND t."deadlineAt" < CASE WHEN t."mode" = 'test' THEN now() + n."sandboxClockOffsetSeconds" * interval '1 second' ELSE now() END
-                            - interval '1 minute'`,
-    [isLiveModeOpen()],
+    // Per tenant and mode, each on its own clock, as the scheduler reads them (lib/jobs/fire-deadlines.ts).
+    `SELECT coalesce(sum(o.n), 0) AS overdue
+     FROM "Tenant" n CROSS JOIN unnest($1::"ApiMode"[]) m("mode")
+     CROSS JOIN LATERAL (
+       SELECT count(*) AS n FROM "Trade" t
+       WHERE t."tenantId" = n."id" AND t."mode" = m."mode"
+         AND t."deadlineAt" < CASE WHEN m."mode" = 'test' THEN now() + n."sandboxClockOffsetSeconds" * interval '1 second'
+                              ELSE now() END - interval '1 minute') o`,
+    [isLiveModeOpen() ? ["test", "live"] : ["test"]],
   ),
 );
 
