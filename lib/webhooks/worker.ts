@@ -1,8 +1,8 @@
 // The webhook worker: fans out the outbox and keeps up to `concurrency` deliveries in flight,
 // claiming more as slots free up, so one slow endpoint holds one slot and never the others.
-// Each round costs three statements whatever its size — record the attempts that finished, fan
-// out new events, claim due deliveries with their payload and subscription — so throughput comes
-// from batches, not from round trips per delivery. Runs inside the server (instrumentation.ts)
+// Each round costs three statements whatever its size, run at once — record the attempts that
+// finished, fan out new events, claim due deliveries with their payload and subscription — so
+// throughput comes from batches, not from round trips per delivery. Runs inside the server (instrumentation.ts)
 // and alone as `npm run worker`; any number of workers may share one PostgreSQL. 128 in flight by
 // default (WEBHOOK_CONCURRENCY): a round's statements cost about the same for 16 deliveries as for
 // 128, so bigger rounds are what makes a backlog drain fast (docs/performance.md).
@@ -43,23 +43,27 @@ export function startWebhookWorker(options: WorkerOptions = {}): { stop: () => P
 
   const loop = async () => {
     while (!stopped) {
-      let busy = false;
-      try {
-        await record();
-        busy = (await dispatchOutbox()) > 0;
-        const claims = await claimDueDeliveries(concurrency - inFlight.size);
-        for (const claim of claims) {
-          const job = attemptDelivery(claim, schedule)
-            .then((outcome) => void finished.push(outcome))
-            .catch((error: unknown) => log.error(`Webhook delivery ${claim.id} failed`, error))
-            .finally(() => inFlight.delete(job));
-          inFlight.add(job);
-        }
-        busy ||= claims.length > 0;
-      } catch (error) {
-        log.error("Webhook worker round failed", error);
-        await sleep(idleMs);
+      // The round's three statements run at once, each on its own connection: a round takes as
+      // long as its slowest, not their sum. They need no order: an event fanned out now is claimed
+      // next round, and a delivery recorded now lets the claim take the next event of its trade
+      // next round (the claim skips a trade whose earlier delivery is still pending).
+      const [recorded, dispatched, claimed] = await Promise.allSettled([
+        record(),
+        dispatchOutbox(),
+        claimDueDeliveries(concurrency - inFlight.size),
+      ]);
+      const claims = claimed.status === "fulfilled" ? claimed.value : [];
+      for (const claim of claims) {
+        const job = attemptDelivery(claim, schedule)
+          .then((outcome) => void finished.push(outcome))
+          .catch((error: unknown) => log.error(`Webhook delivery ${claim.id} failed`, error))
+          .finally(() => inFlight.delete(job));
+        inFlight.add(job);
       }
+      const busy = (dispatched.status === "fulfilled" && dispatched.value > 0) || claims.length > 0;
+      const failed = [recorded, dispatched, claimed].filter((result) => result.status === "rejected");
+      for (const { reason } of failed) log.error("Webhook worker round failed", reason);
+      if (failed.length) await sleep(idleMs);
       if (inFlight.size >= concurrency) {
         await Promise.race(inFlight);
         // Let the answers that arrived together finish too, so that they are recorded as one batch.
