@@ -208,8 +208,8 @@ export async function writeTransfer(
           "state" = CASE WHEN "refundedMinor" + ${refundMinor.toString()}::bigint >= "amountMinor" THEN
     'Refunded' ELSE 'PartiallyRefunded' END::"PaymentState",
           "refundedAt" = ${createdAt}::timestamp, "updatedAt" = ${createdAt}::timestamp
-      WHERE ${refundMinor.toString()}::bigint > 0 AND "tradeId" = ${scope.tradeId} AND "tenantId" = ${scope.tenantId}
-        AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded'))
+      WHERE ${refundMinor.toString()}::bigint > 0 AND "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode"
+        AND "tradeId" = ${scope.tradeId} AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded'))
     INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor")
     SELECT transfer."id", ${scope.tenantId}, ${scope.tradeId}, p."account", p."amountMinor"::bigint
     FROM transfer, unnest(${nonZero.map((p) => p.account)}::text[],

@@ -17,7 +17,9 @@ import { tenantClient } from "../helpers/tenant-client.ts";
 import { freshTenant } from "../helpers/tenants.ts";
 
 type Recorded = { text: string; values: unknown[] };
-const recorded = new Map<string, Recorded>();
+// Every call, not one per text: the plan depends on the values (a payout's transfer refunds
+// nothing and PostgreSQL drops the refund's scan; a cancellation's refunds the payer).
+const recorded: Recorded[] = [];
 let recording = false;
 const originalQuery = pg.Client.prototype.query;
 
@@ -27,7 +29,7 @@ beforeAll(() => {
     const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown];
     const text = typeof config === "string" ? config : config?.text;
     const params = (typeof config === "string" ? values : (config?.values ?? values)) as unknown[] | undefined;
-    if (recording && text && !recorded.has(text)) recorded.set(text, { text, values: params ?? [] });
+    if (recording && text) recorded.push({ text, values: params ?? [] });
     return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;
 });
@@ -48,7 +50,7 @@ const tradeBody = {
   shipping: { paidBy: "Payer", price: 49, expectedMaxWeight: 8000 },
 };
 
-/** The README journey to the payout, the console's page of it, a cancelled trade and the user's trades list. */
+/** The README journey to the payout, the console's page of it, two cancelled trades (unpaid, refunded) and the trades list. */
 async function recordJourney() {
   const tenant = await freshTenant();
   const api = tenantClient(tenant.testApiKey);
@@ -80,6 +82,10 @@ async function recordJourney() {
     const other = (await ok(api.initiate(tradeBody))).tradeId;
     await ok(api.acceptAndPay("buyer", other));
     await ok(api.cancel(other, "InvitationAccepted"));
+    // Cancelled after payment: the refund is a ledger movement that moves a balance, and the payer's payment record.
+    const paid = (await ok(api.initiate(tradeBody))).tradeId;
+    await ok(api.completePayment((await ok(api.acceptAndPay("buyer", paid))).paymentId));
+    await ok(api.cancel(paid, "AwaitingShipment"));
     await ok(
       callRoute(getTrades, {
         path: "/api/v1/marketplace/users/buyer/trades",
@@ -103,9 +109,7 @@ function* nodes(plan: PlanNode): Generator<PlanNode> {
 describe("the statements of a trade's life", () => {
   it("each seek an index by its leading columns, none scans a table", async () => {
     await recordJourney();
-    const statements = [...recorded.values()].filter(({ text }) =>
-      /^\s*(WITH|SELECT|INSERT|UPDATE|DELETE)\b/i.test(text),
-    );
+    const statements = recorded.filter(({ text }) => /^\s*(WITH|SELECT|INSERT|UPDATE|DELETE)\b/i.test(text));
     // The journey's own statements, not just the bookkeeping around them.
     expect(statements.length).toBeGreaterThan(25);
 
