@@ -46,7 +46,7 @@ const PARTS = [
 ] as const;
 
 /** The parts' columns, named "<part>.<field>" beside the trade's own (`t`). */
-const RELATED_COLUMNS = PARTS.flatMap(({ part, fields }) =>
+export const RELATED_COLUMNS = PARTS.flatMap(({ part, fields }) =>
   fields.map((f) => `"${part}"."${f}" AS "${part}.${f}"`),
 ).join(", ");
 
@@ -65,7 +65,7 @@ const partyAccount = (column: string, alias: string) => `
     WHERE u."tenantId" = t."tenantId" AND u."mode" = t."mode" AND u."marketplaceUserId" = t."${column}") "${alias}" ON true`;
 
 /** The joins that bring each trade `t` its parts (every lookup an index's: see schema.prisma). */
-const RELATED_JOINS = [
+export const RELATED_JOINS = [
   latestLabel("Delivery", "delivery"),
   latestLabel("Return", "return"),
   partyAccount("payerMarketplaceUserId", "payer"),
@@ -76,31 +76,13 @@ const RELATED_JOINS = [
 export type TradeParts = Omit<TradeView, "trade">;
 
 /**
- * For a statement of its own whose trade row is `t` (the transition's, lib/trades/transition-trade.ts):
- * the parts' columns, named "<part>.<field>", the joins that bring them, and the reader that
- * splits a row of those columns (an object, lib/db/sql.ts sql) into the rest and the parts.
+ * A row of a statement of its own that selects RELATED_COLUMNS beside a trade row `t` with
+ * RELATED_JOINS (the transition's, lib/trades/transition-trade.ts), read as objects (lib/db/sql.ts
+ * sql): split by the same reader as the joined reads below into the rest and the parts.
  */
-export const PART_COLUMNS = RELATED_COLUMNS;
-export const PART_JOINS = RELATED_JOINS;
-
 export function splitParts<Rest>(row: Record<string, unknown>): { rest: Rest; parts: TradeParts } {
-  const rest: Record<string, unknown> = {};
-  const parts: Record<string, Record<string, unknown>> = {};
-  for (const name in row) {
-    const dot = name.indexOf(".");
-    if (dot < 0) rest[name] = row[name];
-    else (parts[name.slice(0, dot)] ??= {})[name.slice(dot + 1)] = row[name];
-  }
-  const part = (name: string) => (parts[name] && parts[name].id !== null ? parts[name] : null);
-  return {
-    rest: rest as Rest,
-    parts: {
-      delivery: part("delivery") as LabelView | null,
-      return: part("return") as LabelView | null,
-      payer: part("payer") as AccountView | null,
-      payee: part("payee") as AccountView | null,
-    },
-  };
+  const { trade, ...parts } = viewReader(Object.keys(row)).view(Object.values(row));
+  return { rest: trade as unknown as Rest, parts };
 }
 
 /**

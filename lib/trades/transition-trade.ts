@@ -28,7 +28,7 @@ import type { LedgerMovement } from "../money/ledger-kinds.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
 import { hasOpenOffer, OFFER_CLOSED } from "./offer-state.ts";
 import { TERMINAL_STATES } from "./states.ts";
-import { PART_COLUMNS, PART_JOINS, splitParts, type TradeParts } from "./trade-reads.ts";
+import { RELATED_COLUMNS, RELATED_JOINS, splitParts, type TradeParts } from "./trade-reads.ts";
 import { tradeEvent } from "./trade-events.ts";
 import { decideOrThrow } from "./transition.ts";
 import type { Action, Actor } from "./transition-table.ts";
@@ -279,7 +279,7 @@ function applyStatement(trade: Trade, names: string[], columns: Record<string, u
   const text = `WITH ${ctes.join(",\n    ")}
     SELECT t.*, ${writes.readsBalances ? `b."escrow"` : "0::bigint"} AS "balanceEscrow",
       ${writes.readsBalances ? `b."payeePayable"` : "0::bigint"} AS "balancePayeePayable"
-      ${writes.withParts ? `, ${PART_COLUMNS}` : ""}
-    FROM moved t ${writes.readsBalances ? "LEFT JOIN balances b ON true" : ""} ${writes.withParts ? PART_JOINS : ""}`;
+      ${writes.withParts ? `, ${RELATED_COLUMNS}` : ""}
+    FROM moved t ${writes.readsBalances ? "LEFT JOIN balances b ON true" : ""} ${writes.withParts ? RELATED_JOINS : ""}`;
   return { text, values };
 }
