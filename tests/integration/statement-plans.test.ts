@@ -6,7 +6,10 @@
 // the whole index, or the whole range before the gap. Both were real: the escrow payment and a
 // label waiting for its payment were looked up by trade alone, while their indexes begin with the
 // tenant and mode (every payment read per call, 1–3 ms on a few thousand rows, growing with the
-// table), and the console's trade page named the tenant but not the mode.
+// table), and the console's trade page named the tenant but not the mode. A page (a LIMIT) sorted
+// after its index read means the index does not give the order asked: the trades list's index had
+// the trade id ascending where the page orders it descending, and a leg's latest label was found
+// by sorting the leg's labels.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getTrades } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/route.ts";
@@ -106,8 +109,23 @@ function* nodes(plan: PlanNode): Generator<PlanNode> {
   for (const child of plan.Plans ?? []) yield* nodes(child);
 }
 
+/**
+ * A page (a Limit) taken from an index read sorted again: the index does not give the order asked,
+ * so every page reads and sorts the whole range up to its end instead of stopping at it. Found:
+ * the trades list ordered by creation and trade id, both descending, on an index whose trade id
+ * ran ascending. Returns what was sorted, or null.
+ */
+function sortedIndexRead(node: PlanNode): string | null {
+  if (node["Node Type"] !== "Limit") return null;
+  const sort = node.Plans?.[0];
+  if (!sort || !["Sort", "Incremental Sort"].includes(String(sort["Node Type"]))) return null;
+  let input = sort.Plans?.[0];
+  while (input && input.Plans?.length === 1 && !input["Index Name"]) input = input.Plans[0];
+  return input?.["Index Name"] ? `${String(input["Index Name"])} by ${String(sort["Sort Key"])}` : null;
+}
+
 describe("the statements of a trade's life", () => {
-  it("each seek an index by its leading columns, none scans a table", async () => {
+  it("each seek an index by its leading columns, none scans a table or sorts an index's page", async () => {
     await recordJourney();
     const statements = recorded.filter(({ text }) => /^\s*(WITH|SELECT|INSERT|UPDATE|DELETE)\b/i.test(text));
     // The journey's own statements, not just the bookkeeping around them.
@@ -141,6 +159,8 @@ describe("the statements of a trade's life", () => {
           for (const node of nodes(explained.Plan)) {
             const where = `${node["Node Type"]} on ${String(node["Relation Name"] ?? node["Index Name"])}`;
             if (node["Node Type"] === "Seq Scan") problems.push(`${where}: ${text.trim().slice(0, 160)}`);
+            const sorted = sortedIndexRead(node);
+            if (sorted) problems.push(`${where} sorts ${sorted}: ${text.trim().slice(0, 160)}`);
             const index = node["Index Name"] as string | undefined;
             if (!index) continue;
             // The columns the condition compares, which must be the index's leading ones: a
