@@ -14,6 +14,7 @@ const FOUNDATION = [
   "lib/config.ts",
   "lib/dates.ts",
   "lib/locale.ts",
+  "lib/prepared-json.ts",
   "lib/i18n",
 ];
 const DOMAINS = [

@@ -19,6 +19,7 @@ import {
 import type { Operation } from "./operation.ts";
 import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./rate-limit.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
+import { PreparedJson } from "../prepared-json.ts";
 import { textResponse } from "../http/text-response.ts";
 import { logApiRequest } from "./request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "../schemas/validation.ts";
@@ -50,7 +51,7 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   operation: Operation<P, Q, B, R>,
-  handler: (context: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<In<R>>,
+  handler: (context: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<In<R> | PreparedJson>,
 ): (request: Request, context: RouteContext) => Promise<Response> {
   return async (request, routeContext) => {
     const started = performance.now();
@@ -101,7 +102,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
 
 async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   operation: Operation<P, Q, B, R>,
-  handler: (context: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<In<R>>,
+  handler: (context: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<In<R> | PreparedJson>,
   request: Request,
   routeContext: RouteContext,
   tenantContext: TenantContext,
@@ -164,8 +165,8 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
     // tenant's other calls behind its own exports.
     if (result instanceof Download) return result.response();
     const status = operation.successStatus ?? 200;
-    const text = status === 204 ? "" : JSON.stringify(result);
-    if (claim) await completeIdempotencyKey(claim.recordId, { status, body: text });
+    const text = status === 204 ? "" : result instanceof PreparedJson ? result.bytes : JSON.stringify(result);
+    if (claim) await completeIdempotencyKey(claim.recordId, { status, body: text.toString() });
     return textResponse(request, text, {
       status,
       headers: status === 204 ? {} : { "Content-Type": "application/json" },

@@ -52,7 +52,12 @@ export async function serveApi(
       return;
     }
     const text = responseText(answer);
-    const body = text === undefined ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(text);
+    const body =
+      text === undefined
+        ? Buffer.from(await answer.arrayBuffer())
+        : typeof text === "string"
+          ? Buffer.from(text)
+          : text;
     if (answer.status !== 204 && answer.status !== 304) out["content-length"] = String(body.length);
     // Set one by one rather than passed to writeHead, so the server can still read them after the
     // answer (the correlation id for its trace span).

@@ -9,7 +9,7 @@ const TAKES_TEXT = Symbol.for("escrow.takesResponseText");
 const TEXT = Symbol.for("escrow.responseText");
 
 type MarkedRequest = Request & { [TAKES_TEXT]?: true };
-type MarkedResponse = Response & { [TEXT]?: string };
+type MarkedResponse = Response & { [TEXT]?: string | Buffer };
 
 /** serveApi's mark on the Requests it makes: it writes a textResponse's text itself. */
 export function takesResponseText(request: Request): Request {
@@ -17,15 +17,16 @@ export function takesResponseText(request: Request): Request {
   return request;
 }
 
-/** A Response with this text as its body: for serveApi the text beside an empty body. */
-export function textResponse(request: Request, text: string, init: ResponseInit): Response {
-  if (!(request as MarkedRequest)[TAKES_TEXT]) return new Response(text || null, init);
+/** A Response with this text (or its bytes) as its body: for serveApi the text beside an empty body. */
+export function textResponse(request: Request, text: string | Buffer, init: ResponseInit): Response {
+  if (!(request as MarkedRequest)[TAKES_TEXT])
+    return new Response(text.length ? (text as string | Uint8Array<ArrayBuffer>) : null, init);
   const response: MarkedResponse = new Response(null, init);
   response[TEXT] = text;
   return response;
 }
 
 /** The text a textResponse carries beside its body (undefined for any other Response). */
-export function responseText(response: Response): string | undefined {
+export function responseText(response: Response): string | Buffer | undefined {
   return (response as MarkedResponse)[TEXT];
 }

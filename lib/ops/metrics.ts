@@ -20,6 +20,7 @@ export interface EscrowMetrics {
   payments: client.Counter<"purpose" | "outcome">;
   payouts: client.Counter<"outcome">;
   rateLimitRefusals: client.Counter<"http_route">;
+  renderedTrades: client.Counter<"result">;
 }
 
 const KEY = Symbol.for("escrow.metrics");
@@ -119,6 +120,12 @@ function create(): EscrowMetrics {
       name: "escrow_rate_limit_refusals_total",
       help: "Requests refused with 429 by a rate limit, by route template.",
       labelNames: ["http_route"],
+      registers: [registry],
+    }),
+    renderedTrades: new client.Counter({
+      name: "escrow_rendered_trades_total",
+      help: "Trades answered in pages of Get trades: kept (rendered before, rows unchanged) or rendered.",
+      labelNames: ["result"],
       registers: [registry],
     }),
   };

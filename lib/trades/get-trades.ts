@@ -1,13 +1,16 @@
 // GET /v1/marketplace/users/{u}/trades and /trades/{t}: the trades a user takes part in.
-// One statement per request: the trade, or the page's trades with its count, each with its labels
-// and parties (plain SQL: lib/trades/trade-reads.ts), then the serializer.
+// A detail is one statement (the trade with its labels and parties: lib/trades/trade-reads.ts), then
+// the serializer. A page reads its count and its trades' row versions, and answers each trade's
+// record as rendered before where its rows are unchanged (lib/trades/rendered-trades.ts).
 import type { z } from "zod";
 import { ApiError } from "../errors.ts";
+import { PreparedJson } from "../prepared-json.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import type { Locale } from "../locale.ts";
 import type { GetTradesQuery } from "./schemas.ts";
 import { serializeTrade } from "./serialize-trade.ts";
-import { findUserTrade, userTradePage } from "./trade-reads.ts";
+import { renderTrades, renderedTradesKept } from "./rendered-trades.ts";
+import { findUserTrade, userTradePage, userTradePageVersions } from "./trade-reads.ts";
 
 type Context = TenantContext & { locale: Locale };
 
@@ -20,12 +23,15 @@ export async function getTradeDetails(context: Context, marketplaceUserId: strin
 
 export async function getTrades(context: Context, marketplaceUserId: string, query: z.output<typeof GetTradesQuery>) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
-  const { totalCount, trades: page } = await userTradePage(
-    scope,
-    marketplaceUserId,
-    { role: query.role, state: query.state },
-    { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
-  );
-  const trades = page.map((view) => serializeTrade(view, context.locale));
-  return { trades, pagination: { pageSize: query.pageSize, page: query.page, totalCount } };
+  const filters = { role: query.role, state: query.state };
+  const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+  const pagination = (totalCount: number) => ({ pageSize: query.pageSize, page: query.page, totalCount });
+  if (!renderedTradesKept()) {
+    const { totalCount, trades } = await userTradePage(scope, marketplaceUserId, filters, page);
+    return { trades: trades.map((view) => serializeTrade(view, context.locale)), pagination: pagination(totalCount) };
+  }
+  // The page's row versions, then each trade's record as rendered before if its rows are unchanged.
+  const { totalCount, trades } = await userTradePageVersions(scope, marketplaceUserId, filters, page);
+  const records = await renderTrades(scope, trades, context.locale);
+  return PreparedJson.objectWithArray("trades", records, { pagination: pagination(totalCount) });
 }

@@ -52,7 +52,7 @@ export const RELATED_COLUMNS = PARTS.flatMap(({ part, fields }) =>
 
 const latestLabel = (leg: "Delivery" | "Return", alias: string) => `
   LEFT JOIN LATERAL (
-    SELECT ${LABEL_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "ShipmentLabel"
+    SELECT ${LABEL_FIELDS.map((f) => `"${f}"`).join(", ")}, xmin AS "rowVersion" FROM "ShipmentLabel"
     WHERE "tenantId" = t."tenantId" AND "mode" = t."mode" AND "tradeId" = t."id" AND "leg" = '${leg}'
     ORDER BY "createdAt" DESC LIMIT 1) "${alias}" ON true`;
 
@@ -60,7 +60,7 @@ const latestLabel = (leg: "Delivery" | "Return", alias: string) => `
 const partyAccount = (column: string, alias: string) => `
   LEFT JOIN LATERAL (
     SELECT ${ACCOUNT_FIELDS.map((f) => `a."${f}"`).join(", ")},
-      coalesce(a."bankAccountNumber", '') <> '' AS "hasPayoutAccount"
+      coalesce(a."bankAccountNumber", '') <> '' AS "hasPayoutAccount", u.xmin AS "userVersion", a.xmin AS "rowVersion"
     FROM "MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId" AND a."tenantId" = u."tenantId"
     WHERE u."tenantId" = t."tenantId" AND u."mode" = t."mode" AND u."marketplaceUserId" = t."${column}") "${alias}" ON true`;
 
@@ -71,6 +71,20 @@ export const RELATED_JOINS = [
   partyAccount("payerMarketplaceUserId", "payer"),
   partyAccount("payeeMarketplaceUserId", "payee"),
 ].join("");
+
+/**
+ * Which row versions a trade's record is made of: the trade's, each leg's latest label's and each
+ * party's user and account rows' (their ids and `xmin`, the transaction that wrote that version).
+ * A row version never changes once committed; any update writes a new one with a new `xmin`, and
+ * a new label or another account changes the ids. So two reads with the same stamp read the same
+ * data, and a record rendered from one serves the other (lib/trades/rendered-trades.ts).
+ */
+export const ROW_VERSIONS = `concat_ws(':', ${[
+  `t.xmin`,
+  ...["delivery", "return"].flatMap((leg) => [`"${leg}"."id"`, `"${leg}"."rowVersion"`]),
+  ...["payer", "payee"].flatMap((party) => [`"${party}"."userVersion"`, `"${party}"."rowVersion"`]),
+  // An absent part stays an empty field (concat_ws would drop it and shift the rest).
+].map((column) => `coalesce(${column}::text, '')`)})`;
 
 /** What a Trade shows besides its row. */
 export type TradeParts = Omit<TradeView, "trade">;
@@ -117,6 +131,7 @@ function viewReader(fields: string[]) {
       return view as unknown as TradeView;
     },
     extra: (row: unknown[], name: string) => row[extra.get(name)!],
+    tradeId: (row: unknown[]) => row[tradeColumns.find(([, name]) => name === "id")![0]] as string | null,
   };
 }
 
@@ -180,7 +195,7 @@ function userParties(filters: Filters): { where: string; values: (f: Filters) =>
  * (none when the page is past the end). The count comes from the counters TradeParty's triggers
  * keep (schema.prisma, TradePartyCount); with a state filter it must count the trades.
  */
-function pageStatement(filters: Filters) {
+function pageStatement(filters: Filters, read: "records" | "rowVersions") {
   const parties = userParties(filters);
   const next = 4 + parties.values(filters).length;
   const count = filters.state
@@ -191,7 +206,8 @@ function pageStatement(filters: Filters) {
   const text = `
     SELECT counted.n AS "page.totalCount", v.* FROM (${count}) counted
     LEFT JOIN LATERAL (
-      SELECT t.*, ${RELATED_COLUMNS}, page."tradeCreatedAt" AS "page.createdAt" FROM (
+      SELECT ${read === "records" ? `t.*, ${RELATED_COLUMNS}` : `t."id", ${ROW_VERSIONS} AS "page.rowVersions"`},
+        page."tradeCreatedAt" AS "page.createdAt" FROM (
         SELECT p."tradeId", p."tradeCreatedAt" ${parties.where}
         ORDER BY p."tradeCreatedAt" DESC, p."tradeId" DESC OFFSET $${next} LIMIT $${next + 1}) page
       JOIN "Trade" t ON t."id" = page."tradeId" AND t."tenantId" = $1 AND t."mode" = $2::"ApiMode" ${RELATED_JOINS}
@@ -202,16 +218,19 @@ function pageStatement(filters: Filters) {
 
 const PAGE_STATEMENTS = new Map<string, ReturnType<typeof pageStatement>>();
 
-/** One page of a user's trades with their parts, newest first, and how many there are: one statement. */
-export async function userTradePage(
+type Page = { offset: number; limit: number };
+
+/** Runs the page's statement that reads `read` of each trade (each text prepared once). */
+async function readPage(
   scope: Scope,
   marketplaceUserId: string,
   filters: Filters,
-  page: { offset: number; limit: number },
-): Promise<{ totalCount: number; trades: TradeView[] }> {
-  const shape = `${filters.role ?? ""}|${filters.state ? "state" : ""}`;
+  page: Page,
+  read: "records" | "rowVersions",
+) {
+  const shape = `${read}|${filters.role ?? ""}|${filters.state ? "state" : ""}`;
   let statement = PAGE_STATEMENTS.get(shape);
-  if (!statement) PAGE_STATEMENTS.set(shape, (statement = pageStatement(filters)));
+  if (!statement) PAGE_STATEMENTS.set(shape, (statement = pageStatement(filters, read)));
   const { fields, rows } = await sqlArrays(statement.text, [
     scope.tenantId,
     scope.mode,
@@ -223,6 +242,50 @@ export async function userTradePage(
   const reader = viewReader(fields);
   const totalCount = rows[0] ? Number(reader.extra(rows[0], "page.totalCount")) : 0;
   // Past the end the count's row comes alone, its trade columns null.
-  const trades = rows.map((row) => reader.view(row)).filter((view) => view.trade.id !== null);
-  return { totalCount, trades };
+  return { reader, totalCount, rows: rows.filter((row) => reader.tradeId(row) !== null) };
+}
+
+/** One page of a user's trades with their parts, newest first, and how many there are: one statement. */
+export async function userTradePage(
+  scope: Scope,
+  marketplaceUserId: string,
+  filters: Filters,
+  page: Page,
+): Promise<{ totalCount: number; trades: TradeView[] }> {
+  const { reader, totalCount, rows } = await readPage(scope, marketplaceUserId, filters, page, "records");
+  return { totalCount, trades: rows.map((row) => reader.view(row)) };
+}
+
+/**
+ * The same page as userTradePage, but only each trade's id and the row versions its record is made
+ * of (ROW_VERSIONS): what a page served from rendered records needs to know which are current.
+ */
+export async function userTradePageVersions(
+  scope: Scope,
+  marketplaceUserId: string,
+  filters: Filters,
+  page: Page,
+): Promise<{ totalCount: number; trades: { id: string; rowVersions: string }[] }> {
+  const { reader, totalCount, rows } = await readPage(scope, marketplaceUserId, filters, page, "rowVersions");
+  return {
+    totalCount,
+    trades: rows.map((row) => ({
+      id: reader.tradeId(row)!,
+      rowVersions: String(reader.extra(row, "page.rowVersions")),
+    })),
+  };
+}
+
+/** Trades with their parts and the row versions they were read at, by id: one statement. */
+export async function tradesWithRowVersions(
+  scope: Scope,
+  tradeIds: string[],
+): Promise<{ view: TradeView; rowVersions: string }[]> {
+  const { fields, rows } = await sqlArrays(
+    `SELECT t.*, ${RELATED_COLUMNS}, ${ROW_VERSIONS} AS "page.rowVersions" FROM "Trade" t ${RELATED_JOINS}
+     WHERE t."id" = ANY($1::text[]) AND t."tenantId" = $2 AND t."mode" = $3::"ApiMode"`,
+    [tradeIds, scope.tenantId, scope.mode],
+  );
+  const reader = viewReader(fields);
+  return rows.map((row) => ({ view: reader.view(row), rowVersions: String(reader.extra(row, "page.rowVersions")) }));
 }

@@ -139,12 +139,27 @@ try {
         background,
       ),
     );
+    // Get trades serves records rendered before (lib/trades/rendered-trades.ts), and the scenarios
+    // ask for the same page again and again: a third server with RENDERED_TRADES_CACHE_MB=0
+    // measures the same pages with every record read and rendered, as a page seen for the first time.
+    const everyRecordPort = basePort + 2;
+    const everyRecord = await startServer(
+      "service (every record rendered)",
+      everyRecordPort,
+      serviceCommand(everyRecordPort, { server: values.server === "next" ? "next" : "direct", nodeFlags }),
+      { env: { ...background.env, RENDERED_TRADES_CACHE_MB: "0" } },
+    );
+    children.push(everyRecord);
+    const rendersPages = (scenario: Scenario) => scenario.name.startsWith("Get trades,");
     const origin = (port: number) => `http://127.0.0.1:${port}`;
 
     // Every route once, one at a time, before any load: the first call of a route loads its code.
     for (const port of [servicePort, baselinePort]) {
       for (const scenario of scenarios)
         await hammer(origin(port), tenant.testApiKey, scenario, { connections: 1, amount: 3 });
+      if (port === servicePort)
+        for (const scenario of scenarios.filter(rendersPages))
+          await hammer(origin(everyRecordPort), tenant.testApiKey, scenario, { connections: 1, amount: 3 });
       await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: 1, seconds: 0 });
     }
     // Smoke runs are for "it still works": the one-at-a-time calls above are their warm-up.
@@ -170,6 +185,16 @@ try {
       console.log(
         `  ${scenario.name}: service ${measured[0]!.requestsPerSecond.toFixed(0)} req/s, baseline ${measured[1]!.requestsPerSecond.toFixed(0)} req/s`,
       );
+      if (rendersPages(scenario)) {
+        if (!smoke) await settleDatabase(db);
+        const rssBefore = rssMb(everyRecord.pid!);
+        if (warm) await hammer(origin(everyRecordPort), tenant.testApiKey, scenario, { connections, seconds: warm });
+        const rendered = await hammer(origin(everyRecordPort), tenant.testApiKey, scenario, { connections, seconds });
+        const name = `${scenario.name}, every record rendered`;
+        const serviceRssMb: [number, number] = [rssBefore, rssMb(everyRecord.pid!)];
+        rows.push({ name, unit: "req/s", connections, service: rendered, baseline: measured[1]!, serviceRssMb });
+        console.log(`  ${name}: service ${rendered.requestsPerSecond.toFixed(0)} req/s`);
+      }
     }
     const journeyName = "Journey: initiate → pay → label → sent → delivered → accept (8 calls)";
     if (chosen(journeyName)) {

@@ -18,6 +18,8 @@ export interface CallResult {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary response bodies
   /** A file's body (an export), with `json` null; absent for JSON answers. */
   text?: string;
+  /** The body as it was sent, for checks of the exact bytes. */
+  body: string;
 }
 
 /** JSON answers, and answers with no type (an empty 204); not files such as CSV or JSON lines. */
@@ -39,8 +41,8 @@ export async function callRoute(handler: Handler, options: CallOptions): Promise
   });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
-  if (!isJson(response)) return { status: response.status, headers: response.headers, json: null, text };
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
+  if (!isJson(response)) return { status: response.status, headers: response.headers, json: null, text, body: text };
+  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null, body: text };
 }
 
 /** Asserts the spec's error record shape and returns it. */
