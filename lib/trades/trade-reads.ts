@@ -79,12 +79,19 @@ export const RELATED_JOINS = [
  * a new label or another account changes the ids. So two reads with the same stamp read the same
  * data, and a record rendered from one serves the other (lib/trades/rendered-trades.ts).
  */
-export const ROW_VERSIONS = `concat_ws(':', ${[
-  `t.xmin`,
-  ...["delivery", "return"].flatMap((leg) => [`"${leg}"."id"`, `"${leg}"."rowVersion"`]),
-  ...["payer", "payee"].flatMap((party) => [`"${party}"."userVersion"`, `"${party}"."rowVersion"`]),
+export const ROW_VERSIONS = rowVersions(partyVersions("payer"), partyVersions("payee"));
+
+/** ROW_VERSIONS with each party's part (partyVersions) given: a page reads its own user's once. */
+function rowVersions(payer: string, payee: string) {
+  const fields = [`t.xmin`, ...["delivery", "return"].flatMap((leg) => [`"${leg}"."id"`, `"${leg}"."rowVersion"`])];
   // An absent part stays an empty field (concat_ws would drop it and shift the rest).
-].map((column) => `coalesce(${column}::text, '')`)})`;
+  return `concat_ws(':', ${fields.map((field) => `coalesce(${field}::text, '')`).join(", ")}, ${payer}, ${payee})`;
+}
+
+/** A party's user and account row versions as "user:account", each empty when absent. */
+function partyVersions(alias: string) {
+  return `coalesce("${alias}"."userVersion"::text, '') || ':' || coalesce("${alias}"."rowVersion"::text, '')`;
+}
 
 /** What a Trade shows besides its row. */
 export type TradeParts = Omit<TradeView, "trade">;
@@ -190,6 +197,24 @@ function userParties(filters: Filters): { where: string; values: (f: Filters) =>
   return { where: `FROM "TradeParty" p WHERE ${conditions.join(" AND ")}`, values: (f) => extra.map((get) => get(f)) };
 }
 
+// A page's trades all have the page's user ($3) as one party: that user's versions are read once
+// (PostgreSQL runs an uncorrelated subquery once per statement), and only the other party's per
+// trade. The result is ROW_VERSIONS to the character (tests/integration/rendered-trades.test.ts).
+const accountVersions = (where: string) => `
+    SELECT u.xmin AS "userVersion", a.xmin AS "rowVersion"
+    FROM "MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId" AND a."tenantId" = u."tenantId"
+    WHERE ${where}`;
+const OWN_VERSIONS = `coalesce((SELECT ${partyVersions("own")} FROM (${accountVersions(
+  `u."tenantId" = $1 AND u."mode" = $2::"ApiMode" AND u."marketplaceUserId" = $3`,
+)}) "own"), ':')`;
+const PAGE_ROW_VERSIONS = rowVersions(
+  `CASE WHEN t."payerMarketplaceUserId" = $3 THEN ${OWN_VERSIONS} ELSE ${partyVersions("other")} END`,
+  `CASE WHEN t."payeeMarketplaceUserId" = $3 THEN ${OWN_VERSIONS} ELSE ${partyVersions("other")} END`,
+);
+const PAGE_VERSION_JOINS = `${latestLabel("Delivery", "delivery")}${latestLabel("Return", "return")}
+  LEFT JOIN LATERAL (${accountVersions(`u."tenantId" = t."tenantId" AND u."mode" = t."mode" AND u."marketplaceUserId" =
+    CASE WHEN t."payerMarketplaceUserId" = $3 THEN t."payeeMarketplaceUserId" ELSE t."payerMarketplaceUserId" END`)}) "other" ON true`;
+
 /**
  * The count and the page in one statement: the count's one row, with the page's rows beside it
  * (none when the page is past the end). The count comes from the counters TradeParty's triggers
@@ -206,11 +231,12 @@ function pageStatement(filters: Filters, read: "records" | "rowVersions") {
   const text = `
     SELECT counted.n AS "page.totalCount", v.* FROM (${count}) counted
     LEFT JOIN LATERAL (
-      SELECT ${read === "records" ? `t.*, ${RELATED_COLUMNS}` : `t."id", ${ROW_VERSIONS} AS "page.rowVersions"`},
+      SELECT ${read === "records" ? `t.*, ${RELATED_COLUMNS}` : `t."id", ${PAGE_ROW_VERSIONS} AS "page.rowVersions"`},
         page."tradeCreatedAt" AS "page.createdAt" FROM (
         SELECT p."tradeId", p."tradeCreatedAt" ${parties.where}
         ORDER BY p."tradeCreatedAt" DESC, p."tradeId" DESC OFFSET $${next} LIMIT $${next + 1}) page
-      JOIN "Trade" t ON t."id" = page."tradeId" AND t."tenantId" = $1 AND t."mode" = $2::"ApiMode" ${RELATED_JOINS}
+      JOIN "Trade" t ON t."id" = page."tradeId" AND t."tenantId" = $1 AND t."mode" = $2::"ApiMode"
+      ${read === "records" ? RELATED_JOINS : PAGE_VERSION_JOINS}
     ) v ON true
     ORDER BY v."page.createdAt" DESC, v."id" DESC`;
   return { text, values: parties.values };
