@@ -13,24 +13,8 @@ const globalForDb = globalThis as unknown as { __escrowDb?: Db; __escrowDbUrl?: 
 /** Pools by client, for lib/db/sql.ts: plain SQL runs on the connections Prisma uses. */
 const pools = new WeakMap<Db, pg.Pool>();
 
-/**
- * With DATABASE_PREPARED_STATEMENTS=on (lib/db/sql.ts), each connection asks PostgreSQL for the
- * generic plan of every prepared statement. Left to choose, PostgreSQL keeps planning afresh a
- * statement whose generic plan it costs above the custom plans of its first five runs: a page of
- * Get trades (its OFFSET and LIMIT are parameters) was planned on every call, 1.1 ms of planning
- * for 0.4 ms of work. Every other hot statement already ran on its generic plan. Prisma's own
- * statements are unnamed and planned per call as before.
- */
-function preparedPlans(pool: pg.Pool): pg.Pool {
-  if (process.env.DATABASE_PREPARED_STATEMENTS === "on")
-    pool.on("connect", (client) => {
-      client.query("SET plan_cache_mode = force_generic_plan").catch(() => {});
-    });
-  return pool;
-}
-
 export function createDb(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Db {
-  const pool = preparedPlans(new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 }));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const client = new PrismaClient({
     adapter,
@@ -76,12 +60,10 @@ export function currentPool(): pg.Pool {
   // source that scripts/serve.ts runs) still gets one: a pool of its own on the same database.
   globalForDb.__escrowPool ??=
     pools.get(client) ??
-    preparedPlans(
-      new pg.Pool({
-        connectionString: globalForDb.__escrowDbUrl,
-        max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-        connectionTimeoutMillis: 10_000,
-      }),
-    );
+    new pg.Pool({
+      connectionString: globalForDb.__escrowDbUrl,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      connectionTimeoutMillis: 10_000,
+    });
   return globalForDb.__escrowPool;
 }

@@ -34,11 +34,6 @@ const pool = preparing(
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   }),
 );
-// The service's planning policy with prepared statements (lib/db/client.ts): generic plans.
-if (process.env.DATABASE_PREPARED_STATEMENTS === "on")
-  pool.on("connect", (client) => {
-    client.query("SET plan_cache_mode = force_generic_plan").catch(() => {});
-  });
 
 const port = Number(process.env.PORT ?? 3401);
 
