@@ -113,7 +113,9 @@ function* nodes(plan: PlanNode): Generator<PlanNode> {
  * asked, so every page reads and sorts the whole range up to its end instead of stopping at it.
  * Found: the trades list ordered by creation and trade id, both descending, on an index whose
  * trade id ran ascending. A read whose condition pins every column of its index (a leg's labels
- * of one trade, a handful) may sort what it found. Returns what was sorted, or null.
+ * of one trade, a handful) may sort what it found, and so may a read of an index without the sort
+ * keys (the planner sorting a small range it judged cheaper that way). Returns what was sorted,
+ * or null.
  */
 function sortedIndexRange(node: PlanNode, indexColumns: Map<string, (string | null)[]>): string | null {
   if (node["Node Type"] !== "Limit") return null;
@@ -123,9 +125,14 @@ function sortedIndexRange(node: PlanNode, indexColumns: Map<string, (string | nu
   while (input && input.Plans?.length === 1 && !input["Index Name"]) input = input.Plans[0];
   const index = input?.["Index Name"] as string | undefined;
   if (!index) return null;
+  const columns = indexColumns.get(index)!;
   const condition = String(input!["Index Cond"] ?? "");
-  const pinned = indexColumns.get(index)!.every((column) => column !== null && compares(condition, column));
-  return pinned ? null : `${index} by ${String(sort["Sort Key"])}`;
+  const pinned = columns.every((column) => column !== null && compares(condition, column));
+  // Only an index that holds every sort key almost gives the order (a key's direction or place
+  // is off); sorting what another index found is the planner's choice for a small range.
+  const keys = (sort["Sort Key"] as string[]).map((key) => /"?(\w+)"?(\s+(ASC|DESC))?$/.exec(key)?.[1]);
+  const nearMiss = keys.every((key) => key !== undefined && columns.includes(key));
+  return pinned || !nearMiss ? null : `${index} by ${keys.join(", ")}`;
 }
 
 /** Whether an index condition compares this column. */
