@@ -308,8 +308,11 @@ export async function tradesWithRowVersions(
   tradeIds: string[],
 ): Promise<{ view: TradeView; rowVersions: string }[]> {
   const { fields, rows } = await sqlArrays(
-    `SELECT t.*, ${RELATED_COLUMNS}, ${ROW_VERSIONS} AS "page.rowVersions" FROM "Trade" t ${RELATED_JOINS}
-     WHERE t."id" = ANY($1::text[]) AND t."tenantId" = $2 AND t."mode" = $3::"ApiMode"`,
+    // Each id looked up by the primary key: with `t."id" = ANY($1)` beside the tenant and mode, a
+    // small table's planner may prefer an index that begins with them and filter its whole range.
+    `SELECT t.*, ${RELATED_COLUMNS}, ${ROW_VERSIONS} AS "page.rowVersions"
+     FROM unnest($1::text[]) ids("id") JOIN "Trade" t ON t."id" = ids."id" ${RELATED_JOINS}
+     WHERE t."tenantId" = $2 AND t."mode" = $3::"ApiMode"`,
     [tradeIds, scope.tenantId, scope.mode],
   );
   const reader = viewReader(fields);
