@@ -56,12 +56,15 @@ const latestLabel = (leg: "Delivery" | "Return", alias: string) => `
     WHERE "tenantId" = t."tenantId" AND "mode" = t."mode" AND "tradeId" = t."id" AND "leg" = '${leg}'
     ORDER BY "createdAt" DESC LIMIT 1) "${alias}" ON true`;
 
+/** A user (`u`) and the service account it is connected to (`a`). */
+const USER_ACCOUNT = `"MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId" AND a."tenantId" = u."tenantId"`;
+
 // A party's account through their connection; an empty bank account number is no payout account.
 const partyAccount = (column: string, alias: string) => `
   LEFT JOIN LATERAL (
     SELECT ${ACCOUNT_FIELDS.map((f) => `a."${f}"`).join(", ")},
       coalesce(a."bankAccountNumber", '') <> '' AS "hasPayoutAccount", u.xmin AS "userVersion", a.xmin AS "rowVersion"
-    FROM "MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId" AND a."tenantId" = u."tenantId"
+    FROM ${USER_ACCOUNT}
     WHERE u."tenantId" = t."tenantId" AND u."mode" = t."mode" AND u."marketplaceUserId" = t."${column}") "${alias}" ON true`;
 
 /** The joins that bring each trade `t` its parts (every lookup an index's: see schema.prisma). */
@@ -123,6 +126,7 @@ function viewReader(fields: string[]) {
     else if (columns) columns.push([index, name.slice(dot + 1)]);
     else extra.set(name, index);
   });
+  const idIndex = tradeColumns.find(([, name]) => name === "id")?.[0] ?? -1;
   const build = (row: unknown[], columns: [number, string][]) => {
     const object: Record<string, unknown> = {};
     for (const [index, name] of columns) object[name] = row[index];
@@ -138,7 +142,7 @@ function viewReader(fields: string[]) {
       return view as unknown as TradeView;
     },
     extra: (row: unknown[], name: string) => row[extra.get(name)!],
-    tradeId: (row: unknown[]) => row[tradeColumns.find(([, name]) => name === "id")![0]] as string | null,
+    tradeId: (row: unknown[]) => row[idIndex] as string | null,
   };
 }
 
@@ -201,9 +205,7 @@ function userParties(filters: Filters): { where: string; values: (f: Filters) =>
 // (PostgreSQL runs an uncorrelated subquery once per statement), and only the other party's per
 // trade. The result is ROW_VERSIONS to the character (tests/integration/rendered-trades.test.ts).
 const accountVersions = (where: string) => `
-    SELECT u.xmin AS "userVersion", a.xmin AS "rowVersion"
-    FROM "MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId" AND a."tenantId" = u."tenantId"
-    WHERE ${where}`;
+    SELECT u.xmin AS "userVersion", a.xmin AS "rowVersion" FROM ${USER_ACCOUNT} WHERE ${where}`;
 const OWN_VERSIONS = `coalesce((SELECT ${partyVersions("own")} FROM (${accountVersions(
   `u."tenantId" = $1 AND u."mode" = $2::"ApiMode" AND u."marketplaceUserId" = $3`,
 )}) "own"), ':')`;
