@@ -128,10 +128,13 @@ function sortedIndexRange(node: PlanNode, indexColumns: Map<string, (string | nu
   const columns = indexColumns.get(index)!;
   const condition = String(input!["Index Cond"] ?? "");
   const pinned = columns.every((column) => column !== null && compares(condition, column));
-  // Only an index that holds every sort key almost gives the order (a key's direction or place
-  // is off); sorting what another index found is the planner's choice for a small range.
+  // Only an index that holds every sort key right after the columns the condition pins almost
+  // gives the order (a key's direction or place is off); sorting what another index found, or
+  // what a range with an unpinned column before the keys holds, is the planner's choice.
   const keys = (sort["Sort Key"] as string[]).map((key) => /"?(\w+)"?(\s+(ASC|DESC))?$/.exec(key)?.[1]);
-  const nearMiss = keys.every((key) => key !== undefined && columns.includes(key));
+  const firstKey = Math.min(...keys.map((key) => (key === undefined ? -1 : columns.indexOf(key))));
+  const nearMiss =
+    firstKey >= 0 && columns.slice(0, firstKey).every((column) => column !== null && compares(condition, column));
   return pinned || !nearMiss ? null : `${index} by ${keys.join(", ")}`;
 }
 
