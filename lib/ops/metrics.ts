@@ -21,6 +21,7 @@ export interface EscrowMetrics {
   payouts: client.Counter<"outcome">;
   rateLimitRefusals: client.Counter<"http_route">;
   renderedTrades: client.Counter<"result">;
+  pagePositions: client.Counter<"result">;
 }
 
 const KEY = Symbol.for("escrow.metrics");
@@ -125,6 +126,12 @@ function create(): EscrowMetrics {
     renderedTrades: new client.Counter({
       name: "escrow_rendered_trades_total",
       help: "Trades answered in pages of Get trades: kept (rendered before, rows unchanged) or rendered.",
+      labelNames: ["result"],
+      registers: [registry],
+    }),
+    pagePositions: new client.Counter({
+      name: "escrow_page_positions_total",
+      help: "Pages of Get trades after the first read from where they began before: kept (the user's trades unchanged) or stale (read again from the start).",
       labelNames: ["result"],
       registers: [registry],
     }),
