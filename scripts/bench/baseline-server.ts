@@ -170,21 +170,55 @@ async function tradeDetails(auth: Auth, user: string, tradeId: string): Promise<
   return { status: 200, body: { ...rows[0], phases: { delivery: { labelId: rows[0]["delivery.id"] ?? "" } } } };
 }
 
+// Where each page after the first began, under the user's counters' row versions: the service's
+// keyset paging under page numbers (lib/trades/trade-reads.ts, readPage), the same SQL.
+// The Date goes back as it came: pg reads and writes a timestamp without time zone in local time.
+const positions = new Map<string, { stamp: string; createdAt: Date; tradeId: string }>();
+
+const pageSql = (from: "offset" | "position") =>
+  `SELECT counted.n AS "totalCount", counted."stamp", v.* FROM (SELECT coalesce(sum("count"), 0)::int AS n,
+      string_agg(xmin::text, ',' ORDER BY "role") AS "stamp" FROM "TradePartyCount"
+      WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3) counted
+     LEFT JOIN LATERAL (SELECT t.*, ${RELATED_COLUMNS}, page."tradeCreatedAt" AS "pageCreatedAt" FROM (SELECT "tradeId",
+       "tradeCreatedAt" FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3
+       ${from === "position" ? `AND ("tradeCreatedAt", "tradeId") <= ($6::timestamp, $7)` : ""}
+       ORDER BY "tradeCreatedAt" DESC, "tradeId" DESC OFFSET $4 LIMIT $5) page
+       JOIN "Trade" t ON t."id" = page."tradeId" AND t."tenantId" = $1 AND t."mode" = $2 ${RELATED}) v ON true
+     ORDER BY v."pageCreatedAt" DESC, v."id" DESC`;
+const PAGE_FROM_OFFSET = pageSql("offset");
+const PAGE_FROM_POSITION = pageSql("position");
+
 async function trades(auth: Auth, user: string, url: URL): Promise<Reply> {
   const page = Number(url.searchParams.get("page") ?? 1);
   const pageSize = Number(url.searchParams.get("pageSize") ?? 20);
   // The service's page: the count from the counters TradeParty's triggers keep, with the index
   // range of the user's party rows joined with the trades and their parts beside it.
-  const { rows } = await pool.query(
-    `SELECT counted.n AS "totalCount", v.* FROM (SELECT coalesce(sum("count"), 0)::int AS n FROM "TradePartyCount"
-      WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3) counted
-     LEFT JOIN LATERAL (SELECT t.*, ${RELATED_COLUMNS}, page."tradeCreatedAt" AS "pageCreatedAt" FROM (SELECT "tradeId",
-       "tradeCreatedAt" FROM "TradeParty" WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = $3
-       ORDER BY "tradeCreatedAt" DESC, "tradeId" DESC OFFSET $4 LIMIT $5) page
-       JOIN "Trade" t ON t."id" = page."tradeId" AND t."tenantId" = $1 AND t."mode" = $2 ${RELATED}) v ON true
-     ORDER BY v."pageCreatedAt" DESC, v."id" DESC`,
-    [auth.tenantId, auth.mode, user, (page - 1) * pageSize, pageSize],
-  );
+  const key = `${auth.tenantId}|${auth.mode}|${user}|${page}|${pageSize}`;
+  const position = page > 1 ? positions.get(key) : undefined;
+  let rows: Record<string, unknown>[] | undefined;
+  if (position) {
+    const result = await pool.query(PAGE_FROM_POSITION, [
+      auth.tenantId,
+      auth.mode,
+      user,
+      0,
+      pageSize,
+      position.createdAt,
+      position.tradeId,
+    ]);
+    if (result.rows[0]?.stamp === position.stamp) rows = result.rows;
+  }
+  if (!rows) {
+    rows = (await pool.query(PAGE_FROM_OFFSET, [auth.tenantId, auth.mode, user, (page - 1) * pageSize, pageSize])).rows;
+    const first = rows[0];
+    if (page > 1 && first?.id && first.stamp) {
+      positions.set(key, {
+        stamp: String(first.stamp),
+        createdAt: first.pageCreatedAt as Date,
+        tradeId: String(first.id),
+      });
+    }
+  }
   const trades = rows.filter((row) => row.id !== null);
   return { status: 200, body: { trades, pagination: { page, pageSize, totalCount: rows[0]?.totalCount ?? 0 } } };
 }
