@@ -4,12 +4,11 @@
 // (newest first, then trade id), whatever was added or removed since the page was last read, with
 // and without rendered records, in either role and past the end.
 import { afterEach, describe, expect, it } from "vitest";
-import { POST as initiate } from "../../app/api/v1/marketplace/trades/initiate/route.ts";
 import { GET as listTrades } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/route.ts";
-import { POST as sandboxConnect } from "../../app/api/v1/sandbox/users/[marketplaceUserId]/connect/route.ts";
 import { metrics } from "../../lib/ops/metrics.ts";
 import { callRoute } from "../helpers/call-route.ts";
-import { db, freshTenant } from "../helpers/tenants.ts";
+import { db } from "../helpers/tenants.ts";
+import { countsByResult, sellerAndBuyer } from "../helpers/trade-pages.ts";
 
 const KEPT_RECORDS = Symbol.for("escrow.renderedTrades");
 const holder = globalThis as { [KEPT_RECORDS]?: unknown };
@@ -19,45 +18,10 @@ afterEach(() => {
   delete holder[KEPT_RECORDS];
 });
 
-const positionCounts = async () =>
-  Object.fromEntries(
-    (await metrics().pagePositions.get()).values.map((value) => [String(value.labels.result), value.value]),
-  ) as Record<string, number | undefined>;
+const positionCounts = () => countsByResult(metrics().pagePositions);
 
 async function sellerWithTrades(count: number) {
-  const tenant = await freshTenant();
-  for (const user of ["seller", "buyer"]) {
-    const connected = await callRoute(sandboxConnect, {
-      method: "POST",
-      path: `/api/v1/sandbox/users/${user}/connect`,
-      params: { marketplaceUserId: user },
-      token: tenant.testApiKey,
-      body: { kycLevel: 1 },
-    });
-    expect(connected.status).toBe(200);
-  }
-  const initiateTrade = async (title: string) => {
-    const started = await callRoute(initiate, {
-      method: "POST",
-      path: "/api/v1/marketplace/trades/initiate",
-      token: tenant.testApiKey,
-      body: {
-        title,
-        description: "Aluminium frame, 56 cm",
-        amount: 100,
-        payerFee: 0,
-        payerFixedFee: 0,
-        payeeFee: 0,
-        payeeFixedFee: 0,
-        payerMarketplaceUserId: "buyer",
-        payeeMarketplaceUserId: "seller",
-        successUrl: "https://shop.example/ok",
-        cancelUrl: "https://shop.example/cancel",
-      },
-    });
-    expect(started.status).toBe(200);
-    return started.json.tradeId as string;
-  };
+  const { tenant, initiateTrade } = await sellerAndBuyer();
   for (let i = 0; i < count; i++) await initiateTrade(`Bike ${i}`);
 
   /** The page as the API answers it: its trade ids and its count. */

@@ -6,13 +6,12 @@
 // rendered without them.
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { POST as initiate } from "../../app/api/v1/marketplace/trades/initiate/route.ts";
 import { GET as listTrades } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/route.ts";
 import { GET as tradeDetails } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/[tradeId]/route.ts";
-import { POST as sandboxConnect } from "../../app/api/v1/sandbox/users/[marketplaceUserId]/connect/route.ts";
 import { metrics } from "../../lib/ops/metrics.ts";
 import { callRoute } from "../helpers/call-route.ts";
-import { db, freshTenant } from "../helpers/tenants.ts";
+import { countsByResult, sellerAndBuyer } from "../helpers/trade-pages.ts";
+import { db } from "../helpers/tenants.ts";
 
 const KEPT = Symbol.for("escrow.renderedTrades");
 const holder = globalThis as { [KEPT]?: unknown };
@@ -23,40 +22,9 @@ afterEach(() => {
 });
 
 async function tenantWithTrades(count: number) {
-  const tenant = await freshTenant();
-  for (const user of ["seller", "buyer"]) {
-    const connected = await callRoute(sandboxConnect, {
-      method: "POST",
-      path: `/api/v1/sandbox/users/${user}/connect`,
-      params: { marketplaceUserId: user },
-      token: tenant.testApiKey,
-      body: { kycLevel: 1 },
-    });
-    expect(connected.status).toBe(200);
-  }
+  const { tenant, initiateTrade } = await sellerAndBuyer();
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = await callRoute(initiate, {
-      method: "POST",
-      path: "/api/v1/marketplace/trades/initiate",
-      token: tenant.testApiKey,
-      body: {
-        title: `Bike ${i}`,
-        description: "Aluminium frame, 56 cm",
-        amount: 100,
-        payerFee: 2.5,
-        payerFixedFee: 5,
-        payeeFee: 5,
-        payeeFixedFee: 0,
-        payerMarketplaceUserId: "buyer",
-        payeeMarketplaceUserId: "seller",
-        successUrl: "https://shop.example/ok",
-        cancelUrl: "https://shop.example/cancel",
-      },
-    });
-    expect(started.status).toBe(200);
-    ids.push(started.json.tradeId);
-  }
+  for (let i = 0; i < count; i++) ids.push(await initiateTrade(`Bike ${i}`));
   const page = (language = "en", user = "seller") =>
     callRoute(listTrades, {
       path: `/api/v1/marketplace/users/${user}/trades`,
@@ -84,10 +52,7 @@ async function tenantWithTrades(count: number) {
   return { tenant, ids, page, expectCurrent };
 }
 
-const counted = async () =>
-  Object.fromEntries(
-    (await metrics().renderedTrades.get()).values.map((value) => [String(value.labels.result), value.value]),
-  ) as Record<string, number | undefined>;
+const counted = () => countsByResult(metrics().renderedTrades);
 
 describe("Get trades from rendered records", () => {
   it("serves a page's records again while their rows are unchanged, byte for byte the page rendered afresh", async () => {
