@@ -89,16 +89,18 @@ export async function completePayment(
 
 /**
  * The label a label payment pays for, while that payment is Pending; null for anything else. The
- * reference is looked up in each unique index on its own, as lockTradeOfPayment does, and for the
- * same reason.
+ * reference is looked up in each unique index on its own, and the tenant checked on the payment
+ * found, as lockTradeOfPayment does and for the same reasons (lib/trades/lock-trade.ts).
  */
 async function labelToIssue(tenant: Tenant, mode: ApiMode, reference: string) {
   const [label] = await run<Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">>(statement`
+    WITH p AS MATERIALIZED (
+      SELECT "id", "tenantId", "mode", "purpose", "state" FROM "Payment" WHERE "id" = ${reference}
+      UNION ALL SELECT "id", "tenantId", "mode", "purpose", "state" FROM "Payment" WHERE "externalId" = ${reference}
+      LIMIT 1)
     SELECT l."id", l."carrier", l."expectedMaxWeightGrams"
-    FROM "Payment" p JOIN "ShipmentLabel" l ON l."paymentId" = p."id"
-    WHERE p."id" = (SELECT "id" FROM "Payment" WHERE "id" = ${reference}
-                    UNION ALL SELECT "id" FROM "Payment" WHERE "externalId" = ${reference} LIMIT 1)
-      AND p."tenantId" = ${tenant.id}
+    FROM p JOIN "ShipmentLabel" l ON l."paymentId" = p."id"
+    WHERE p."tenantId" = ${tenant.id}
       AND p."mode" = ${mode}::"ApiMode" AND p."purpose" <> 'Escrow' AND p."state" = 'Pending'`);
   return label ?? null;
 }
