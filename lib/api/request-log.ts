@@ -1,8 +1,10 @@
 // The API request log that the console shows (Developers → Request log). Lines are written in
 // batches: a call only adds its line to a buffer, and the buffer goes to the database in one
-// multi-row insert once the calls of the moment have been answered (the next turn of the event
-// loop, or at most 200 lines). Losing the last few lines in a crash is acceptable for this log;
-// a round trip per call on the API's hot path is not (docs/performance.md).
+// multi-row insert at most FLUSH_AFTER_MS after its first line, or at once when it holds 200.
+// Losing the last moment's lines in a crash is acceptable for this log (a drain on SIGTERM writes
+// them: scripts/serve.ts); a round trip and a commit per call or two on the API's hot path is not.
+// Flushed on the next turn of the event loop instead, under load it wrote batches of about three
+// lines: a third of a commit per call (docs/performance.md).
 // Never the token, the query string or a body: only what identifies the call and how it ended.
 import type { ApiMode } from "../db/generated/enums.ts";
 import { run, statement } from "../db/sql.ts";
@@ -22,24 +24,34 @@ export interface RequestLogLine {
 }
 
 const MAX_BATCH = 200;
-let buffer: RequestLogLine[] = [];
-let scheduled = false;
+// Short enough that the console shows a call as soon as anyone could look for it.
+const FLUSH_AFTER_MS = 100;
+
+// On globalThis: Next bundles its own copy of this module, and the drain in scripts/serve.ts must
+// write the lines that the bundle's routes buffered.
+const KEY = Symbol.for("escrow.requestLog");
+const pending = ((globalThis as { [KEY]?: { lines: RequestLogLine[]; timer: NodeJS.Timeout | null } })[KEY] ??= {
+  lines: [],
+  timer: null,
+});
 
 export function logApiRequest(line: RequestLogLine): void {
-  buffer.push(line);
-  if (buffer.length >= MAX_BATCH) void flushRequestLog();
-  else if (!scheduled) {
-    scheduled = true;
-    setImmediate(() => void flushRequestLog());
+  pending.lines.push(line);
+  if (pending.lines.length >= MAX_BATCH) void flushRequestLog();
+  else if (!pending.timer) {
+    pending.timer = setTimeout(() => void flushRequestLog(), FLUSH_AFTER_MS);
+    // A process with nothing else to do may end without waiting for it (a drain flushes first).
+    pending.timer.unref();
   }
 }
 
 /** Writes what is buffered; resolves when it is written (or its failure logged). */
 export async function flushRequestLog(): Promise<void> {
-  scheduled = false;
-  if (!buffer.length) return;
-  const lines = buffer;
-  buffer = [];
+  if (pending.timer) clearTimeout(pending.timer);
+  pending.timer = null;
+  if (!pending.lines.length) return;
+  const lines = pending.lines;
+  pending.lines = [];
   // On the driver, as one statement over arrays: Prisma's createMany compiled a new query for every
   // batch size, which cost more CPU than the API call it logs (a profile under load: 7% of the
   // service's samples under Get trade details).

@@ -103,7 +103,33 @@ describe("SIGTERM", () => {
     // Every request the receiver got is an attempt in the log: none was made and then forgotten.
     const recorded = await db.webhookAttempt.count({ where: { delivery: { tenantId: tenant.tenantId } } });
     expect(recorded).toBe(arrivals.length);
+    // Every call answered is in the request log, the last ones buffered when the signal came too:
+    // the drain writes them before the exit (lib/api/request-log.ts).
+    expect(await db.apiRequestLog.count({ where: { tenantId: tenant.tenantId } })).toBe(answers.length + 1);
     await receiver.close();
+  });
+
+  it("writes the request log lines still buffered when the signal comes", async () => {
+    const tenant = await freshTenant();
+    // Nothing else to finish: the drain is over within moments of the last answer.
+    const server = await startServer("log-drain", PORT, serviceCommand(PORT), {
+      env: { ...SERVER_ENV, SHUTDOWN_GRACE_MS: "0", WEBHOOK_WORKER: "off", SCHEDULER: "off" },
+    });
+    children.push(server);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await fetch(`http://127.0.0.1:${PORT}/api/v1/webhooks/subscriptions`, {
+          headers: { authorization: `Bearer ${tenant.testApiKey}` },
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    killServer(server, "SIGTERM");
+    await exited(server);
+    expect(answers).toEqual(Array(20).fill(200));
+    expect(server.exitCode).toBe(0);
+    expect(await db.apiRequestLog.count({ where: { tenantId: tenant.tenantId } })).toBe(20);
   });
 
   it("exits at once on a second signal", async () => {
