@@ -31,7 +31,10 @@ try {
   const data = await seedBench(db, { tenants: 1, users: 50, trades: 1_000 });
   await db.$disconnect();
   const tenant = data.tenants[0]!;
-  const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off" } };
+  // Statements prepared by name on both servers, as `npm run bench` runs them (without, each
+  // call's figure would include planning its statements).
+  const prepared = process.env.DATABASE_PREPARED_STATEMENTS ?? "on";
+  const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off", DATABASE_PREPARED_STATEMENTS: prepared } };
   const nodeFlags = process.env.PROBE_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
   children.push(
     await startServer(
