@@ -109,9 +109,10 @@ type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
 // benchmark's, and their lookups by id then read every label or payment of the tenant (2,800 to
 // 4,200 buffers a call). Applied inside a transaction that is rolled back.
 const STALE_TABLES = ["ShipmentLabel", "Payment"];
+const STALE_OIDS = STALE_TABLES.map((table) => `'"${table}"'::regclass`).join(", ");
 const STALE_STATISTICS = [
-  `UPDATE pg_class SET reltuples = 1, relpages = 1 WHERE oid IN ('"ShipmentLabel"'::regclass, '"Payment"'::regclass)`,
-  `DELETE FROM pg_statistic WHERE starelid IN ('"ShipmentLabel"'::regclass, '"Payment"'::regclass)`,
+  `UPDATE pg_class SET reltuples = 1, relpages = 1 WHERE oid IN (${STALE_OIDS})`,
+  `DELETE FROM pg_statistic WHERE starelid IN (${STALE_OIDS})`,
 ];
 
 function* nodes(plan: PlanNode): Generator<PlanNode> {
