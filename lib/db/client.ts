@@ -14,7 +14,11 @@ const globalForDb = globalThis as unknown as { __escrowDb?: Db; __escrowDbUrl?: 
 const pools = new WeakMap<Db, pg.Pool>();
 
 export function createDb(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // `pipeline`: statements given to a connection before the one in front has answered are sent at
+  // once, not queued until it answers (https://node-postgres.com/features/pipelining). lib/db/sql.ts
+  // sends a transaction's BEGIN with its first statement this way. Such a connection refuses
+  // cursors (pg-cursor, the `rows` option), which nothing here uses.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, pipeline: true });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const client = new PrismaClient({
     adapter,
@@ -64,6 +68,7 @@ export function currentPool(): pg.Pool {
       connectionString: globalForDb.__escrowDbUrl,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       connectionTimeoutMillis: 10_000,
+      pipeline: true, // as in createDb
     });
   return globalForDb.__escrowPool;
 }

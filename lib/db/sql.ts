@@ -115,7 +115,17 @@ export function run<T>(query: { text: string; values: unknown[] }): Promise<T[]>
   return sql<T>(query.text, query.values);
 }
 
-/** Runs one statement() in a transaction (or on the pool) and returns its rows. */
+/**
+ * Runs one statement() in a transaction (or on the pool) and returns its rows.
+ *
+ * In a transaction (inTransaction) the statement is sent at once, behind any sent before it whose
+ * answers have not come back: the connection pipelines (lib/db/client.ts). So a use case need not
+ * await a statement whose answer it does not need before sending the next, or at all (a write
+ * whose rows nobody reads): the transaction waits for every statement before it commits, and
+ * fails, rolled back, with the first that failed. PostgreSQL runs them one after the other, in the
+ * order sent, each with its own snapshot: a read sent behind a lock sees what was committed
+ * before the lock was granted, as if it had been sent after the lock's answer.
+ */
 export type Sql = <T>(query: { text: string; values: unknown[] }) => Promise<T[]>;
 
 /**
@@ -136,21 +146,41 @@ export async function inTransaction<T>(work: (q: Sql) => Promise<T>): Promise<T>
 
 class StalePlan extends Error {}
 
+// Round trips (docs/performance.md, ninth round): BEGIN goes out with the first statement, and
+// COMMIT with the statements the work sent and did not wait for. A transaction of three
+// statements whose last one nobody reads takes three round trips, not five.
 async function transactionOnce<T>(work: (q: Sql) => Promise<T>): Promise<T> {
   const client = await currentPool().connect();
-  const q: Sql = async <R>(query: { text: string; values: unknown[] }) => {
-    try {
-      return (await client.query({ ...prepared(query.text), values: query.values, types })).rows as R[];
-    } catch (error) {
-      if (retiredIfStale(error, query.text)) throw new StalePlan(String(error), { cause: error });
-      throw error;
-    }
+  // Every statement sent, in order, BEGIN first. Each is marked handled here (the `catch`), so
+  // that one the work never awaits does not fail the process as an unhandled rejection: the
+  // transaction awaits them all below.
+  const sent: Promise<unknown>[] = [];
+  const send = <R>(promise: Promise<R>): Promise<R> => {
+    promise.catch(() => {});
+    sent.push(promise);
+    return promise;
   };
+  send(client.query("BEGIN"));
+  const q: Sql = <R>(query: { text: string; values: unknown[] }) =>
+    send(
+      client.query({ ...prepared(query.text), values: query.values, types }).then(
+        (result) => result.rows as R[],
+        (error: unknown) => {
+          if (retiredIfStale(error, query.text)) throw new StalePlan(String(error), { cause: error });
+          throw error;
+        },
+      ),
+    );
   let released = false;
   try {
-    await client.query("BEGIN");
     const result = await work(q);
-    await client.query("COMMIT");
+    // Sent behind the statements still unanswered. If one of them fails, PostgreSQL answers this
+    // COMMIT by rolling back, and the wait for them below throws that statement's error.
+    const commit = client.query("COMMIT");
+    commit.catch(() => {});
+    await Promise.all(sent);
+    const committed = await commit;
+    if (committed.command !== "COMMIT") throw new Error(`The transaction ended with ${committed.command}, not COMMIT`);
     return result;
   } catch (error) {
     // A connection that cannot even roll back is broken: drop it from the pool rather than reuse it.
@@ -158,7 +188,11 @@ async function transactionOnce<T>(work: (q: Sql) => Promise<T>): Promise<T> {
       client.release(rollbackError instanceof Error ? rollbackError : true);
       released = true;
     });
-    throw error;
+    // The cause is the first statement that failed, if one did: those sent behind it fail only
+    // because the transaction was already aborted ("current transaction is aborted").
+    const settled = await Promise.allSettled(sent);
+    const first = settled.find((outcome) => outcome.status === "rejected");
+    throw first ? first.reason : error;
   } finally {
     if (!released) client.release();
   }

@@ -21,15 +21,17 @@ export async function acceptAndPay(
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   // On the driver: the trade's lock, its escrow payment, the acceptance's transition statement.
   const payment = await inTransaction(async (q) => {
-    const locked = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
-    const role = locked.role;
-    const trade = locked.trade;
-    if (role !== "payer") decideOrThrow(trade.state, "acceptInvitation", role);
-    const [escrow] = await q<Payment>(statement`
+    // The lock and the payment's read go out together (lib/db/sql.ts Sql): the read runs once the
+    // lock is granted, so it sees a payment committed while this request waited for the lock.
+    const locking = lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
+    const escrowRead = q<Payment>(statement`
       SELECT * FROM "Payment"
       WHERE "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode" AND "tradeId" = ${tradeId}
         AND "purpose" = 'Escrow' AND "state" <> 'Failed'
       ORDER BY "createdAt" DESC LIMIT 1`);
+    const { role, trade } = await locking;
+    if (role !== "payer") decideOrThrow(trade.state, "acceptInvitation", role);
+    const [escrow] = await escrowRead;
     if (!escrow) throw new Error(`Trade ${tradeId} has no escrow payment: initiation creates it`);
     // Paid already (or refunded since): the same record. A cancelled one falls to the refusal below.
     if (escrow.state !== "Pending" && escrow.state !== "Cancelled") return escrow;

@@ -42,7 +42,8 @@ export async function applyTrackingEvent(
   now: Date,
 ) {
   // On the driver: the trade's lock and read with its label, the transition's statement, the
-  // label's new status with its tracking event (three statements in one transaction).
+  // label's new status with its tracking event (three statements in one transaction, the last
+  // sent with the COMMIT).
   return inTransaction(async (q) => {
     const found = await lockTradeOfLabel(q, { tenantId: tenant.id, mode }, labelId);
     if (!found) throw ApiError.notFound(`Label ${JSON.stringify(labelId)}`);
@@ -51,7 +52,8 @@ export async function applyTrackingEvent(
       throw new ApiError("invalid-state", "The label has not been issued yet: its payment is still pending.");
     const action = ACTIONS[label.leg][event];
     const { trade: moved } = await transitionTrade(q, { trade, settings: tenant, action, actor: "carrier", now });
-    await q(statement`
+    // Not awaited: nothing reads its answer, so it goes out with the COMMIT (lib/db/sql.ts Sql).
+    void q(statement`
       WITH status AS (
         UPDATE "ShipmentLabel" SET "status" = ${STATUS[event]}::"ShipmentStatus", "updatedAt" = ${new Date()}::timestamp
         WHERE "id" = ${label.id})

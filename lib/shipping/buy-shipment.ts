@@ -45,15 +45,18 @@ export async function buyShipment(
   // transition, the payment and label rows (a label paid from escrow issued with its row), and
   // then the label's transition.
   const payment = await inTransaction(async (q) => {
-    const { trade, role } = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
+    const locking = lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
     // A statement of its own, after the lock: joined into the locking statement it would read the
     // labels as they were before waiting for the lock, and miss a purchase committed meanwhile.
-    const [pending] = await q<Payment & { labelCarrier: string; labelPriceMinor: bigint }>(statement`
+    // Sent with the lock all the same (lib/db/sql.ts Sql): PostgreSQL runs it once the lock is granted.
+    const pendingRead = q<Payment & { labelCarrier: string; labelPriceMinor: bigint }>(statement`
       SELECT p.*, l."carrier" AS "labelCarrier", l."priceMinor" AS "labelPriceMinor"
       FROM "ShipmentLabel" l JOIN "Payment" p ON p."id" = l."paymentId"
       WHERE l."tenantId" = ${scope.tenantId} AND l."mode" = ${scope.mode}::"ApiMode" AND l."tradeId" = ${tradeId}
         AND l."leg" = ${leg}::"ShipmentLeg" AND l."status" = 'Pending'
       LIMIT 1`);
+    const { trade, role } = await locking;
+    const [pending] = await pendingRead;
     if (pending) {
       const { labelCarrier, labelPriceMinor, ...waiting } = pending;
       if (labelCarrier !== body.shipmentProviderId || labelPriceMinor !== priceMinor) {
@@ -90,7 +93,8 @@ export async function buyShipment(
     if (paid && !issued) throw new Error(`Label ${label.id} is paid from escrow but was not asked of the carrier`);
     const issuedNow = paid ? issued : null;
     const wallClock = new Date(); // Prisma's @default(now()) / @updatedAt
-    const [created] = await q<Payment>(statement`
+    // Sent with the label's transition below (lib/db/sql.ts Sql), which does not read these rows.
+    const inserted = q<Payment>(statement`
       WITH payment AS (
         INSERT INTO "Payment" ("id", "tenantId", "mode", "tradeId", "marketplaceUserId", "purpose", "amountMinor",
           "currency", "externalId", "state", "paidAt", "createdAt", "updatedAt")
@@ -115,6 +119,7 @@ export async function buyShipment(
       await labelCreated(q, context.tenant, ordered, label, context.now);
       applied = true;
     }
+    const [created] = await inserted;
     return created!;
   }).then(
     async (answered) => {

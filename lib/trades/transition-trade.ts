@@ -147,6 +147,8 @@ export async function transitionTrade(q: Sql, request: TransitionRequest): Promi
   for (const movement of folds ? [] : rule.ledger) {
     // The updated row: a settlement's transition sets the refund its ledger movement reads.
     const postings = postingsFor(movement, updated, balances, request.label);
+    // Awaited, although nothing reads its answer: the tests' Prisma transactions run a statement
+    // only when it is awaited (tests/helpers/apply-transition.ts).
     await writeTransfer(
       q,
       { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency },

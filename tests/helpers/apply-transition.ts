@@ -12,7 +12,11 @@ import { transitionTrade, type AppliedTransition } from "../../lib/trades/transi
 
 export type { AppliedTransition } from "../../lib/trades/transition-trade.ts";
 
-/** A Prisma transaction seen as the driver's Sql: the text has $n placeholders, the values are bound. */
+/**
+ * A Prisma transaction seen as the driver's Sql: the text has $n placeholders, the values are bound.
+ * Unlike inTransaction's (lib/db/sql.ts), a statement runs only once it is awaited (Prisma's
+ * promises are lazy), so transitionTrade awaits every statement it sends.
+ */
 export function prismaSql(tx: Prisma.TransactionClient): Sql {
   return (query) => tx.$queryRawUnsafe(query.text, ...query.values);
 }
