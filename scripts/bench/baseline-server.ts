@@ -350,3 +350,7 @@ const acceptCondition = (auth: Auth, user: string, tradeId: string) =>
     ]);
     return { status: 200, body: { tradeId, state: "Succeeded" } };
   });
+
+// A clean exit on the benchmark's SIGTERM, so that a profile asked for with
+// BENCH_BASELINE_NODE_FLAGS="--cpu-prof …" is written (Node writes it only on a normal exit).
+process.once("SIGTERM", () => process.exit(0));

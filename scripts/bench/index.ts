@@ -135,7 +135,16 @@ try {
       await startServer(
         "baseline",
         baselinePort,
-        [process.execPath, ["--import", "tsx", "scripts/bench/baseline-server.ts"]],
+        [
+          process.execPath,
+          [
+            // BENCH_BASELINE_NODE_FLAGS: the same for the baseline, to compare the two profiles.
+            ...(process.env.BENCH_BASELINE_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
+            "--import",
+            "tsx",
+            "scripts/bench/baseline-server.ts",
+          ],
+        ],
         background,
       ),
     );
