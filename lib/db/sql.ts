@@ -146,6 +146,29 @@ export async function inTransaction<T>(work: (q: Sql) => Promise<T>): Promise<T>
 
 class StalePlan extends Error {}
 
+/**
+ * The statements a transaction sends in one burst (BEGIN with the first statement, a lock with
+ * the read behind it, COMMIT with the writes nobody awaited) leave in one write to the socket,
+ * not one each: the returned function corks the connection's socket at the first statement of a
+ * burst and uncorks it once the burst is over. process.nextTick runs after the microtasks queued
+ * now, so every statement the work sends before it next waits for an answer is in the burst. Each
+ * write is a system call that also wakes PostgreSQL's backend; docs/performance.md (tenth round)
+ * measures what this saves.
+ */
+function writesInBursts(client: pg.PoolClient): () => void {
+  const socket = (client as unknown as pg.Client).connection.stream;
+  let corked = false;
+  return () => {
+    if (corked) return;
+    corked = true;
+    socket.cork();
+    process.nextTick(() => {
+      corked = false;
+      socket.uncork();
+    });
+  };
+}
+
 // Round trips (docs/performance.md, ninth round): BEGIN goes out with the first statement, and
 // COMMIT with the statements the work sent and did not wait for. A transaction of three
 // statements whose last one nobody reads takes three round trips, not five.
@@ -160,9 +183,12 @@ async function transactionOnce<T>(work: (q: Sql) => Promise<T>): Promise<T> {
     sent.push(promise);
     return promise;
   };
+  const batched = writesInBursts(client);
+  batched();
   send(client.query("BEGIN"));
-  const q: Sql = <R>(query: { text: string; values: unknown[] }) =>
-    send(
+  const q: Sql = <R>(query: { text: string; values: unknown[] }) => {
+    batched();
+    return send(
       client.query({ ...prepared(query.text), values: query.values, types }).then(
         (result) => result.rows as R[],
         (error: unknown) => {
@@ -171,11 +197,13 @@ async function transactionOnce<T>(work: (q: Sql) => Promise<T>): Promise<T> {
         },
       ),
     );
+  };
   let released = false;
   try {
     const result = await work(q);
     // Sent behind the statements still unanswered. If one of them fails, PostgreSQL answers this
     // COMMIT by rolling back, and the wait for them below throws that statement's error.
+    batched();
     const commit = client.query("COMMIT");
     commit.catch(() => {});
     await Promise.all(sent);
