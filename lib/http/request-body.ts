@@ -36,8 +36,30 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   }
 }
 
+// The production server reads an API request's body from Node's stream itself (lib/http/serve-api.ts)
+// and hands the bytes over beside the Request: a Request whose body is Node's stream turned into
+// a web stream cost about as much CPU as the rest of a small POST's plumbing. A registered symbol,
+// so that the mark survives two copies of this module, as for the answer's text (text-response.ts).
+const BODY_BYTES = Symbol.for("escrow.requestBodyBytes");
+
+type MarkedRequest = Request & { [BODY_BYTES]?: Uint8Array };
+
+/**
+ * Marks a Request (made without a body) as carrying these bytes as its body: at most `limit` + 1
+ * of them, read from Node's request by readNodeBody.
+ */
+export function withBodyBytes(request: Request, bytes: Uint8Array): Request {
+  (request as MarkedRequest)[BODY_BYTES] = bytes;
+  return request;
+}
+
 /** The body's bytes, refusing (payload-too-large) as soon as more than `limit` arrive. */
 export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const given = (request as MarkedRequest)[BODY_BYTES];
+  if (given) {
+    if (given.byteLength > limit) throw tooLarge(limit);
+    return given;
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -9,6 +9,8 @@ import type { RouteHandler } from "./api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
 import { loggableError } from "../ops/loggable-error.ts";
+import { readNodeBody } from "./read-node-body.ts";
+import { MAX_BODY_BYTES, withBodyBytes } from "./request-body.ts";
 import { responseText, takesResponseText } from "./text-response.ts";
 
 const API_HEADERS: [string, string][] = [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [
@@ -31,16 +33,18 @@ export async function serveApi(
     for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
     headers.set(CLIENT_ADDRESS_HEADER, client);
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    // The body stays a stream: the API's reader (lib/http/request-body.ts) stops at its size limit.
-    const webRequest = takesResponseText(
-      new Request(origin + request.url, {
-        method: request.method,
-        headers,
-        ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream, duplex: "half" } : {}),
-      } as RequestInit),
-    );
+    // The body is read here, at most one byte over the API's limit, and handed to the API's reader
+    // (lib/http/request-body.ts) beside the Request. One declared over the limit is not read: the
+    // reader refuses it by its Content-Length. Either way the rest is left unread, so the
+    // connection closes after the answer.
+    const declaredTooLarge = Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES;
+    const sent = hasBody && !declaredTooLarge ? await readNodeBody(request, MAX_BODY_BYTES) : undefined;
+    if (sent === null) return void response.destroy(); // the client went away while sending
+    const webRequest = takesResponseText(new Request(origin + request.url, { method: request.method, headers }));
+    if (sent) withBodyBytes(webRequest, sent);
     const answer = await handler(webRequest, { params: Promise.resolve(params) });
     const out: Record<string, string | string[]> = Object.fromEntries(API_HEADERS);
+    if (declaredTooLarge || (sent && sent.length > MAX_BODY_BYTES)) out["connection"] = "close";
     answer.headers.forEach((value, key) => {
       out[key] = key === "set-cookie" ? answer.headers.getSetCookie() : value;
     });
