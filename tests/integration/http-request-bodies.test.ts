@@ -14,7 +14,7 @@ let tenantId: string;
 beforeAll(async () => {
   api = await startHttpApi();
   const tenant = await freshTenant();
-  [token, tenantId] = [tenant.testApiKey, tenant.id];
+  [token, tenantId] = [tenant.testApiKey, tenant.tenantId];
 }, 60_000);
 afterAll(() => api.close());
 
