@@ -3,8 +3,9 @@
 // Lazy on purpose: `next build` imports route modules without a database, and scripts set
 // DATABASE_URL (embedded or real) before the first query.
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
+import type pg from "pg";
 import { PrismaClient } from "./generated/client.ts";
+import { createPool } from "./pool.ts";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -18,7 +19,12 @@ export function createDb(url: string, poolSize = Number(process.env.DATABASE_POO
   // once, not queued until it answers (https://node-postgres.com/features/pipelining). lib/db/sql.ts
   // sends a transaction's BEGIN with its first statement this way. Such a connection refuses
   // cursors (pg-cursor, the `rows` option), which nothing here uses.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, pipeline: true });
+  const pool = createPool("main", {
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+    pipeline: true,
+  });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const client = new PrismaClient({
     adapter,
@@ -28,6 +34,13 @@ export function createDb(url: string, poolSize = Number(process.env.DATABASE_POO
   });
   pools.set(client, pool);
   return client;
+}
+
+/** The pg pool under a client made by createDb. */
+export function poolOf(client: Db): pg.Pool {
+  const pool = pools.get(client);
+  if (!pool) throw new Error("poolOf: not a client made by createDb");
+  return pool;
 }
 
 function current(): Db {
@@ -64,7 +77,7 @@ export function currentPool(): pg.Pool {
   // source that scripts/serve.ts runs) still gets one: a pool of its own on the same database.
   globalForDb.__escrowPool ??=
     pools.get(client) ??
-    new pg.Pool({
+    createPool("main", {
       connectionString: globalForDb.__escrowDbUrl,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       connectionTimeoutMillis: 10_000,

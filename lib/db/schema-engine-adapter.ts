@@ -17,6 +17,7 @@ import {
   type Transaction,
 } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { createPool } from "./pool.ts";
 import { splitSqlScript } from "./sql-script.ts";
 
 const PG_CHAR_OID = 18;
@@ -87,7 +88,7 @@ function wrapQueryable<T extends SqlDriverAdapter | Transaction>(inner: T): T {
 }
 
 function adapterFor(url: string): PrismaPg {
-  return new PrismaPg(new pg.Pool({ connectionString: url, max: 2, Client: CatalogFriendlyClient }), {
+  return new PrismaPg(createPool("migrations", { connectionString: url, max: 2, Client: CatalogFriendlyClient }), {
     disposeExternalPool: true,
   });
 }

@@ -9,6 +9,7 @@
 // compares these rows with Prisma's own reads, value and type, field by field.
 import pg from "pg";
 import { currentPool } from "./client.ts";
+import { listenWhileCheckedOut } from "./pool.ts";
 import { Decimal } from "./generated/internal/prismaNamespace.ts";
 
 const parsers: Record<number, (value: string) => unknown> = {
@@ -174,6 +175,7 @@ function writesInBursts(client: pg.PoolClient): () => void {
 // statements whose last one nobody reads takes three round trips, not five.
 async function transactionOnce<T>(work: (q: Sql) => Promise<T>): Promise<T> {
   const client = await currentPool().connect();
+  const stopListening = listenWhileCheckedOut("main", client);
   // Every statement sent, in order, BEGIN first. Each is marked handled here (the `catch`), so
   // that one the work never awaits does not fail the process as an unhandled rejection: the
   // transaction awaits them all below.
@@ -222,6 +224,7 @@ async function transactionOnce<T>(work: (q: Sql) => Promise<T>): Promise<T> {
     const first = settled.find((outcome) => outcome.status === "rejected");
     throw first ? first.reason : error;
   } finally {
+    stopListening();
     if (!released) client.release();
   }
 }

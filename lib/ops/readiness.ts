@@ -4,7 +4,8 @@
 // neither says more than the reason (no versions, no addresses).
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
+import { createPool } from "../db/pool.ts";
 import { isShuttingDown } from "./lifecycle.ts";
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
@@ -17,15 +18,14 @@ const CHECK_TIMEOUT_MS = 1_000;
  */
 let checkPool: pg.Pool | null = null;
 function pool(): pg.Pool {
-  checkPool ??= new pg.Pool({
+  // A connection the database dropped (restart, failover) is logged, not a crash (lib/db/pool.ts).
+  checkPool ??= createPool("readiness", {
     connectionString: process.env.DATABASE_URL,
     max: 1,
     connectionTimeoutMillis: CHECK_TIMEOUT_MS,
     query_timeout: CHECK_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
-  // A connection the database dropped (restart, failover) is an error event, not a crash.
-  checkPool.on("error", () => {});
   return checkPool;
 }
 

@@ -30,6 +30,34 @@ export interface StartOptions {
   stdout?: "inherit" | "ignore";
   /** The folder to run in (a deployment bundle); the repository by default. */
   cwd?: string;
+  /**
+   * Keep what the server writes (stdout and stderr), still shown as it comes, for serverOutput():
+   * tests read it for what must never be there, such as an uncaught exception.
+   */
+  captureOutput?: boolean;
+}
+
+const outputs = new WeakMap<ChildProcess, string[]>();
+
+/** Everything a process whose output is captured (`captureOutput`) has written so far. */
+export function serverOutput(child: ChildProcess): string {
+  const chunks = outputs.get(child);
+  if (!chunks) throw new Error("serverOutput: the process's output was not captured");
+  return chunks.join("");
+}
+
+/** Records a child's piped stdout and stderr for serverOutput(); stderr is shown as it comes. */
+export function capture(child: ChildProcess, stdout: "inherit" | "ignore"): void {
+  const chunks: string[] = [];
+  outputs.set(child, chunks);
+  child.stdout!.on("data", (chunk: Buffer) => {
+    chunks.push(chunk.toString());
+    if (stdout === "inherit") process.stdout.write(chunk);
+  });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    chunks.push(chunk.toString());
+    process.stderr.write(chunk);
+  });
 }
 
 /**
@@ -44,7 +72,7 @@ export async function startServer(
 ): Promise<ChildProcess> {
   const child = spawn(command, args, {
     cwd: options.cwd,
-    stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
+    stdio: options.captureOutput ? ["ignore", "pipe", "pipe"] : ["ignore", options.stdout ?? "ignore", "inherit"],
     detached: true,
     env: {
       ...process.env,
@@ -65,6 +93,7 @@ export async function startServer(
       ...options.env,
     },
   });
+  if (options.captureOutput) capture(child, options.stdout ?? "ignore");
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     if (child.exitCode !== null || child.signalCode !== null)

@@ -4,7 +4,17 @@
 // configuration as ops/ (ops/haproxy/haproxy.cfg, ops/pgbouncer/pgbouncer.ini), with test ports.
 // Daemons that refuse root run as the postgres user (setpriv).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
@@ -32,21 +42,40 @@ function ids(user: string): { uid: number; gid: number } {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-function asPostgres(command: string, args: string[], log: string): ChildProcess {
-  const out = spawn(
-    "setpriv",
-    ["--reuid=postgres", "--regid=postgres", "--init-groups", "--reset-env", command, ...args],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    },
-  );
-  const chunks: string[] = [];
-  out.stdout!.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
-  out.stderr!.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
-  out.on("exit", () => writeFileSync(log, chunks.join("")));
-  (out as ChildProcess & { output: string[] }).output = chunks;
-  return out;
+/**
+ * A daemon of the cluster, started in the cluster's own folder: a daemon that runs as postgres
+ * cannot enter a checkout in a private folder (a `mktemp -d` clone is 0700 root), and Patroni's
+ * child that starts PostgreSQL changes into its parent's working directory first, and dies there.
+ * What it writes goes to `log` as it comes, so that a daemon that never exits can still be read.
+ */
+function startDaemon(
+  base: string,
+  name: string,
+  command: string,
+  args: string[],
+  options: { asPostgres?: boolean } = {},
+): ChildProcess {
+  const [file, fileArgs] = options.asPostgres
+    ? ["setpriv", ["--reuid=postgres", "--regid=postgres", "--init-groups", "--reset-env", command, ...args]]
+    : [command, args];
+  const log = createWriteStream(path.join(base, `${name}.log`), { flags: "a" });
+  const child = spawn(file, fileArgs, { cwd: base, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  child.on("error", (error) => log.write(`could not start ${command}: ${error.message}\n`));
+  return child;
+}
+
+/** The last lines of each daemon's log, for an error that says why the cluster did not come up. */
+function logTails(base: string, lines = 30): string {
+  return readdirSync(base)
+    .filter((name) => name.endsWith(".log"))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(path.join(base, name), "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+      return `--- ${name} (last ${lines} lines)\n${text || "(empty)"}`;
+    })
+    .join("\n");
 }
 
 export interface Cluster {
@@ -66,28 +95,54 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the cluster and waits until it serves through PgBouncer with a synchronous standby. If it
+ * does not come up, everything started is stopped again and the error carries each daemon's log.
+ */
 export async function startCluster(): Promise<Cluster> {
   const base = mkdtempSync("/tmp/escrow-ha-");
   const postgres = ids("postgres");
   chmodSync(base, 0o755);
   chownSync(base, postgres.uid, postgres.gid);
   const processes: ChildProcess[] = [];
+  try {
+    return await bringUp(base, processes);
+  } catch (error) {
+    const logs = logTails(base);
+    await stopCluster(base, processes);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs}`, { cause: error });
+  }
+}
+
+/** Stops every daemon of the cluster (started or not yet healthy) and removes its folder. */
+async function stopCluster(base: string, processes: ChildProcess[]): Promise<void> {
+  for (const child of [...processes].reverse()) {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // gone
+    }
+  }
+  // Postmasters are children of their Patroni; any left over go with the folder's socket.
+  spawnSync("pkill", ["-9", "-f", base]);
+  await sleep(500);
+  rmSync(base, { recursive: true, force: true });
+}
+
+async function bringUp(base: string, processes: ChildProcess[]): Promise<Cluster> {
+  const postgres = ids("postgres");
   const patronis = new Map<number, ChildProcess>();
 
-  const etcd = spawn(
-    "etcd",
-    [
-      "--name=ha",
-      `--data-dir=${path.join(base, "etcd")}`,
-      `--listen-client-urls=http://127.0.0.1:${PORTS.etcdClient}`,
-      `--advertise-client-urls=http://127.0.0.1:${PORTS.etcdClient}`,
-      `--listen-peer-urls=http://127.0.0.1:${PORTS.etcdPeer}`,
-      `--initial-advertise-peer-urls=http://127.0.0.1:${PORTS.etcdPeer}`,
-      `--initial-cluster=ha=http://127.0.0.1:${PORTS.etcdPeer}`,
-      "--log-level=error",
-    ],
-    { stdio: "ignore", detached: true },
-  );
+  const etcd = startDaemon(base, "etcd", "etcd", [
+    "--name=ha",
+    `--data-dir=${path.join(base, "etcd")}`,
+    `--listen-client-urls=http://127.0.0.1:${PORTS.etcdClient}`,
+    `--advertise-client-urls=http://127.0.0.1:${PORTS.etcdClient}`,
+    `--listen-peer-urls=http://127.0.0.1:${PORTS.etcdPeer}`,
+    `--initial-advertise-peer-urls=http://127.0.0.1:${PORTS.etcdPeer}`,
+    `--initial-cluster=ha=http://127.0.0.1:${PORTS.etcdPeer}`,
+    "--log-level=error",
+  ]);
   processes.push(etcd);
 
   const config = (i: number) => {
@@ -97,7 +152,8 @@ export async function startCluster(): Promise<Cluster> {
       file: path.join(base, `node${i}.yml`),
       text: `scope: escrow-ha
 name: node${i}
-log: { level: WARNING }
+# INFO: a node that never becomes healthy says why in its log (kept in the error).
+log: { level: INFO }
 restapi: { listen: 127.0.0.1:${rest}, connect_address: 127.0.0.1:${rest} }
 etcd3: { hosts: 127.0.0.1:${PORTS.etcdClient} }
 bootstrap:
@@ -134,7 +190,7 @@ postgresql:
     const dir = path.join(base, `node${i}`);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chownSync(dir, postgres.uid, postgres.gid);
-    const child = asPostgres("/usr/bin/patroni", [file], path.join(base, `node${i}.log`));
+    const child = startDaemon(base, `node${i}`, "/usr/bin/patroni", [file], { asPostgres: true });
     patronis.set(i, child);
     processes.push(child);
   };
@@ -157,7 +213,7 @@ postgresql:
     for (;;) {
       const value = await probe();
       if (value !== null) return value;
-      if (Date.now() > until) throw new Error(`HA cluster: timed out waiting for ${what} (logs in ${base})`);
+      if (Date.now() > until) throw new Error(`HA cluster: timed out waiting for ${what}`);
       await sleep(200);
     }
   };
@@ -185,7 +241,7 @@ listen primary
 ${NODES.map((i) => `  server node${i} 127.0.0.1:${PORTS.node(i).pg} maxconn 200 check port ${PORTS.node(i).rest}`).join("\n")}
 `,
   );
-  const haproxy = spawn("haproxy", ["-f", path.join(base, "haproxy.cfg"), "-db"], { stdio: "ignore", detached: true });
+  const haproxy = startDaemon(base, "haproxy", "haproxy", ["-f", path.join(base, "haproxy.cfg"), "-db"]);
   processes.push(haproxy);
 
   writeFileSync(path.join(base, "userlist.txt"), `"postgres" ""\n`);
@@ -210,11 +266,9 @@ ignore_startup_parameters = extra_float_digits
 `,
   );
   for (const file of ["pgbouncer.ini", "userlist.txt"]) chownSync(path.join(base, file), postgres.uid, postgres.gid);
-  const pgbouncer = asPostgres(
-    "/usr/sbin/pgbouncer",
-    [path.join(base, "pgbouncer.ini")],
-    path.join(base, "pgbouncer.log"),
-  );
+  const pgbouncer = startDaemon(base, "pgbouncer", "/usr/sbin/pgbouncer", [path.join(base, "pgbouncer.ini")], {
+    asPostgres: true,
+  });
   processes.push(pgbouncer);
 
   const cluster: Cluster = {
@@ -252,6 +306,7 @@ ignore_startup_parameters = extra_float_digits
     },
     switchover() {
       const result = spawnSync("patronictl", ["-c", config(0).file, "switchover", "--force"], {
+        cwd: base,
         encoding: "utf8",
         timeout: 60_000,
       });
@@ -266,40 +321,23 @@ ignore_startup_parameters = extra_float_digits
         await admin.end().catch(() => {});
       }
     },
-    async stop() {
-      for (const child of processes.reverse()) {
-        try {
-          process.kill(-child.pid!, "SIGKILL");
-        } catch {
-          // gone
-        }
-      }
-      // Postmasters are children of their Patroni; any left over go with the folder's socket.
-      spawnSync("pkill", ["-9", "-f", base]);
-      await sleep(500);
-      rmSync(base, { recursive: true, force: true });
-    },
+    stop: () => stopCluster(base, processes),
   };
-  try {
-    await cluster.waitForSyncStandby(90_000);
-    await waitFor("PgBouncer", 20_000, async () => {
-      const client = new pg.Client({
-        connectionString: cluster.serviceUrl("postgres"),
-        connectionTimeoutMillis: 1_000,
-      });
-      try {
-        await client.connect();
-        await client.query("SELECT 1");
-        return true;
-      } catch {
-        return null;
-      } finally {
-        await client.end().catch(() => {});
-      }
+  await cluster.waitForSyncStandby(90_000);
+  await waitFor("PgBouncer", 20_000, async () => {
+    const client = new pg.Client({
+      connectionString: cluster.serviceUrl("postgres"),
+      connectionTimeoutMillis: 1_000,
     });
-  } catch (error) {
-    await cluster.stop();
-    throw error;
-  }
+    try {
+      await client.connect();
+      await client.query("SELECT 1");
+      return true;
+    } catch {
+      return null;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  });
   return cluster;
 }

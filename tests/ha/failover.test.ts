@@ -5,12 +5,17 @@
 // switchover is made with PgBouncer paused around it. Afterwards: every trade whose initiation was
 // answered 200 exists, no payment or transfer doubled, every transfer balanced, every committed
 // event delivered; writes resumed within a bounded time; readiness showed the outage. The figures
-// go to the log for docs/reliability.md.
+// go to the log for docs/reliability.md. The servers and the worker write no uncaught exception
+// while their connections die. The cluster is started and restarted from a private folder (0700,
+// root's, as a `mktemp -d` checkout is), which its daemons must not need to enter.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serviceCommand, startServer, stopServer } from "../../scripts/bench/server.ts";
+import { serverOutput, serviceCommand, startServer, stopServer } from "../../scripts/bench/server.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { startWorker } from "../processes/helpers/worker.ts";
 import { startCluster, type Cluster } from "./cluster.ts";
@@ -31,8 +36,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let cluster: Cluster;
 const children: ChildProcess[] = [];
 
+/** Runs `work` with this process in a folder only root may enter, then comes back. */
+async function fromPrivateFolder<T>(work: () => T | Promise<T>): Promise<T> {
+  const folder = mkdtempSync(path.join(tmpdir(), "escrow-private-"));
+  expect(statSync(folder).mode & 0o777).toBe(0o700);
+  const checkout = process.cwd();
+  process.chdir(folder);
+  try {
+    return await work();
+  } finally {
+    process.chdir(checkout);
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 beforeAll(async () => {
-  cluster = await startCluster();
+  cluster = await fromPrivateFolder(startCluster);
   const admin = new pg.Client({ connectionString: cluster.primaryUrl("postgres") });
   await admin.connect();
   await admin.query("CREATE DATABASE escrow");
@@ -78,6 +97,7 @@ describe("a replicated PostgreSQL", () => {
       children.push(
         await startServer(`ha ${port}`, port, serviceCommand(port), {
           env: { ...SERVER_ENV, DATABASE_URL: cluster.serviceUrl("escrow") },
+          captureOutput: true,
         }),
       );
     children.push(await startWorker(SERVER_ENV));
@@ -162,7 +182,7 @@ describe("a replicated PostgreSQL", () => {
     await sleep(4_000);
     const crashGapMs = writeGap(crashAt, Date.now());
     const crashFailures = failures.filter((f) => f.at >= crashAt).length;
-    cluster.restart(crashed);
+    await fromPrivateFolder(() => cluster.restart(crashed));
     await cluster.waitForSyncStandby(60_000);
 
     // (b) A planned switchover, with PgBouncer holding new transactions while it happens.
@@ -170,7 +190,7 @@ describe("a replicated PostgreSQL", () => {
     const switchAt = Date.now();
     const failuresBefore = failures.length;
     await cluster.pgbouncer("PAUSE");
-    const switched = cluster.switchover();
+    const switched = await fromPrivateFolder(() => cluster.switchover());
     const switchedTo = await cluster.waitForLeader(60_000);
     await cluster.pgbouncer("RESUME");
     const switchoverMs = Date.now() - switchAt;
@@ -222,6 +242,8 @@ describe("a replicated PostgreSQL", () => {
     // A request whose connection died is told to retry (503 service-unavailable, Retry-After),
     // never a 500; reads are retried inside the service and rarely fail at all.
     expect(serverErrors.filter((e) => !e.endsWith(" 503 service-unavailable"))).toEqual([]);
+    // Connections the database dropped are logged and replaced, never an uncaught exception.
+    for (const child of children) expect(serverOutput(child)).not.toMatch(/uncaughtException|unhandledRejection/i);
     await receiver.close();
   });
 });
