@@ -22,7 +22,8 @@ async function databaseBefore(): Promise<PGlite> {
   return pg;
 }
 
-describe("the per-member sign-in throttle migration", () => {
+// Replays every migration on a fresh embedded database first: room for a busy machine.
+describe("the per-member sign-in throttle migration", { timeout: 120_000 }, () => {
   it("gives each login of a throttled address its own throttle, and keeps addresses without a login", async () => {
     const pg = await databaseBefore();
     await pg.exec(`
