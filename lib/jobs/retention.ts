@@ -10,7 +10,9 @@
 // - Hosted-page sessions 30 days after their link expired (the link is dead after an hour).
 //   Test-mode expiry times follow the tenant's sandbox clock, which only moves forward, so a
 //   sandbox session is pruned later than 30 real days, never earlier.
-// - Idempotency records once expired (24 h), rate-limit counters a minute after their window.
+// - Idempotency records once expired (24 h), rate-limit counters a minute after their window, and
+//   console sign-in throttles once their window ended (any address typed into the sign-in form
+//   leaves one).
 //
 // Each statement deletes at most BATCH rows, found on an index, so a round is short even with a
 // large backlog; several instances may run it at once (SKIP LOCKED: they share the rows, neither
@@ -81,7 +83,8 @@ export async function pruneExpiredRecords(
           SELECT "id" FROM "IdempotencyRecord" WHERE "expiresAt" < ${now} ORDER BY "expiresAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
     ),
     // A minute of slack: a counter whose window just ended may still be flushed by an instance,
-    // which would only start it again. The console sign-in's counters (RateLimit) likewise.
+    // which would only start it again. The console sign-in's counters (RateLimit) and throttles
+    // likewise.
     rateLimitCounters:
       (await drain(
         () => db.$executeRaw`
@@ -93,6 +96,11 @@ export async function pruneExpiredRecords(
         () => db.$executeRaw`
           DELETE FROM "RateLimit" WHERE "key" IN (
             SELECT "key" FROM "RateLimit" WHERE "expire" < ${new Date(now.getTime() - 60_000)} ORDER BY "expire" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
+      )) +
+      (await drain(
+        () => db.$executeRaw`
+          DELETE FROM "ConsoleSignInThrottle" WHERE "key" IN (
+            SELECT "key" FROM "ConsoleSignInThrottle" WHERE "expiresAt" < ${new Date(now.getTime() - 60_000)} ORDER BY "expiresAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
       )),
   };
 }

@@ -101,6 +101,14 @@ const counter = async (expire: number) => {
   return key;
 };
 
+const signInThrottle = async (expiresAt: Date) => {
+  const key = `address:retention-${randomUUID()}@example.com`;
+  await db.consoleSignInThrottle.create({
+    data: { key, failures: 6, lastFailureAt: new Date(expiresAt.getTime() - 15 * 60_000), expiresAt },
+  });
+  return key;
+};
+
 describe("retention", () => {
   beforeAll(async () => {
     tenantId = (await freshTenant()).tenantId;
@@ -120,6 +128,8 @@ describe("retention", () => {
     const liveRecord = await idempotencyRecord(new Date(now.getTime() + DAY));
     const endedCounter = await counter(now.getTime() - 120_000);
     const runningCounter = await counter(now.getTime() + 30_000);
+    const endedThrottle = await signInThrottle(new Date(now.getTime() - 120_000));
+    const runningThrottle = await signInThrottle(new Date(now.getTime() + 30_000));
 
     const pruned = await pruneExpiredRecords(now, policy);
 
@@ -159,6 +169,12 @@ describe("retention", () => {
     expect(await db.idempotencyRecord.count({ where: { id: expiredRecord.id } })).toBe(0);
     expect(await db.rateLimitCounter.count({ where: { key: { in: [endedCounter, runningCounter] } } })).toBe(1);
     expect(await db.rateLimitCounter.count({ where: { key: runningCounter } })).toBe(1);
+    expect(
+      await db.consoleSignInThrottle.findMany({
+        where: { key: { in: [endedThrottle, runningThrottle] } },
+        select: { key: true },
+      }),
+    ).toEqual([{ key: runningThrottle }]);
 
     // A second round finds nothing of ours left to delete.
     await pruneExpiredRecords(now, policy);

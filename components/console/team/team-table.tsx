@@ -47,7 +47,7 @@ function EndSessions({ member }: { member: TeamMember }) {
   );
 }
 
-/** Failed sign-ins on the member's address slow browsers they never used; an admin may lift it. */
+/** Failed sign-ins on the member's login here slow browsers they never used; an admin may lift it. */
 function SignInThrottle({ member, isAdmin }: { member: TeamMember; isAdmin: boolean }) {
   const throttle = member.signInThrottle;
   if (!throttle) return null;
@@ -63,8 +63,8 @@ function SignInThrottle({ member, isAdmin }: { member: TeamMember; isAdmin: bool
           title={`Lift the sign-in throttle of ${member.email}?`}
           body={
             <p>
-              The failed attempts on this address are forgotten, so a browser they never used can sign in at once.
-              Browsers where they signed in before were never slowed.
+              The failed attempts on their login to this marketplace are forgotten, so a browser they never used can
+              sign in at once. Browsers where they signed in before were never slowed.
             </p>
           }
           confirmLabel="Lift"

@@ -1,8 +1,11 @@
 // Browsers a member has signed in from ("known devices"): after a successful sign-in the browser
-// keeps an HttpOnly cookie naming the staff member, signed with the session key, for 180 days.
-// The sign-in limits do not slow a known device for the member's address (sign-in-limits.ts), so
-// an attacker who floods someone's address with wrong passwords from elsewhere cannot lock the
-// owner out. The cookie grants nothing by itself: the password is still checked.
+// keeps an HttpOnly cookie naming the staff member (a login of one tenant, never a bare address),
+// signed with the session key, for 180 days. The sign-in limits do not slow a known device for
+// that member's login (sign-in-limits.ts), so an attacker who floods someone's address with wrong
+// passwords from elsewhere cannot lock the owner out. The same address's login in another tenant
+// is another member: the cookie does nothing for it, so a tenant that holds a login for someone's
+// address cannot use its own cookie to guess at theirs. The cookie grants nothing by itself: the
+// password is still checked.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const DEVICE_COOKIE = "escrow_console_device";

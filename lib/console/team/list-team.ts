@@ -1,7 +1,7 @@
 // The tenant's staff as the team page shows them: who, which role, when they last signed in, and
 // whether they are active, invited (link pending or expired) or disabled. Never the hashes.
 import { db } from "../../db/client.ts";
-import { signInThrottles, type SignInThrottleState } from "../auth/sign-in-limits.ts";
+import { memberSignInThrottles, type SignInThrottleState } from "../auth/sign-in-limits.ts";
 import type { StaffContext } from "../auth/staff-session.ts";
 
 export type MemberStatus = "active" | "invited" | "invite-expired" | "disabled";
@@ -16,7 +16,7 @@ export interface TeamMember {
   lastSignInAt: string | null;
   inviteExpiresAt: string | null;
   isYou: boolean;
-  /** Failed sign-ins on the member's address slowing unknown browsers down (an admin may lift it). */
+  /** Failed sign-ins on the member's login slowing unknown browsers down (an admin may lift it). */
   signInThrottle: SignInThrottleState | null;
 }
 
@@ -25,8 +25,10 @@ export async function listTeam(context: StaffContext, now = new Date()): Promise
     where: { tenantId: context.tenant.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const throttles = await signInThrottles(
-    staff.map((s) => s.email),
+  // The throttles of these members' own logins: an address's logins in other tenants are theirs.
+  const throttles = await memberSignInThrottles(
+    context.tenant.id,
+    staff.map((s) => s.id),
     now,
   );
   return staff.map((s) => ({
@@ -45,6 +47,6 @@ export async function listTeam(context: StaffContext, now = new Date()): Promise
     lastSignInAt: s.lastSignInAt?.toISOString() ?? null,
     inviteExpiresAt: s.inviteTokenHash ? (s.inviteExpiresAt?.toISOString() ?? null) : null,
     isYou: s.id === context.staff.id,
-    signInThrottle: throttles.get(s.email) ?? null,
+    signInThrottle: throttles.get(s.id) ?? null,
   }));
 }
