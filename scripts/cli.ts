@@ -1,6 +1,7 @@
 // npm run cli -- <command>
 // Operator commands for running tenants (decisions.md §8). Uses DATABASE_URL, or the embedded
 // database (joining the running app's server when `npm run dev` is up).
+import "./require-node.ts";
 import { parseArgs } from "node:util";
 import { createDb } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";

@@ -6,6 +6,7 @@
 // This process owns the embedded database for as long as the app runs; the Next server is a child
 // process that connects over the Postgres wire protocol, so PGlite's WebAssembly work never blocks
 // request handling and `next build` never opens the data folder.
+import "./require-node.ts";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
