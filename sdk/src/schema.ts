@@ -621,7 +621,7 @@ export interface paths {
         put?: never;
         /**
          * Initiate select payout account
-         * @description A hosted page where the connected user chooses one of the bank accounts they entered before, or enters a new one: an IBAN (its country's length and check digits are verified) or a Danish registration number (4 digits) and account number. Afterwards the browser goes to `returnUrl` (when given; else the page says it is saved). Payouts that waited for an account leave once it is chosen. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description A hosted page where the connected user chooses one of the bank accounts they entered before, or enters a new one: an IBAN (its country's length and check digits are verified) or a Danish registration number (4 digits) and account number. Afterwards the browser goes to `returnUrl` (when given; else the page says it is saved), or, when the user goes back without saving, to `returnUrl` with `reason=cancelled` added. Payouts that waited for an account leave once it is chosen. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["initiateSelectPayoutAccount"];
         delete?: never;
