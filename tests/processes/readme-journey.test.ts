@@ -49,7 +49,7 @@ describe("README.md's examples on a port other than 3000", () => {
 
     const tenant = await freshTenant();
     const exports = shellExports(origin, tenant.testApiKey).join("\n");
-    const run = await bash(`${exports}\n${blocks.join("\n")}\necho "TRADE=$TRADE"\n`);
+    const run = await bash(`${exports}\n${blocks.join("\n")}\nprintf "\\nTRADE=%s\\n" "$TRADE"\n`);
     expect(run.code, run.stderr).toBe(0);
     const calls = run.stderr.split("\n").filter((line) => line.startsWith("HTTP "));
     expect(calls.length).toBe(blocks.join("\n").match(/\bcurl -s/g)!.length); // each one ran
