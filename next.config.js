@@ -21,6 +21,9 @@ const nextConfig = {
     "pino-pretty",
   ],
   typescript: { ignoreBuildErrors: false },
+  // Under `npm run dev` the v1 API logs each of its requests itself (lib/ops/log.ts: route, status,
+  // tenant, correlation id); Next's own line for the same request printed every call twice.
+  logging: { incomingRequests: { ignore: [/\/api\/v1\//] } },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -9,6 +9,7 @@
 // (lib/http/api-router.ts), and runs migrations, the worker and the CLI, none of which Next sees;
 // a standalone folder starts and then fails on the first API call. The production dependency tree
 // (`npm ls --omit=dev`) is exact by construction, without a second build.
+import "./require-node.ts";
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";

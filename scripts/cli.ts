@@ -1,6 +1,7 @@
 // npm run cli -- <command>
 // Operator commands for running tenants (decisions.md §8). Uses DATABASE_URL, or the embedded
 // database (joining the running app's server when `npm run dev` is up).
+import "./require-node.ts";
 import { parseArgs } from "node:util";
 import { createDb } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";
@@ -12,32 +13,43 @@ import { checkRateLimit, updateRateLimit } from "../lib/tenants/rate-limit-setti
 import { listTenants, revokeToken, rotateToken } from "../lib/tenants/manage-tokens.ts";
 import { listen } from "./listen.ts";
 
-const USAGE = `Usage: npm run cli -- <command> [options]
-
-  tenant create --name <name> [--allow-business-id <id>]... [--allow-redirect-origin <origin>]...
+// Each command's own usage: `npm run cli -- <command> --help` prints its own, no command all of them.
+const COMMANDS: Record<string, string> = {
+  "tenant create": `  tenant create --name <name> [--allow-business-id <id>]... [--allow-redirect-origin <origin>]...
                 [--brand-name <name>] [--brand-color <#rrggbb>] [--locale en|da]
                 [--console-email <email>] [--rate-limit <requests per minute>] [--json]
-      Creates a tenant with a test and a live API token and an admin console login (shown once).
-  tenant update --tenant <tenantId> [--brand-name <name>] [--brand-color <#rrggbb>] [--locale en|da]
+      Creates a tenant with a test and a live API token and an admin console login (shown once).`,
+  "tenant update": `  tenant update --tenant <tenantId> [--brand-name <name>] [--brand-color <#rrggbb>] [--locale en|da]
                 [--allow-redirect-origin <origin>]... [--rate-limit <requests per minute>] [--json]
       Changes how the tenant's hosted pages look and where they may send users. Redirect origins
       are https origins (https://shop.example) or app schemes (yourapp://); giving any replaces the list.
       --rate-limit sets the API requests per minute each of its tokens may make (default 1200;
-      1 to 10,000,000 here, while the tenant's admins may choose 60 to 6,000 in the console).
-  staff add --tenant <tenantId> --email <email> [--name <name>] [--role admin|viewer] [--json]
-      Adds a console login to the tenant (the password is shown once). Viewers can look, not change.
-  tenant list [--json]
-      Lists tenants with their tokens (prefixes only), staff and whitelisted business ids.
-  token rotate --tenant <tenantId> --mode test|live [--json]
-      Issues a new token and revokes the tenant's other active tokens of that mode.
-  token revoke --token <tokenId> [--json]
-      Revokes one token.
-  listen --api-key <esk_test_…> [--api <url>] [--forward-to <url>] [--events <name,name>] [--print]
+      1 to 10,000,000 here, while the tenant's admins may choose 60 to 6,000 in the console).`,
+  "staff add": `  staff add --tenant <tenantId> --email <email> [--name <name>] [--role admin|viewer] [--json]
+      Adds a console login to the tenant (the password is shown once). Viewers can look, not change.`,
+  "tenant list": `  tenant list [--json]
+      Lists tenants with their tokens (prefixes only), staff and whitelisted business ids.`,
+  "token rotate": `  token rotate --tenant <tenantId> --mode test|live [--json]
+      Issues a new token and revokes the tenant's other active tokens of that mode.`,
+  "token revoke": `  token revoke --token <tokenId> [--json]
+      Revokes one token.`,
+  listen: `  listen [--api-key <esk_test_…>] [--api <url>] [--forward-to <url>] [--events <name,name>] [--print]
       A developer's events as they happen, like "stripe listen": reads the sandbox event feed with
-      the test API key (or ESCROW_API_KEY) from the service at --api (or ESCROW_API_URL; default
-      http://localhost:3000) and forwards each event to --forward-to, signed as a real delivery
-      with a secret printed at the start; --print (or no --forward-to) prints them instead.
-      Needs no database. docs/webhooks.md.`;
+      the test API key (or ESCROW_API_KEY, or ESCROW_TOKEN as the dev banner exports it) from the
+      service at --api (or ESCROW_API_URL, or ESCROW_BASE_URL; default http://localhost:3000) and
+      forwards each event to --forward-to, signed as a real delivery with a secret printed at the
+      start; --print (or no --forward-to) prints them instead. Needs no database. docs/webhooks.md.`,
+};
+const USAGE = `Usage: npm run cli -- <command> [options]\n\n${Object.values(COMMANDS).join("\n")}`;
+
+/** The usage of the commands `words` name ("listen", "tenant update", "tenant"), or all of them. */
+function usageOf(words: string[]): string {
+  const named = Object.keys(COMMANDS).filter((command) => command === words.join(" ") || command === words[0]);
+  const group = Object.keys(COMMANDS).filter((command) => command.split(" ")[0] === words[0]);
+  const chosen = named.length ? named : group;
+  if (!chosen.length) return USAGE;
+  return `Usage: npm run cli -- ${chosen.length === 1 ? chosen[0] : `${words[0]} <${chosen.map((c) => c.split(" ")[1]).join("|")}>`} [options]\n\n${chosen.map((c) => COMMANDS[c]).join("\n")}`;
+}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -67,12 +79,12 @@ const { positionals, values } = parseArgs({
 
 const [resource, action] = positionals;
 if (values.help || !resource) {
-  console.log(USAGE);
+  console.log(usageOf(positionals));
   process.exit(values.help ? 0 : 2);
 }
 
 function fail(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
+  console.error(`${message}\n\n${usageOf(positionals)}`);
   process.exit(2);
 }
 
@@ -88,13 +100,13 @@ function print(result: unknown, human: () => string) {
 
 // listen talks to the API like a tenant's backend: no database.
 if (resource === "listen") {
-  const apiKey = values["api-key"] ?? process.env.ESCROW_API_KEY;
-  if (!apiKey) fail("listen needs --api-key esk_test_… (or ESCROW_API_KEY).");
+  const apiKey = values["api-key"] ?? process.env.ESCROW_API_KEY ?? process.env.ESCROW_TOKEN;
+  if (!apiKey) fail("listen needs --api-key esk_test_… (or ESCROW_API_KEY or ESCROW_TOKEN).");
   const stop = new AbortController();
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
   try {
     await listen({
-      api: values.api ?? process.env.ESCROW_API_URL ?? "http://localhost:3000",
+      api: values.api ?? process.env.ESCROW_API_URL ?? process.env.ESCROW_BASE_URL ?? "http://localhost:3000",
       apiKey,
       forwardTo: values.print ? undefined : values["forward-to"],
       events: (values.events ?? "")

@@ -1,5 +1,6 @@
 // npm run db:migrate
 // Applies pending migrations to DATABASE_URL, or to the embedded database when it is unset.
+import "./require-node.ts";
 import { redactUrl, resolveDatabase } from "../lib/db/connection.ts";
 import { applyMigrations } from "../lib/db/migrations.ts";
 import { answerHelp } from "./usage.ts";

@@ -1,5 +1,6 @@
 // npm run db:migration -- <name>
 // Writes the next migration from the difference between prisma/migrations and schema.prisma.
+import "./require-node.ts";
 import { createMigration } from "../lib/db/migrations.ts";
 import { answerHelp } from "./usage.ts";
 

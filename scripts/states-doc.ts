@@ -1,4 +1,5 @@
 // npm run docs:states – rewrites docs/states.md from the transition table.
+import "./require-node.ts";
 import { writeFileSync } from "node:fs";
 import { renderStatesDoc } from "../lib/trades/states-doc.ts";
 import { answerHelp } from "./usage.ts";

@@ -9,6 +9,7 @@
 //    leaves it out).
 // 6. With TEST_DATABASE_URL: the benchmark's smoke run (SKIP_BENCH=1 leaves it out).
 /* eslint-disable @typescript-eslint/no-explicit-any -- reads the runners' JSON reports */
+import "./require-node.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { playwrightFailures, vitestFailures, type Failure } from "./test-failures.ts";

@@ -3,6 +3,7 @@
 // running `npm run dev`. Serves /metrics, /healthz and /readyz on the operators' listener
 // (METRICS_PORT); on SIGTERM it stops claiming work, finishes and records the deliveries it holds,
 // lets the scheduler end its round, and exits 0. A second signal exits at once.
+import "./require-node.ts";
 import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
 import { db } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";

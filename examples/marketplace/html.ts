@@ -96,7 +96,13 @@ ol.activity{list-style:none;padding:0;margin:0}ol.activity ` +
   `dashed #b45309;background:#fffbeb}.sandbox ` +
   `h2{color:#92400e;margin-top:0}
 footer{text-align:center;color:#9ca3af;font-size:13px;padding:20px}
+.parcel{background:#f3efe8;border-radius:10px;padding:4px 14px;margin:12px 0}.code{font-family:ui-monospace,monospace;letter-spacing:.05em}
 `;
+
+/** The shop's icon, served at /favicon.svg and at /favicon.ico, which browsers ask every site for. */
+export const ICON =
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0f766e"/>` +
+  `<text x="32" y="46" font-family="Georgia,serif" font-size="42" font-weight="700" text-anchor="middle" fill="#fff">L</text></svg>`;
 
 export function page(title: string, user: string | undefined, body: Html, flash?: { text: string; error?: boolean }) {
   return html`<!doctype html>
@@ -105,6 +111,7 @@ export function page(title: string, user: string | undefined, body: Html, flash?
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <title>${title} · Loppe</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <style>
           ${new Html(CSS)}
         </style>

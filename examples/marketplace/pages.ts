@@ -1,7 +1,7 @@
 // The shop's pages: browse, sign in, account (connect), sell, an item, my trades, one trade.
 import type { Trade, UserDetails } from "@escrow/sdk";
 import { html, itemPicture, type Html } from "./html.ts";
-import { dkk, EVENT_LABEL, shop, STATE_LABEL, type Listing } from "./shop.ts";
+import { dkk, EVENT_LABEL, shop, STATE_LABEL, USERNAME_PATTERN, type Listing } from "./shop.ts";
 
 export function homePage(): Html {
   const listings = shop.listings();
@@ -33,14 +33,20 @@ export function signInPage(next: string): Html {
     <p class="muted">The example has no passwords: pick a user name.</p>
     <form method="post" action="/signin">
       <input type="hidden" name="next" value="${next}" /><label for="username">User name</label>
+      <!-- Browsers compile pattern with the v flag, where a literal "-" in a class must be escaped:
+           unescaped, the pattern is invalid and silently checks nothing. -->
       <input
         id="username"
         name="username"
         required
-        pattern="[a-z0-9-]{2,32}"
+        pattern="${USERNAME_PATTERN}"
+        title="2 to 32 lowercase letters, digits or hyphens"
+        aria-describedby="username-hint"
+        autocapitalize="none"
         autocomplete="username"
         placeholder="e.g. anna"
       />
+      <p id="username-hint" class="muted">2 to 32 lowercase letters, digits or hyphens.</p>
       <div class="actions"><button type="submit">Sign in</button></div>
     </form>
   </div>`;
@@ -163,6 +169,27 @@ export function ordersPage(user: string, trades: Trade[]): Html {
     }`;
 }
 
+/** The delivery parcel: the seller's label code to hand in with it, and the tracking link for both. */
+function parcel(trade: Trade, buyer: boolean): Html | "" {
+  const delivery = trade.phases.delivery;
+  if (!delivery?.labelCode) return "";
+  return html`<div class="parcel" data-testid="parcel">
+    ${
+      buyer
+        ? html`<p>Your parcel comes with ${delivery.shippingProvider.toUpperCase()}.</p>`
+        : html`<p>
+            Shipping label code <strong class="code">${delivery.labelCode}</strong>: write it on the parcel, or show it
+            at the ${delivery.shippingProvider.toUpperCase()} parcel shop.
+          </p>`
+    }
+    ${
+      delivery.labelTracking
+        ? html`<p><a href="${delivery.labelTracking}" target="_blank" rel="noopener">Track the parcel</a></p>`
+        : ""
+    }
+  </div>`;
+}
+
 /** One trade as the signed-in party sees it, with what they can do now. */
 export function tradePage(user: string, trade: Trade): Html {
   const buyer = shop.purchase(trade.tradeId)?.buyer === user;
@@ -227,6 +254,7 @@ export function tradePage(user: string, trade: Trade): Html {
           <h2>${party.status.title}</h2>
           ${party.status.description ? html`<p>${party.status.description}</p>` : ""}
           ${party.status.deadlineDescription ? html`<p class="muted">${party.status.deadlineDescription}</p>` : ""}
+          ${parcel(trade, buyer)}
           ${trade.phases.delivery?.rejectedReason ? html`<p>${buyer ? "Your" : "The buyer’s"} reason: “${trade.phases.delivery.rejectedReason.description}”</p>` : ""}
           ${trade.settlement ? html`<p>Settled: ${dkk(trade.settlement.refundAmount)} back to the buyer, ${dkk(trade.settlement.payeeAmount)} to the seller.</p>` : ""}
           ${actions.length ? html`<div class="actions">${actions}</div>` : ""}

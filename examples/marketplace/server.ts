@@ -5,9 +5,9 @@
 // Run: ESCROW_TOKEN=esk_test_… npx tsx examples/marketplace/server.ts (README.md beside this file).
 import http from "node:http";
 import { createEscrowClient, EscrowApiError, WebhookVerificationError, type UserDetails } from "@escrow/sdk";
-import { html, page } from "./html.ts";
+import { html, ICON, page } from "./html.ts";
 import { accountPage, homePage, itemPage, ordersPage, sellPage, signInPage, tradePage } from "./pages.ts";
-import { shop } from "./shop.ts";
+import { shop, USERNAME_PATTERN } from "./shop.ts";
 
 if (process.argv.includes("--help")) {
   console.log(`Usage: ESCROW_TOKEN=esk_test_… npx tsx examples/marketplace/server.ts
@@ -46,6 +46,7 @@ const secret = await webhookSecret();
 const NOTICES: Record<string, string> = {
   connected: "Your account is connected to escrow payments. You can now sell and buy.",
   payout: "Your payout account is saved.",
+  "payout-cancelled": "No payout account was saved.",
   listed: "Your item is listed.",
   paid: "Payment received and held in escrow. The seller has been asked to ship.",
   label: "Shipping label bought. Hand the parcel to GLS.",
@@ -60,6 +61,12 @@ const NOTICES: Record<string, string> = {
   cancelled: "The checkout was cancelled. Nothing was charged.",
   "not-connected": "Connecting was not completed.",
 };
+
+/** Which flow a hosted page's `?reason=…` return ended without finishing, by where it came back to. */
+function cameBackWithout(path: string, notice: string | null): string {
+  if (path.startsWith("/items/")) return "cancelled"; // the checkout's cancelUrl
+  return notice === "payout" ? "payout-cancelled" : "not-connected"; // payout account's returnUrl, connect's cancelUrl
+}
 
 /** `flash` is shown once on the next page (a cookie, so that a reload does not repeat it). */
 type Reply = { status?: number; html?: string; location?: string; cookie?: string; flash?: string };
@@ -178,7 +185,7 @@ async function route(
   const flash = notice?.startsWith("error:")
     ? { text: notice.slice(6), error: true }
     : reason
-      ? { text: NOTICES[reason === "cancelled" ? "cancelled" : "not-connected"]! }
+      ? { text: NOTICES[cameBackWithout(path, notice)]! }
       : notice && NOTICES[notice]
         ? { text: NOTICES[notice]! }
         : undefined;
@@ -191,7 +198,7 @@ async function route(
   if (method === "POST" && path === "/signin") {
     const form = new URLSearchParams((await readBody(request)).toString());
     const name = (form.get("username") ?? "").toLowerCase();
-    if (!/^[a-z0-9-]{2,32}$/.test(name)) return { location: "/signin" };
+    if (!new RegExp(`^${USERNAME_PATTERN}$`, "v").test(name)) return { location: "/signin" };
     const next = form.get("next") ?? "/";
     return { location: next.startsWith("/") ? next : "/", cookie: `shop_user=${name}; Path=/; HttpOnly; SameSite=Lax` };
   }
@@ -271,6 +278,10 @@ const page404 = () =>
 http
   .createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", SHOP_URL);
+    if (url.pathname === "/favicon.svg" || url.pathname === "/favicon.ico") {
+      const headers = { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" };
+      return void response.writeHead(200, headers).end(ICON);
+    }
     const cookies = request.headers.cookie ?? "";
     const user = /(?:^|;\s*)shop_user=([a-z0-9-]+)/.exec(cookies)?.[1];
     const flashed = /(?:^|;\s*)shop_flash=([^;]+)/.exec(cookies)?.[1];

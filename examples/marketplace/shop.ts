@@ -2,6 +2,12 @@
 // bought which listing, and the escrow events its webhook endpoint received and verified.
 import type { TradeState, WebhookEvent } from "@escrow/sdk";
 
+/**
+ * A user name: the sign-in form's `pattern` and the server's check. Written for the `v` flag that
+ * browsers compile `pattern` with, where "-" inside a class must be escaped.
+ */
+export const USERNAME_PATTERN = "[a-z0-9\\-]{2,32}";
+
 export interface Listing {
   id: string;
   title: string;

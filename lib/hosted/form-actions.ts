@@ -3,7 +3,7 @@ import { cancelCheckout, confirmCheckout, connectPayer, payCheckout, signInToPay
 import { consentToConnect, endConnect, signInToConnect } from "./connect-flow.ts";
 import type { HostedAction } from "./hosted-form-route.ts";
 import { cancelPaymentFlow, confirmPaymentFlow, payPaymentFlow } from "./payment-flow.ts";
-import { savePayoutAccount } from "./payout-account-flow.ts";
+import { leavePayoutAccount, savePayoutAccount } from "./payout-account-flow.ts";
 import { answerOfferOnStatusPage, makeOfferOnStatusPage } from "./offer-flow.ts";
 import { actOnStatusPage } from "./status-flow.ts";
 
@@ -39,4 +39,5 @@ export const statusActions: Record<string, HostedAction> = {
 
 export const payoutAccountActions: Record<string, HostedAction> = {
   save: ({ session, form, now }) => savePayoutAccount(session, form, now),
+  cancel: ({ session, now }) => leavePayoutAccount(session, now),
 };

@@ -125,3 +125,12 @@ export async function savePayoutAccount(session: SessionWithTenant, form: FormDa
   });
   return { done: returnTarget(session, { kind: "return" }) };
 }
+
+/** Back to the tenant without saving: the link is used up, and the return says it was cancelled. */
+export async function leavePayoutAccount(session: SessionWithTenant, now: Date): Promise<HostedOutcome> {
+  await db.hostedSession.updateMany({
+    where: { id: session.id, state: "Open" },
+    data: { state: "Cancelled", completedAt: now },
+  });
+  return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
+}

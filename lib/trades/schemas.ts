@@ -153,7 +153,11 @@ export const TimelineEntry = z
 
 export const Party = z
   .object({
-    serviceUserId: z.string().meta({ description: "Empty until the user has connected." }),
+    serviceUserId: z.string().meta({
+      description:
+        "The party's id at the service, the same id as `serviceAccountId` in the user.connected " +
+        "webhook (the specification names it both ways); empty until the user has connected.",
+    }),
     phoneNumber: z.string().nullable(),
     name: z.string(),
     city: z.string(),

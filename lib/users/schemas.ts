@@ -52,9 +52,11 @@ export const BankAccount = z
 
 export const UserDetails = z
   .object({
-    serviceUserId: z
-      .string()
-      .meta({ description: "The service's account id of the user (the serviceAccountId of user.connected)." }),
+    serviceUserId: z.string().meta({
+      description:
+        "The person's id at the service: the same id as `serviceAccountId` in the user.connected " +
+        "webhook and the sandbox connect answer (the specification names it both ways).",
+    }),
     bankAccount: BankAccount.nullable().meta({
       description: "The payout account, or null until the user has chosen one.",
     }),
@@ -68,7 +70,11 @@ export const SandboxConnectBody = z.strictObject({ kycLevel: KycLevel }).meta({ 
 
 export const ConnectedUser = z
   .object({
-    serviceAccountId: z.string(),
+    serviceAccountId: z.string().meta({
+      description:
+        "The person's id at the service: the same id as `serviceUserId` in Get user and in a trade's " +
+        "`payer` and `payee` (the specification names it both ways).",
+    }),
     marketplaceUserId: z.string(),
     kycLevel: KycLevel,
     connectedAt: z.string().meta({ format: "date-time" }),

@@ -36,7 +36,11 @@ export const UserConnectedEventBody = z
     referenceId: z.string().meta({ description: "The marketplace user id." }),
     eventName: z.literal("user.connected"),
     eventDate: z.string(),
-    serviceAccountId: z.string(),
+    serviceAccountId: z.string().meta({
+      description:
+        "The person's id at the service: the same id as `serviceUserId` in Get user and in a trade's " +
+        "`payer` and `payee` (the specification names it both ways).",
+    }),
     marketplaceUserId: z.string(),
     kycLevel: z.int().meta({ description: "1 (medium: national eID) or 2 (high: passport-verified)." }),
   })

@@ -4,6 +4,7 @@
 // kind of search and a filter. Seeds a fresh database on BENCH_DATABASE_URL's server (default the
 // local PostgreSQL at 127.0.0.1:5432) or, with --embedded, in an in-memory PGlite; drops it after.
 // Prints p50/p95 per scenario. A benchmark, not a test: it reports figures and asserts nothing.
+import "../require-node.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 import { benchOptions } from "./cli-options.ts";

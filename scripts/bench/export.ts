@@ -5,6 +5,7 @@
 // RSS at the start, peak and end: flat memory means the export holds one batch, not the file.
 // A benchmark, not a test: it reports figures and asserts nothing. Database: a fresh one on
 // BENCH_DATABASE_URL's server (default the local PostgreSQL), dropped after.
+import "../require-node.ts";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";

@@ -8,6 +8,7 @@
 // then the webhook worker draining a backlog; prints the table, writes JSON and Markdown, drops the
 // database. --smoke: tiny data and one-second runs, so that CI proves it still works.
 // A benchmark, not a test: it reports figures and asserts only that the calls succeeded.
+import "../require-node.ts";
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { applyMigrations } from "../../lib/db/migrations.ts";

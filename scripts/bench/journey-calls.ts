@@ -6,6 +6,7 @@
 // latencies without queueing: what a transition costs, not what the machine can carry (that is
 // `npm run bench`). A fresh database on BENCH_DATABASE_URL's server, dropped afterwards.
 // PROBE_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" profiles the service.
+import "../require-node.ts";
 import { benchOptions } from "./cli-options.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";

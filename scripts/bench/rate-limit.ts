@@ -4,6 +4,7 @@
 // design not taken) against a plain round trip and the token lookup every request already makes;
 // the in-memory count that requests do pay; one batched flush; the statement on a logged table,
 // to show what UNLOGGED saves. A benchmark, not a test.
+import "../require-node.ts";
 import { benchOptions } from "./cli-options.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";

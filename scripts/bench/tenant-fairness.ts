@@ -5,6 +5,7 @@
 // share off (TENANT_CONCURRENCY=off) and once with the default share. Prints B's p50/p99 and both
 // tenants' throughput. A fresh database on BENCH_DATABASE_URL's server, dropped afterwards.
 // A benchmark, not a test: it reports figures.
+import "../require-node.ts";
 import { existsSync } from "node:fs";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";

@@ -621,7 +621,7 @@ export interface paths {
         put?: never;
         /**
          * Initiate select payout account
-         * @description A hosted page where the connected user chooses one of the bank accounts they entered before, or enters a new one: an IBAN (its country's length and check digits are verified) or a Danish registration number (4 digits) and account number. Afterwards the browser goes to `returnUrl` (when given; else the page says it is saved). Payouts that waited for an account leave once it is chosen. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description A hosted page where the connected user chooses one of the bank accounts they entered before, or enters a new one: an IBAN (its country's length and check digits are verified) or a Danish registration number (4 digits) and account number. Afterwards the browser goes to `returnUrl` (when given; else the page says it is saved), or, when the user goes back without saving, to `returnUrl` with `reason=cancelled` added. Payouts that waited for an account leave once it is chosen. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["initiateSelectPayoutAccount"];
         delete?: never;
@@ -701,7 +701,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: advance the clock
-         * @description Test tokens only. Moves this tenant's sandbox clock forward and fires every deadline that falls due (unpaid expiry, shipment deadline, auto-accept, payouts), each as its ordinary transition with its webhook.
+         * @description Test tokens only. Moves this tenant's sandbox clock forward and fires at once every deadline that falls due on the way (unpaid expiry, shipment deadline, auto-accept, payouts), each as its ordinary transition with its webhook, listed in `fired`. Deadlines also fire by themselves: the server's scheduler looks for due ones every few seconds (on the sandbox clock for sandbox trades), so a payout, due as soon as a trade is Succeeded, is usually paid within seconds without this call, and `fired` is then empty. Use it for the deadlines that are days away.
          */
         post: operations["advanceSandboxClock"];
         delete?: never;
@@ -1662,6 +1662,7 @@ export interface components {
             /** @constant */
             eventName: "user.connected";
             eventDate: string;
+            /** @description The person's id at the service: the same id as `serviceUserId` in Get user and in a trade's `payer` and `payee` (the specification names it both ways). */
             serviceAccountId: string;
             marketplaceUserId: string;
             /** @description 1 (medium: national eID) or 2 (high: passport-verified). */
@@ -1828,7 +1829,7 @@ export interface components {
             } | null;
         };
         Party: {
-            /** @description Empty until the user has connected. */
+            /** @description The party's id at the service, the same id as `serviceAccountId` in the user.connected webhook (the specification names it both ways); empty until the user has connected. */
             serviceUserId: string;
             phoneNumber: string | null;
             name: string;
@@ -2032,7 +2033,7 @@ export interface components {
             phoneNumber: string | null;
         };
         UserDetails: {
-            /** @description The service's account id of the user (the serviceAccountId of user.connected). */
+            /** @description The person's id at the service: the same id as `serviceAccountId` in the user.connected webhook and the sandbox connect answer (the specification names it both ways). */
             serviceUserId: string;
             /** @description The payout account, or null until the user has chosen one. */
             bankAccount: components["schemas"]["BankAccount"] | null;
@@ -2047,6 +2048,7 @@ export interface components {
             name: string;
         };
         ConnectedUser: {
+            /** @description The person's id at the service: the same id as `serviceUserId` in Get user and in a trade's `payer` and `payee` (the specification names it both ways). */
             serviceAccountId: string;
             marketplaceUserId: string;
             /** @description 1 = Medium (national eID; passport check needed if name and address are protected), 2 = High (eID and passport verification). */

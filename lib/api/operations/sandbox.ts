@@ -10,9 +10,13 @@ export const advanceSandboxClock = defineOperation({
   path: "/v1/sandbox/clock/advance",
   summary: "Sandbox: advance the clock",
   description:
-    "Test tokens only. Moves this tenant's sandbox clock forward and fires every deadline that " +
-    "falls due (unpaid expiry, shipment deadline, auto-accept, payouts), each as its ordinary " +
-    "transition with its webhook.",
+    "Test tokens only. Moves this tenant's sandbox clock forward and fires at once every deadline " +
+    "that falls due on the way (unpaid expiry, shipment deadline, auto-accept, payouts), each as " +
+    "its ordinary transition with its webhook, listed in `fired`. Deadlines also fire by " +
+    "themselves: the server's scheduler looks for due ones every few seconds (on the sandbox " +
+    "clock for sandbox trades), so a payout, due as soon as a trade is Succeeded, is usually " +
+    "paid within seconds without this call, and `fired` is then empty. Use it for the deadlines " +
+    "that are days away.",
   tags: ["Sandbox"],
   body: z
     .strictObject({

@@ -85,7 +85,8 @@ export const initiateSelectPayoutAccount = defineOperation({
     "A hosted page where the connected user chooses one of the bank accounts they entered " +
     "before, or enters a new one: an IBAN (its country's length and check digits are verified) " +
     "or a Danish registration number (4 digits) and account number. Afterwards the browser goes " +
-    "to `returnUrl` (when given; else the page says it is saved). Payouts that waited for an " +
+    "to `returnUrl` (when given; else the page says it is saved), or, when the user goes back " +
+    "without saving, to `returnUrl` with `reason=cancelled` added. Payouts that waited for an " +
     "account leave once it is chosen.",
   tags: ["Users"],
   params: MarketplaceUserParams,

@@ -162,6 +162,8 @@ export const hostedPages: typeof english = {
     save: "Gem udbetalingskonto",
     savedTitle: "Udbetalingskontoen er gemt",
     savedBody: (digits) => `Penge fra dine salg udbetales til kontoen, der slutter på ${digits}.`,
+    cancelledTitle: "Ingen udbetalingskonto gemt",
+    cancelledBody: "Intet blev ændret.",
   },
   tracking: {
     pageTitle: "Pakkesporing",

@@ -161,6 +161,8 @@ export const hostedPages = {
     save: "Save payout account",
     savedTitle: "Payout account saved",
     savedBody: (digits: string) => `Money from your sales is paid out to the account ending in ${digits}.`,
+    cancelledTitle: "No payout account saved",
+    cancelledBody: "Nothing was changed.",
   },
   tracking: {
     pageTitle: "Parcel tracking",

@@ -22,12 +22,18 @@ export default async function PayoutAccountPage(props: HostedPageProps) {
   const { person, accounts } = loaded;
 
   if (session.state !== "Open") {
+    const saved = session.state === "Completed";
     return (
       <HostedShell {...shell}>
         <Finished
-          title={t.payout.savedTitle}
-          body={t.payout.savedBody(person.bankAccountNumber ? lastDigits(person.bankAccountNumber) : "")}
-          target={returnTarget(session, { kind: "return" })}
+          tone={saved ? "success" : "neutral"}
+          title={saved ? t.payout.savedTitle : t.payout.cancelledTitle}
+          body={
+            saved
+              ? t.payout.savedBody(person.bankAccountNumber ? lastDigits(person.bankAccountNumber) : "")
+              : t.payout.cancelledBody
+          }
+          target={returnTarget(session, saved ? { kind: "return" } : { kind: "cancel", reason: "cancelled" })}
           targetLabel={t.common.returnTo(shell.marketplace!)}
           closeHint={t.common.closePage}
         />
@@ -106,6 +112,10 @@ export default async function PayoutAccountPage(props: HostedPageProps) {
           </div>
         </fieldset>
         <SubmitButton>{t.payout.save}</SubmitButton>
+      </HostedForm>
+      {/* The way back without saving (the link is used up; the return says it was cancelled). */}
+      <HostedForm action={`${base}/cancel`} csrf={session.csrfToken} className="mt-3">
+        <SubmitButton variant="quiet">{t.common.cancelAndReturn(shell.marketplace!)}</SubmitButton>
       </HostedForm>
     </HostedShell>
   );
