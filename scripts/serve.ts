@@ -6,11 +6,13 @@
 //   tsx scripts/serve.ts [--port 3000] [--hostname 0.0.0.0]
 //   API_VIA_NEXT=1 serves the API through Next too (for comparison).
 //
-// It also answers /healthz and /readyz, counts every request into the metrics served on the
-// operators' listener (lib/ops/metrics-server.ts), and drains on SIGTERM (docs/operations.md):
-// readiness 503 at once, requests served for SHUTDOWN_GRACE_MS so the load balancer can move
-// away, then no new connections, requests in flight finished, the webhook worker and the
-// scheduler stopped after what they claimed, pools closed, exit 0. A second signal exits at once.
+// It also answers /healthz and /readyz, refuses methods nothing serves (405) and addresses whose
+// percent-escapes do not decode (400, lib/http/malformed-address.ts), counts every request into
+// the metrics served on the operators' listener (lib/ops/metrics-server.ts), and drains on
+// SIGTERM (docs/operations.md): readiness 503 at once, requests served for SHUTDOWN_GRACE_MS so
+// the load balancer can move away, then no new connections, requests in flight finished, the
+// webhook worker and the scheduler stopped after what they claimed, pools closed, exit 0. A
+// second signal exits at once.
 import "./require-node.ts";
 import http from "node:http";
 import { parseArgs } from "node:util";
@@ -19,6 +21,7 @@ import { flushRequestLog } from "../lib/api/request-log.ts";
 import { db } from "../lib/db/client.ts";
 import { loadApiRouter } from "../lib/http/api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address.ts";
+import { answerMalformedAddress, hasMalformedEscape } from "../lib/http/malformed-address.ts";
 import { answerMethodNotAllowed, SERVED_METHODS } from "../lib/http/method-not-allowed.ts";
 import { serveApi } from "../lib/http/serve-api.ts";
 import { parseTrustedProxies, resolveClientAddress } from "../lib/http/trusted-proxies.ts";
@@ -104,6 +107,9 @@ const server = http.createServer((request, response) => {
       apiMethods.includes(method) || method === "OPTIONS" || (method === "HEAD" && apiMethods.includes("GET"));
     if (!SERVED_METHODS.has(method) || (apiMethods.length && !servedByRoute)) {
       answerMethodNotAllowed(response, method, pathname, apiMethods);
+    } else if (hasMalformedEscape(pathname)) {
+      // Next's router would throw on it and answer 500.
+      answerMalformedAddress(response, pathname);
     } else if (pathname === "/healthz" || pathname === "/readyz") {
       void healthResponse(pathname).then(({ status, body }) => {
         response

@@ -3,14 +3,20 @@
 // SameSite=Lax as well) and only admins change anything: every non-GET is refused to a viewer
 // here (403, before the body is even read), and each use case checks the role again. Errors say
 // what staff may know: the engine's refusals as they are, anything else only that it failed.
+//
+// Path parameters and the query string are checked here for text that no parameter should have
+// to think about (a NUL character: PostgreSQL cannot hold it, so a lookup failed with a 500), as
+// the API does; a GET that reads its query declares the schema with consoleQuery, which refuses
+// what does not parse as a 400 naming the parameter, and the console fuzzer finds it there.
 import { z } from "zod";
 import { ApiError } from "../errors.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
-import { parseOrThrow } from "../schemas/validation.ts";
+import { parseOrThrow, unsafeInputProblems, validationError } from "../schemas/validation.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
 import { Download } from "../exports/download.ts";
 import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
 import { log } from "../ops/log.ts";
+import { consoleErrorBody } from "./console-error.ts";
 
 type RouteContext = { params: Promise<Record<string, string>> };
 type Handler = (context: StaffContext, request: Request, params: Record<string, string>) => Promise<unknown>;
@@ -30,21 +36,37 @@ export function consoleJson(handler: Handler) {
     if (!context) return json({ error: "Sign in to the console." }, 401);
     if (request.method !== "GET" && !context.isAdmin) return json({ error: new ConsoleForbidden().message }, 403);
     try {
-      const result = await handler(context, request, (await route?.params) ?? {});
+      const params = (await route?.params) ?? {};
+      const unsafe = [
+        ...unsafeInputProblems(params),
+        ...unsafeInputProblems(Object.fromEntries(new URL(request.url).searchParams)),
+      ];
+      if (unsafe.length) throw validationError(unsafe);
+      const result = await handler(context, request, params);
       // A file (an export) streams as it is; everything else is JSON.
       return result instanceof Download ? result.response() : json(result);
     } catch (error) {
       if (error instanceof ConsoleForbidden) return json({ error: error.message }, 403);
-      // `errors` names the offending fields ({ key, value }) so a form can show each next to its field.
-      if (error instanceof ApiError)
-        return json(
-          { error: error.message, code: error.code, ...(error.errors.length ? { errors: error.errors } : {}) },
-          error.status,
-        );
+      if (error instanceof ApiError) return json(consoleErrorBody(error), error.status);
       log.error("console endpoint failed", error);
       return json({ error: "Something went wrong on our side." }, 500);
     }
   };
+}
+
+/**
+ * A GET endpoint that reads its query string: `query` parses it (what does not parse is a 400
+ * naming the parameter, unless the schema falls back to a default), and rides on the handler so
+ * that tests find every parameter a console endpoint takes.
+ */
+export function consoleQuery<S extends z.ZodObject>(
+  query: S,
+  handler: (context: StaffContext, query: z.output<S>, params: Record<string, string>) => Promise<unknown>,
+) {
+  const route = consoleJson((context, request, params) =>
+    handler(context, parseOrThrow(query, Object.fromEntries(new URL(request.url).searchParams)), params),
+  );
+  return Object.assign(route, { query });
 }
 
 /** Console forms are small: a body past this is refused (413) before it is read whole. */
@@ -56,6 +78,8 @@ const CONSOLE_BODY_LIMIT = 64 * 1024;
  */
 export async function consoleBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const { json } = await readJsonBody(request, CONSOLE_BODY_LIMIT);
+  const unsafe = json === NO_BODY ? [] : unsafeInputProblems(json);
+  if (unsafe.length) throw validationError(unsafe);
   // The API's own validation: one error key style (JSON paths, `items[2].name`) everywhere.
   return parseOrThrow(schema, json === NO_BODY ? undefined : json);
 }

@@ -1,27 +1,38 @@
 // CSV as RFC 4180 writes it (no CSV library is installed; the rules fit in a few lines): fields
-// separated by commas, records ended by CRLF, a field quoted when it holds a comma, a quote, CR or
-// LF, with its quotes doubled.
+// separated by commas, records ended by CRLF, quotes inside a quoted field doubled.
 //
 // A spreadsheet opening the file runs a cell that starts with = + - @ (or a tab or CR, which some
 // strip first) as a formula: a trade title like `=HYPERLINK(...)` would run on the finance team's
-// machine. Such text cells get a leading apostrophe, which spreadsheets show as text (OWASP's
-// advice). Amounts are written by us, not typed by anyone, so a negative amount keeps its minus.
+// machine. So text that came from outside is written defused (OWASP's advice on CSV injection):
+// - every text field is quoted, so that a reader splitting on this file's commas never starts a
+//   cell inside it;
+// - a leading apostrophe before a formula character, which spreadsheets show as text;
+// - the same apostrophe before a formula character that follows a comma, semicolon, tab or line
+//   break inside the text: a spreadsheet that splits on another separator than ours (Excel in
+//   Danish or German splits a .csv on `;`) or loses track of the quotes starts a cell there, so
+//   `a;=1+1;b` must not give it a cell `=1+1`. Quotes in between (`;""=`) are looked through, as
+//   such a reader takes a quote at the start of a cell as the start of a quoted one.
+// Amounts, times and counts are written by us, not typed by anyone: they are never prefixed (a
+// negative amount keeps its minus) and are quoted only if they ever needed it.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Where a cell can begin for some reader, followed by a formula character: an apostrophe goes there. */
+const FORMULA_START = /(?<=^|[,;\t\r\n])(?="*[=+\-@\t\r])/g;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-export type Cell = string | null;
+const quoted = (value: string) => `"${value.replaceAll('"', '""')}"`;
 
-/** A cell of text that came from outside (titles, references, ids): defused when it looks like a formula. */
-export function textCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+/** A field of text that came from outside (titles, references, ids): defused and always quoted. */
+export function textField(value: string): string {
+  return quoted(value.replace(FORMULA_START, "'"));
 }
 
-function field(value: Cell): string {
+/** A field of our own making (an amount, a time, a count), or an empty one: quoted only when it must be. */
+export function plainField(value: string | null): string {
   if (value === null) return "";
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  return NEEDS_QUOTES.test(value) ? quoted(value) : value;
 }
 
-export function csvRecord(cells: readonly Cell[]): string {
-  return `${cells.map(field).join(",")}\r\n`;
+/** One record of fields already written by textField or plainField. */
+export function csvRecord(fields: readonly string[]): string {
+  return `${fields.join(",")}\r\n`;
 }

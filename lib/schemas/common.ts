@@ -95,3 +95,16 @@ export const Instant = z.iso
   .refine((date) => date.getTime() >= EARLIEST && date.getTime() <= LATEST, {
     message: "Must be a time between 1970 and 9999",
   });
+
+/**
+ * A UTC day as a console filter or an export names it, YYYY-MM-DD: a day that exists (JavaScript
+ * reads 2026-02-31 as 3 March, PostgreSQL refuses it), from 1970-01-01 to 9999-12-30 (so that
+ * the day after it, where a range ends, is still one PostgreSQL and JavaScript read alike).
+ */
+export const CalendarDay = z.string().refine(isCalendarDay, "Must be a day, YYYY-MM-DD, from 1970-01-01 to 9999-12-30");
+
+function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day < "1970-01-01" || day > "9999-12-30") return false;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+}

@@ -1,7 +1,8 @@
 // Where webhooks may be sent (decisions.md §5): https only; plain http only to loopback and only
-// for sandbox subscriptions. In live mode the host must not resolve to loopback, private,
-// link-local, CGNAT or cloud-metadata addresses — checked when subscribing and again at delivery,
-// where the connection goes to the address that was checked (no second lookup, no redirects).
+// for sandbox subscriptions. In live mode every address the host resolves to must be public
+// (public-address.ts: globally reachable, so no loopback, private, link-local, CGNAT, metadata,
+// documentation or reserved address) — checked when subscribing and again at delivery, where the
+// connection goes to the address that was checked (no second lookup, no redirects).
 //
 // Sandbox subscriptions may reach loopback and private addresses so that a developer can run a
 // receiver next to a local copy of the service. On a shared deployment "loopback" is our own host,
@@ -9,62 +10,13 @@
 // log; so the production server refuses them unless the operator allows them
 // (WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow), and then sandbox subscriptions get live mode's checks.
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
 import { ApiError } from "../errors.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { isLoopbackHost } from "../hosted-links/redirect-urls.ts";
+import { isPublicAddress } from "./public-address.ts";
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // CGNAT
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local, cloud metadata 169.254.169.254
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["ff00::", 8],
-  // Transition ranges that carry an IPv4 address inside an IPv6 one: a NAT64 gateway (64:ff9b::/96,
-  // the local-use 64:ff9b:1::/48), a 6to4 relay (2002::/16) or Teredo (2001::/32) would deliver to
-  // that IPv4 address, e.g. [64:ff9b::7f00:1] is 127.0.0.1. Refused whole: no legitimate webhook
-  // receiver needs them, and unwrapping each (Teredo obfuscates its address) is easier to get wrong.
-  ["64:ff9b::", 96],
-  ["64:ff9b:1::", 48],
-  ["2002::", 16],
-  ["2001::", 32],
-  ["::", 96], // IPv4-compatible (deprecated), ::a.b.c.d
-  ["::ffff:0:0:0", 96], // IPv4-translated (SIIT), ::ffff:0:a.b.c.d
-  ["100::", 64], // discard-only
-  ["2001:db8::", 32], // documentation
-  // No rule for IPv4-mapped addresses (::ffff:0:0/96): BlockList checks every IPv4 address
-  // against IPv6 rules in its mapped form too, so such a rule would block all of IPv4. Mapped
-  // addresses are unwrapped and checked as IPv4 in isPublicAddress instead.
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
-}
-
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return !blocked.check(address, "ipv4");
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return !blocked.check(mapped[1]!, "ipv4");
-    return !blocked.check(address, "ipv6");
-  }
-  return false;
-}
+export { isPublicAddress };
 
 /**
  * Whether sandbox subscriptions may target loopback and private addresses: WEBHOOK_SANDBOX_PRIVATE_TARGETS

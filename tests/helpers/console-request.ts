@@ -90,11 +90,12 @@ export async function renderConsolePage(
   path: string,
   staffId: string,
   params: Record<string, string>,
+  searchParams: Record<string, string> = {},
 ): Promise<string> {
   const request = new Request(`${CONSOLE_ORIGIN}${path}`, { headers: { Cookie: await sessionCookie(staffId) } });
   try {
     await inRequestScope(request, async () =>
-      page({ params: Promise.resolve(params), searchParams: Promise.resolve({}) }),
+      page({ params: Promise.resolve(params), searchParams: Promise.resolve(searchParams) }),
     );
     return "rendered";
   } catch (error) {

@@ -158,7 +158,8 @@ export function hostileCases(
   return cases.map(labelled);
 }
 
-function hostileTexts(): [string, string][] {
+/** Odd text for any string parameter (also the console fuzzer's, tests/helpers/fuzz-console-cases.ts). */
+export function hostileTexts(): [string, string][] {
   return [
     ["NUL character", "a\u0000b"],
     ["lone surrogate", "a\ud800b"],

@@ -130,6 +130,36 @@ describe("trades export", () => {
     expect(live[0]!.tradeId).not.toMatch(new RegExp(trades.map((t) => t.id).join("|")));
   });
 
+  // The second outside probe: `a;=1+1;b` became a cell `=1+1` in a spreadsheet that splits on `;`.
+  it("quotes every text field and defuses a formula after a semicolon, in the API's file and the console's", async () => {
+    const tenant = await freshTenant();
+    const admin = await db.staffUser.findFirstOrThrow({ where: { tenantId: tenant.tenantId, role: "admin" } });
+    const trade = await tradeAt(tenant.tenantId, IN_RANGE, { title: "a;=1+1;b", referenceId: "ref;@x" });
+    const files = [
+      (await api(exportTrades, "trades", tenant.testApiKey)).text!,
+      (
+        await callConsole(consoleExport, {
+          method: "GET",
+          path: "/console/api/exports/trades?from=2026-11-10&to=2026-11-10",
+          params: { kind: "trades" },
+          staffId: admin.id,
+        })
+      ).text!,
+    ];
+    for (const file of files) {
+      const [header, record] = file.split("\r\n");
+      expect(header!.split(",").every((name) => /^"\w+"$/.test(name))).toBe(true);
+      expect(record!.startsWith(`"${trade.id}","ref;'@x",`)).toBe(true);
+      expect(record).toContain(`,"a;'=1+1;b",`);
+      expect(record!.split(";").filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+      const row = csvObjects(file)[0]!;
+      expect([row.title, row.referenceId]).toEqual(["a;'=1+1;b", "ref;'@x"]);
+    }
+    // JSON lines carry the text exactly as it was typed.
+    const line = JSON.parse((await api(exportTrades, "trades", tenant.testApiKey, `${RANGE}&format=jsonl`)).text!);
+    expect([line.title, line.referenceId]).toEqual(["a;=1+1;b", "ref;@x"]);
+  });
+
   it("answers the header alone for an empty range in CSV, and nothing in JSON lines", async () => {
     const tenant = await freshTenant();
     const csv = await api(

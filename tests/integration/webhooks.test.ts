@@ -119,6 +119,13 @@ describe("subscriptions", () => {
       "192.168.1.1",
       "[::1]",
       ...transition,
+      // Not globally reachable either (second probe): site-local IPv6 and the documentation ranges.
+      "[fec0::1]",
+      "192.0.2.1",
+      "198.51.100.1",
+      "203.0.113.1",
+      "[2001:db8::1]",
+      "[3fff::1]",
     ]) {
       const record = expectErrorRecord(
         await subscribe(tenant.liveApiKey, { url: `https://${host}/hooks` }),

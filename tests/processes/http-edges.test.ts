@@ -1,7 +1,8 @@
 // The production server's answers at the edges (security finding 7): methods nothing serves answer
 // 405 with the error record instead of a 500 and a stack trace in the log, and the 404 page is
 // rendered with the request's CSP nonce on every script (a prerendered one had none, so the
-// policy blocked its scripts).
+// policy blocked its scripts). Addresses whose percent-escapes do not decode answer 400 in each
+// face's shape (issue 33, finding 6: Next's router answered them 500).
 import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +52,33 @@ describe("methods nothing serves", () => {
     // HEAD and OPTIONS still work where GET does.
     expect((await raw("HEAD", "/api/v1/marketplace/users/someone")).status).toBe(401);
     expect((await raw("OPTIONS", "/api/v1/marketplace/users/someone")).status).toBe(204);
+  });
+});
+
+describe("addresses whose percent-escapes do not decode", () => {
+  it("answer 400: the error record on the API, the console's refusal on its endpoints, a plain line on pages", async () => {
+    for (const path of ["/api/v1/marketplace/users/%E0", "/api/v1/marketplace/users/%ED%A0%80/trades", "/api/v1/%"]) {
+      const response = await raw("GET", path);
+      expect(response.status, path).toBe(400);
+      const record = JSON.parse(response.body);
+      expect(record, path).toMatchObject({ status: 400, typeCode: "malformed-request", errors: [] });
+      expect(record.traceId).toBe(response.headers["x-correlation-id"]);
+    }
+    for (const path of [
+      "/console/api/exports/%E0?from=2026-01-01&to=2026-01-02",
+      "/console/api/developers/request-log/%ZZ",
+    ]) {
+      const response = await raw("GET", path);
+      expect(response.status, path).toBe(400);
+      expect(JSON.parse(response.body), path).toMatchObject({ code: "malformed-request" });
+    }
+    for (const path of ["/pay/%E0", "/console/trades/%", "/status/%C3%28"]) {
+      const response = await raw("GET", path);
+      expect(response.status, path).toBe(400);
+      expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    }
+    // An escape that decodes is not refused.
+    expect((await raw("GET", "/api/v1/marketplace/users/%C3%A6")).status).toBe(401);
   });
 });
 

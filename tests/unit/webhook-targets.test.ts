@@ -101,3 +101,46 @@ describe("live webhook targets in IPv6 transition ranges", () => {
     }
   });
 });
+
+describe("live webhook targets in special-purpose ranges that are not globally reachable", () => {
+  // The second outside probe subscribed https://[fec0::1]/ and the IPv4 documentation ranges.
+  it("are refused: site-local, documentation, benchmarking, SRv6, unassigned IPv6 and their mapped forms", async () => {
+    const { isPublicAddress } = await import("../../lib/webhooks/url-safety.ts");
+    for (const address of [
+      "fec0::1", // site-local (deprecated, outside 2000::/3)
+      "192.0.2.1", // TEST-NET-1
+      "198.51.100.7", // TEST-NET-2
+      "203.0.113.9", // TEST-NET-3
+      "192.88.99.1", // 6to4 relay anycast
+      "198.19.255.254", // benchmarking
+      "255.255.255.255",
+      "3fff::1", // documentation, second block
+      "5f00::1", // SRv6 segment identifiers
+      "100:0:0:1::1", // dummy prefix
+      "4000::1", // not assigned by IANA
+      "2001:2::1", // benchmarking
+      "2001:10::1", // ORCHID
+      "2001:20::1", // ORCHIDv2
+      "::ffff:c000:201", // IPv4-mapped 192.0.2.1, as URLs spell it
+      "::ffff:a00:1", // IPv4-mapped 10.0.0.1, as URLs spell it
+      "64:ff9b::a00:1", // NAT64 of 10.0.0.1
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+      const host = address.includes(":") ? `[${address}]` : address;
+      expect(await refusal(() => resolveWebhookTarget("live", new URL(`https://${host}/hooks`))), address).toMatch(
+        /not a public address/,
+      );
+    }
+    // Real allocations next to those ranges stay public.
+    for (const address of [
+      "2001:200::1",
+      "2001:4860:4860::8888",
+      "2c0f:fb50::1",
+      "192.0.3.1",
+      "203.0.114.1",
+      "::ffff:808:808",
+    ]) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+  });
+});

@@ -12,8 +12,10 @@ const MEDIA_TYPES = Object.values(FILE_FORMATS).map((f) => f.contentType.split("
 const COMMON =
   "Additive. Rows of the token's mode created in [`from`, `to`), oldest first, streamed as " +
   "they are read (any size, constant memory on our side), as `format=csv` (RFC 4180: a header " +
-  "record, CRLF, quoted where needed; a text cell starting with = + - @ is prefixed with ' so " +
-  "that spreadsheets do not run it) or `format=jsonl` (one JSON object per line, every value " +
+  "record, CRLF, every text field quoted, other fields where needed; a ' is put before a formula " +
+  "character (= + - @, tab, CR) that begins a text cell or follows a comma, semicolon, tab or line " +
+  "break inside it, so that no spreadsheet runs it whichever separator it splits on) or " +
+  "`format=jsonl` (one JSON object per line, the text exactly as stored, every value " +
   "a string or null). Amounts are exact decimals in major units (`1234.50`, never a float), " +
   "times UTC ISO 8601. A transfer that breaks midway ends without its last chunk: retry it.";
 

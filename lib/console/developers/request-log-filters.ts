@@ -3,6 +3,7 @@
 // Paging is by cursor on (createdAt, id): `older` shows the entries before one, `newer` those
 // after one, so a page stays put while new calls arrive and deep pages cost no more than the first.
 import { z } from "zod";
+import { parseOrThrow } from "../../schemas/validation.ts";
 
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -22,7 +23,7 @@ export const RequestLogFilters = z.object({
 export type RequestLogFilterValues = z.output<typeof RequestLogFilters>;
 
 export function parseRequestLogFilters(params: URLSearchParams): RequestLogFilterValues {
-  return RequestLogFilters.parse(Object.fromEntries(params));
+  return parseOrThrow(RequestLogFilters, Object.fromEntries(params));
 }
 
 /** A position in the log: the entry's time in milliseconds and its id. */

@@ -17,6 +17,7 @@
 import { db } from "../../db/client.ts";
 import { Prisma } from "../../db/generated/client.ts";
 import { decimalToString, parseDecimal, toScaledInteger } from "../../money/decimal.ts";
+import { unsafeInputProblems } from "../../schemas/validation.ts";
 import { PHASE_OF, type TradeState } from "../../trades/states.ts";
 import { statesOf, type TradeFilterValues } from "./trade-filters.ts";
 
@@ -57,12 +58,25 @@ function decodeCursor(text: string | undefined, sort: TradeFilterValues["sort"])
   try {
     const [value, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
     if (typeof value !== "string" || typeof id !== "string" || id.length > 64) return undefined;
-    if (sort === "amount" ? !/^-?\d{1,19}$/.test(value) : Number.isNaN(Date.parse(value))) return undefined;
+    // Only what encodeCursor writes: anything else (a time PostgreSQL reads otherwise or not at
+    // all, an amount past bigint, a NUL in the id) would fail the query instead of starting at the top.
+    if (unsafeInputProblems(id).length || !(sort === "amount" ? isMinorAmount(value) : isOurTime(value)))
+      return undefined;
     return { value, id };
   } catch {
     return undefined; // a cursor that does not parse starts at the top, like any bad filter
   }
 }
+
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+const isMinorAmount = (value: string) =>
+  /^-?\d{1,19}$/.test(value) && BigInt(value) >= INT64.min && BigInt(value) <= INT64.max;
+/** A UTC time as toISOString writes it, within the years both JavaScript and PostgreSQL read alike. */
+const isOurTime = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) &&
+  value >= "1970" &&
+  !Number.isNaN(Date.parse(value)) &&
+  new Date(value).toISOString() === value;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,11 +1,13 @@
 // The trades list's filters, as they stand in the console's address (so a filtered list can be
-// bookmarked and shared) and as the list endpoint reads them. Shared by server and browser: a
-// value that does not parse falls back to its default rather than failing the page.
+// bookmarked and shared) and as the list endpoint reads them. A value that does not parse falls
+// back to its default rather than failing the page (a bookmark from an older console still
+// opens); a day that is not a calendar day is refused, 400 naming it, since no page makes one.
 import { z } from "zod";
+import { CalendarDay } from "../../schemas/common.ts";
+import { parseOrThrow } from "../../schemas/validation.ts";
 import { PHASE_OF, TRADE_STATES, type TradeState } from "../../trades/states.ts";
 
 const PHASES = ["contract", "delivery", "return", "finished"] as const;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const amount = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
 
 export const TradeFilters = z.object({
@@ -17,8 +19,8 @@ export const TradeFilters = z.object({
     .optional()
     .catch(undefined),
   phase: z.enum(PHASES).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
+  from: CalendarDay.optional(),
+  to: CalendarDay.optional(),
   min: amount.optional().catch(undefined),
   max: amount.optional().catch(undefined),
   sort: z.enum(["created", "amount"]).catch("created"),
@@ -33,7 +35,7 @@ export const TradeFilters = z.object({
 export type TradeFilterValues = z.output<typeof TradeFilters>;
 
 export function parseTradeFilters(params: URLSearchParams): TradeFilterValues {
-  return TradeFilters.parse(Object.fromEntries(params));
+  return parseOrThrow(TradeFilters, Object.fromEntries(params));
 }
 
 /** The states a filter allows: the chosen states, narrowed to the chosen phase. */

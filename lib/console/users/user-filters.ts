@@ -2,6 +2,7 @@
 // endpoint reads them. Shared by server and browser: a value that does not parse falls back to its
 // default rather than failing the page.
 import { z } from "zod";
+import { parseOrThrow } from "../../schemas/validation.ts";
 
 export const UserFilters = z.object({
   q: z.string().trim().min(1).max(100).optional().catch(undefined),
@@ -14,5 +15,5 @@ export const UserFilters = z.object({
 export type UserFilterValues = z.output<typeof UserFilters>;
 
 export function parseUserFilters(params: URLSearchParams): UserFilterValues {
-  return UserFilters.parse(Object.fromEntries(params));
+  return parseOrThrow(UserFilters, Object.fromEntries(params));
 }

@@ -2,6 +2,7 @@
 // reads them (shared by server and browser). A value that does not parse falls back to its
 // default rather than failing the page.
 import { z } from "zod";
+import { parseOrThrow } from "../../schemas/validation.ts";
 import { EVENT_NAMES, TEST_EVENT_NAME } from "../../webhooks/event-names.ts";
 
 /** What staff filter by: the stored statuses, plus "retrying" (pending after a failed attempt). */
@@ -24,5 +25,5 @@ export const DeliveryFilters = z.object({
 export type DeliveryFilterValues = z.output<typeof DeliveryFilters>;
 
 export function parseDeliveryFilters(params: URLSearchParams): DeliveryFilterValues {
-  return DeliveryFilters.parse(Object.fromEntries(params));
+  return parseOrThrow(DeliveryFilters, Object.fromEntries(params));
 }

@@ -1,8 +1,6 @@
 // GET /console/api/developers/request-log – the tenant's API calls, newest first, filtered and paged
-import { consoleJson } from "@/lib/console/console-route.ts";
+import { consoleQuery } from "@/lib/console/console-route.ts";
 import { listRequestLog } from "@/lib/console/developers/request-log.ts";
-import { parseRequestLogFilters } from "@/lib/console/developers/request-log-filters.ts";
+import { RequestLogFilters } from "@/lib/console/developers/request-log-filters.ts";
 
-export const GET = consoleJson(({ tenant }, request) =>
-  listRequestLog(tenant.id, parseRequestLogFilters(new URL(request.url).searchParams)),
-);
+export const GET = consoleQuery(RequestLogFilters, ({ tenant }, filters) => listRequestLog(tenant.id, filters));
