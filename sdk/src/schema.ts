@@ -253,7 +253,7 @@ export interface paths {
         put?: never;
         /**
          * Accept the price reduction
-         * @description Additive. The payer accepts the open offer: the trade settles as with Settle trade, without a return parcel, and finishes `Succeeded`. Sends `trade.offer_accepted`, `trade.settled` and `trade.succeeded`. 409 `invalid-state` when no offer is open. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description Additive. The payer accepts the open offer: the trade settles as with Settle trade, without a return parcel, and finishes `Succeeded`. Sends `trade.offer_accepted`, `trade.settled` and `trade.succeeded`. The body names the offer the payer saw and accepts by its `refundAmount` (the Trade's `offer.refundAmount`): the payee may replace an open offer at any time, and money never moves on an amount the payer did not see. 409 `invalid-state` when no offer is open, or when the open one is for another amount (the detail names it; nothing changes). Changed: accept took no body before; without one it now answers 400 `validation-error` (docs/api-changes.md). With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["acceptTradeOffer"];
         delete?: never;
@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Decline the price reduction
-         * @description Additive. The payer declines the open offer: the trade continues as before (its deadline is back). Sends `trade.offer_declined`. 409 `invalid-state` when no offer is open. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description Additive. The payer declines the open offer: the trade continues as before (its deadline is back). Sends `trade.offer_declined`. 409 `invalid-state` when no offer is open. Takes no body (a body with fields is a 400, as on every operation without one). With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["declineTradeOffer"];
         delete?: never;
@@ -1491,6 +1491,13 @@ export interface components {
         TradeOfferRequest: {
             /**
              * @description Major units back to the payer if the offer is accepted.
+             * @example 20
+             */
+            refundAmount: number;
+        };
+        AcceptTradeOfferRequest: {
+            /**
+             * @description The refund of the offer the payer accepts, as the Trade's `offer.refundAmount` showed it; rounded to 2 decimals half away from zero, then compared exactly.
              * @example 20
              */
             refundAmount: number;
@@ -3988,7 +3995,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptTradeOfferRequest"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
