@@ -77,6 +77,7 @@ const DRIVER_USERS = [
   "lib/payouts/pay-out-trade.ts",
   "lib/payouts/payout-recipient.ts",
   "lib/trades/trade-events.ts",
+  "lib/trades/distinct-parties.ts",
   "lib/db/**",
 ];
 const driverRule = {

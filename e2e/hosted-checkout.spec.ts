@@ -230,3 +230,55 @@ test.describe("a tenant with its own brand, in Danish", () => {
     await checkPage(page, testInfo, "checkout-branded-da", problems);
   });
 });
+
+test("a buyer who signs in as the seller's own person is told so and not connected", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const api = tenantApi(request, tenant);
+  const s = `same-${testInfo.project.name}`;
+  const [seller, buyer] = [`seller-${s}`, `buyer-${s}`];
+  await page.goto(
+    await api.connectLink({
+      marketplaceUserId: seller,
+      successUrl: `${baseURL}/?connected=${s}`,
+      cancelUrl: `${baseURL}/?cancelled=${s}`,
+    }),
+  );
+  await page.getByLabel(/Mette Hansen/).check();
+  await page.getByRole("button", { name: "Sign in with eID" }).click();
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page).toHaveURL(`${baseURL}/?connected=${s}`);
+
+  const { redirectUrl } = await api.initiate({
+    title: "Vintage road bike",
+    description: "Steel frame",
+    amount: 1500,
+    payerFee: 0,
+    payeeFee: 0,
+    payerMarketplaceUserId: buyer,
+    payeeMarketplaceUserId: seller,
+    successUrl: `${baseURL}/?paid=${s}`,
+    cancelUrl: `${baseURL}/?cancelled=${s}`,
+  });
+  const problems = watchPage(page);
+  await page.goto(redirectUrl);
+  // The seller's sign-in in this browser is not offered to the buyer; signing in as them is refused.
+  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Secure payment");
+  await page.getByLabel(/Mette Hansen/).check();
+  await page.getByRole("button", { name: "Sign in with eID" }).click();
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("nobody can buy from themself");
+  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+  await checkPage(page, testInfo, "checkout-same-person", problems);
+  expect((await api.user(buyer)).status).toBe(404);
+
+  // The buyer's own (preselected) person pays.
+  await page.getByRole("button", { name: "Sign in with eID" }).click();
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await page.getByLabel(/Visa ending in 4242/).check();
+  await page.getByRole("button", { name: "Pay DKK 1,500.00" }).click();
+  await expect(page).toHaveURL(`${baseURL}/?paid=${s}`);
+});

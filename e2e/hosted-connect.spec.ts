@@ -65,7 +65,7 @@ for (const [index, c] of CASES.entries()) {
   });
 }
 
-test("the next connect in this browser needs only consent, unless the tenant forces the eID sign-in", async ({
+test("the next connect in this browser needs only consent at another marketplace, unless the tenant forces the eID sign-in", async ({
   page,
   request,
   baseURL,
@@ -87,6 +87,15 @@ test("the next connect in this browser needs only consent, unless the tenant for
   await page.getByRole("button", { name: "Connect", exact: true }).click();
   await expect(page).toHaveURL(/connected=first-/);
 
+  // Another account of the same marketplace: Sofie Lund is first-'s person here, so whoever uses
+  // the browser now signs in for themself (a person on both sides of a trade is refused).
+  await page.goto(await links(`second-${s}`));
+  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+
+  // forceOnboarding=true ignores the remembered sign-in.
+  await page.goto(await links(`forced-${s}`, "?forceOnboarding=true"));
+  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+
   // Another marketplace (a second tenant) in the same browser: straight to consent.
   const other = tenantApi(request, createE2eTenant("Genbrugsbørsen"));
   await page.goto(
@@ -99,18 +108,67 @@ test("the next connect in this browser needs only consent, unless the tenant for
   await expect(page.getByRole("heading", { name: "Connect to Genbrugsbørsen" })).toBeVisible();
   await expect(page.getByText("Sofie Lund")).toBeVisible();
 
-  // forceOnboarding=true ignores the remembered sign-in.
-  await page.goto(await links(`forced-${s}`, "?forceOnboarding=true"));
-  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
-
   // "Not you?" signs in as someone else.
-  await page.goto(await links(`switch-${s}`));
   await page.getByRole("link", { name: /Not you/ }).click();
   await page.getByLabel(/Mette Hansen/).check();
   await page.getByRole("button", { name: "Sign in with eID" }).click();
   await expect(page.getByText("Mette Hansen")).toBeVisible();
   await page.getByRole("button", { name: "Connect", exact: true }).click();
-  expect((await api.user(`switch-${s}`)).json.name).toBe("Mette Hansen");
+  await expect(page).toHaveURL(/connected=again/);
+  expect((await other.user(`again-${s}`)).json.name).toBe("Mette Hansen");
+});
+
+test("a seller and a buyer connected with the defaults in one browser are two people; the footer speaks of the sign-in", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const api = tenantApi(request, tenant);
+  const s = testInfo.project.name;
+  const [seller, buyer] = [`own-seller-${s}`, `own-buyer-${s}`];
+  const link = (user: string) =>
+    api.connectLink({
+      marketplaceUserId: user,
+      successUrl: `${baseURL}/?connected=${user}`,
+      cancelUrl: `${baseURL}/?cancelled=${user}`,
+    });
+  const problems = watchPage(page);
+  await page.goto(await link(seller));
+  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+  // Nothing is paid here: the footer says what the page does.
+  await expect(page.getByRole("contentinfo")).toContainText("Secure sign-in with your national eID");
+  await expect(page.getByRole("contentinfo")).not.toContainText("Secure payment");
+  // The preselected person is the account's own, not a test person every account shares.
+  const preselected = page.getByRole("radio", { checked: true });
+  await expect(preselected).toHaveAccessibleName(/This account's own test person/);
+  await expect(page.getByLabel(/Mette Hansen/)).not.toBeChecked();
+  await checkPage(page, testInfo, "connect-sign-in-own-person", problems);
+  await page.getByRole("button", { name: "Sign in with eID" }).click();
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page).toHaveURL(`${baseURL}/?connected=${seller}`);
+
+  // The buyer in the same browser: the seller's sign-in is not offered, and the default is another person.
+  await page.goto(await link(buyer));
+  await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign in with eID" }).click();
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page).toHaveURL(`${baseURL}/?connected=${buyer}`);
+
+  const [sellerDetails, buyerDetails] = [(await api.user(seller)).json, (await api.user(buyer)).json];
+  expect(buyerDetails.serviceUserId).not.toBe(sellerDetails.serviceUserId);
+  expect(buyerDetails.name).not.toBe(sellerDetails.name);
+  const trade = await api.initiate({
+    title: "Lamp",
+    description: "Brass desk lamp",
+    amount: 400,
+    payerFee: 0,
+    payeeFee: 0,
+    payerMarketplaceUserId: buyer,
+    payeeMarketplaceUserId: seller,
+    successUrl: `${baseURL}/?paid`,
+    cancelUrl: `${baseURL}/?cancelled`,
+  });
+  expect(trade.tradeId).toEqual(expect.any(String));
 });
 
 test("declining or cancelling sends the user back with the reason, and the link then says so", async ({
@@ -161,6 +219,7 @@ test.describe("in a Danish browser", () => {
     );
     await expect(page.getByRole("heading", { name: "Bekræft, hvem du er" })).toBeVisible();
     await expect(page.locator("[lang=da]").first()).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("Sikkert log-ind med dit nationale eID");
     await checkPage(page, testInfo, "connect-sign-in-da", problems);
     await page.getByRole("link", { name: "English" }).click();
     await expect(page.getByRole("heading", { name: "Confirm who you are" })).toBeVisible();

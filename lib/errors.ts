@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   "invalid-state": { status: 409, title: "Not allowed in the current state" },
   conflict: { status: 409, title: "Conflict" },
   "payee-not-connected": { status: 409, title: "The payee is not connected" },
+  // Additive: the payer and the payee are connected as one verified person (lib/trades/distinct-parties.ts).
+  "payer-is-payee": { status: 409, title: "The payer and the payee are the same person" },
   "idempotency-in-progress": { status: 409, title: "A request with this Idempotency-Key is still in progress" },
   "payload-too-large": { status: 413, title: "The request body is too large" },
   "idempotency-key-mismatch": { status: 422, title: "The Idempotency-Key was used with another request" },

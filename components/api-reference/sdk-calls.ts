@@ -26,7 +26,8 @@ export const SDK_CALLS: Record<string, string> = {
   rejectItemCondition: `const trade = await escrow.trades.rejectCondition({ ...${TRADE}, reason: "Scratched frame" });`,
   settleTrade: `const trade = await escrow.trades.settle({ tradeId, refundAmount: 200, reason: "Agreed discount for the scratch" });`,
   makeTradeOffer: `const trade = await escrow.trades.offers.make({ ...${SELLER_TRADE}, refundAmount: 200 });`,
-  acceptTradeOffer: `const trade = await escrow.trades.offers.accept(${TRADE});`,
+  acceptTradeOffer: `// refundAmount: the offer the buyer was shown (the Trade's offer.refundAmount)
+const trade = await escrow.trades.offers.accept({ ...${TRADE}, refundAmount: 200 });`,
   declineTradeOffer: `const trade = await escrow.trades.offers.decline(${TRADE});`,
   acceptTradeInvitationAndPay: `const { paymentId } = await escrow.trades.acceptAndPay(${TRADE});`,
   getPaymentToEscrow: `const payment = await escrow.payments.getEscrow(${TRADE});`,

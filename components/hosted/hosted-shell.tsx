@@ -1,6 +1,7 @@
 // The frame of every hosted page: the marketplace's name and brand colour, the language switch, a
 // sandbox notice, and one narrow card that reads well in an in-app browser on a 360 px phone.
 import type { ReactNode } from "react";
+import type { HostedSessionKind } from "@/lib/db/generated/enums.ts";
 import type { Locale } from "@/lib/locale.ts";
 import type { Messages } from "@/lib/i18n/index.ts";
 import { brandStyle } from "@/lib/hosted/brand.ts";
@@ -18,7 +19,14 @@ export interface ShellProps {
   path: string;
   /** Two columns on a wide screen (checkout: the order beside the payment). */
   wide?: boolean;
+  /** What the footer vouches for: the escrow of a payment (the default), an eID sign-in, a payout account. */
+  footer?: FooterKind;
 }
+
+export type FooterKind = "escrow" | "identity" | "payout";
+
+// A page where nothing is paid does not say "secure payment".
+const FOOTER_BY_KIND: Partial<Record<HostedSessionKind, FooterKind>> = { Connect: "identity", PayoutAccount: "payout" };
 
 export function HostedShell({
   locale,
@@ -29,6 +37,7 @@ export function HostedShell({
   sandbox,
   path,
   wide,
+  footer = "escrow",
   children,
 }: ShellProps & { children: ReactNode }) {
   const brand = brandStyle(brandColor);
@@ -70,7 +79,7 @@ export function HostedShell({
       </main>
       <footer className={`mx-auto flex w-full ${width} items-start gap-2 px-4 pb-8 text-xs text-slate-600`}>
         <LockIcon className="mt-0.5 h-4 w-4 flex-none" />
-        <p>{t.common.secureFooter}</p>
+        <p>{t.common.footer[footer]}</p>
       </footer>
     </div>
   );
@@ -79,7 +88,11 @@ export function HostedShell({
 /** The shell's props for a page of a known (or unknown) link. */
 export function shellFor(
   page: { locale: Locale; t: Messages; nonce?: string },
-  session: { mode: string; tenant: { name: string; brandName: string | null; brandColor: string | null } } | null,
+  session: {
+    mode: string;
+    kind: HostedSessionKind;
+    tenant: { name: string; brandName: string | null; brandColor: string | null };
+  } | null,
   path: string,
 ): ShellProps {
   return {
@@ -90,5 +103,6 @@ export function shellFor(
     brandColor: session?.tenant.brandColor,
     sandbox: session?.mode === "test",
     path,
+    footer: (session && FOOTER_BY_KIND[session.kind]) ?? "escrow",
   };
 }

@@ -45,7 +45,7 @@ export function SignInStep({
               value={person.id}
               defaultChecked={index === 0}
               title={person.label}
-              detail={t.identity.testPersonDetail[person.id]}
+              detail={t.identity.testPersonDetail[person.detailKey]}
             />
           ))}
         </fieldset>

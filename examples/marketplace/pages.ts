@@ -194,8 +194,9 @@ function parcel(trade: Trade, buyer: boolean): Html | "" {
 export function tradePage(user: string, trade: Trade): Html {
   const buyer = shop.purchase(trade.tradeId)?.buyer === user;
   const party = buyer ? trade.payer : trade.payee;
-  const act = (action: string, label: string, kind = "") =>
+  const act = (action: string, label: string, kind = "", hidden: Record<string, string> = {}) =>
     html`<form class="inline" method="post" action="/trades/${trade.tradeId}/${action}">
+      ${Object.entries(hidden).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
       <button class="${kind}" type="submit">${label}</button>
     </form>`;
   const events = shop.eventsOf(trade.tradeId);
@@ -235,7 +236,12 @@ export function tradePage(user: string, trade: Trade): Html {
         The seller offers you <strong>${dkk(trade.offer.refundAmount)}</strong> back if you keep the item.
       </p>`,
     );
-    actions.push(act("offer-accept", `Accept ${dkk(trade.offer.refundAmount)} back`));
+    // The accept names the offer shown here: if the seller changed it meanwhile, the service refuses.
+    actions.push(
+      act("offer-accept", `Accept ${dkk(trade.offer.refundAmount)} back`, "", {
+        refundAmount: String(trade.offer.refundAmount),
+      }),
+    );
     actions.push(act("offer-decline", "Decline the offer", "secondary"));
   }
   const badge = ["Cancelled", "ConditionRejected"].includes(trade.state)

@@ -163,7 +163,7 @@ async function act(user: string, tradeId: string, action: string, form: URLSearc
     case "offer":
       return void (await escrow.trades.offers.make({ ...ref, refundAmount: Number(form.get("refundAmount")) }));
     case "offer-accept":
-      return void (await escrow.trades.offers.accept(ref));
+      return void (await escrow.trades.offers.accept({ ...ref, refundAmount: Number(form.get("refundAmount")) }));
     case "offer-decline":
       return void (await escrow.trades.offers.decline(ref));
     case "clock":

@@ -1,7 +1,7 @@
 // The one wrapper every v1 route uses (STYLE.md pattern 1):
 // correlation id → auth → tenant → rate limit → parse params/query/body → idempotency → handle → serialize,
 // and every failure as the spec's error record (decisions.md §2).
-import type { z } from "zod";
+import { z } from "zod";
 import { authenticate, type TenantContext } from "../auth/authenticate.ts";
 import { tenantNow } from "../clock.ts";
 import { correlationId } from "./correlation.ts";
@@ -30,6 +30,8 @@ import { log } from "../ops/log.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
 import type { Locale } from "../locale.ts";
 import { pickLocale } from "../i18n/index.ts";
+
+const NO_FIELDS = z.strictObject({});
 
 export interface HandlerContext<P, Q, B> extends TenantContext {
   params: P;
@@ -128,6 +130,10 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   if (operation.body) {
     if (body.json === NO_BODY) problems.push({ key: "body", value: "A JSON request body is required." });
     else parsedBody = tryParse(operation.body, body.json, "", problems);
+  } else if (body.json !== NO_BODY) {
+    // An operation without a body takes none, or `{}`: a field sent to it is refused as an unknown
+    // field is everywhere else, rather than ignored as if the caller's intent had been heard.
+    tryParse(NO_FIELDS, body.json, "", problems);
   }
   const key = request.method === "POST" ? tryIdempotencyKey(request, problems) : null;
   if (problems.length) throw validationError(problems);

@@ -63,8 +63,33 @@ export async function connectPayer(
     where: { tenantId_mode_marketplaceUserId: { ...scope, marketplaceUserId: session.marketplaceUserId } },
     select: { id: true },
   });
-  if (!existing) await connectUser(db, scope, session.marketplaceUserId, person.identity, person.level, now);
+  if (existing) return { back: true };
+  // The seller's own person cannot buy their item (lib/trades/distinct-parties.ts): connecting
+  // them as the buyer would only end in a refusal at the payment. Back to the sign-in instead.
+  if (await isSellersPerson(session, person.identity.subject)) {
+    await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { identitySignInId: null } });
+    return { back: true, error: "same_person" };
+  }
+  await connectUser(db, scope, session.marketplaceUserId, person.identity, person.level, now);
   return { back: true };
+}
+
+async function isSellersPerson(session: SessionWithTenant, identitySubject: string): Promise<boolean> {
+  const trade = await db.trade.findUniqueOrThrow({
+    where: { id: session.tradeId! },
+    select: { tenantId: true, mode: true, payeeMarketplaceUserId: true },
+  });
+  const payee = await db.marketplaceUser.findUnique({
+    where: {
+      tenantId_mode_marketplaceUserId: {
+        tenantId: trade.tenantId,
+        mode: trade.mode,
+        marketplaceUserId: trade.payeeMarketplaceUserId,
+      },
+    },
+    select: { serviceAccount: { select: { identitySubject: true } } },
+  });
+  return payee?.serviceAccount.identitySubject === identitySubject;
 }
 
 export async function payCheckout(session: SessionWithTenant, methodId: string, now: Date): Promise<HostedOutcome> {

@@ -64,7 +64,7 @@ export function hostedFormRoute(kind: HostedSessionKind, actions: Record<string,
       // The engine refused (the trade moved on meanwhile, a label is already waiting, …).
       if (!(error instanceof ApiError)) throw error;
       console.warn(`hosted ${kind}/${action}: ${error.code}: ${error.message}`);
-      outcome = { back: true, error: "unavailable" };
+      outcome = { back: true, error: error.code === "payer-is-payee" ? "same_person" : "unavailable" };
     }
     if ("done" in outcome) return seeOther(outcome.done ?? page);
 

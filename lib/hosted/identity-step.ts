@@ -27,6 +27,11 @@ export async function identityStep(
   if (session.forceOnboarding || signInAgain) return { step: "sign-in", higherLevelNeeded: false };
   const remembered = await findSignInByToken(rememberedToken, session.mode);
   if (!remembered) return { step: "sign-in", higherLevelNeeded: false };
+  // A sign-in remembered for another account of this marketplace is not offered: whoever uses
+  // this browser now (a second account, a partner, the buyer after the seller in a sandbox test)
+  // signs in for themself rather than connect as that person with one click.
+  if (await connectedToAnotherAccount(session, remembered.identity.subject))
+    return { step: "sign-in", higherLevelNeeded: false };
   const level = achievedKycLevel(remembered.identity);
   if (level < requiredKycLevel(session)) return { step: "sign-in", higherLevelNeeded: true };
   return { step: "consent", identity: remembered.identity, level, signInId: remembered.id };
@@ -52,4 +57,15 @@ export async function consentingIdentity(
   const step = await identityStep(session, rememberedToken);
   if (step.step !== "consent" || step.level < requiredKycLevel(session)) return null;
   return { identity: step.identity, level: step.level as 1 | 2 };
+}
+
+/** Whether the person is connected to another marketplace user of the session's tenant and mode. */
+async function connectedToAnotherAccount(session: HostedSession, identitySubject: string): Promise<boolean> {
+  const account = await db.serviceAccount.findUnique({
+    where: { tenantId_mode_identitySubject: { tenantId: session.tenantId, mode: session.mode, identitySubject } },
+    select: {
+      connections: { where: { marketplaceUserId: { not: session.marketplaceUserId } }, take: 1, select: { id: true } },
+    },
+  });
+  return (account?.connections.length ?? 0) > 0;
 }

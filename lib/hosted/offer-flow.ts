@@ -69,13 +69,14 @@ export async function answerOfferOnStatusPage(
   // The payer answers the offer the page showed: if the payee replaced it meanwhile, they see the new one first.
   if (minorUnitsFromText(String(form.get("refund") ?? ""), "en") !== view.open!.refundMinor)
     return { back: true, error: "offer_changed" };
-  const call = answer === "accept" ? acceptOfferCall : declineOfferCall;
+  const shown = view.open!.refundMinor;
   try {
-    // Checked again on the row the transaction reads. The engine's compare-and-set is on the state
-    // only, so a replacement committed after that read and before the update is not seen here.
+    // The same call as the API's, on the row the transaction locks: accepting names the refund the
+    // page showed (the engine refuses another); declining checks it here, since the API's decline
+    // names none.
     await applyPartyCall(partyContext(session, now), session.marketplaceUserId, trade.id, (r, current) => {
-      if (current.offerRefundMinor !== view.open!.refundMinor) throw new OfferChanged();
-      return call(r, current);
+      if (current.offerRefundMinor !== shown) throw new OfferChanged();
+      return answer === "accept" ? acceptOfferCall(r, current, shown) : declineOfferCall(r, current);
     });
   } catch (error) {
     if (error instanceof OfferChanged) return { back: true, error: "offer_changed" };

@@ -15,10 +15,19 @@ export interface VerifiedIdentity {
 }
 
 /** A person a tester can sign in as; what signing in as them shows is in lib/i18n
- *  (identity.testPersonDetail, by id). */
+ *  (identity.testPersonDetail, by detailKey). */
 export interface TestIdentity {
   id: string;
   label: string;
+  detailKey: string;
+}
+
+/** The account a sign-in page is for: the simulated eID offers it a test person of its own. */
+export interface SignInFor {
+  /** Stable for the account (its marketplace user id): the same account gets the same person. */
+  seed: string;
+  /** The page needs passport verification (KYC level 2). */
+  passport: boolean;
 }
 
 export type SignInResult =
@@ -26,8 +35,11 @@ export type SignInResult =
 
 export interface IdentityProvider {
   readonly name: string;
-  /** Identities a tester can pick on the simulated sign-in page (empty for a real provider). */
-  testIdentities(): TestIdentity[];
+  /**
+   * Identities a tester can pick on the simulated sign-in page (empty for a real provider); the
+   * first is the one preselected.
+   */
+  testIdentities(account: SignInFor): TestIdentity[];
   signIn(identityId: string): Promise<SignInResult>;
 }
 

@@ -1,6 +1,8 @@
-// SIMULATED national eID: a handful of fixed test people covering each KYC case. No real sign-in
-// happens; used by the sandbox and the hosted connect page until a real provider is plugged in.
-import type { IdentityProvider, SignInResult, TestIdentity, VerifiedIdentity } from "./identity-provider.ts";
+// SIMULATED national eID: a handful of fixed test people covering each KYC case, and first, a test
+// person of the account's own. No real sign-in happens; used by the sandbox and the hosted connect
+// page until a real provider is plugged in.
+import { createHash } from "node:crypto";
+import type { IdentityProvider, SignInFor, SignInResult, TestIdentity, VerifiedIdentity } from "./identity-provider.ts";
 
 const PEOPLE: Record<string, { label: string; identity: VerifiedIdentity | null }> = {
   plain: {
@@ -61,13 +63,52 @@ const PEOPLE: Record<string, { label: string; identity: VerifiedIdentity | null 
   },
 };
 
+// The person preselected on a sign-in page is the account's own, derived from its marketplace
+// user id: every account connects as a different person unless the tester picks one of the fixed
+// people above, so a newcomer's first buyer and seller are not one person buying from themself
+// (which the trade engine refuses). The same account always gets the same person.
+const FIRST_NAMES = ["Freja", "Lars", "Ida", "Mikkel", "Emma", "Oliver", "Clara", "Noah", "Karen", "Peter"];
+const LAST_NAMES = ["Nielsen", "Jensen", "Pedersen", "Andersen", "Christensen", "Larsen", "Sørensen", "Rasmussen"];
+const TOWNS = [
+  { city: "København Ø", postalCode: "2100" },
+  { city: "Odense C", postalCode: "5000" },
+  { city: "Aalborg", postalCode: "9000" },
+  { city: "Esbjerg", postalCode: "6700" },
+  { city: "Roskilde", postalCode: "4000" },
+];
+const OWN_ID = /^own(-passport)?:([0-9a-f]{16})$/;
+
+function ownPerson(key: string, passport: boolean): VerifiedIdentity {
+  const number = (from: number) => parseInt(key.slice(from, from + 4), 16);
+  const name = `${FIRST_NAMES[number(0) % FIRST_NAMES.length]} ${LAST_NAMES[number(4) % LAST_NAMES.length]}`;
+  const town = TOWNS[number(8) % TOWNS.length]!;
+  return {
+    subject: `sim-eid-own-${key}`,
+    name,
+    address: `Testvej ${(number(12) % 98) + 1}`,
+    ...town,
+    phoneNumber: `+452${String(parseInt(key.slice(0, 8), 16) % 10_000_000).padStart(7, "0")}`,
+    nameAddressProtected: false,
+    passportVerified: passport,
+  };
+}
+
+function ownTestIdentity(account: SignInFor): TestIdentity {
+  const key = createHash("sha256").update(account.seed).digest("hex").slice(0, 16);
+  const kind = account.passport ? "own-passport" : "own";
+  return { id: `${kind}:${key}`, label: ownPerson(key, account.passport).name, detailKey: kind };
+}
+
 export const simulatedIdentityProvider: IdentityProvider = {
   name: "simulated-eid",
-  testIdentities(): TestIdentity[] {
-    return Object.entries(PEOPLE).map(([id, person]) => ({ id, label: person.label }));
+  testIdentities(account: SignInFor): TestIdentity[] {
+    const fixed = Object.entries(PEOPLE).map(([id, person]) => ({ id, label: person.label, detailKey: id }));
+    return [ownTestIdentity(account), ...fixed];
   },
   async signIn(identityId: string): Promise<SignInResult> {
-    const person = PEOPLE[identityId];
+    const own = OWN_ID.exec(identityId);
+    if (own) return { ok: true, identity: ownPerson(own[2]!, own[1] !== undefined) };
+    const person = Object.hasOwn(PEOPLE, identityId) ? PEOPLE[identityId] : undefined;
     if (!person) return { ok: false, reason: "sign_in_failed" };
     return person.identity ? { ok: true, identity: person.identity } : { ok: false, reason: "sign_in_failed" };
   },

@@ -1,11 +1,12 @@
 // POST /v1/marketplace/users/{u}/trades/{t}/invitation/accept-and-pay: the payer accepts (if not
 // yet) and gets the trade's escrow payment to complete. That payment exists from initiation
 // (decisions.md §9): the API and the hosted checkout pay the same one, so paying twice never
-// charges twice.
+// charges twice. A payer connected as the payee's own person is refused before anything is paid.
 import { ApiError } from "../errors.ts";
 import type { Payment, Tenant } from "../db/generated/client.ts";
 import { inTransaction, statement } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
+import { refuseOnePersonOnBothSides } from "../trades/distinct-parties.ts";
 import { lockPartyTradeRow } from "../trades/lock-trade.ts";
 import { decideOrThrow, statesAllowing } from "../trades/transition.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
@@ -29,6 +30,12 @@ export async function acceptAndPay(
       WHERE "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode" AND "tradeId" = ${tradeId}
         AND "purpose" = 'Escrow' AND "state" <> 'Failed'
       ORDER BY "createdAt" DESC LIMIT 1`);
+    // With them, whether the payer is the payee's own person (a payer may connect after initiation):
+    // its refusal is kept until paying is known to be ahead.
+    const onePerson = refuseOnePersonOnBothSides(q, scope, tradeId).then(
+      () => null,
+      (error: unknown) => error,
+    );
     const { role, trade } = await locking;
     if (role !== "payer") decideOrThrow(trade.state, "acceptInvitation", role);
     const [escrow] = await escrowRead;
@@ -42,6 +49,8 @@ export async function acceptAndPay(
         `The payer cannot pay: the trade is \`${trade.state}\`; paying is allowed only when the trade is ${payable.map((s) => `\`${s}\``).join(", ")}.`,
       );
     }
+    const refusal = await onePerson;
+    if (refusal) throw refusal;
     if (trade.state === "Created")
       await transitionTrade(q, {
         trade,

@@ -11,6 +11,7 @@ import { inTransaction, run, statement } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
 import { issueLabelOfPayment, labelCreated, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
+import { refuseOnePersonOnBothSides } from "../trades/distinct-parties.ts";
 import { lockTradeOfPayment } from "../trades/lock-trade.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import type { AttemptOutcome, AttemptSource } from "./payment-attempts.ts";
@@ -40,6 +41,16 @@ export async function completePayment(
         `The payment is \`${current!.state}\`; only a \`Pending\` payment can be completed.`,
       );
     };
+    // Paying into escrow is the payer's commitment: refused when the payer is the payee's own
+    // person (connected after initiation, and paying without accept-and-pay: the sandbox, a
+    // payment flow). Sent with the update below; a refusal rolls the update back.
+    const onePerson =
+      found.purpose === "Escrow" && outcome === "succeeded"
+        ? refuseOnePersonOnBothSides(q, { tenantId: tenant.id, mode }, trade.id).then(
+            () => null,
+            (error: unknown) => error,
+          )
+        : null;
     // Only a pending payment takes an outcome: a declined try is recorded, a success pays it. The
     // guard makes a second completion a 409; the trade's lock orders a declined try after any
     // completion, so a paid payment refuses it.
@@ -60,6 +71,8 @@ export async function completePayment(
         FROM answered)
       SELECT * FROM answered`);
     if (!completed) throw await notPending();
+    const refusal = await onePerson;
+    if (refusal) throw refusal;
     if (outcome !== "succeeded") return completed;
     if (found.purpose === "Escrow") {
       await transitionTrade(q, { trade, settings: tenant, action: "escrowPaid", actor: "paymentRail", now });

@@ -6,6 +6,7 @@ import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import { checkAppSwitch, checkRedirectUrl } from "../hosted-links/redirect-urls.ts";
 import { createHostedSession } from "../hosted-links/sessions.ts";
+import { refuseOnePersonOnBothSides } from "../trades/distinct-parties.ts";
 import { paymentNamed } from "./find-payment.ts";
 import type { PaymentFlowBody } from "./schemas.ts";
 
@@ -26,6 +27,9 @@ export async function initiatePaymentFlow(
     throw ApiError.notFound(`Payment ${JSON.stringify(paymentId)} of user ${JSON.stringify(marketplaceUserId)}`);
   if (payment.state !== "Pending")
     throw new ApiError("invalid-state", `The payment is \`${payment.state}\`; only a \`Pending\` payment can be paid.`);
+  // Paying into escrow is the payer's commitment: said now, not after the payer typed a card.
+  if (payment.purpose === "Escrow")
+    await refuseOnePersonOnBothSides(null, { tenantId: tenant.id, mode }, payment.tradeId);
   const session = await createHostedSession(db, {
     tenantId: tenant.id,
     mode,

@@ -6,6 +6,7 @@ import type { Prisma } from "../db/generated/client.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { inTransaction } from "../db/sql.ts";
 import type { Trade } from "../db/generated/client.ts";
+import { refuseOnePersonOnBothSides } from "./distinct-parties.ts";
 import { lockPartyTradeRow } from "./lock-trade.ts";
 import type { Locale } from "../locale.ts";
 import type { Role } from "./presentation/status.ts";
@@ -20,6 +21,8 @@ export interface PartyCall {
   details?: Prisma.TradeUncheckedUpdateManyInput;
   /** Recorded with the timeline entry (e.g. an offer's amount). */
   entryDetails?: Prisma.InputJsonValue;
+  /** The payer commits to the trade: refused when both parties are one person (distinct-parties.ts). */
+  distinctParties?: true;
 }
 
 export async function actOnTrade(
@@ -57,6 +60,7 @@ function transitionPartyTrade(
   return inTransaction(async (q) => {
     const { trade, role } = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
     const call = choose(role, trade);
+    if (call.distinctParties) await refuseOnePersonOnBothSides(q, scope, trade.id);
     const { details, entryDetails } = call;
     return transitionTrade(q, {
       trade,

@@ -48,7 +48,7 @@ export const ACTION_SOURCES: Record<Action, string> = {
   settleInFull:
     "POST /v1/marketplace/trades/{t}/settle (tenant) with refundAmount equal to the payer's money for the item, or staff's full refund as a split",
   makeOffer: `POST ${u}/offers (payee; body: refundAmount), or the hosted status page: a price reduction instead of the return`,
-  acceptOffer: `POST ${u}/offers/accept (payer), or the hosted status page: keeps the item for less`,
+  acceptOffer: `POST ${u}/offers/accept (payer; body: refundAmount, the offer they saw), or the hosted status page: keeps the item for less`,
   declineOffer: `POST ${u}/offers/decline (payer), or the hosted status page: the trade continues as before`,
   lapseOffer:
     "deadline: the payer does not answer the offer in time (the tenant's acceptance deadline); the trade continues as before",

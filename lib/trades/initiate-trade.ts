@@ -11,6 +11,7 @@ import { decimalFromNumber, decimalToString, minorUnitsFromNumber, parseDecimal 
 import { computeTradeMoney, FeeProblem } from "../money/fees.ts";
 import { paymentRailFor } from "../outside-parties.ts";
 import { deadlineFor } from "./deadlines.ts";
+import { payerIsPayee } from "./distinct-parties.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { insertInitiatedTrade, type CheckoutClaim, type InsertOutcome } from "./insert-initiated-trade.ts";
 import type { InitiateTradeBody } from "./schemas.ts";
@@ -133,6 +134,9 @@ export async function initiateTrade(
       "payee-not-connected",
       `The payee ${JSON.stringify(body.payeeMarketplaceUserId)} has not connected yet: send them through Initiate user connect first.`,
     );
+  }
+  if ("refused" in outcome && outcome.refused === "payer-is-payee") {
+    throw payerIsPayee(body.payerMarketplaceUserId, body.payeeMarketplaceUserId);
   }
   if ("refused" in outcome) {
     throw new ApiError(

@@ -7,6 +7,9 @@
 // (docs/performance.md). One statement is atomic by itself, so nothing needs a transaction here;
 // it runs on the client's own pool (lib/db/sql.ts).
 //
+// A payer already connected as the payee's person (one service account for two marketplace user
+// ids) writes nothing either: nobody buys from themself (lib/trades/distinct-parties.ts).
+//
 // The tenant's currency is read again by the statement: if an admin changed it after this request
 // read the tenant (allowed only while the tenant has no trades), nothing is written and the caller
 // answers 409 conflict, instead of making a trade in the old currency. A change that commits while
@@ -66,9 +69,13 @@ type SessionRow = ReturnType<typeof newHostedSession>["row"];
 const json = (value: Prisma.InputJsonValue | null | undefined) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
-export type InsertOutcome = { tradeId: string } | { refused: "payee-not-connected" | "currency-changed" };
+export type InsertOutcome =
+  { tradeId: string } | { refused: "payee-not-connected" | "payer-is-payee" | "currency-changed" };
 
-/** The new trade's id, or why nothing was written (the payee is not connected, the currency changed). */
+/**
+ * The new trade's id, or why nothing was written (the payee is not connected, the payer is
+ * connected as the same person as the payee, the currency changed).
+ */
 export async function insertInitiatedTrade(
   trade: InitiatedTrade,
   claims: CheckoutClaim[],
@@ -77,10 +84,14 @@ export async function insertInitiatedTrade(
 ): Promise<InsertOutcome> {
   const id = randomUUID();
   const t = trade;
-  const rows = await run<{ id: string | null; payeeConnected: boolean; currencyCurrent: boolean }>(statement`
+  const rows = await run<{ id: string | null; payeeConnected: boolean; samePerson: boolean }>(statement`
     WITH payee AS (
-      SELECT 1 FROM "MarketplaceUser"
+      SELECT "serviceAccountId" FROM "MarketplaceUser"
       WHERE "tenantId" = ${t.tenantId} AND "mode" = ${t.mode}::"ApiMode" AND "marketplaceUserId" = ${t.payeeMarketplaceUserId}
+    ), same_person AS (
+      SELECT 1 FROM "MarketplaceUser" payer JOIN payee ON payee."serviceAccountId" = payer."serviceAccountId"
+      WHERE payer."tenantId" = ${t.tenantId} AND payer."mode" = ${t.mode}::"ApiMode"
+        AND payer."marketplaceUserId" = ${t.payerMarketplaceUserId}
     ), tenant AS (
       SELECT 1 FROM "Tenant" WHERE "id" = ${t.tenantId} AND "currency" = ${t.currency}
     ), trade AS (
@@ -108,7 +119,7 @@ export async function insertInitiatedTrade(
     ${json(t.appSwitch)}::jsonb,
         ${t.successUrl}, ${t.cancelUrl}, 'Created'::"TradeState", ${t.now}::timestamptz,
     ${t.deadlineAt}::timestamptz, ${t.deadlineKind}, ${t.now}::timestamptz, ${t.now}::timestamptz
-      WHERE EXISTS (SELECT 1 FROM payee) AND EXISTS (SELECT 1 FROM tenant)
+      WHERE EXISTS (SELECT 1 FROM payee) AND NOT EXISTS (SELECT 1 FROM same_person) AND EXISTS (SELECT 1 FROM tenant)
       RETURNING "id"
     ), parties AS (
       INSERT INTO "TradeParty" ("tradeId", "role", "tenantId", "mode", "marketplaceUserId", "tradeCreatedAt")
@@ -141,9 +152,10 @@ export async function insertInitiatedTrade(
     ${t.now}::timestamptz
       FROM trade
     )
-    SELECT (SELECT "id" FROM trade) AS "id", EXISTS (SELECT 1 FROM payee) AS "payeeConnected", EXISTS (SELECT 1
-    FROM tenant) AS "currencyCurrent"`);
+    SELECT (SELECT "id" FROM trade) AS "id", EXISTS (SELECT 1 FROM payee) AS "payeeConnected",
+      EXISTS (SELECT 1 FROM same_person) AS "samePerson"`);
   const row = rows[0]!;
   if (row.id) return { tradeId: row.id };
-  return { refused: row.payeeConnected ? "currency-changed" : "payee-not-connected" };
+  if (!row.payeeConnected) return { refused: "payee-not-connected" };
+  return { refused: row.samePerson ? "payer-is-payee" : "currency-changed" };
 }

@@ -3,6 +3,7 @@
 // scheduler's lapse restores the deadline the offer held.
 import { ApiError } from "../errors.ts";
 import type { Prisma, Trade } from "../db/generated/client.ts";
+import { formatMoney } from "../money/format.ts";
 
 /** No offer open any more (accepted, declined, lapsed, or overtaken by another transition). */
 export const OFFER_CLOSED = {
@@ -23,3 +24,15 @@ export function offerClosedResumingDeadline(trade: Trade): Prisma.TradeUnchecked
 /** The refusal of an answer to an offer when none is open. */
 export const noOpenOffer = () =>
   new ApiError("invalid-state", "There is no open offer on this trade: the payee makes one with POST …/offers.");
+
+/**
+ * The refusal of an accept that names another refund than the open offer's: the payee replaced
+ * the offer after the payer saw it, and money must never move on an amount the payer did not see.
+ */
+export const offerDiffers = (trade: Trade, acceptedMinor: bigint) =>
+  new ApiError(
+    "invalid-state",
+    `The open offer is a refund of ${formatMoney(trade.offerRefundMinor!, trade.currency)}, not ` +
+      `${formatMoney(acceptedMinor, trade.currency)}: the payee has replaced it. Show the payer the ` +
+      "current offer (the Trade's `offer`) and send its `refundAmount` if they accept it.",
+  );

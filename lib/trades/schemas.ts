@@ -62,7 +62,8 @@ export const InitiateTradeBody = z
     ).default(0),
     payerMarketplaceUserId: MarketplaceUserId,
     payeeMarketplaceUserId: MarketplaceUserId.meta({
-      description: "The seller; must already be connected (409 payee-not-connected).",
+      description:
+        "The seller; must already be connected (409 payee-not-connected), and not as the payer's own person (409 payer-is-payee).",
     }),
     referenceId: z.string().max(64).nullable().optional(),
     checkoutIdempotencyKey: z

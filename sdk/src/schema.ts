@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Initiate trade
-         * @description Creates a trade in state `Created` and returns the hosted checkout address for the payer. The payee must already be connected (409 `payee-not-connected`). Amounts are rounded to 2 decimals half away from zero. A `checkoutUniquenessKey` (or the deprecated `checkoutIdempotencyKey`) already held by a trade that is not `Cancelled` answers 409 `conflict` naming that trade. `trade.created` is sent when the payer's payment lands in escrow; a cancelled checkout sends `trade.cancelled`. The hosted checkout at `redirectUrl` first connects a payer who is not connected yet (eID sign-in and consent, `user.connected`), shows the item, the payer's fees and total, then takes the payment (card or mobile wallet, with the bank's or the wallet's confirmation when asked) and sends the browser to `successUrl`, or to `cancelUrl?reason=cancelled`; with `appSwitch` it returns into your app. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description Creates a trade in state `Created` and returns the hosted checkout address for the payer. The payee must already be connected (409 `payee-not-connected`), and a payer already connected as the payee's own person (one eID identity behind both marketplace user ids) is refused (409 `payer-is-payee`: nobody buys from themself). Amounts are rounded to 2 decimals half away from zero. A `checkoutUniquenessKey` (or the deprecated `checkoutIdempotencyKey`) already held by a trade that is not `Cancelled` answers 409 `conflict` naming that trade. `trade.created` is sent when the payer's payment lands in escrow; a cancelled checkout sends `trade.cancelled`. The hosted checkout at `redirectUrl` first connects a payer who is not connected yet (eID sign-in and consent, `user.connected`), shows the item, the payer's fees and total, then takes the payment (card or mobile wallet, with the bank's or the wallet's confirmation when asked) and sends the browser to `successUrl`, or to `cancelUrl?reason=cancelled`; with `appSwitch` it returns into your app. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["initiateTrade"];
         delete?: never;
@@ -113,7 +113,7 @@ export interface paths {
         put?: never;
         /**
          * Accept trade invitation
-         * @description The payer accepts the trade (`Created` → `InvitationAccepted`); payment follows. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description The payer accepts the trade (`Created` → `InvitationAccepted`); payment follows. 409 `payer-is-payee` when the payer is connected as the payee's own person (a payer may connect after initiation). With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["acceptTradeInvitation"];
         delete?: never;
@@ -253,7 +253,7 @@ export interface paths {
         put?: never;
         /**
          * Accept the price reduction
-         * @description Additive. The payer accepts the open offer: the trade settles as with Settle trade, without a return parcel, and finishes `Succeeded`. Sends `trade.offer_accepted`, `trade.settled` and `trade.succeeded`. 409 `invalid-state` when no offer is open. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description Additive. The payer accepts the open offer: the trade settles as with Settle trade, without a return parcel, and finishes `Succeeded`. Sends `trade.offer_accepted`, `trade.settled` and `trade.succeeded`. The body names the offer the payer saw and accepts by its `refundAmount` (the Trade's `offer.refundAmount`): the payee may replace an open offer at any time, and money never moves on an amount the payer did not see. 409 `invalid-state` when no offer is open, or when the open one is for another amount (the detail names it; nothing changes). Changed: accept took no body before; without one it now answers 400 `validation-error` (docs/api-changes.md). With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["acceptTradeOffer"];
         delete?: never;
@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Decline the price reduction
-         * @description Additive. The payer declines the open offer: the trade continues as before (its deadline is back). Sends `trade.offer_declined`. 409 `invalid-state` when no offer is open. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description Additive. The payer declines the open offer: the trade continues as before (its deadline is back). Sends `trade.offer_declined`. 409 `invalid-state` when no offer is open. Takes no body (a body with fields is a 400, as on every operation without one). With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["declineTradeOffer"];
         delete?: never;
@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Accept trade invitation and pay
-         * @description The payer accepts the trade (if not yet) and gets the trade's payment into escrow (made at Initiate trade, the one the hosted checkout pays too), `Pending` until completed in the payment flow. Always the same payment: paying twice never charges twice. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description The payer accepts the trade (if not yet) and gets the trade's payment into escrow (made at Initiate trade, the one the hosted checkout pays too), `Pending` until completed in the payment flow. Always the same payment: paying twice never charges twice. 409 `payer-is-payee` when the payer is connected as the payee's own person (nobody buys from themself; a payer may connect after initiation). With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["acceptTradeInvitationAndPay"];
         delete?: never;
@@ -333,7 +333,7 @@ export interface paths {
         put?: never;
         /**
          * Initiate payment flow
-         * @description The hosted page where the user completes a pending payment (escrow or a shipping label) with a card or a mobile wallet; afterwards the browser goes to `successUrl`, or to `cancelUrl?reason=cancelled` (the payment then stays `Pending`, and a new flow can be started for it). A declined attempt charges nothing, leaves the payment `Pending` and the user may try another method. `paymentId` may be the payment record's `externalId` or its additive `paymentId`. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
+         * @description The hosted page where the user completes a pending payment (escrow or a shipping label) with a card or a mobile wallet; afterwards the browser goes to `successUrl`, or to `cancelUrl?reason=cancelled` (the payment then stays `Pending`, and a new flow can be started for it). A declined attempt charges nothing, leaves the payment `Pending` and the user may try another method. `paymentId` may be the payment record's `externalId` or its additive `paymentId`. For the escrow payment, 409 `payer-is-payee` when the payer is connected as the payee's own person. With a live token this answers 403 `forbidden` while the deployment runs a simulated payment rail, eID or carrier (it connects a person, takes money or pays out); the detail names what is missing.
          */
         post: operations["initiatePaymentFlow"];
         delete?: never;
@@ -661,7 +661,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: complete a payment
-         * @description Test tokens only. Completes a pending payment as if the payer paid (or was declined) in the hosted page: an escrow payment moves the trade to `AwaitingShipment` (`trade.created`); a label payment issues the label. `failed` is a declined attempt: it is recorded and the payment stays `Pending`, as in the hosted page. `paymentId` may be the payment record's `externalId` or its additive `paymentId`.
+         * @description Test tokens only. Completes a pending payment as if the payer paid (or was declined) in the hosted page: an escrow payment moves the trade to `AwaitingShipment` (`trade.created`); a label payment issues the label. `failed` is a declined attempt: it is recorded and the payment stays `Pending`, as in the hosted page. `paymentId` may be the payment record's `externalId` or its additive `paymentId`. An escrow payment whose payer is connected as the payee's own person is refused (409 `payer-is-payee`), as the hosted page refuses it.
          */
         post: operations["sandboxCompletePayment"];
         delete?: never;
@@ -1392,7 +1392,7 @@ export interface components {
              */
             payerMarketplaceUserId: string;
             /**
-             * @description The seller; must already be connected (409 payee-not-connected).
+             * @description The seller; must already be connected (409 payee-not-connected), and not as the payer's own person (409 payer-is-payee).
              * @example user-4711
              */
             payeeMarketplaceUserId: string;
@@ -1491,6 +1491,13 @@ export interface components {
         TradeOfferRequest: {
             /**
              * @description Major units back to the payer if the offer is accepted.
+             * @example 20
+             */
+            refundAmount: number;
+        };
+        AcceptTradeOfferRequest: {
+            /**
+             * @description The refund of the offer the payer accepts, as the Trade's `offer.refundAmount` showed it; rounded to 2 decimals half away from zero, then compared exactly.
              * @example 20
              */
             refundAmount: number;
@@ -1694,7 +1701,7 @@ export interface components {
              * @description Machine-readable error type
              * @enum {string}
              */
-            typeCode: "validation-error" | "malformed-request" | "unauthorized" | "forbidden" | "not-found" | "method-not-allowed" | "invalid-state" | "conflict" | "payee-not-connected" | "idempotency-in-progress" | "payload-too-large" | "idempotency-key-mismatch" | "rate-limited" | "internal-error" | "service-unavailable";
+            typeCode: "validation-error" | "malformed-request" | "unauthorized" | "forbidden" | "not-found" | "method-not-allowed" | "invalid-state" | "conflict" | "payee-not-connected" | "payer-is-payee" | "idempotency-in-progress" | "payload-too-large" | "idempotency-key-mismatch" | "rate-limited" | "internal-error" | "service-unavailable";
         };
         TradeList: {
             trades: components["schemas"]["Trade"][];
@@ -2236,7 +2243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorRecord"];
                 };
             };
-            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `conflict` (conflict), `payee-not-connected` (the payee is not connected) */
+            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `conflict` (conflict), `payee-not-connected` (the payee is not connected), `payer-is-payee` (the payer and the payee are the same person) */
             409: {
                 headers: {
                     "RateLimit-Limit"?: number;
@@ -2929,7 +2936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorRecord"];
                 };
             };
-            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state), `conflict` (conflict) */
+            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state), `conflict` (conflict), `payer-is-payee` (the payer and the payee are the same person) */
             409: {
                 headers: {
                     "RateLimit-Limit"?: number;
@@ -3990,7 +3997,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptTradeOfferRequest"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -4373,7 +4384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorRecord"];
                 };
             };
-            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state) */
+            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state), `payer-is-payee` (the payer and the payee are the same person) */
             409: {
                 headers: {
                     "RateLimit-Limit"?: number;
@@ -4645,7 +4656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorRecord"];
                 };
             };
-            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state) */
+            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state), `payer-is-payee` (the payer and the payee are the same person) */
             409: {
                 headers: {
                     "RateLimit-Limit"?: number;
@@ -6958,7 +6969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorRecord"];
                 };
             };
-            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state) */
+            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state), `payer-is-payee` (the payer and the payee are the same person) */
             409: {
                 headers: {
                     "RateLimit-Limit"?: number;

@@ -140,10 +140,15 @@ export function tradesResource(api: Api) {
             ...init(options),
           }),
         ),
-      accept: (ref: TradeRef, options?: CallOptions) =>
+      /**
+       * The payer accepts the offer they were shown, named by its `refundAmount` (the Trade's
+       * `offer.refundAmount`): if the payee replaced it meanwhile, nothing happens (409 `invalid-state`).
+       */
+      accept: ({ refundAmount, ...ref }: TradeRef & Schemas["AcceptTradeOfferRequest"], options?: CallOptions) =>
         unwrap<Schemas["Trade"]>(
           api.POST("/v1/marketplace/users/{marketplaceUserId}/trades/{tradeId}/offers/accept", {
             params: tradePath(ref),
+            body: { refundAmount },
             ...init(options),
           }),
         ),

@@ -109,6 +109,17 @@ export function hostileCases(
       cases.push({ ...plain, kind: "hostile", label: `body is ${label}`, body: value, names: "body" });
     }
   }
+  if (operation.method !== "GET" && !operation.body) {
+    // An operation without a body refuses a field rather than ignoring what the caller meant by it.
+    cases.push({
+      ...plain,
+      kind: "hostile",
+      label: "a field where the operation takes no body",
+      body: { refundAmount: 90 },
+      expect: { status: 400, typeCode: "validation-error" },
+      names: "refundAmount",
+    });
+  }
   if (operation.body) {
     for (const { path } of leafPaths(document, operation.body)) {
       for (const [label, value] of hostileValues()) {

@@ -63,9 +63,10 @@ export function tenantClient(token: string) {
     settle: (t: string, body: unknown) => post(settle, `/api/v1/marketplace/trades/${t}/settle`, { tradeId: t }, body),
     makeOffer: (u: string, t: string, body: unknown) =>
       post(makeOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers`, party(u, t), body),
-    acceptOffer: (u: string, t: string) =>
-      post(acceptOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/accept`, party(u, t)),
-    declineOffer: (u: string, t: string) =>
-      post(declineOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/decline`, party(u, t)),
+    /** The body names the offer accepted: `{ refundAmount }` as the Trade's `offer` showed it. */
+    acceptOffer: (u: string, t: string, body?: unknown) =>
+      post(acceptOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/accept`, party(u, t), body),
+    declineOffer: (u: string, t: string, body?: unknown) =>
+      post(declineOffer, `/api/v1/marketplace/users/${u}/trades/${t}/offers/decline`, party(u, t), body),
   };
 }

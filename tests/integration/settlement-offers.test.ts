@@ -134,7 +134,7 @@ describe("price-reduction offers", () => {
     const offered = (await api.makeOffer("seller", tradeId, { refundAmount: 20 })).json;
     expect(offered).toMatchObject({ state: "ConditionRejected", offer: { refundAmount: 20 }, settlement: null });
     expect(Date.parse(offered.offer.lapsesAt)).toBeGreaterThan(Date.parse(offered.offer.madeAt));
-    const accepted = (await api.acceptOffer("buyer", tradeId)).json;
+    const accepted = (await api.acceptOffer("buyer", tradeId, { refundAmount: 20 })).json;
     expect(accepted).toMatchObject({
       state: "Succeeded",
       offer: null,
@@ -192,7 +192,7 @@ describe("price-reduction offers", () => {
       settlement: null,
     });
     expect(await eventsAfterRejection(tradeId)).toEqual(["trade.offer_made", "trade.offer_declined"]);
-    expectErrorRecord(await api.acceptOffer("buyer", tradeId), 409, "invalid-state");
+    expectErrorRecord(await api.acceptOffer("buyer", tradeId, { refundAmount: 50 }), 409, "invalid-state");
   });
 
   it("a new offer replaces the open one and keeps the deadline it will give back", async () => {
@@ -206,7 +206,7 @@ describe("price-reduction offers", () => {
 
   it("refuses the wrong party, no open offer, and amounts outside 0 < refund < the payer's money", async () => {
     const { api, tradeId } = await rejectedTrade();
-    expectErrorRecord(await api.acceptOffer("buyer", tradeId), 409, "invalid-state");
+    expectErrorRecord(await api.acceptOffer("buyer", tradeId, { refundAmount: 10 }), 409, "invalid-state");
     expectErrorRecord(await api.declineOffer("buyer", tradeId), 409, "invalid-state");
     expectErrorRecord(await api.makeOffer("buyer", tradeId, { refundAmount: 10 }), 409, "invalid-state");
     for (const refundAmount of [0, ITEM_MONEY, ITEM_MONEY + 1]) {
@@ -218,11 +218,69 @@ describe("price-reduction offers", () => {
       expect(refused.errors).toEqual([expect.objectContaining({ key: "refundAmount" })]);
     }
     await api.makeOffer("seller", tradeId, { refundAmount: 10 });
-    expectErrorRecord(await api.acceptOffer("seller", tradeId), 409, "invalid-state");
+    expectErrorRecord(await api.acceptOffer("seller", tradeId, { refundAmount: 10 }), 409, "invalid-state");
     expect((await api.trade("buyer", tradeId)).json).toMatchObject({
       state: "ConditionRejected",
       offer: { refundAmount: 10 },
     });
+  });
+
+  it("accepts only the offer the payer names: one the payee replaced meanwhile is refused, and nothing moves", async () => {
+    const { api, tradeId } = await rejectedTrade();
+    await api.makeOffer("seller", tradeId, { refundAmount: 90 });
+    // The payer saw 90.00; the payee replaced it with 0.01 before the payer's accept arrived.
+    await api.makeOffer("seller", tradeId, { refundAmount: 0.01 });
+    const refused = expectErrorRecord(
+      await api.acceptOffer("buyer", tradeId, { refundAmount: 90 }),
+      409,
+      "invalid-state",
+    );
+    expect(refused.detail).toContain("0.01");
+    expect((await api.trade("buyer", tradeId)).json).toMatchObject({
+      state: "ConditionRejected",
+      offer: { refundAmount: 0.01 },
+      settlement: null,
+    });
+    expect(await eventsAfterRejection(tradeId)).toEqual(["trade.offer_made", "trade.offer_made"]);
+    expect(await ledger(tradeId)).toMatchObject({ escrow: 123600n });
+    expect((await api.escrowPayment("buyer", tradeId)).json.refundedAmount).toBe(0);
+
+    // Naming the open offer's amount (rounded as every amount is) accepts it.
+    expect((await api.acceptOffer("buyer", tradeId, { refundAmount: 0.009 })).json).toMatchObject({
+      state: "Succeeded",
+      settlement: { refundAmount: 0.01 },
+    });
+  });
+
+  it("refuses an accept that names no offer, and fields on a decline, changing nothing", async () => {
+    const { api, tradeId } = await rejectedTrade();
+    await api.makeOffer("seller", tradeId, { refundAmount: 20 });
+    const noBody = expectErrorRecord(await api.acceptOffer("buyer", tradeId), 400, "validation-error");
+    expect(noBody.errors).toEqual([expect.objectContaining({ key: "body" })]);
+    const empty = expectErrorRecord(await api.acceptOffer("buyer", tradeId, {}), 400, "validation-error");
+    expect(empty.errors).toEqual([expect.objectContaining({ key: "refundAmount" })]);
+    const extra = expectErrorRecord(
+      await api.acceptOffer("buyer", tradeId, { refundAmount: 20, offerId: "x" }),
+      400,
+      "validation-error",
+    );
+    expect(extra.errors).toEqual([{ key: "offerId", value: "Unknown field" }]);
+    // Decline takes no body: a field is refused as an unknown field, not ignored.
+    const declineField = expectErrorRecord(
+      await api.declineOffer("buyer", tradeId, { refundAmount: 20 }),
+      400,
+      "validation-error",
+    );
+    expect(declineField.errors).toEqual([{ key: "refundAmount", value: "Unknown field" }]);
+    const declineText = expectErrorRecord(await api.declineOffer("buyer", tradeId, "no"), 400, "validation-error");
+    expect(declineText.errors).toEqual([expect.objectContaining({ key: "body" })]);
+    expect((await api.trade("buyer", tradeId)).json).toMatchObject({
+      state: "ConditionRejected",
+      offer: { refundAmount: 20 },
+    });
+    expect(await eventsAfterRejection(tradeId)).toEqual(["trade.offer_made"]);
+    // An empty object is no field at all: decline answers as without a body.
+    expect((await api.declineOffer("buyer", tradeId, {})).json).toMatchObject({ offer: null });
   });
 
   it("leaving the state closes an open offer: a settlement by the tenant overtakes it", async () => {
@@ -233,7 +291,7 @@ describe("price-reduction offers", () => {
       offer: null,
       settlement: { refundAmount: 70 },
     });
-    expectErrorRecord(await api.acceptOffer("buyer", tradeId), 409, "invalid-state");
+    expectErrorRecord(await api.acceptOffer("buyer", tradeId, { refundAmount: 50 }), 409, "invalid-state");
   });
 });
 
@@ -244,7 +302,7 @@ describe("races (PostgreSQL shows them; the embedded database runs them one afte
       await api.makeOffer("seller", tradeId, { refundAmount: 20 });
       const [settled, accepted] = await Promise.all([
         api.settle(tradeId, { refundAmount: 70, reason: "Support decided" }),
-        api.acceptOffer("buyer", tradeId),
+        api.acceptOffer("buyer", tradeId, { refundAmount: 20 }),
       ]);
       expect([settled.status, accepted.status].filter((s) => s === 200)).toHaveLength(1);
       for (const loser of [settled, accepted].filter((r) => r.status !== 200)) expect(loser.status).toBe(409);
@@ -266,7 +324,9 @@ describe("races (PostgreSQL shows them; the embedded database runs them one afte
   it("an offer accepted twice at once settles once", async () => {
     const { api, tradeId } = await rejectedTrade();
     await api.makeOffer("seller", tradeId, { refundAmount: 20 });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => api.acceptOffer("buyer", tradeId)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => api.acceptOffer("buyer", tradeId, { refundAmount: 20 })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     for (const a of answers.filter((x) => x.status !== 200)) expect(a.status).toBe(409);
     expect(await db.ledgerTransfer.count({ where: { tradeId, kind: "settleWithRefund" } })).toBe(1);

@@ -17,7 +17,7 @@ describe("webhook event bodies", () => {
     const { tenant, trades } = await buildWorld();
     const api = tenantClient(tenant.testApiKey);
     expect((await api.makeOffer("seller", trades.ConditionRejected!, { refundAmount: 100 })).status).toBe(200);
-    expect((await api.acceptOffer("buyer", trades.ConditionRejected!)).status).toBe(200);
+    expect((await api.acceptOffer("buyer", trades.ConditionRejected!, { refundAmount: 100 })).status).toBe(200);
 
     const events = await db.outboxEvent.findMany({
       where: { tenantId: tenant.tenantId },

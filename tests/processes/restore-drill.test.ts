@@ -41,7 +41,7 @@ describe("the restore drill", () => {
     const { tenant, trades } = await buildWorld();
     const api = tenantClient(tenant.testApiKey);
     expect((await api.makeOffer("seller", trades.ConditionRejected!, { refundAmount: 100 })).status).toBe(200);
-    expect((await api.acceptOffer("buyer", trades.ConditionRejected!)).status).toBe(200);
+    expect((await api.acceptOffer("buyer", trades.ConditionRejected!, { refundAmount: 100 })).status).toBe(200);
     expect((await api.cancel(trades.AwaitingShipment!, "AwaitingShipment")).status).toBe(200); // a refund after payment
 
     const before = await verifyDatabase(source);

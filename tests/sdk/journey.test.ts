@@ -158,10 +158,19 @@ describe("the SDK on README's sandbox journey", () => {
     expect(offered.state).toBe("ConditionRejected");
     // Only the payer answers an offer: the seller may not accept their own.
     const refused = await client.trades.offers
-      .accept({ marketplaceUserId: "seller", tradeId })
+      .accept({ marketplaceUserId: "seller", tradeId, refundAmount: 200 })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(EscrowApiError);
-    const settled = await client.trades.offers.accept({ marketplaceUserId: "buyer", tradeId });
+    // The buyer names the offer they were shown: a replaced one is refused, the open one settles.
+    const stale = await client.trades.offers
+      .accept({ marketplaceUserId: "buyer", tradeId, refundAmount: 150 })
+      .catch((error: unknown) => error);
+    expect(stale).toMatchObject({ status: 409, typeCode: "invalid-state" });
+    const settled = await client.trades.offers.accept({
+      marketplaceUserId: "buyer",
+      tradeId,
+      refundAmount: offered.offer!.refundAmount,
+    });
     expect(settled.state).toBe("Succeeded");
     expect((await client.payments.getEscrow({ marketplaceUserId: "buyer", tradeId })).state).toBe("PartiallyRefunded");
   }, 90_000);

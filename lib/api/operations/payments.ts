@@ -19,12 +19,14 @@ export const acceptTradeInvitationAndPay = defineOperation({
   description:
     "The payer accepts the trade (if not yet) and gets the trade's payment into escrow (made at " +
     "Initiate trade, the one the hosted checkout pays too), `Pending` until completed in the " +
-    "payment flow. Always the same payment: paying twice never charges twice.",
+    "payment flow. Always the same payment: paying twice never charges twice. 409 " +
+    "`payer-is-payee` when the payer is connected as the payee's own person (nobody buys from " +
+    "themself; a payer may connect after initiation).",
   tags: ["Payments"],
   params: TradeParams,
   query: AcceptAndPayQuery,
   response: PaymentRecord,
-  errors: [...POST_ERRORS, "not-found", "invalid-state"],
+  errors: [...POST_ERRORS, "not-found", "invalid-state", "payer-is-payee"],
   liveNeeds: ["paymentRail"],
 });
 
@@ -54,12 +56,13 @@ export const initiatePaymentFlow = defineOperation({
     "`cancelUrl?reason=cancelled` (the payment then stays `Pending`, and a new flow can be " +
     "started for it). A declined attempt charges nothing, leaves the payment `Pending` and the " +
     "user may try another method. `paymentId` may be the payment record's `externalId` or its " +
-    "additive `paymentId`.",
+    "additive `paymentId`. For the escrow payment, 409 `payer-is-payee` when the payer is " +
+    "connected as the payee's own person.",
   tags: ["Payments"],
   params: PaymentFlowParams,
   body: PaymentFlowBody,
   response: RedirectResponse,
-  errors: [...POST_ERRORS, "not-found", "invalid-state"],
+  errors: [...POST_ERRORS, "not-found", "invalid-state", "payer-is-payee"],
   liveNeeds: ["paymentRail"],
 });
 
@@ -73,11 +76,12 @@ export const sandboxCompletePayment = defineOperation({
     "the hosted page: an escrow payment moves the trade to `AwaitingShipment` " +
     "(`trade.created`); a label payment issues the label. `failed` is a declined attempt: it is " +
     "recorded and the payment stays `Pending`, as in the hosted page. `paymentId` may be the " +
-    "payment record's `externalId` or its additive `paymentId`.",
+    "payment record's `externalId` or its additive `paymentId`. An escrow payment whose payer " +
+    "is connected as the payee's own person is refused (409 `payer-is-payee`), as the hosted page refuses it.",
   tags: ["Sandbox"],
   params: SandboxPaymentParams,
   body: SandboxPaymentBody,
   response: PaymentRecord,
   sandboxOnly: true,
-  errors: [...POST_ERRORS, "forbidden", "not-found", "invalid-state"],
+  errors: [...POST_ERRORS, "forbidden", "not-found", "invalid-state", "payer-is-payee"],
 });

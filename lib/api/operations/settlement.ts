@@ -79,7 +79,21 @@ export const acceptTradeOffer = offerOperation(
   "Accept the price reduction",
   "Additive. The payer accepts the open offer: the trade settles as with Settle trade, " +
     "without a return parcel, and finishes `Succeeded`. Sends `trade.offer_accepted`, " +
-    "`trade.settled` and `trade.succeeded`. 409 `invalid-state` when no offer is open.",
+    "`trade.settled` and `trade.succeeded`. " +
+    ("The body names the offer the payer saw and accepts by its `refundAmount` (the Trade's " +
+      "`offer.refundAmount`): the payee may replace an open offer at any time, and money never " +
+      "moves on an amount the payer did not see. 409 `invalid-state` when no offer is open, or " +
+      "when the open one is for another amount (the detail names it; nothing changes). ") +
+    "Changed: accept took no body before; without one it now answers 400 `validation-error` " +
+    "(docs/api-changes.md).",
+  z
+    .strictObject({
+      refundAmount: RefundAmount(
+        "The refund of the offer the payer accepts, as the Trade's `offer.refundAmount` showed it; " +
+          "rounded to 2 decimals half away from zero, then compared exactly.",
+      ),
+    })
+    .meta({ id: "AcceptTradeOfferRequest" }),
 );
 
 export const declineTradeOffer = offerOperation(
@@ -87,5 +101,6 @@ export const declineTradeOffer = offerOperation(
   "offers/decline",
   "Decline the price reduction",
   "Additive. The payer declines the open offer: the trade continues as before (its deadline " +
-    "is back). Sends `trade.offer_declined`. 409 `invalid-state` when no offer is open.",
+    "is back). Sends `trade.offer_declined`. 409 `invalid-state` when no offer is open. Takes no " +
+    "body (a body with fields is a 400, as on every operation without one).",
 );

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { AppSwitch, MarketplaceUserId, RedirectUrl } from "../../schemas/common.ts";
 import { RedirectResponse } from "../../users/schemas.ts";
+import type { ErrorCode } from "../../errors.ts";
 import { COMMON_ERRORS, defineOperation, POST_ERRORS } from "../operation.ts";
 import {
   GetTradesQuery,
@@ -20,7 +21,9 @@ export const initiateTrade = defineOperation({
   summary: "Initiate trade",
   description:
     "Creates a trade in state `Created` and returns the hosted checkout address for the payer. " +
-    "The payee must already be connected (409 `payee-not-connected`). Amounts are rounded to 2 " +
+    "The payee must already be connected (409 `payee-not-connected`), and a payer already " +
+    "connected as the payee's own person (one eID identity behind both marketplace user ids) is " +
+    "refused (409 `payer-is-payee`: nobody buys from themself). Amounts are rounded to 2 " +
     "decimals half away from zero. A `checkoutUniquenessKey` (or the deprecated " +
     "`checkoutIdempotencyKey`) already held by a trade that is not `Cancelled` answers 409 " +
     "`conflict` naming that trade. `trade.created` is sent when the payer's payment lands in " +
@@ -33,7 +36,7 @@ export const initiateTrade = defineOperation({
   tags: ["Trades"],
   body: InitiateTradeBody,
   response: InitiateTradeResponse,
-  errors: [...POST_ERRORS, "conflict", "payee-not-connected", "forbidden"],
+  errors: [...POST_ERRORS, "conflict", "payee-not-connected", "payer-is-payee", "forbidden"],
   liveNeeds: ["paymentRail", "identity"],
 });
 
@@ -71,6 +74,7 @@ const partyAction = <B extends z.ZodType = z.ZodUndefined>(
   summary: string,
   description: string,
   withBody?: B,
+  moreErrors: ErrorCode[] = [],
 ) =>
   defineOperation({
     operationId,
@@ -82,7 +86,7 @@ const partyAction = <B extends z.ZodType = z.ZodUndefined>(
     params: TradePartyParams,
     body: withBody as B,
     response: Trade,
-    errors: [...POST_ERRORS, "not-found", "invalid-state", "conflict"],
+    errors: [...POST_ERRORS, "not-found", "invalid-state", "conflict", ...moreErrors],
     liveNeeds: ["paymentRail"],
   });
 
@@ -90,7 +94,11 @@ export const acceptTradeInvitation = partyAction(
   "acceptTradeInvitation",
   "invitation/accept",
   "Accept trade invitation",
-  "The payer accepts the trade (`Created` → `InvitationAccepted`); payment follows.",
+  "The payer accepts the trade (`Created` → `InvitationAccepted`); payment follows. 409 " +
+    "`payer-is-payee` when the payer is connected as the payee's own person (a payer may connect " +
+    "after initiation).",
+  undefined,
+  ["payer-is-payee"],
 );
 export const rejectTradeInvitation = partyAction(
   "rejectTradeInvitation",

@@ -5,7 +5,11 @@ import type { hostedPages as english } from "../en/hosted-pages.ts";
 export const hostedPages: typeof english = {
   common: {
     sandbox: "Sandkasse: ingen rigtige penge flyttes, og der bruges ikke rigtigt eID.",
-    secureFooter: `Sikker betaling. Pengene holdes i escrow hos ${SERVICE_NAME}, indtil handlen er gennemført.`,
+    footer: {
+      escrow: `Sikker betaling. Pengene holdes i escrow hos ${SERVICE_NAME}, indtil handlen er gennemført.`,
+      identity: `Sikkert log-ind med dit nationale eID. ${SERVICE_NAME} deler kun det, du siger ja til, med markedspladsen.`,
+      payout: `Dine kontooplysninger opbevares af ${SERVICE_NAME} og bruges kun til at udbetale dine salg.`,
+    },
     languageName: "Dansk",
     switchLanguage: "English",
     returnTo: (marketplace) => `Tilbage til ${marketplace}`,
@@ -61,6 +65,7 @@ export const hostedPages: typeof english = {
     amount_range: "Beløbet skal være mere end 0 og mindre end det, køber har betalt for varen. Intet er sendt.",
     no_offer: "Der er ikke længere et åbent tilbud at svare på. Siden viser, hvor handlen står nu.",
     offer_changed: "Sælger har ændret tilbuddet imens. Se de nye beløb, før du svarer.",
+    same_person: "Køber og sælger ville være den samme person: man kan ikke købe af sig selv, og intet er betalt.",
   },
   identity: {
     signInTitle: "Bekræft, hvem du er",
@@ -71,6 +76,8 @@ export const hostedPages: typeof english = {
       `${marketplace} kræver en højere grad af verificering end dit nuværende log-ind. Log ind igen.`,
     testPeople: "Testperson (simuleret eID)",
     testPersonDetail: {
+      own: "Kontoens egen testperson: har eID; ingen beskyttelse, intet pastjek (når niveau 1)",
+      "own-passport": "Kontoens egen testperson: har eID, pas verificeret (når niveau 2)",
       plain: "Har eID; ingen beskyttelse, intet pastjek (når niveau 1)",
       protected: "Navne- og adressebeskyttet, intet pastjek (når intet niveau)",
       passport: "Har eID og har gennemført pasverificering (når niveau 2)",

@@ -5,7 +5,12 @@ import { SERVICE_NAME } from "../common.ts";
 export const hostedPages = {
   common: {
     sandbox: "Sandbox: no real money moves and no real eID is used.",
-    secureFooter: `Secure payment. The money is held in escrow by ${SERVICE_NAME} until the trade is complete.`,
+    /** The footer of every hosted page, by what the page does (components/hosted/hosted-shell.tsx). */
+    footer: {
+      escrow: `Secure payment. The money is held in escrow by ${SERVICE_NAME} until the trade is complete.`,
+      identity: `Secure sign-in with your national eID. ${SERVICE_NAME} shares only what you agree to with the marketplace.`,
+      payout: `Your account details are kept by ${SERVICE_NAME} and used only to pay out your sales.`,
+    },
     languageName: "English",
     switchLanguage: "Dansk",
     returnTo: (marketplace: string) => `Return to ${marketplace}`,
@@ -58,6 +63,8 @@ export const hostedPages = {
     amount_range: "The amount must be more than 0 and less than the buyer paid for the item. Nothing was sent.",
     no_offer: "There is no open offer to answer any more. The page shows where the trade stands now.",
     offer_changed: "The seller changed the offer meanwhile. Look at the new amounts before you answer.",
+    same_person:
+      "The buyer and the seller would be the same person: nobody can buy from themself, and nothing was paid.",
   } as Record<string, string>,
   identity: {
     signInTitle: "Confirm who you are",
@@ -67,8 +74,10 @@ export const hostedPages = {
     higherLevelNeeded: (marketplace: string) =>
       `${marketplace} needs a higher level of verification than your current sign-in. Sign in again.`,
     testPeople: "Test person (simulated eID)",
-    /** The simulated eID's test people (lib/identity/simulated-identity-provider.ts), by id. */
+    /** The simulated eID's test people (lib/identity/simulated-identity-provider.ts), by detailKey. */
     testPersonDetail: {
+      own: "This account's own test person: holds an eID; no protection, no passport check (reaches level 1)",
+      "own-passport": "This account's own test person: holds an eID, passport verified (reaches level 2)",
       plain: "Holds an eID; no protection, no passport check (reaches level 1)",
       protected: "Name and address protected, no passport check (reaches no level)",
       passport: "Holds an eID and went through passport verification (reaches level 2)",

@@ -85,7 +85,10 @@ export default async function CheckoutPage(props: HostedPageProps) {
         {step.step === "sign-in" ? (
           <SignInStep
             {...common}
-            people={identityProviderFor(session.mode).testIdentities()}
+            people={identityProviderFor(session.mode).testIdentities({
+              seed: session.marketplaceUserId,
+              passport: false,
+            })}
             needsPassport={false}
             higherLevelNeeded={step.higherLevelNeeded}
           />

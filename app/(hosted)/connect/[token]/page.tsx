@@ -42,7 +42,10 @@ export default async function ConnectPage(props: HostedPageProps) {
       {step.step === "sign-in" ? (
         <SignInStep
           {...common}
-          people={identityProviderFor(session.mode).testIdentities()}
+          people={identityProviderFor(session.mode).testIdentities({
+            seed: session.marketplaceUserId,
+            passport: requiredKycLevel(session) === 2,
+          })}
           needsPassport={requiredKycLevel(session) === 2}
           higherLevelNeeded={step.higherLevelNeeded}
         />
