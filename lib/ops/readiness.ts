@@ -17,15 +17,19 @@ const CHECK_TIMEOUT_MS = 1_000;
  */
 let checkPool: pg.Pool | null = null;
 function pool(): pg.Pool {
-  checkPool ??= new pg.Pool({
-    connectionString: process.env.DATABASE_URL,
-    max: 1,
-    connectionTimeoutMillis: CHECK_TIMEOUT_MS,
-    query_timeout: CHECK_TIMEOUT_MS,
-    idleTimeoutMillis: 30_000,
-  });
-  // A connection the database dropped (restart, failover) is an error event, not a crash.
-  checkPool.on("error", () => {});
+  if (!checkPool) {
+    checkPool = new pg.Pool({
+      connectionString: process.env.DATABASE_URL,
+      max: 1,
+      connectionTimeoutMillis: CHECK_TIMEOUT_MS,
+      query_timeout: CHECK_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+    });
+    // A connection the database dropped (restart, failover) is an error event, not a crash. Once
+    // per pool: added on every check, the listeners piled up (MaxListenersExceededWarning on
+    // BoundPool after ten readiness checks or metrics scrapes).
+    checkPool.on("error", () => {});
+  }
   return checkPool;
 }
 
