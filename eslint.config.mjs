@@ -58,7 +58,7 @@ const layerZones = [
 const DRIVER_USERS = [
   "lib/trades/trade-reads.ts",
   "lib/trades/insert-initiated-trade.ts",
-  "lib/auth/authenticate.ts",
+  "lib/auth/token-lookups.ts",
   "lib/trades/transition-trade.ts",
   "lib/api/request-log.ts",
   "lib/trades/lock-trade.ts",

@@ -57,6 +57,13 @@ export async function listen(options: ListenOptions): Promise<void> {
         signal: options.signal,
       });
       const body = await response.json();
+      if (response.status === 429) {
+        // Too many calls, or too many feeds of this key open at once (another listener): wait as asked.
+        const seconds = Number(response.headers.get("retry-after")) || 5;
+        options.write(`The event feed asks to wait ${seconds} s (${body.detail ?? body.title}).`);
+        await sleep(seconds * 1000);
+        continue;
+      }
       if (response.status === 401 || response.status === 403 || response.status === 400)
         throw new FatalFeedError(`${response.status} ${body.detail ?? body.title}`);
       if (!response.ok) throw new Error(`${response.status} ${body.detail ?? body.title}`);

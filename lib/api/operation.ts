@@ -38,11 +38,6 @@ export interface Operation<
    * simulated: lib/outside-parties.ts.
    */
   liveNeeds?: readonly OutsideParty[];
-  /**
-   * A long poll: it waits for seconds between cheap queries, so it takes none of the tenant's
-   * concurrent-request slots (lib/api/tenant-fairness.ts), which would otherwise sit idle.
-   */
-  waitsWithoutSlot?: boolean;
 }
 
 export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

@@ -8,7 +8,7 @@ import { correlationId } from "./correlation.ts";
 import { errorRecord, internalErrorRecord } from "./error-record.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { failedAuthError } from "./failed-auth-limit.ts";
-import { takeTenantSlot } from "./tenant-fairness.ts";
+import { takeTenantShare } from "./tenant-fairness.ts";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -44,6 +44,11 @@ export interface HandlerContext<P, Q, B> extends TenantContext {
   locale: Locale;
   /** Aborted when the client goes away (a long poll stops waiting). */
   signal: AbortSignal;
+  /**
+   * Runs a wait that holds no database connection (a long poll between its queries) outside the
+   * tenant's share of the server (lib/api/tenant-fairness.ts), so that it does not idle in a slot.
+   */
+  idle: <T>(wait: () => Promise<T>) => Promise<T>;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -73,14 +78,14 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
       }
       if (operation.liveNeeds) assertLiveModeOpen(tenantContext.mode, operation.liveNeeds);
       // One tenant's flood waits in its own lane instead of taking every database connection.
-      const freeSlot = operation.waitsWithoutSlot ? () => {} : await takeTenantSlot(tenantContext.tenant.id);
+      const share = await takeTenantShare(tenantContext.tenant.id);
       try {
         const context = tenantContext;
         response = await retryReadsAfterConnectionLoss(request, () =>
-          handle(operation, handler, request, routeContext, context, traceId),
+          handle(operation, handler, request, routeContext, context, traceId, share.idle),
         );
       } finally {
-        freeSlot();
+        share.release();
       }
     } catch (error) {
       response = failure(error, traceId, operation.operationId);
@@ -109,6 +114,7 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   routeContext: RouteContext,
   tenantContext: TenantContext,
   traceId: string,
+  idle: HandlerContext<unknown, unknown, unknown>["idle"],
 ): Promise<Response> {
   const url = new URL(request.url);
   const rawParams = await routeContext.params;
@@ -164,6 +170,7 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       now: tenantNow(tenantContext.tenant, tenantContext.mode),
       locale: pickLocale(request.headers.get("accept-language"), tenantContext.tenant.locale),
       signal: request.signal,
+      idle,
     });
     // A file streams as it is read; nothing of it is kept for an idempotent replay (only GETs answer
     // files). The tenant's slot is freed when the answer starts, not when the file ends: a download

@@ -53,6 +53,31 @@ export async function takeTenantSlot(tenantId: string): Promise<() => void> {
   };
 }
 
+/**
+ * One of the tenant's slots, held for a request: `idle` gives it up while the request waits for
+ * something that holds no database connection (a long poll between its queries), and takes one
+ * again before the request goes on; `release` frees it for good (idempotent).
+ */
+export interface TenantShare {
+  idle: <T>(wait: () => Promise<T>) => Promise<T>;
+  release: () => void;
+}
+
+export async function takeTenantShare(tenantId: string): Promise<TenantShare> {
+  let free = await takeTenantSlot(tenantId);
+  return {
+    idle: async (wait) => {
+      free();
+      try {
+        return await wait();
+      } finally {
+        free = await takeTenantSlot(tenantId);
+      }
+    },
+    release: () => free(),
+  };
+}
+
 /** For tests and the benchmark: how many of a tenant's requests run and wait here now. */
 export function tenantLane(tenantId: string): { running: number; waiting: number } {
   const lane = lanes.get(tenantId);

@@ -1,10 +1,10 @@
 // Resolves the bearer token of a request to its tenant and mode.
 import { db } from "../db/client.ts";
-import { sql } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import { ApiError } from "../errors.ts";
 import { bearerToken, hashApiToken } from "./api-tokens.ts";
+import { lookUpToken } from "./token-lookups.ts";
 import { log } from "../ops/log.ts";
 
 export interface TenantContext {
@@ -14,14 +14,8 @@ export interface TenantContext {
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-/** The token's columns under their own names, then every column of its tenant (t.*). */
-type TokenRow = Tenant & {
-  tokenId: string;
-  tokenMode: ApiMode;
-  tokenRevokedAt: Date | null;
-  tokenLastUsedAt: Date | null;
-};
+/** When this process last recorded each token's use: a flood's requests record it once, not each. */
+const recordedUse = new Map<string, number>();
 
 export async function authenticate(request: Request): Promise<TenantContext> {
   const token = bearerToken(request.headers.get("authorization"));
@@ -31,22 +25,21 @@ export async function authenticate(request: Request): Promise<TenantContext> {
       "Send your API token as the header Authorization: Bearer esk_test_… or esk_live_….",
     );
   }
-  // One round trip for the token and its tenant, read fresh on every call (never cached; plain SQL, lib/db/sql.ts): a revoked
-  // token fails on its next call on every instance, and the tenant row carries the sandbox clock and
-  // the settings that the call must see as they are now. (Prisma's include would make it two.)
-  const [found] = await sql<TokenRow>(
-    `SELECT k."id" AS "tokenId", k."mode"::text AS "tokenMode", k."revokedAt" AS "tokenRevokedAt", k."lastUsedAt" AS "tokenLastUsedAt", t.*
-     FROM "ApiToken" k JOIN "Tenant" t ON t."id" = k."tenantId"
-     WHERE k."tokenHash" = $1`,
-    [hashApiToken(token)],
-  );
+  // The token and its tenant, read fresh for every call (never cached; lookups that arrive together
+  // share one statement, lib/auth/token-lookups.ts): a revoked token fails on its next call on every
+  // instance, and the tenant row carries the sandbox clock and the settings that the call must see
+  // as they are now.
+  const found = await lookUpToken(hashApiToken(token));
   if (!found || found.tokenRevokedAt) {
     throw new ApiError("unauthorized", "This API token is not valid or has been revoked.");
   }
-  const { tokenId, tokenMode, tokenRevokedAt: _revoked, tokenLastUsedAt, ...tenant } = found;
+  const { tokenHash: _hash, tokenId, tokenMode, tokenRevokedAt: _revoked, tokenLastUsedAt, ...tenant } = found;
   const now = Date.now();
-  if (!tokenLastUsedAt || now - tokenLastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  const lastUsed = Math.max(tokenLastUsedAt?.getTime() ?? 0, recordedUse.get(tokenId) ?? 0);
+  if (now - lastUsed > LAST_USED_RESOLUTION_MS) {
     // Bookkeeping only, at most once a minute per token; a failure here must not fail the call.
+    if (recordedUse.size > 10_000) recordedUse.clear();
+    recordedUse.set(tokenId, now);
     db.apiToken
       .updateMany({ where: { id: tokenId }, data: { lastUsedAt: new Date(now) } })
       .catch((error: unknown) => log.error("Could not record token use", error));

@@ -40,9 +40,17 @@ export async function serveApi(
     const declaredTooLarge = Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES;
     const sent = hasBody && !declaredTooLarge ? await readNodeBody(request, MAX_BODY_BYTES) : undefined;
     if (sent === null) return void response.destroy(); // the client went away while sending
-    const webRequest = takesResponseText(new Request(origin + request.url, { method: request.method, headers }));
+    const gone = clientGone(response);
+    const webRequest = takesResponseText(
+      new Request(origin + request.url, { method: request.method, headers, signal: gone }),
+    );
     if (sent) withBodyBytes(webRequest, sent);
     const answer = await handler(webRequest, { params: Promise.resolve(params) });
+    if (gone.aborted) {
+      // No one to answer: a file not yet read is closed (its rows are not read), the rest dropped.
+      await answer.body?.cancel().catch(() => {});
+      return void response.destroy();
+    }
     const out: Record<string, string | string[]> = Object.fromEntries(API_HEADERS);
     if (declaredTooLarge || (sent && sent.length > MAX_BODY_BYTES)) out["connection"] = "close";
     answer.headers.forEach((value, key) => {
@@ -85,6 +93,20 @@ export async function serveApi(
     }
     response.end(JSON.stringify(internalErrorRecord(traceId)));
   }
+}
+
+/**
+ * Aborted when the client goes away before the whole answer is written (the connection closed
+ * first), as Next's own server does for the route handlers it calls: a long poll stops waiting and
+ * an export stops reading, instead of working for no one.
+ */
+function clientGone(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  if (response.destroyed) controller.abort();
+  response.once("close", () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /**

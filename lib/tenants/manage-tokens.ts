@@ -60,7 +60,7 @@ export async function issueToken(db: Db, tenantId: string, mode: ApiMode, name: 
 
 /**
  * Revokes a token (scoped to `tenantId` when given). Authentication looks the token up on every
- * call (lib/auth/authenticate.ts caches nothing), so the very next call with it is a 401.
+ * call (lib/auth/token-lookups.ts caches nothing), so the very next call with it is a 401.
  */
 export async function revokeToken(db: Db, tokenId: string, tenantId?: string): Promise<boolean> {
   const { count } = await db.apiToken.updateMany({

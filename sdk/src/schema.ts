@@ -719,7 +719,7 @@ export interface paths {
         };
         /**
          * Sandbox: the event feed (what `npm run cli -- listen` reads)
-         * @description Test tokens only. The tenant's events in the order they were dispatched, for a developer whose backend cannot be reached by webhooks (a laptop): `npm run cli -- listen --forward-to <url>` reads this feed and forwards each event signed like a real delivery. A long poll: when nothing is new it waits up to `waitSeconds` for something to be. Start without `cursor` (events from now on), then pass the `cursor` of each answer to the next call. An event may come twice across calls around the cursor: deduplicate on `id`, as for webhooks.
+         * @description Test tokens only. The tenant's events in the order they were dispatched, for a developer whose backend cannot be reached by webhooks (a laptop): `npm run cli -- listen --forward-to <url>` reads this feed and forwards each event signed like a real delivery. A long poll: when nothing is new it waits up to `waitSeconds` for something to be. Start without `cursor` (events from now on), then pass the `cursor` of each answer to the next call. An event may come twice across calls around the cursor: deduplicate on `id`, as for webhooks. A waiting call answers as soon as one of the tenant's events is dispatched, or at `waitSeconds`, and stops when its client disconnects. At most 5 feeds of one API token (by default; the operator's `SANDBOX_FEEDS_PER_TOKEN`) may be open at once on one server; one more answers 429 `rate-limited` with `Retry-After`.
          */
         get: operations["readSandboxEventFeed"];
         put?: never;
@@ -7361,7 +7361,7 @@ export interface operations {
     readSandboxEventFeed: {
         parameters: {
             query?: {
-                /** @description The `cursor` of the previous answer; omitted: from now on. */
+                /** @description The `cursor` of the previous answer; omitted: from now on. Opaque: one this feed did not give out is a 400 on `cursor`. */
                 cursor?: string;
                 /** @description How long to wait for an event when none is new: a whole number of seconds from 0 to 25 (default 0). */
                 waitSeconds?: string;

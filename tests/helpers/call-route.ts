@@ -10,6 +10,8 @@ export interface CallOptions {
   body?: unknown;
   rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
+  /** The Request's signal: aborting it is the client going away. */
+  signal?: AbortSignal;
 }
 
 export interface CallResult {
@@ -38,6 +40,7 @@ export async function callRoute(handler: Handler, options: CallOptions): Promise
     method: options.method ?? "GET",
     headers,
     body: body as BodyInit | undefined,
+    signal: options.signal,
   });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();

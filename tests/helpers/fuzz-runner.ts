@@ -7,8 +7,8 @@
 // - every 2xx body validates against the document's response schema;
 // - nothing pollutes Object.prototype.
 // The seed is fixed (FUZZ_SEED overrides it) and printed by fast-check with any failure.
-// The cases are made in fuzz-valid-cases.ts, fuzz-broken-cases.ts and fuzz-hostile-cases.ts (one
-// request: fuzz-case.ts), and each answer is checked by fuzz-answer.ts.
+// The cases are made in fuzz-valid-cases.ts, fuzz-broken-cases.ts, fuzz-hostile-cases.ts and
+// fuzz-query-cases.ts (one request: fuzz-case.ts), and each answer is checked by fuzz-answer.ts.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWorld } from "./api-world.ts";
@@ -18,12 +18,18 @@ import { brokenCases } from "./fuzz-broken-cases.ts";
 import { bodyText, labelled, type Case } from "./fuzz-case.ts";
 import { FRESH } from "./fuzz-fresh.ts";
 import { hostileCases } from "./fuzz-hostile-cases.ts";
+import { queryCases } from "./fuzz-query-cases.ts";
 import { baseRequest, validCase } from "./fuzz-valid-cases.ts";
 import { concretePath, documentedOperations, type DocumentedOperation } from "./openapi-operations.ts";
 
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 80_808);
 /** Random valid-or-broken cases on top of the enumerated ones. */
 const RANDOM_RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+/**
+ * Every case's client stops waiting after this long, as a caller that gives up would: a long poll
+ * (the sandbox event feed, up to 25 s) then answers what it has at once instead of at its deadline.
+ */
+const GIVES_UP_AFTER_MS = 250;
 export const MIN_CASES_PER_OPERATION = 100;
 
 export interface OperationStats {
@@ -61,7 +67,11 @@ export function fuzzOperations(title: string, include: (operation: DocumentedOpe
         it(`answers ${MIN_CASES_PER_OPERATION}+ valid, broken and hostile requests without a 5xx and in the documented shapes`, async () => {
           const token = world.tenant.testApiKey;
           const base = baseRequest(document, operation, world.ids);
-          const enumerated = [...brokenCases(document, operation, base), ...hostileCases(document, operation, base)];
+          const enumerated = [
+            ...brokenCases(document, operation, base),
+            ...hostileCases(document, operation, base),
+            ...queryCases(operation, base),
+          ];
           const arbitrary = fc.oneof(
             { arbitrary: validCase(document, operation, world.ids), weight: 3 },
             { arbitrary: fc.constantFrom(...enumerated), weight: 1 },
@@ -149,5 +159,6 @@ async function send(operation: DocumentedOperation, c: Case, token: string): Pro
         ? { "Content-Type": "application/json", ...c.headers }
         : c.headers,
     rawBody: c.rawBody ?? (c.body !== undefined ? bodyText(c.body) : undefined),
+    signal: AbortSignal.timeout(GIVES_UP_AFTER_MS),
   });
 }

@@ -9,12 +9,19 @@ import { serveApi } from "../../lib/http/serve-api.ts";
 export async function startHttpApi() {
   const router = await loadApiRouter("app/api/v1", "/api/v1");
   let origin = "";
+  // Requests whose handler is still working, answered or not (scripts/serve.ts tracks them alike).
+  let running = 0;
   const server = http.createServer((request, response) => {
     const found = router.match(request.method ?? "GET", new URL(request.url ?? "/", "http://x").pathname);
     if (!found) return void response.writeHead(404).end();
-    void serveApi(request, response, found.handler, found.params, origin, "127.0.0.1");
+    running++;
+    void serveApi(request, response, found.handler, found.params, origin, "127.0.0.1").finally(() => running--);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    origin,
+    running: () => running,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -2,7 +2,7 @@
 // its own lane, or are refused when that lane is full, while another tenant's go straight through.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/errors.ts";
-import { takeTenantSlot, tenantLane } from "../../lib/api/tenant-fairness.ts";
+import { takeTenantShare, takeTenantSlot, tenantLane } from "../../lib/api/tenant-fairness.ts";
 
 const saved = { concurrency: process.env.TENANT_CONCURRENCY, queue: process.env.TENANT_QUEUE_LIMIT };
 beforeEach(() => {
@@ -47,6 +47,32 @@ describe("tenant fairness", () => {
     freeThird();
     freeThird(); // freeing twice frees once
     expect(tenantLane("flooder")).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("frees a long poll's slot while it waits, and takes one again before it goes on", async () => {
+    const poll = await takeTenantShare("poller");
+    const other = await takeTenantSlot("poller");
+    expect(tenantLane("poller")).toEqual({ running: 2, waiting: 0 });
+    let release!: () => void;
+    const waiting = poll.idle(() => new Promise<string>((resolve) => (release = () => resolve("news"))));
+    await Promise.resolve();
+    // While the poll waits, its slot serves the tenant's other requests.
+    expect(tenantLane("poller")).toEqual({ running: 1, waiting: 0 });
+    const third = await takeTenantSlot("poller");
+    expect(tenantLane("poller")).toEqual({ running: 2, waiting: 0 });
+    // Woken while the share is full, the poll waits in the lane for a slot before it reads.
+    release();
+    let resumed = false;
+    const result = waiting.then((value) => ((resumed = true), value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(resumed).toBe(false);
+    expect(tenantLane("poller")).toEqual({ running: 2, waiting: 1 });
+    third();
+    expect(await result).toBe("news");
+    poll.release();
+    poll.release(); // releasing twice frees once
+    other();
+    expect(tenantLane("poller")).toEqual({ running: 0, waiting: 0 });
   });
 
   it("can be turned off", async () => {

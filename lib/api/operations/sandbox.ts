@@ -62,14 +62,18 @@ export const readSandboxEventFeed = defineOperation({
     "long poll: when nothing is new it waits up to `waitSeconds` for something to be. Start " +
     "without `cursor` (events from now on), then pass the `cursor` of each answer to the next " +
     "call. An event may come twice across calls around the cursor: deduplicate on `id`, as for " +
-    "webhooks.",
+    "webhooks. A waiting call answers as soon as one of the tenant's events is dispatched, or at " +
+    "`waitSeconds`, and stops when its client disconnects. At most 5 feeds of one API token (by " +
+    "default; the operator's `SANDBOX_FEEDS_PER_TOKEN`) may be open at once on one server; one more " +
+    "answers 429 `rate-limited` with `Retry-After`.",
   tags: ["Sandbox"],
   query: z.strictObject({
-    cursor: z
-      .string()
-      .max(200)
-      .optional()
-      .meta({ description: "The `cursor` of the previous answer; omitted: from now on." }),
+    cursor: z.string().max(200).optional().meta({
+      description:
+        "The `cursor` of the previous answer; omitted: from now on. Opaque: one this feed did not give out is a 400 on `cursor`.",
+      example:
+        "MjAyNi0xMS0yNVQwODozMzo1MS40OThafDIwMjYtMTEtMjVUMDg6MzM6NTAuMTIwWnwzfDc2YjQ3NzJmLTFjMmQtOGUzZi05YTRiLTVjNmQ3ZThmOWEwYg",
+    }),
     // A string of digits rather than z.coerce: coercion would read an empty value as 0.
     waitSeconds: z
       .string()
@@ -117,6 +121,5 @@ export const readSandboxEventFeed = defineOperation({
     })
     .meta({ id: "SandboxEventFeed" }),
   sandboxOnly: true,
-  waitsWithoutSlot: true,
   errors: [...COMMON_ERRORS, "forbidden"],
 });

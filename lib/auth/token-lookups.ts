@@ -1,0 +1,93 @@
+// API token lookups, coalesced: at most AUTH_LOOKUPS_IN_FLIGHT statements per process look
+// tokens up at once (default 2), and the tokens asked for meanwhile go together in the next
+// statement, one `tokenHash = ANY(…)` read of every one of them. Authentication comes before the
+// tenant's share of the server (lib/api/tenant-fairness.ts), so without this a flood took one
+// connection per request for its lookups, the pool filled, and every tenant waited behind it
+// (security.md, second probe). Now a flood's lookups take at most that many connections, and one
+// statement answers hundreds of requests.
+//
+// Nothing is cached: a lookup is always answered by a statement that began after it was asked,
+// so a token revoked (committed) before a request arrived is refused by that request, on every
+// instance, exactly as when each request read its own row.
+import { sql } from "../db/sql.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
+import type { Tenant } from "../db/generated/client.ts";
+
+/** The token's columns under their own names, then every column of its tenant (t.*). */
+export type TokenRow = Tenant & {
+  tokenHash: string;
+  tokenId: string;
+  tokenMode: ApiMode;
+  tokenRevokedAt: Date | null;
+  tokenLastUsedAt: Date | null;
+};
+
+interface Asked {
+  resolve: (row: TokenRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+const DEFAULT_IN_FLIGHT = 2;
+/** Distinct tokens per statement: a bound on one statement's parameter, not a limit in practice. */
+const MAX_BATCH = 500;
+
+let waiting = new Map<string, Asked[]>();
+let inFlight = 0;
+let statements = 0;
+
+function inFlightLimit(): number {
+  const configured = Number(process.env.AUTH_LOOKUPS_IN_FLIGHT);
+  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_IN_FLIGHT;
+}
+
+/** The token (by its hash) and its tenant, read by a statement that starts after this call. */
+export function lookUpToken(tokenHash: string): Promise<TokenRow | undefined> {
+  return new Promise((resolve, reject) => {
+    const asked = waiting.get(tokenHash);
+    if (asked) asked.push({ resolve, reject });
+    else waiting.set(tokenHash, [{ resolve, reject }]);
+    startNext();
+  });
+}
+
+/** For tests and the benchmark: the lookup statements this process has sent. */
+export function tokenLookupStatements(): number {
+  return statements;
+}
+
+function startNext(): void {
+  while (inFlight < inFlightLimit() && waiting.size) {
+    let batch: Map<string, Asked[]>;
+    if (waiting.size <= MAX_BATCH) {
+      batch = waiting;
+      waiting = new Map();
+    } else {
+      batch = new Map([...waiting].slice(0, MAX_BATCH));
+      for (const hash of batch.keys()) waiting.delete(hash);
+    }
+    inFlight++;
+    statements++;
+    void lookUp(batch).finally(() => {
+      inFlight--;
+      startNext();
+    });
+  }
+}
+
+async function lookUp(batch: Map<string, Asked[]>): Promise<void> {
+  try {
+    // One round trip for the tokens and their tenants (plain SQL, lib/db/sql.ts; Prisma's include
+    // would make it two).
+    const rows = await sql<TokenRow>(
+      `SELECT k."tokenHash", k."id" AS "tokenId", k."mode"::text AS "tokenMode", k."revokedAt" AS "tokenRevokedAt",
+              k."lastUsedAt" AS "tokenLastUsedAt", t.*
+       FROM "ApiToken" k JOIN "Tenant" t ON t."id" = k."tenantId"
+       WHERE k."tokenHash" = ANY($1::text[])`,
+      [[...batch.keys()]],
+    );
+    const found = new Map(rows.map((row) => [row.tokenHash, row]));
+    for (const [hash, askers] of batch) for (const asker of askers) asker.resolve(found.get(hash));
+  } catch (error) {
+    for (const askers of batch.values()) for (const asker of askers) asker.reject(error);
+  }
+}
