@@ -4,6 +4,7 @@
 // revoked keys get nothing; each showing is recorded on the key. Through the real route handler
 // with a real session cookie.
 import "../helpers/next-runtime.ts"; // before any of Next's request-scope modules load
+import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as revealRoute } from "../../app/(console)/console/api/developers/api-keys/[tokenId]/reveal/route.ts";
@@ -158,6 +159,21 @@ describe("showing a sandbox API key again", () => {
       process.env.DATA_ENCRYPTION_KEYS = current;
       // Leave no unreadable row behind for other test files' starts.
       await db.apiToken.update({ where: { id: unreadable.tokenId }, data: { sealedToken: null } });
+    }
+  });
+
+  it("the CLI does not issue tokens on a real database without the servers' data keys", () => {
+    // Nothing listens on port 1: the CLI must stop before it would connect.
+    for (const command of [
+      ["tenant", "create", "--name", "Keyless"],
+      ["token", "rotate", "--tenant", "t", "--mode", "test"],
+    ]) {
+      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...command], {
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: "postgresql://nobody@127.0.0.1:1/escrow", DATA_ENCRYPTION_KEYS: "" },
+      });
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toContain("needs DATA_ENCRYPTION_KEYS");
     }
   });
 });
