@@ -1,6 +1,7 @@
-// The console's Developers section as staff use it: an admin creates a key (shown once), calls the
-// API with it, finds the calls in the request log, and revokes it (the next call is a 401). A
-// viewer sees keys and log but no controls, and the server refuses their changes.
+// The console's Developers section as staff use it: an admin creates a test key, shows it again
+// (recorded on the key), calls the API with it, finds the calls in the request log, and revokes it
+// (the next call is a 401). A live key has no Show key. A viewer sees keys and log but no controls,
+// and the server refuses their changes, showing a key again included.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { consoleOrigin, consoleSignIn } from "./support/console.ts";
@@ -28,7 +29,7 @@ test("an admin creates a test key, uses it, finds the calls in the request log, 
   await form.getByRole("radio", { name: /^Test/ }).check();
   await form.getByRole("button", { name: "Create key" }).click();
   const shown = page.getByRole("dialog", { name: "Your new API key" });
-  await expect(shown).toContainText("Copy it now: you won’t see it again.");
+  await expect(shown).toContainText("An admin can show a test key again on this page.");
   const key = await shown.getByLabel("API key").inputValue();
   expect(key).toMatch(/^esk_test_[A-Za-z0-9_-]{43}$/);
   await checkPage(page, testInfo, "console-api-key-created", problems);
@@ -36,6 +37,21 @@ test("an admin creates a test key, uses it, finds the calls in the request log, 
   const row = page.getByRole("row", { name: /Checkout backend/ });
   await expect(row).toContainText(`${key.slice(0, 13)}…`);
   await expect(row).toContainText("Active");
+  await page.reload();
+  expect(await page.content()).not.toContain(key);
+
+  // Shown again: the same key, and the list says who looked. Live keys have no such button.
+  await row.getByRole("button", { name: "Show key" }).click();
+  const again = page.getByRole("dialog", { name: "Test key “Checkout backend”" });
+  await expect(again.getByLabel("API key")).toHaveValue(key);
+  await checkPage(page, testInfo, "console-api-key-shown-again", problems);
+  await again.getByRole("button", { name: "Done" }).click();
+  await expect(again).toBeHidden();
+  await expect(row).toContainText(`Shown again`);
+  await expect(row).toContainText(`by ${tenant.consoleEmail}`);
+  await expect(
+    page.getByRole("row", { name: /Default live token/ }).getByRole("button", { name: "Show key" }),
+  ).toHaveCount(0);
   await page.reload();
   expect(await page.content()).not.toContain(key);
 
@@ -136,6 +152,7 @@ test("a viewer sees keys and log but no controls; direct changes answer 403 and 
   await expect(page.getByText("You can see the keys; only admins can create or revoke them.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Create API key" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Revoke" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Show key" })).toHaveCount(0);
 
   const before = await (await page.request.get("/console/api/developers/api-keys")).json();
   const origin = consoleOrigin(baseURL!);
@@ -148,11 +165,13 @@ test("a viewer sees keys and log but no controls; direct changes answer 403 and 
     ).status(),
   ).toBe(403);
   for (const token of before.tokens as { tokenId: string }[]) {
-    expect(
-      (
-        await page.request.post(`/console/api/developers/api-keys/${token.tokenId}/revoke`, { headers: origin })
-      ).status(),
-    ).toBe(403);
+    for (const action of ["revoke", "reveal"]) {
+      const refused = await page.request.post(`/console/api/developers/api-keys/${token.tokenId}/${action}`, {
+        headers: origin,
+      });
+      expect(refused.status()).toBe(403);
+      expect(await refused.text()).not.toContain(tenant.testApiKey);
+    }
   }
   expect(await (await page.request.get("/console/api/developers/api-keys")).json()).toEqual(before);
   expect(

@@ -5,6 +5,7 @@ import "./require-node.ts";
 import { parseArgs } from "node:util";
 import { createDb } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";
+import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
 import { applyMigrations } from "../lib/db/migrations.ts";
 import { addStaff } from "../lib/tenants/add-staff.ts";
 import { createTenant } from "../lib/tenants/create-tenant.ts";
@@ -124,6 +125,16 @@ if (resource === "listen") {
 }
 
 const database = await resolveDatabase();
+// A test token is kept sealed under the data keys (lib/tenants/api-token-rows.ts): on a real
+// database they must be the servers' own, never a key made on the operator's machine.
+if (["tenant create", "token rotate"].includes(`${resource} ${action ?? ""}`.trim())) {
+  try {
+    requireDataKeysFor(database.kind, `npm run cli -- ${resource} ${action}`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
 await applyMigrations(database.url);
 const db = createDb(database.url, 2);
 let code = 0;
@@ -211,7 +222,7 @@ try {
       print(
         rotated,
         () =>
-          `New ${values.mode} API key (shown only now): ${rotated.apiKey}\nRevoked ${rotated.revoked} older ${values.mode} token(s).`,
+          `New ${values.mode} API key (${values.mode === "test" ? "console admins can show it again" : "shown only now"}): ${rotated.apiKey}\nRevoked ${rotated.revoked} older ${values.mode} token(s).`,
       );
       break;
     }

@@ -19,6 +19,7 @@ import { ensureDemoTenant } from "../lib/tenants/demo-tenant.ts";
 import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
 import { checkOutsidePartySettings, liveModeGaps } from "../lib/outside-parties.ts";
 import { resealWebhookSecrets } from "../lib/webhooks/reseal-secrets.ts";
+import { resealSandboxTokens } from "../lib/tenants/reseal-sandbox-tokens.ts";
 import { shellExports } from "./shell-exports.ts";
 import { answerHelp } from "./usage.ts";
 
@@ -65,11 +66,13 @@ try {
   process.exit(1);
 }
 
-// Webhook signing secrets are stored sealed under the data key (lib/crypto/data-keys.ts): seal
-// plain-text secrets from before, and re-seal after a key rotation, before anything signs.
+// Webhook signing secrets (and the kept copies of sandbox API keys) are stored sealed under the
+// data key (lib/crypto/data-keys.ts): seal plain-text secrets from before, and re-seal after a key
+// rotation, before anything signs.
 try {
   const resealDb = createDb(database.url, 2);
   const { resealed, unreadable } = await resealWebhookSecrets(resealDb);
+  const tokens = await resealSandboxTokens(resealDb);
   await resealDb.$disconnect();
   if (resealed)
     console.log(`Sealed ${resealed} webhook signing secret${resealed === 1 ? "" : "s"} with the current data key`);
@@ -77,6 +80,15 @@ try {
     console.error(
       `Webhook subscription ${subscriptionId}: its signing secret cannot be opened (${reason}); ` +
         `its deliveries wait until that key is listed in DATA_ENCRYPTION_KEYS again`,
+    );
+  if (tokens.resealed)
+    console.log(
+      `Sealed ${tokens.resealed} sandbox API key${tokens.resealed === 1 ? "" : "s"} with the current data key`,
+    );
+  for (const { tokenId, reason } of tokens.unreadable)
+    console.error(
+      `Sandbox API key ${tokenId}: its kept copy cannot be opened (${reason}); it still works, but cannot be ` +
+        `shown again in the console until that key is listed in DATA_ENCRYPTION_KEYS again`,
     );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

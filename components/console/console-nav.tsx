@@ -7,7 +7,7 @@ import { usePathname } from "next/navigation";
 export function ConsoleNav({ sections }: { sections: readonly { href: string; label: string; match?: string }[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Console" className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-col lg:pb-0">
+    <nav aria-label="Console" className="grid grid-cols-2 gap-1 px-3 sm:grid-cols-3 lg:flex lg:flex-col">
       {sections.map((section) => {
         const base = section.match ?? section.href;
         const current = pathname === base || pathname.startsWith(`${base}/`);
@@ -16,7 +16,7 @@ export function ConsoleNav({ sections }: { sections: readonly { href: string; la
             key={section.href}
             href={section.href}
             aria-current={current ? "page" : undefined}
-            className={`rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${current ? "bg-slate-800 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"}`}
+            className={`rounded-md px-3 py-2 text-sm font-medium ${current ? "bg-slate-800 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"}`}
           >
             {section.label}
           </Link>

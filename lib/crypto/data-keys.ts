@@ -79,7 +79,7 @@ export function requireDataKeysFor(databaseKind: "embedded" | "postgresql", what
   if (databaseKind === "embedded" || process.env.DATA_ENCRYPTION_KEYS) return;
   throw new Error(
     `${what} on a real database needs DATA_ENCRYPTION_KEYS, the same on every instance and kept outside the database: ` +
-      "it seals the webhook signing secrets. A key kept only on this machine would be lost with it, and every secret with it. " +
+      "it seals the webhook signing secrets and the sandbox API keys kept to be shown again. A key kept only on this machine would be lost with it, and every secret with it. " +
       `Make one with: node -e "console.log('key-1:' + require('crypto').randomBytes(32).toString('base64url'))"`,
   );
 }

@@ -1,8 +1,9 @@
 // Provisions a tenant: the tenant row, a test and a live API token, and an admin console user.
-// The plain-text tokens and password exist only in the return value (shown once).
+// The password and the live token exist in plain text only in the return value (shown once); the
+// test token is also kept sealed, for an admin to show again in the console (api-token-rows.ts).
 import type { Db } from "../db/client.ts";
-import { generateApiToken } from "../auth/api-tokens.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
+import { newApiTokenRow } from "./api-token-rows.ts";
 import { checkHostedPageSettings, type HostedPageSettings } from "./hosted-page-settings.ts";
 import { checkRateLimit } from "./rate-limit-settings.ts";
 
@@ -34,8 +35,6 @@ export async function createTenant(db: Db, input: CreateTenantInput): Promise<Cr
   });
   const rateLimit =
     input.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: checkRateLimit(input.rateLimitPerMinute) };
-  const test = generateApiToken("test");
-  const live = generateApiToken("live");
   const consolePassword = generatePassword();
   const passwordHash = await hashPassword(consolePassword);
 
@@ -44,15 +43,9 @@ export async function createTenant(db: Db, input: CreateTenantInput): Promise<Cr
       data: { name, allowedBusinessIds: input.allowedBusinessIds ?? [], ...hosted, ...rateLimit },
     });
     const consoleEmail = (input.consoleEmail ?? `admin+${tenant.id.slice(0, 8)}@${slug(name)}.example`).toLowerCase();
-    await tx.apiToken.createMany({
-      data: [test, live].map((t) => ({
-        tenantId: tenant.id,
-        mode: t.mode,
-        name: `Default ${t.mode} token`,
-        tokenHash: t.tokenHash,
-        prefix: t.prefix,
-      })),
-    });
+    const test = newApiTokenRow(tenant.id, "test", "Default test token");
+    const live = newApiTokenRow(tenant.id, "live", "Default live token");
+    await tx.apiToken.createMany({ data: [test.row, live.row] });
     await tx.staffUser.create({
       data: { tenantId: tenant.id, email: consoleEmail, name: "Administrator", passwordHash, role: "admin" },
     });

@@ -34,6 +34,7 @@ export const TARGETS: Record<string, Target> = {
     calls: () => businessUser({ mode: "test", name: "Taken over", phoneNumber: null, address: {} }),
   },
   "POST developers/api-keys/[tokenId]/revoke": { kind: "object", calls: (a) => each(a.ids.tokenId, "tokenId") },
+  "POST developers/api-keys/[tokenId]/reveal": { kind: "object", calls: (a) => each(a.ids.tokenId, "tokenId") },
   "GET developers/request-log/[entryId]": { kind: "object", calls: (a) => each(a.ids.entryId, "entryId") },
   "POST team/[staffId]/access": { kind: "object", calls: (a) => each(a.ids.staffId, "staffId", { disabled: true }) },
   "POST team/[staffId]/invitation": { kind: "object", calls: (a) => each(a.ids.staffId, "staffId") },

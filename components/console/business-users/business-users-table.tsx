@@ -20,7 +20,7 @@ export function BusinessUsersTable({
   canChange: boolean;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="card-table relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Business users ({mode === "test" ? "test mode" : "live mode"})</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
@@ -58,11 +58,11 @@ export function BusinessUsersTable({
 function BusinessUserRow({ row, mode, canChange }: { row: Row; mode: "test" | "live"; canChange: boolean }) {
   return (
     <tr className="border-b border-slate-100 align-top last:border-0">
-      <td className="px-4 py-3">
+      <td data-lead className="px-4 py-3">
         <p className="font-medium text-slate-900">{row.name}</p>
         <p className="text-xs text-slate-600">{[row.city, row.phoneNumber].filter(Boolean).join(" · ") || "—"}</p>
       </td>
-      <td className="px-4 py-3">
+      <td data-label="Business id" className="px-4 py-3">
         <p className="font-mono text-sm">{row.businessId}</p>
         <p className="text-xs text-slate-600">
           Location <span className="font-mono">{row.businessLocationId}</span>
@@ -73,15 +73,19 @@ function BusinessUserRow({ row, mode, canChange }: { row: Row; mode: "test" | "l
           </p>
         )}
       </td>
-      <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">{row.payoutAccount}</td>
-      <td className="px-4 py-3 text-right text-xs whitespace-nowrap text-slate-700">
+      <td data-label="Payout account" className="px-4 py-3 font-mono text-xs whitespace-nowrap">
+        {row.payoutAccount}
+      </td>
+      <td data-label="Trades" className="px-4 py-3 text-right text-xs whitespace-nowrap text-slate-700">
         <span className="block tabular-nums">{row.paidOutTrades} paid out</span>
         <span className="block tabular-nums">{row.ongoingTrades} awaiting payout</span>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-600">{consoleWhen(row.createdAt, "date")}</td>
+      <td data-label="Added" className="px-4 py-3 whitespace-nowrap text-slate-600">
+        {consoleWhen(row.createdAt, "date")}
+      </td>
       <td className="px-4 py-3">
         {canChange && row.whitelisted && (
-          <div className="flex justify-end gap-2">
+          <div className="flex justify-end gap-2 @max-[40rem]:mt-2 @max-[40rem]:justify-start">
             <Link
               href={`/console/business-users/${keyPath(row)}/edit?mode=${mode}`}
               className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"

@@ -1,9 +1,11 @@
-// The tenant's API keys: name, prefix, mode, when made and last used, and whether revoked. Admins
-// get a Revoke button per active key (it asks first); the full key is never shown here.
+// The tenant's API keys: name, prefix, mode, when made and last used, and whether revoked (cards on
+// a phone). Admins get a Revoke button per active key (it asks first), and Show key on an active
+// test key (RevealApiKey); the list itself never carries a whole key.
 import type { ApiTokenView } from "@/lib/console/developers/api-tokens.ts";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { consoleWhen } from "../ui.tsx";
 import { ModeBadge } from "./badges.tsx";
+import { RevealApiKey } from "./reveal-api-key.tsx";
 
 export function ApiKeysTable({ tokens, canChange }: { tokens: ApiTokenView[]; canChange: boolean }) {
   if (!tokens.length) {
@@ -14,7 +16,7 @@ export function ApiKeysTable({ tokens, canChange }: { tokens: ApiTokenView[]; ca
     );
   }
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="card-table relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">API keys</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
@@ -54,46 +56,74 @@ export function ApiKeysTable({ tokens, canChange }: { tokens: ApiTokenView[]; ca
   );
 }
 
-/** One key; an active one gets Revoke when the member may change keys. */
+/** One key; an active one gets Revoke (and a test key Show key) when the member may change keys. */
 function ApiKeyRow({ token, canChange }: { token: ApiTokenView; canChange: boolean }) {
   return (
     <tr className={`border-b border-slate-100 last:border-0 ${token.revokedAt ? "text-slate-500" : ""}`}>
-      <td className="px-4 py-3 font-medium text-slate-900">{token.name}</td>
-      <td className="px-4 py-3 font-mono text-xs">{token.prefix}</td>
-      <td className="px-4 py-3">
+      <td data-lead className="px-4 py-3 font-medium text-slate-900">
+        {token.name}
+      </td>
+      <td data-label="Key" className="px-4 py-3 font-mono text-xs">
+        {token.prefix}
+      </td>
+      <td data-label="Mode" className="px-4 py-3">
         <ModeBadge mode={token.mode} />
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{consoleWhen(token.createdAt)}</td>
-      <td className="px-4 py-3 whitespace-nowrap">{token.lastUsedAt ? consoleWhen(token.lastUsedAt) : "Never"}</td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        {token.revokedAt ? (
-          <span>Revoked {consoleWhen(token.revokedAt)}</span>
-        ) : (
-          <span className="inline-flex items-center gap-1.5 text-emerald-800">
-            <span aria-hidden className="size-2 rounded-full bg-emerald-500" />
-            Active
-          </span>
-        )}
+      <td data-label="Created" className="px-4 py-3">
+        {consoleWhen(token.createdAt, "minute")}
+      </td>
+      <td data-label="Last used" className="px-4 py-3">
+        {token.lastUsedAt ? consoleWhen(token.lastUsedAt, "minute") : "Never"}
+      </td>
+      <td data-label="Status" className="px-4 py-3">
+        <KeyStatus token={token} />
       </td>
       {canChange && (
         <td className="px-4 py-3 text-right">
           {!token.revokedAt && (
-            <ConfirmButton
-              label="Revoke"
-              tone="danger"
-              title={`Revoke “${token.name}”?`}
-              body={
-                <>
-                  Calls made with <span className="font-mono">{token.prefix}</span> are refused (401) from now on.
-                  Anything still using this key stops working at once. This cannot be undone.
-                </>
-              }
-              confirmLabel="Revoke key"
-              path={`/console/api/developers/api-keys/${token.tokenId}/revoke`}
-            />
+            <div className="flex justify-end gap-2 whitespace-nowrap @max-[40rem]:mt-2 @max-[40rem]:justify-start">
+              {token.revealable && <RevealApiKey tokenId={token.tokenId} name={token.name} />}
+              <RevokeApiKey token={token} />
+            </div>
           )}
         </td>
       )}
     </tr>
+  );
+}
+
+function KeyStatus({ token }: { token: ApiTokenView }) {
+  if (token.revokedAt) return <span className="whitespace-nowrap">Revoked {consoleWhen(token.revokedAt)}</span>;
+  return (
+    <>
+      <span className="inline-flex items-center gap-1.5 text-emerald-800">
+        <span aria-hidden className="size-2 rounded-full bg-emerald-500" />
+        Active
+      </span>
+      {token.revealed && (
+        <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">
+          Shown again {consoleWhen(token.revealed.at, "minute")}
+          {token.revealed.by ? ` by ${token.revealed.by}` : ""}
+        </span>
+      )}
+    </>
+  );
+}
+
+function RevokeApiKey({ token }: { token: ApiTokenView }) {
+  return (
+    <ConfirmButton
+      label="Revoke"
+      tone="danger"
+      title={`Revoke “${token.name}”?`}
+      body={
+        <>
+          Calls made with <span className="font-mono">{token.prefix}</span> are refused (401) from now on. Anything
+          still using this key stops working at once. This cannot be undone.
+        </>
+      }
+      confirmLabel="Revoke key"
+      path={`/console/api/developers/api-keys/${token.tokenId}/revoke`}
+    />
   );
 }

@@ -1,10 +1,11 @@
 "use client";
-// Creating an API key: a name and a mode, then the whole key, shown this once with a copy button.
-// The key lives only in this component's state; closing the dialog forgets it.
+// Creating an API key: a name and a mode, then the whole key with a copy button (a live key this
+// once; a test key an admin can show again). The key lives only in this component's state;
+// closing the dialog forgets it.
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { consolePost } from "../kit/console-post.ts";
-import { CopyButton } from "./copy-button.tsx";
+import { KeyField } from "./key-field.tsx";
 
 type Created = { name: string; mode: "test" | "live"; prefix: string; token: string };
 
@@ -83,22 +84,19 @@ function NewKey({ created, titleId, close }: { created: Created; titleId: string
         “{created.name}”, {created.mode === "live" ? "live: it moves real money" : "test: sandbox only"}.
       </p>
       <div role="note" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-        <strong className="font-semibold">Copy it now: you won’t see it again.</strong> We keep only a fingerprint of
-        it. Store it in your server’s secrets, never in a browser or an app.
+        {created.mode === "live" ? (
+          <>
+            <strong className="font-semibold">Copy it now: you won’t see it again.</strong> We keep only a fingerprint
+            of it.
+          </>
+        ) : (
+          <>
+            <strong className="font-semibold">Copy it now.</strong> An admin can show a test key again on this page.
+          </>
+        )}{" "}
+        Store it in your server’s secrets, never in a browser or an app.
       </div>
-      <label htmlFor={`${titleId}-key`} className="mt-4 block text-xs font-medium text-slate-700">
-        API key
-      </label>
-      <input
-        id={`${titleId}-key`}
-        readOnly
-        value={created.token}
-        onFocus={(e) => e.currentTarget.select()}
-        className="mt-1 w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
-      />
-      <div className="mt-3">
-        <CopyButton value={created.token} label="Copy key" />
-      </div>
+      <KeyField id={`${titleId}-key`} token={created.token} />
       <div className="mt-6 flex justify-end">
         <button
           type="button"

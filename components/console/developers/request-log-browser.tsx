@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import type { RequestLogEntry, RequestLogPage } from "@/lib/console/developers/request-log.ts";
 import { METHODS } from "@/lib/console/developers/request-log-filters.ts";
 import { FilterFields, type FilterField } from "../kit/filters.tsx";
+import { activeFilters, FoldedFilters } from "../kit/folded-filters.tsx";
 import { ListTable, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { Pager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
@@ -115,45 +116,48 @@ function RequestLogFilters({ params, update }: { params: ListParams; update: Lis
     event.preventDefault();
     update({ path: path.trim() || undefined, correlationId: correlationId.trim() || undefined });
   };
+  const active = activeFilters(params, REQUEST_LOG_FILTERS, ["path", "correlationId"]);
   return (
-    <form
-      onSubmit={onSearch}
-      role="search"
-      aria-label="Filter the request log"
-      className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[8rem_8rem_8rem_minmax(0,1fr)_minmax(0,1fr)_auto]"
-    >
-      <FilterFields fields={REQUEST_LOG_FILTERS} params={params} update={update} />
-      <div>
-        <label htmlFor="path" className="block text-xs font-medium text-slate-700">
-          Path contains
-        </label>
-        <input
-          id="path"
-          value={path}
-          onChange={(e) => setPath(e.target.value)}
-          placeholder="/trades/initiate"
-          className={FIELD}
-        />
-      </div>
-      <div>
-        <label htmlFor="correlationId" className="block text-xs font-medium text-slate-700">
-          Correlation id
-        </label>
-        <input
-          id="correlationId"
-          value={correlationId}
-          onChange={(e) => setCorrelationId(e.target.value)}
-          placeholder="Exact X-Correlation-Id"
-          className={`${FIELD} font-mono`}
-        />
-      </div>
-      <button
-        type="submit"
-        className="h-10 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+    <FoldedFilters active={active} className="">
+      <form
+        onSubmit={onSearch}
+        role="search"
+        aria-label="Filter the request log"
+        className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[8rem_8rem_8rem_minmax(0,1fr)_minmax(0,1fr)_auto]"
       >
-        Apply
-      </button>
-    </form>
+        <FilterFields fields={REQUEST_LOG_FILTERS} params={params} update={update} />
+        <div>
+          <label htmlFor="path" className="block text-xs font-medium text-slate-700">
+            Path contains
+          </label>
+          <input
+            id="path"
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            placeholder="/trades/initiate"
+            className={FIELD}
+          />
+        </div>
+        <div>
+          <label htmlFor="correlationId" className="block text-xs font-medium text-slate-700">
+            Correlation id
+          </label>
+          <input
+            id="correlationId"
+            value={correlationId}
+            onChange={(e) => setCorrelationId(e.target.value)}
+            placeholder="Exact X-Correlation-Id"
+            className={`${FIELD} font-mono`}
+          />
+        </div>
+        <button
+          type="submit"
+          className="h-10 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Apply
+        </button>
+      </form>
+    </FoldedFilters>
   );
 }
 
@@ -171,8 +175,10 @@ function RequestRow({
       onClick={() => open(entry.entryId)}
       className={`cursor-pointer border-b border-slate-100 last:border-0 hover:bg-slate-50 ${selected ? "bg-brand-50" : ""}`}
     >
-      <td className={`${TD} whitespace-nowrap text-slate-600 tabular-nums`}>{consoleWhen(entry.createdAt, "log")}</td>
-      <td className={TD}>
+      <td data-label="Time" className={`${TD} whitespace-nowrap text-slate-600 tabular-nums`}>
+        {consoleWhen(entry.createdAt, "log")}
+      </td>
+      <td data-lead className={TD}>
         <button
           type="button"
           onClick={(e) => {
@@ -187,14 +193,16 @@ function RequestRow({
           </span>
         </button>
       </td>
-      <td className={`truncate ${TD} whitespace-nowrap`}>
+      <td data-label="Status" className={`truncate ${TD} whitespace-nowrap`}>
         <StatusBadge status={entry.status} />
         {entry.typeCode && <span className="ml-2 text-xs text-slate-600">{entry.typeCode}</span>}
       </td>
-      <td className={`${TD} text-right whitespace-nowrap tabular-nums text-slate-700`}>
+      <td data-label="Duration" className={`${TD} text-right whitespace-nowrap tabular-nums text-slate-700`}>
         {entry.durationMs.toLocaleString("en-GB")} ms
       </td>
-      <td className={`truncate ${TD} whitespace-nowrap text-slate-700`}>{entry.token ? entry.token.name : "—"}</td>
+      <td data-label="Key" className={`truncate ${TD} whitespace-nowrap text-slate-700`}>
+        {entry.token ? entry.token.name : "—"}
+      </td>
     </tr>
   );
 }

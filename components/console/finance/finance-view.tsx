@@ -99,7 +99,7 @@ function BalanceTable({
   day: string;
 }) {
   return (
-    <div className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="card-table relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">Balance now and at the end of {day}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
@@ -124,16 +124,24 @@ function BalanceTable({
                   <th scope="row" className="px-4 py-2 font-normal">
                     {FIELD_LABELS[f.field] ?? f.field}
                   </th>
-                  <td className="px-4 py-2 text-right tabular-nums">{f.amount}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{then?.fields[i]?.amount ?? "—"}</td>
+                  <td data-label="Now" className="px-4 py-2 text-right tabular-nums">
+                    {f.amount}
+                  </td>
+                  <td data-label={`End of ${day}`} className="px-4 py-2 text-right tabular-nums">
+                    {then?.fields[i]?.amount ?? "—"}
+                  </td>
                 </tr>
               )),
               <tr key={`${balance.currency}-total`} className="border-b border-slate-200 bg-slate-50 font-semibold">
                 <th scope="row" className="px-4 py-2">
                   Total ({balance.currency})
                 </th>
-                <td className="px-4 py-2 text-right tabular-nums">{balance.total}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{then?.total ?? "—"}</td>
+                <td data-label="Now" className="px-4 py-2 text-right tabular-nums">
+                  {balance.total}
+                </td>
+                <td data-label={`End of ${day}`} className="px-4 py-2 text-right tabular-nums">
+                  {then?.total ?? "—"}
+                </td>
               </tr>,
             ];
           })}
@@ -146,7 +154,7 @@ function BalanceTable({
 function MovementsTable({ movements, day }: { movements: FinancePage["movements"]; day: string }) {
   const none = movements.every((m) => m.count === 0);
   return (
-    <div className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="card-table relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">Balance transactions on {day} by type</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
@@ -171,8 +179,12 @@ function MovementsTable({ movements, day }: { movements: FinancePage["movements"
               <th scope="row" className="px-4 py-2 font-normal">
                 {TYPE_LABELS[m.type] ?? m.type}
               </th>
-              <td className="px-4 py-2 text-right tabular-nums">{m.count}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{m.net}</td>
+              <td data-label="Count" className="px-4 py-2 text-right tabular-nums">
+                {m.count}
+              </td>
+              <td data-label="Effect on the balance" className="px-4 py-2 text-right tabular-nums">
+                {m.net}
+              </td>
             </tr>
           ))}
         </tbody>

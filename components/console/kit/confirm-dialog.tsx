@@ -48,7 +48,7 @@ export function ConfirmDialog({ label, title, body, confirmLabel, onConfirm, ton
       <dialog
         ref={dialog}
         aria-labelledby={titleId}
-        className="m-auto w-full max-w-md rounded-xl p-0 text-left shadow-xl backdrop:bg-slate-900/40"
+        className="m-auto w-full max-w-md rounded-xl p-0 text-left whitespace-normal shadow-xl backdrop:bg-slate-900/40"
       >
         <div className="p-6">
           <h2 id={titleId} className="text-lg font-semibold">

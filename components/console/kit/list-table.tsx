@@ -1,4 +1,5 @@
-// The table of a console list, with the states every list has: loading (before the first page),
+// The table of a console list (cards on a narrow screen: each cell names its column in data-label,
+// app/globals.css), with the states every list has: loading (before the first page),
 // empty (the page came back with no rows: what to try, or why there is nothing yet) and failed
 // (an alert under the table). While the next page loads the current one stays, dimmed.
 import type { ReactNode, ThHTMLAttributes } from "react";
@@ -84,7 +85,7 @@ export function ListTable({
 }: ListTableProps) {
   return (
     <>
-      <div className={`relative ${className} overflow-x-auto rounded-xl border border-slate-200 bg-white`}>
+      <div className={`card-table relative ${className} overflow-x-auto rounded-xl border border-slate-200 bg-white`}>
         <table className={`w-full ${tableClassName} text-left text-sm`}>
           <caption className="sr-only">{caption}</caption>
           {colgroup}

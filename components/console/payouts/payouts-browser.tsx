@@ -5,6 +5,7 @@
 import Link from "next/link";
 import type { PayoutListPage } from "@/lib/console/payouts/list-payouts.ts";
 import { FilterFields, MODE_OPTIONS, type FilterField } from "../kit/filters.tsx";
+import { activeFilters, FoldedFilters } from "../kit/folded-filters.tsx";
 import { ListTable, ROW, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { OffsetPager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
@@ -78,9 +79,9 @@ function PayoutFilters({ params, update }: { params: ListParams; update: ListUpd
   const trade = params.get("trade");
   return (
     <>
-      <div className="flex flex-wrap items-end gap-3">
+      <FoldedFilters active={activeFilters(params, PAYOUT_FILTERS)} className="flex flex-wrap items-end gap-3">
         <FilterFields fields={PAYOUT_FILTERS} params={params} update={update} />
-      </div>
+      </FoldedFilters>
       {trade && (
         <p className="mt-3 text-sm text-slate-700">
           Payouts of trade <span className="font-mono">{trade}</span> ·{" "}
@@ -96,19 +97,25 @@ function PayoutFilters({ params, update }: { params: ListParams; update: ListUpd
 function PayoutRow({ payout }: { payout: PayoutListPage["payouts"][number] }) {
   return (
     <tr className={ROW}>
-      <td className={`${TD} whitespace-nowrap text-slate-600`}>{consoleWhen(payout.createdAt, "minute")}</td>
-      <td className={TD}>
+      <td data-label="Created" className={`${TD} whitespace-nowrap text-slate-600`}>
+        {consoleWhen(payout.createdAt, "minute")}
+      </td>
+      <td data-label="Trade" className={TD}>
         <Link href={`/console/trades/${payout.tradeId}`} className="font-mono text-xs text-brand-700 hover:underline">
           {payout.tradeId.slice(0, 8)}
         </Link>
       </td>
-      <td className={TD}>
+      <td data-lead className={TD}>
         {payout.recipient}
         {payout.recipientIsBusiness && <span className="block text-xs text-slate-600">business user</span>}
       </td>
-      <td className={`${TD} font-mono text-xs whitespace-nowrap`}>{payout.bankAccount}</td>
-      <td className={`${TD} text-right whitespace-nowrap tabular-nums`}>{payout.amount}</td>
-      <td className={TD}>
+      <td data-label="Account" className={`${TD} font-mono text-xs whitespace-nowrap`}>
+        {payout.bankAccount}
+      </td>
+      <td data-label="Amount" className={`${TD} text-right whitespace-nowrap tabular-nums`}>
+        {payout.amount}
+      </td>
+      <td data-label="State" className={TD}>
         <span
           className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATE_COLOURS[payout.state]}`}
         >
@@ -117,7 +124,9 @@ function PayoutRow({ payout }: { payout: PayoutListPage["payouts"][number] }) {
         {payout.paidAt && <span className="block text-xs text-slate-600">{consoleWhen(payout.paidAt, "minute")}</span>}
         {payout.failureReason && <span className="block max-w-56 text-xs text-red-800">{payout.failureReason}</span>}
       </td>
-      <td className={`${TD} font-mono text-xs`}>{payout.reference}</td>
+      <td data-label="Bank reference" className={`${TD} font-mono text-xs`}>
+        {payout.reference}
+      </td>
     </tr>
   );
 }

@@ -79,7 +79,11 @@ function MemberActions({ member }: { member: TeamMember }) {
   const base = `/console/api/team/${encodeURIComponent(member.id)}`;
   const other = member.role === "admin" ? "viewer" : "admin";
   return (
-    <div role="group" aria-label={`Change ${member.email}`} className="flex justify-end gap-2 whitespace-nowrap">
+    <div
+      role="group"
+      aria-label={`Change ${member.email}`}
+      className="flex justify-end gap-2 whitespace-nowrap @max-[40rem]:mt-2 @max-[40rem]:flex-wrap @max-[40rem]:justify-start"
+    >
       {(member.status === "invited" || member.status === "invite-expired") && (
         <RenewInvitation staffId={member.id} email={member.email} />
       )}
@@ -132,7 +136,7 @@ function MemberActions({ member }: { member: TeamMember }) {
 
 export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin: boolean }) {
   return (
-    <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="card-table relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Team members</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
@@ -161,22 +165,24 @@ export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin
             const [label, colour] = STATUS[member.status];
             return (
               <tr key={member.id} className={member.status === "disabled" ? "text-slate-500" : undefined}>
-                <td className="px-4 py-3">
+                <td data-lead className="px-4 py-3">
                   <p className="font-medium text-slate-900">
                     {member.name}
                     {member.isYou && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
                   </p>
                   <p className="break-all text-slate-600">{member.email}</p>
                 </td>
-                <td className="px-4 py-3">{member.role === "admin" ? "Admin" : "Viewer"}</td>
-                <td className="px-4 py-3">
+                <td data-label="Role" className="px-4 py-3">
+                  {member.role === "admin" ? "Admin" : "Viewer"}
+                </td>
+                <td data-label="Status" className="px-4 py-3">
                   <Badge className={colour}>{label}</Badge>
                   {member.status === "invited" && member.inviteExpiresAt && (
                     <p className="mt-1 text-xs text-slate-600">until {consoleWhen(member.inviteExpiresAt)}</p>
                   )}
                   <SignInThrottle member={member} isAdmin={isAdmin} />
                 </td>
-                <td className="px-4 py-3 text-slate-700">
+                <td data-label="Last sign-in" className="px-4 py-3 text-slate-700">
                   {member.lastSignInAt ? consoleWhen(member.lastSignInAt) : "Never"}
                 </td>
                 {isAdmin && (
@@ -185,7 +191,7 @@ export function TeamTable({ members, isAdmin }: { members: TeamMember[]; isAdmin
                       <div
                         role="group"
                         aria-label={`Change ${member.email}`}
-                        className="flex items-center justify-end gap-3 whitespace-nowrap"
+                        className="flex items-center justify-end gap-3 whitespace-nowrap @max-[40rem]:mt-2 @max-[40rem]:flex-wrap @max-[40rem]:justify-start"
                       >
                         <p className="text-xs text-slate-600">That’s you</p>
                         <EndSessions member={member} />

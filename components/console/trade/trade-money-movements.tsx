@@ -9,8 +9,9 @@ export function Payments({ payments }: { payments: ConsoleTrade["payments"] }) {
       {payments.length === 0 ? (
         <Empty>No payment yet.</Empty>
       ) : (
-        <div className="relative overflow-x-auto">
+        <div className="card-table card-table-flush relative overflow-x-auto">
           <table className="w-full text-left text-sm">
+            <caption className="sr-only">Payments</caption>
             <thead className="text-xs text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="py-1.5 pr-3">
@@ -36,10 +37,16 @@ export function Payments({ payments }: { payments: ConsoleTrade["payments"] }) {
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id} className="border-t border-slate-100">
-                  <td className="py-1.5 pr-3">{p.purpose}</td>
-                  <td className="py-1.5 pr-3">{p.marketplaceUserId}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{consoleMoney(p.amountMinor, p.currency)}</td>
-                  <td className="py-1.5 pr-3">
+                  <td data-lead className="py-1.5 pr-3 font-medium">
+                    {p.purpose}
+                  </td>
+                  <td data-label="By" className="py-1.5 pr-3">
+                    {p.marketplaceUserId}
+                  </td>
+                  <td data-label="Amount" className="py-1.5 pr-3 text-right tabular-nums">
+                    {consoleMoney(p.amountMinor, p.currency)}
+                  </td>
+                  <td data-label="State" className="py-1.5 pr-3">
                     {p.state === "PartiallyRefunded" ? "Partly refunded" : p.state}
                     {p.refundedMinor > 0n && (
                       <span className="block text-xs text-slate-600">
@@ -47,11 +54,13 @@ export function Payments({ payments }: { payments: ConsoleTrade["payments"] }) {
                       </span>
                     )}
                   </td>
-                  <td className="py-1.5 pr-3 text-xs">
+                  <td data-label="Method" className="py-1.5 pr-3 text-xs">
                     <span className="font-mono">{p.method ?? "—"}</span>
                     <PaymentAttempts attempts={p.attempts} />
                   </td>
-                  <td className="py-1.5 whitespace-nowrap">{consoleWhen(p.createdAt)}</td>
+                  <td data-label="Created" className="py-1.5 whitespace-nowrap">
+                    {consoleWhen(p.createdAt)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -126,8 +126,9 @@ export function History({ history }: { history: ConsoleTrade["history"] }) {
         # is the trade&apos;s event counter (<code>metadata.sequence</code> in its webhooks): a step that sends several
         events takes several numbers, so the column can skip.
       </p>
-      <div className="relative overflow-x-auto">
+      <div className="card-table card-table-flush relative overflow-x-auto">
         <table className="w-full text-left text-sm">
+          <caption className="sr-only">State history</caption>
           <thead className="text-xs text-slate-600 uppercase">
             <tr>
               <th scope="col" className="py-1.5 pr-3">
@@ -150,11 +151,19 @@ export function History({ history }: { history: ConsoleTrade["history"] }) {
           <tbody>
             {history.map((entry) => (
               <tr key={String(entry.id)} className="border-t border-slate-100">
-                <td className="py-1.5 pr-3 tabular-nums">{entry.sequence}</td>
-                <td className="py-1.5 pr-3 whitespace-nowrap">{consoleWhen(entry.occurredAt)}</td>
-                <td className="py-1.5 pr-3 font-mono text-xs">{entry.action}</td>
-                <td className="py-1.5 pr-3">{entry.actor}</td>
-                <td className="py-1.5">
+                <td data-label="#" className="py-1.5 pr-3 tabular-nums">
+                  {entry.sequence}
+                </td>
+                <td data-label="When" className="py-1.5 pr-3 whitespace-nowrap">
+                  {consoleWhen(entry.occurredAt)}
+                </td>
+                <td data-lead className="py-1.5 pr-3 font-mono text-xs">
+                  {entry.action}
+                </td>
+                <td data-label="By" className="py-1.5 pr-3">
+                  {entry.actor}
+                </td>
+                <td data-label="State" className="py-1.5">
                   {entry.fromState ? `${stateLabel(entry.fromState)} → ` : ""}
                   {stateLabel(entry.toState)}
                 </td>

@@ -9,6 +9,7 @@ import { PHASES } from "@/lib/console/trades/trade-filters.ts";
 import { TRADE_STATES, type TradeState } from "@/lib/trades/states.ts";
 import { stateLabel } from "@/lib/trades/presentation/state-labels.ts";
 import { FilterFields, MODE_OPTIONS, SearchForm, type FilterField } from "../kit/filters.tsx";
+import { activeFilters, FoldedFilters } from "../kit/folded-filters.tsx";
 import { ListTable, ROW, TD, Th } from "../kit/list-table.tsx";
 import { Pager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
@@ -43,8 +44,8 @@ export function TradesBrowser() {
         value={search}
         onChange={setSearch}
         onSearch={(q) => update({ q })}
-        className="flex flex-wrap items-end gap-3"
-        fieldClassName="min-w-64 flex-1"
+        className="flex items-end gap-3"
+        fieldClassName="min-w-0 flex-1"
       />
       <TradeFilters params={params} update={update} />
       <ListTable
@@ -98,11 +99,15 @@ const TRADE_FILTERS: FilterField[] = [
   { key: "max", label: "Amount to", input: "number", applyOn: "blur" },
 ];
 
+/** Folded behind a button on a phone: the list comes first (FoldedFilters). */
 function TradeFilters({ params, update }: { params: ListParams; update: ListUpdate }) {
   return (
-    <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
+    <FoldedFilters
+      active={activeFilters(params, TRADE_FILTERS)}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7"
+    >
       <FilterFields fields={TRADE_FILTERS} params={params} update={update} />
-    </div>
+    </FoldedFilters>
   );
 }
 
@@ -140,18 +145,22 @@ function SortableTh({
 function TradeRow({ trade }: { trade: Trade }) {
   return (
     <tr className={ROW}>
-      <td className={`${TD} whitespace-nowrap text-slate-600`}>{consoleWhen(trade.createdAt, "minute")}</td>
-      <td className={TD}>
+      <td data-label="Created" className={`${TD} whitespace-nowrap text-slate-600`}>
+        {consoleWhen(trade.createdAt, "minute")}
+      </td>
+      <td data-lead className={TD}>
         <Link href={`/console/trades/${trade.tradeId}`} className="font-medium text-brand-700 hover:underline">
           {trade.title}
         </Link>
         <span className="block font-mono text-xs text-slate-500">{trade.referenceId || trade.tradeId}</span>
       </td>
-      <td className={`${TD} text-slate-700`}>
+      <td data-label="Buyer → seller" className={`${TD} text-slate-700`}>
         {trade.payer} → {trade.payee}
       </td>
-      <td className={`${TD} text-right whitespace-nowrap tabular-nums`}>{money(trade.amount, trade.currency)}</td>
-      <td className={TD}>
+      <td data-label="Amount" className={`${TD} text-right whitespace-nowrap tabular-nums`}>
+        {money(trade.amount, trade.currency)}
+      </td>
+      <td data-label="State" className={TD}>
         <StateBadge state={trade.state as TradeState} />
       </td>
     </tr>

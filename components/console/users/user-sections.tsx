@@ -41,7 +41,7 @@ export function PayoutAccounts({ data }: { data: ConsoleUser }) {
       {payoutAccounts.length === 0 && !payoutInUse ? (
         <Empty>No payout account yet. The user chooses one on the payout account page when they first sell.</Empty>
       ) : (
-        <div className="relative overflow-x-auto">
+        <div className="card-table card-table-flush relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Payout accounts</caption>
             <thead className="text-xs text-slate-600 uppercase">
@@ -66,32 +66,52 @@ export function PayoutAccounts({ data }: { data: ConsoleUser }) {
             <tbody>
               {payoutInUse && !listed && (
                 <tr className="border-t border-slate-100">
-                  <td className="py-2 pr-4 font-mono">{payoutInUse.masked}</td>
-                  <td className="py-2 pr-4">{payoutInUse.bankName ?? "—"}</td>
-                  <td className="py-2 pr-4">—</td>
-                  <td className="py-2 pr-4">—</td>
+                  <td data-lead className="py-2 pr-4 font-mono">
+                    {payoutInUse.masked}
+                  </td>
+                  <td data-label="Bank" className="py-2 pr-4">
+                    {payoutInUse.bankName ?? "—"}
+                  </td>
+                  <td data-label="Holder" className="py-2 pr-4">
+                    —
+                  </td>
+                  <td data-label="Added" className="py-2 pr-4">
+                    —
+                  </td>
                   <td className="py-2">
                     <InUse />
                   </td>
                 </tr>
               )}
               {payoutAccounts.map((account) => (
-                <tr key={account.id} className="border-t border-slate-100">
-                  <td className="py-2 pr-4">
-                    <span className="font-mono">{account.masked}</span>{" "}
-                    <span className="text-xs text-slate-600">{account.kind}</span>
-                  </td>
-                  <td className="py-2 pr-4">{account.bankName}</td>
-                  <td className="py-2 pr-4">{account.holderName}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{consoleWhen(account.addedAt)}</td>
-                  <td className="py-2">{account.inUse && <InUse />}</td>
-                </tr>
+                <PayoutAccountRow key={account.id} account={account} />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </Section>
+  );
+}
+
+function PayoutAccountRow({ account }: { account: ConsoleUser["payoutAccounts"][number] }) {
+  return (
+    <tr className="border-t border-slate-100">
+      <td data-lead className="py-2 pr-4">
+        <span className="font-mono">{account.masked}</span>{" "}
+        <span className="text-xs text-slate-600">{account.kind}</span>
+      </td>
+      <td data-label="Bank" className="py-2 pr-4">
+        {account.bankName}
+      </td>
+      <td data-label="Holder" className="py-2 pr-4">
+        {account.holderName}
+      </td>
+      <td data-label="Added" className="py-2 pr-4 whitespace-nowrap text-slate-600">
+        {consoleWhen(account.addedAt)}
+      </td>
+      <td className="py-2">{account.inUse && <InUse />}</td>
+    </tr>
   );
 }
 
@@ -140,7 +160,7 @@ export function UserTrades({ data }: { data: ConsoleUser }) {
 
 function UserTradesTable({ data: { trades, user } }: { data: ConsoleUser }) {
   return (
-    <div className="relative -mx-5 overflow-x-auto">
+    <div className="card-table relative -mx-5 overflow-x-auto">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Trades of {user.marketplaceUserId}</caption>
         <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
@@ -174,15 +194,19 @@ function UserTradesTable({ data: { trades, user } }: { data: ConsoleUser }) {
 function UserTradeRow({ trade, mode }: { trade: ConsoleUser["trades"][number]; mode: string }) {
   return (
     <tr className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-      <td className="px-5 py-2.5 whitespace-nowrap text-slate-600">{consoleWhen(trade.createdAt)}</td>
-      <td className="px-2 py-2.5">
+      <td data-label="Created" className="px-5 py-2.5 whitespace-nowrap text-slate-600">
+        {consoleWhen(trade.createdAt)}
+      </td>
+      <td data-lead className="px-2 py-2.5">
         <Link href={`/console/trades/${trade.id}`} className="font-medium text-brand-700 hover:underline">
           {trade.title}
         </Link>
         <span className="block font-mono text-xs text-slate-500">{trade.referenceId || trade.id}</span>
       </td>
-      <td className="px-2 py-2.5">{trade.role === "payer" ? "Buyer" : "Seller"}</td>
-      <td className="px-2 py-2.5">
+      <td data-label="Role" className="px-2 py-2.5">
+        {trade.role === "payer" ? "Buyer" : "Seller"}
+      </td>
+      <td data-label="Other party" className="px-2 py-2.5">
         {trade.counterpartyConnected ? (
           <Link
             href={`/console/users/${encodeURIComponent(trade.counterparty)}?mode=${mode}`}
@@ -196,10 +220,10 @@ function UserTradeRow({ trade, mode }: { trade: ConsoleUser["trades"][number]; m
           </span>
         )}
       </td>
-      <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums">
+      <td data-label="Amount" className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums">
         {consoleMoney(trade.amountMinor, trade.currency)}
       </td>
-      <td className="px-5 py-2.5">
+      <td data-label="State" className="px-5 py-2.5">
         <Link href={`/console/trades/${trade.id}`} aria-label={`${stateLabel(trade.state)}: open ${trade.title}`}>
           <StateBadge state={trade.state} />
         </Link>

@@ -86,7 +86,7 @@ export function UsersBrowser() {
 function UserRow({ user }: { user: UserListPage["users"][number] }) {
   return (
     <tr className={ROW}>
-      <td className={TD}>
+      <td data-lead className={TD}>
         <Link
           href={`/console/users/${encodeURIComponent(user.marketplaceUserId)}?mode=${user.mode}`}
           className="font-medium text-brand-700 hover:underline"
@@ -95,11 +95,15 @@ function UserRow({ user }: { user: UserListPage["users"][number] }) {
         </Link>
         <span className="block text-xs text-slate-600">{user.name}</span>
       </td>
-      <td className={TD}>
+      <td data-label="KYC level" className={TD}>
         <KycBadge level={user.kycLevel} />
       </td>
-      <td className={`${TD} whitespace-nowrap text-slate-600`}>{consoleWhen(user.connectedAt, "minute")}</td>
-      <td className={`${TD} text-right tabular-nums`}>{user.trades.toLocaleString("en-GB")}</td>
+      <td data-label="Connected" className={`${TD} whitespace-nowrap text-slate-600`}>
+        {consoleWhen(user.connectedAt, "minute")}
+      </td>
+      <td data-label="Trades" className={`${TD} text-right tabular-nums`}>
+        {user.trades.toLocaleString("en-GB")}
+      </td>
     </tr>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { DELIVERY_STATUSES, LOG_EVENT_NAMES } from "@/lib/console/webhooks/delivery-filters.ts";
 import type { DeliveryListPage } from "@/lib/console/webhooks/list-deliveries.ts";
 import { FilterFields, SearchForm, type FilterField } from "../kit/filters.tsx";
+import { activeFilters, FoldedFilters } from "../kit/folded-filters.tsx";
 import { ListTable, ROW, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { OffsetPager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
@@ -25,7 +26,12 @@ const EVENT_OPTIONS: [string, string][] = [
   ["", "Any event"],
   ...LOG_EVENT_NAMES.map((e) => [e, e] as [string, string]),
 ];
-const HEADINGS = ["Event", "Status", "Response", "Endpoint", "Trade", "Attempts", "Created"];
+const HEADINGS = ["Event", "Status", "Response", "Endpoint", "Trade", "Created"];
+/**
+ * Fixed column widths: long event names, endpoint addresses and user ids wrap or shorten inside
+ * their column instead of widening the table past its card (the Created column was cut at 1280 px).
+ */
+const COLUMNS = ["w-[22%]", "w-[16%]", "w-[13%]", "w-[19%]", "w-[14%]", "w-[16%]"];
 
 export interface EndpointOption {
   id: string;
@@ -69,11 +75,16 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
       <ListTable
         className="mt-4"
         caption="Webhook deliveries"
-        tableClassName="min-w-[56rem]"
+        tableClassName="table-fixed"
+        colgroup={
+          <colgroup>
+            {COLUMNS.map((width, i) => (
+              <col key={i} className={width} />
+            ))}
+          </colgroup>
+        }
         head={HEADINGS.map((heading) => (
-          <Th key={heading} right={heading === "Attempts"}>
-            {heading}
-          </Th>
+          <Th key={heading}>{heading}</Th>
         ))}
         columns={HEADINGS.length}
         rows={data?.deliveries.length}
@@ -119,7 +130,10 @@ function DeliveryFilters({
   };
   return (
     <>
-      <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_14rem_1fr_1fr]">
+      <FoldedFilters
+        active={activeFilters(params, [], [...FILTER_KEYS])}
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_14rem_1fr_1fr]"
+      >
         <FilterFields fields={filters} params={params} update={update} />
         <SearchForm
           id="trade"
@@ -135,7 +149,7 @@ function DeliveryFilters({
           inputClassName="font-mono"
           buttonClassName="px-3"
         />
-      </div>
+      </FoldedFilters>
       {filtered && (
         <button type="button" onClick={clear} className="mt-2 text-sm font-medium text-brand-700 hover:underline">
           Clear filters
@@ -148,7 +162,7 @@ function DeliveryFilters({
 function DeliveryRow({ d }: { d: Delivery }) {
   return (
     <tr className={ROW}>
-      <td className={TD}>
+      <td data-lead className={`${TD} [overflow-wrap:anywhere]`}>
         <Link
           href={`/console/webhooks/deliveries/${d.id}`}
           className="font-mono text-xs font-semibold text-brand-700 hover:underline"
@@ -157,38 +171,52 @@ function DeliveryRow({ d }: { d: Delivery }) {
         </Link>
         <span className="block font-mono text-xs text-slate-500">{short(d.eventId)}</span>
       </td>
-      <td className={TD}>
+      <td data-label="Status" className={TD}>
         <DeliveryBadge status={d.status} attemptCount={d.attemptCount} />
+        <span className="block text-xs text-slate-600">
+          {d.attemptCount === 1 ? "1 attempt" : `${d.attemptCount} attempts`}
+        </span>
         {d.nextAttemptAt && d.attemptCount > 0 && (
           <span className="block text-xs text-slate-600">next {consoleWhen(d.nextAttemptAt, "log")}</span>
         )}
       </td>
-      <td className={`${TD} whitespace-nowrap`}>
+      <td data-label="Response" className={TD}>
         {d.lastAttempt ? (
           <>
             <ResponseCode status={d.lastAttempt.responseStatus} error={d.lastAttempt.error} />{" "}
-            <span className="text-xs text-slate-500">{d.lastAttempt.durationMs} ms</span>
+            <span className="text-xs whitespace-nowrap text-slate-500">{d.lastAttempt.durationMs} ms</span>
           </>
         ) : (
           <span className="text-slate-500">—</span>
         )}
       </td>
-      <td className={`max-w-56 truncate ${TD} font-mono text-xs text-slate-700`} title={d.url}>
-        {d.url}
+      <td data-label="Endpoint" className={`${TD} font-mono text-xs text-slate-700`}>
+        <span className="block truncate" title={d.url}>
+          {d.url}
+        </span>
       </td>
-      <td className={`${TD} font-mono text-xs`}>
-        {d.tradeId ? (
-          <Link href={`/console/trades/${d.tradeId}`} className="text-brand-700 hover:underline" title={d.tradeId}>
-            {short(d.tradeId)}
-          </Link>
-        ) : (
-          <span className="text-slate-500">{d.marketplaceUserId ? `user ${d.marketplaceUserId}` : "—"}</span>
-        )}
+      <td data-label="Trade" className={`${TD} font-mono text-xs`}>
+        <DeliverySubject d={d} />
       </td>
-      <td className={`${TD} text-right tabular-nums`}>{d.attemptCount}</td>
-      <td className={`${TD} whitespace-nowrap text-slate-600`} title={d.createdAt}>
+      <td data-label="Created" className={`${TD} text-slate-600`} title={d.createdAt}>
         {consoleWhen(d.createdAt, "log")}
       </td>
     </tr>
+  );
+}
+
+/** The trade the event is about, or the user (user.connected), shortened to fit its column. */
+function DeliverySubject({ d }: { d: Delivery }) {
+  if (d.tradeId)
+    return (
+      <Link href={`/console/trades/${d.tradeId}`} className="text-brand-700 hover:underline" title={d.tradeId}>
+        {short(d.tradeId)}
+      </Link>
+    );
+  if (!d.marketplaceUserId) return <span className="text-slate-500">—</span>;
+  return (
+    <span className="block truncate text-slate-500" title={d.marketplaceUserId}>
+      user {d.marketplaceUserId}
+    </span>
   );
 }

@@ -8,7 +8,7 @@ export function RecentDeliveries({ deliveries }: { deliveries: DeliveryListPage[
   if (deliveries.length === 0)
     return <p className="text-sm text-slate-600">Nothing sent to this endpoint yet. Send a test event to try it.</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <div className="card-table card-table-flush relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Recent deliveries</caption>
         <thead className="text-xs text-slate-600 uppercase">
@@ -33,7 +33,7 @@ export function RecentDeliveries({ deliveries }: { deliveries: DeliveryListPage[
         <tbody>
           {deliveries.map((d) => (
             <tr key={d.id} className="border-t border-slate-100">
-              <td className="py-2 pr-4">
+              <td data-lead className="py-2 pr-4">
                 <Link
                   href={`/console/webhooks/deliveries/${d.id}`}
                   className="font-mono text-xs font-medium text-brand-700 hover:underline"
@@ -41,18 +41,22 @@ export function RecentDeliveries({ deliveries }: { deliveries: DeliveryListPage[
                   {d.eventName}
                 </Link>
               </td>
-              <td className="py-2 pr-4">
+              <td data-label="Status" className="py-2 pr-4">
                 <DeliveryBadge status={d.status} attemptCount={d.attemptCount} />
               </td>
-              <td className="py-2 pr-4">
+              <td data-label="Response" className="py-2 pr-4">
                 {d.lastAttempt ? (
                   <ResponseCode status={d.lastAttempt.responseStatus} error={d.lastAttempt.error} />
                 ) : (
                   <span className="text-slate-500">—</span>
                 )}
               </td>
-              <td className="py-2 pr-4 tabular-nums">{d.attemptCount}</td>
-              <td className="py-2 whitespace-nowrap text-slate-600">{consoleWhen(d.createdAt)}</td>
+              <td data-label="Attempts" className="py-2 pr-4 tabular-nums">
+                {d.attemptCount}
+              </td>
+              <td data-label="Created" className="py-2 whitespace-nowrap text-slate-600">
+                {consoleWhen(d.createdAt)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 // The tenant's API tokens as the console shows and changes them. Anyone on the staff may see the
 // list (never a token: only its prefix); only admins create or revoke one. A new token is returned
-// once, in the answer to its creation, and then exists only as a hash (lib/tenants/manage-tokens.ts).
+// in the answer to its creation; then a live one exists only as a hash, and a sandbox one also
+// sealed, for an admin to show again (reveal-api-token.ts, lib/tenants/api-token-rows.ts).
 import { z } from "zod";
 import { ApiError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
@@ -23,6 +24,9 @@ const view = (t: {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  sealedToken: string | null;
+  revealedAt: Date | null;
+  revealedBy?: { email: string } | null;
 }) => ({
   tokenId: t.id,
   name: t.name,
@@ -31,13 +35,21 @@ const view = (t: {
   createdAt: t.createdAt.toISOString(),
   lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
   revokedAt: t.revokedAt?.toISOString() ?? null,
+  /** An admin may show it again: an active sandbox key kept sealed (never a live key). */
+  revealable: t.mode === "test" && t.revokedAt === null && t.sealedToken !== null,
+  /** When it was last shown again, and by whom. */
+  revealed: t.revealedAt ? { at: t.revealedAt.toISOString(), by: t.revealedBy?.email ?? null } : null,
 });
 
 export type ApiTokenView = ReturnType<typeof view>;
 
 /** Active tokens first, each group newest first. */
 export async function listApiTokens(tenantId: string): Promise<ApiTokenView[]> {
-  const tokens = await db.apiToken.findMany({ where: { tenantId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const tokens = await db.apiToken.findMany({
+    where: { tenantId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: { revealedBy: { select: { email: true } } },
+  });
   return tokens.map(view).sort((a, b) => Number(a.revokedAt !== null) - Number(b.revokedAt !== null));
 }
 
@@ -59,5 +71,10 @@ export async function revokeApiToken(context: StaffContext, tokenId: string) {
   const token = await db.apiToken.findFirst({ where: { id: tokenId, tenantId: context.tenant.id } });
   if (!token) throw ApiError.notFound(`API key ${JSON.stringify(tokenId)}`);
   if (!token.revokedAt) await revokeToken(db, token.id, context.tenant.id);
-  return view(await db.apiToken.findUniqueOrThrow({ where: { id: token.id } }));
+  return view(
+    await db.apiToken.findUniqueOrThrow({
+      where: { id: token.id },
+      include: { revealedBy: { select: { email: true } } },
+    }),
+  );
 }

@@ -93,7 +93,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         />
       </dl>
 
-      <div className="grid gap-x-6 xl:grid-cols-2">
+      {/* grid-cols-1 is minmax(0, 1fr): a long endpoint address must not widen the column past the screen. */}
+      <div className="grid grid-cols-1 gap-x-6 xl:grid-cols-2">
         <Section title={`Volume per day, last ${OVERVIEW_DAYS} days`} id="volume">
           <DailyBarChart
             points={overview.days.map((d) => ({ day: d.day, value: Number(d.volumeMinor) }))}
@@ -106,6 +107,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             points={overview.days.map((d) => ({ day: d.day, value: d.count }))}
             label="Trades created per day"
             format={(n) => n.toLocaleString("en-GB")}
+            integer
             colour="fill-sky-500"
           />
         </Section>

@@ -44,7 +44,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       <div className="mt-5">
         <ModeTabs mode={mode} href={(m) => `/console/webhooks?mode=${m}`} />
       </div>
-      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="card-table relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full min-w-[56rem] text-left text-sm">
           <caption className="sr-only">Webhook endpoints, {mode} mode</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
@@ -69,7 +69,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           <tbody>
             {subscriptions.map((s) => (
               <tr key={s.id} className="border-b border-slate-100 align-top last:border-0 hover:bg-slate-50">
-                <td className="max-w-md px-4 py-3">
+                <td data-lead className="max-w-md px-4 py-3">
                   <Link
                     href={`/console/webhooks/${s.id}`}
                     className="font-mono text-sm font-medium break-all text-brand-700 hover:underline"
@@ -78,7 +78,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                   </Link>
                   {s.description && <span className="block text-xs text-slate-600">{s.description}</span>}
                 </td>
-                <td className="px-4 py-3 text-slate-700">
+                <td data-label="Events" className="px-4 py-3 text-slate-700">
                   {s.events.length === 0 ? (
                     "All events"
                   ) : s.events.length === 1 ? (
@@ -87,16 +87,18 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                     `${s.events.length} events`
                   )}
                 </td>
-                <td className="px-4 py-3">
+                <td data-label="Status" className="px-4 py-3">
                   <EndpointBadge enabled={s.enabled} />
                   {!s.enabled && s.disabledReason && (
                     <span className="mt-1 block max-w-48 text-xs text-slate-600">{s.disabledReason}</span>
                   )}
                 </td>
-                <td className="px-4 py-3 text-sm">
+                <td data-label={`Last ${HEALTH_WINDOW_DAYS} days`} className="px-4 py-3 text-sm">
                   <EndpointHealth health={s.health} />
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{consoleWhen(s.createdAt)}</td>
+                <td data-label="Created" className="px-4 py-3 whitespace-nowrap text-slate-600">
+                  {consoleWhen(s.createdAt)}
+                </td>
               </tr>
             ))}
             {subscriptions.length === 0 && (

@@ -1,12 +1,15 @@
 // /console/developers/api-keys – the tenant's API keys: everyone sees them (by prefix), admins
-// create (shown once) and revoke them; and how to make a first call.
+// create them (a live key shown once; a test key can be shown again) and revoke them; how to make a
+// first call; and, while live mode is closed, why (the notice on every page links here).
 import type { Metadata } from "next";
 import { ApiKeysTable } from "@/components/console/developers/api-keys-table.tsx";
 import { CreateApiKey } from "@/components/console/developers/create-api-key.tsx";
 import { DevelopersTabs } from "@/components/console/developers/developers-tabs.tsx";
 import { QuickStart } from "@/components/console/developers/quick-start.tsx";
+import { LiveModeDetails } from "@/components/console/live-mode-notice.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
 import { listApiTokens } from "@/lib/console/developers/api-tokens.ts";
+import { liveModeGaps } from "@/lib/outside-parties.ts";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -31,7 +34,7 @@ export default async function ApiKeysPage() {
         <h2 className="font-semibold">API keys</h2>
         <p className="text-sm text-slate-600">
           {isAdmin
-            ? "A key is shown once, when you create it. Revoke a key that may have leaked."
+            ? "A live key is shown once, when you create it; a test key can be shown again. Revoke a key that may have leaked."
             : "You can see the keys; only admins can create or revoke them."}
         </p>
       </div>
@@ -39,6 +42,7 @@ export default async function ApiKeysPage() {
         <ApiKeysTable tokens={tokens} canChange={isAdmin} />
       </div>
       <QuickStart baseUrl={baseUrl} keyPrefix={example?.prefix ?? "esk_test_…"} />
+      <LiveModeDetails gaps={liveModeGaps()} />
     </>
   );
 }
