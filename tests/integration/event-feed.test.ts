@@ -4,6 +4,7 @@
 // never gave out is a 400 on `cursor` however it was crafted.
 import "../helpers/next-runtime.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedWaitsReading } from "../../lib/sandbox/feed-waits.ts";
 import { dispatchOutbox } from "../../lib/webhooks/dispatch.ts";
 import { startHttpApi } from "../helpers/http-api.ts";
 import { poolActivity } from "../helpers/pool-activity.ts";
@@ -53,8 +54,9 @@ describe("the sandbox event feed", () => {
   it("waits on one poll for every tenant's feeds, wakes only the tenant with news, and stops when the client leaves", async () => {
     const tenants = [await freshTenant(), await freshTenant(), await freshTenant()];
     const feeds = tenants.map((tenant) => openFeeds(tenant.testApiKey, 5));
-    await waitFor(() => api.running() === 15, 10_000, "15 feeds to be waiting");
-    await sleep(1_000); // each has read once and now waits
+    // Every feed has taken its starting point and read once before the event below happens: a feed
+    // still queued for its first read would start after the event and rightly never see it.
+    await waitFor(() => feedWaitsReading().waiting === 15, 20_000, "15 feeds to be waiting on the poller");
 
     // 15 feeds used to ask the database every 500 ms each: 60 statements in 2 s. One poll for all.
     const taken = await activity.during(() => sleep(2_000));
