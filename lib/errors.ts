@@ -1,5 +1,6 @@
-// The one error class of the API and the one table from its codes to HTTP (decisions.md §2).
-// Domain code throws ApiError(code, detail); the route wrapper turns it into the spec's error record.
+// The application's one error class, used by all three faces (the API, the hosted pages and the
+// console), and the one table from its codes to HTTP (docs/contract/decisions.md §2). Domain code throws
+// AppError(code, detail); each face's route wrapper turns it into the spec's error record.
 
 export const ERROR_CODES = {
   "validation-error": { status: 400, title: "The request is not valid" },
@@ -30,7 +31,7 @@ export interface FieldError {
   value: string;
 }
 
-export class ApiError extends Error {
+export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[];
   readonly headers: Record<string, string>;
@@ -41,7 +42,7 @@ export class ApiError extends Error {
     options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
   ) {
     super(detail);
-    this.name = "ApiError";
+    this.name = "AppError";
     this.code = code;
     this.errors = options.errors ?? [];
     this.headers = options.headers ?? {};
@@ -52,12 +53,12 @@ export class ApiError extends Error {
   }
 
   /** A 400 validation-error about one field. */
-  static field(key: string, message: string): ApiError {
-    return new ApiError("validation-error", `${key}: ${message}`, { errors: [{ key, value: message }] });
+  static field(key: string, message: string): AppError {
+    return new AppError("validation-error", `${key}: ${message}`, { errors: [{ key, value: message }] });
   }
 
   /** 404, worded the same whether the object does not exist or belongs to another tenant. */
-  static notFound(what: string): ApiError {
-    return new ApiError("not-found", `${what} was not found.`);
+  static notFound(what: string): AppError {
+    return new AppError("not-found", `${what} was not found.`);
   }
 }

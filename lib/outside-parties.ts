@@ -4,7 +4,7 @@
 // live mode: while the payment rail or the eID is simulated, live mode is closed, and asking for a
 // provider in live mode answers 403 `forbidden` naming what is missing. Nothing else imports the
 // simulated implementations.
-import { ApiError } from "./errors.ts";
+import { AppError } from "./errors.ts";
 import type { ApiMode } from "./db/generated/enums.ts";
 import type { IdentityProvider } from "./identity/identity-provider.ts";
 import { simulatedIdentityProvider } from "./identity/simulated-identity-provider.ts";
@@ -92,7 +92,7 @@ export function assertLiveModeOpen(mode: ApiMode, extra: readonly OutsideParty[]
   const gaps = liveModeGaps(extra);
   if (!gaps.length) return;
   const names = gaps.map((gap) => `the ${gap.what} (${gap.setting})`).join(" and ");
-  throw new ApiError(
+  throw new AppError(
     "forbidden",
     `Live mode is closed on this deployment: ${names} ${gaps.length > 1 ? "are" : "is"} simulated, and a simulated provider ` +
       "never connects a person, takes money or pays out in live mode. Use a test-mode token (esk_test_…) in the sandbox, " +

@@ -1,6 +1,6 @@
 // The error record of spec section 7, used for every failure of the API.
 import { z } from "zod";
-import { ApiError, ERROR_CODES, type ErrorCode } from "../errors.ts";
+import { AppError, ERROR_CODES, type ErrorCode } from "../errors.ts";
 
 export const ErrorRecordSchema = z
   .object({
@@ -24,15 +24,15 @@ export const ErrorRecordSchema = z
 
 export type ErrorRecord = z.infer<typeof ErrorRecordSchema>;
 
-export function errorRecord(error: ApiError, traceId: string): ErrorRecord {
+export function errorRecord(error: AppError, traceId: string): ErrorRecord {
   const { status, title } = ERROR_CODES[error.code];
   return { title, detail: error.message, status, errors: error.errors, traceId, typeCode: error.code };
 }
 
-/** Anything that is not an ApiError: the body says nothing but the trace id (the log has the rest). */
+/** Anything that is not an AppError: the body says nothing but the trace id (the log has the rest). */
 export function internalErrorRecord(traceId: string): ErrorRecord {
   return errorRecord(
-    new ApiError(
+    new AppError(
       "internal-error",
       `Something went wrong on our side. Quote trace id ${traceId} when you contact support.`,
     ),

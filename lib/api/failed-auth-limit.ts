@@ -7,7 +7,7 @@
 // Counted like the other limits (lib/rate-limits/window-counter.ts), shared by every instance.
 import { clientAddress } from "../http/client-address.ts";
 import { countRequest } from "../rate-limits/window-counter.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 export const DEFAULT_FAILED_AUTH_PER_MINUTE = 60;
 
@@ -17,10 +17,10 @@ export function failedAuthPerMinute(): number {
 }
 
 /** Counts a failed authentication of this request's client; the error to answer with. */
-export function failedAuthError(request: Request, unauthorized: ApiError): ApiError {
+export function failedAuthError(request: Request, unauthorized: AppError): AppError {
   const count = countRequest("api-auth-failed", clientAddress(request.headers), failedAuthPerMinute());
   if (count.allowed) return unauthorized;
-  return new ApiError(
+  return new AppError(
     "rate-limited",
     `Too many requests without a valid API token from your address. Retry after ${count.resetSeconds} seconds.`,
     {

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +25,7 @@ export function idempotencyKey(request: Request): string | null {
   const key = request.headers.get(IDEMPOTENCY_HEADER);
   if (key === null) return null;
   if (key.length < 1 || key.length > 255) {
-    throw new ApiError("validation-error", "Idempotency-Key: Must be 1 to 255 characters.", {
+    throw new AppError("validation-error", "Idempotency-Key: Must be 1 to 255 characters.", {
       errors: [{ key: "Idempotency-Key", value: "Must be 1 to 255 characters." }],
     });
   }
@@ -68,13 +68,13 @@ export async function claimIdempotencyKey(
       continue;
     }
     if (existing.requestHash !== fingerprint) {
-      throw new ApiError(
+      throw new AppError(
         "idempotency-key-mismatch",
         "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
       );
     }
     if (existing.state === "InProgress" || existing.responseStatus === null || existing.responseBody === null) {
-      throw new ApiError(
+      throw new AppError(
         "idempotency-in-progress",
         "A request with this Idempotency-Key is still being processed. Retry shortly.",
         { headers: { "Retry-After": "1" } },
@@ -86,7 +86,7 @@ export async function claimIdempotencyKey(
       response: { status: existing.responseStatus, body: openSecret(existing.responseBody, purposeOf(existing.id)) },
     };
   }
-  throw new ApiError(
+  throw new AppError(
     "idempotency-in-progress",
     "A request with this Idempotency-Key is still being processed. Retry shortly.",
     { headers: { "Retry-After": "1" } },

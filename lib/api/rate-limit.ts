@@ -5,7 +5,7 @@
 // (RateLimit-Limit / -Remaining / -Reset, as in the IETF draft "RateLimit header fields for HTTP").
 import type { TenantContext } from "../auth/authenticate.ts";
 import { countRequest, type WindowCount } from "../rate-limits/window-counter.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 export type RateLimitHeaders = Record<string, string>;
 
@@ -14,7 +14,7 @@ export function limitApiRequest(context: TenantContext): RateLimitHeaders {
   const count = countRequest("api", context.tokenId, context.tenant.rateLimitPerMinute);
   const headers = rateLimitHeaders(count);
   if (!count.allowed) {
-    throw new ApiError(
+    throw new AppError(
       "rate-limited",
       `This API token has used its ${count.limit} requests per minute. Retry after ${count.resetSeconds} ` +
         `seconds (Retry-After); an admin of your team can see the limit in the console settings.`,

@@ -6,7 +6,7 @@ import { authenticate, type TenantContext } from "../auth/authenticate.ts";
 import { tenantNow } from "../clock.ts";
 import { correlationId } from "./correlation.ts";
 import { errorRecord, internalErrorRecord } from "./error-record.ts";
-import { ApiError, type FieldError } from "../errors.ts";
+import { AppError, type FieldError } from "../errors.ts";
 import { failedAuthError } from "./failed-auth-limit.ts";
 import { takeTenantShare } from "./tenant-fairness.ts";
 import {
@@ -70,11 +70,11 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     try {
       if (correlationError) throw correlationError;
       tenantContext = await authenticate(request).catch((error: unknown) => {
-        throw error instanceof ApiError && error.code === "unauthorized" ? failedAuthError(request, error) : error;
+        throw error instanceof AppError && error.code === "unauthorized" ? failedAuthError(request, error) : error;
       });
       rateLimit = limitApiRequest(tenantContext);
       if (operation.sandboxOnly && tenantContext.mode !== "test") {
-        throw new ApiError("forbidden", "Sandbox operations need a test-mode token (esk_test_…).");
+        throw new AppError("forbidden", "Sandbox operations need a test-mode token (esk_test_…).");
       }
       if (operation.liveNeeds) assertLiveModeOpen(tenantContext.mode, operation.liveNeeds);
       // One tenant's flood waits in its own lane instead of taking every database connection.
@@ -89,7 +89,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
       }
     } catch (error) {
       response = failure(error, traceId, operation.operationId);
-      typeCode = error instanceof ApiError ? error.code : "internal-error";
+      typeCode = error instanceof AppError ? error.code : "internal-error";
     }
     response.headers.set("X-Correlation-Id", traceId);
     response.headers.set("Cache-Control", "no-store");
@@ -187,7 +187,7 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   } catch (error) {
     if (claim) {
       // A refused request (4xx) is the answer to this key; a failure on our side is not.
-      if (error instanceof ApiError && error.status < 500) {
+      if (error instanceof AppError && error.status < 500) {
         await completeIdempotencyKey(claim.recordId, {
           status: error.status,
           body: JSON.stringify(errorRecord(error, traceId)),
@@ -204,7 +204,7 @@ function tryIdempotencyKey(request: Request, problems: FieldError[]): string | n
   try {
     return idempotencyKey(request);
   } catch (error) {
-    if (error instanceof ApiError) problems.push(...error.errors);
+    if (error instanceof AppError) problems.push(...error.errors);
     else throw error;
     return null;
   }
@@ -214,7 +214,7 @@ function tryParse(schema: z.ZodType, input: unknown, prefix: string, problems: F
   try {
     return parseOrThrow(schema, input, prefix);
   } catch (error) {
-    if (error instanceof ApiError) problems.push(...error.errors);
+    if (error instanceof AppError) problems.push(...error.errors);
     else throw error;
     return undefined;
   }
@@ -223,7 +223,7 @@ function tryParse(schema: z.ZodType, input: unknown, prefix: string, problems: F
 export function failure(error: unknown, traceId: string, where: string): Response {
   if (isConnectionLost(error)) {
     log.error(`[${traceId}] ${where}: the database connection was lost`, error, { correlationId: traceId });
-    error = new ApiError(
+    error = new AppError(
       "service-unavailable",
       "The database connection was lost during the request (a failover takes a few seconds). " +
         "Retry: with the same Idempotency-Key, or checkoutUniquenessKey for Initiate trade, the " +
@@ -231,7 +231,7 @@ export function failure(error: unknown, traceId: string, where: string): Respons
       { headers: { "Retry-After": "1" } },
     );
   }
-  if (error instanceof ApiError) {
+  if (error instanceof AppError) {
     return Response.json(errorRecord(error, traceId), { status: error.status, headers: error.headers });
   }
   // Unknown errors: the log gets everything, the caller only the trace id.

@@ -4,7 +4,7 @@
 // tenant flooding within its rate limit took every pool connection and another tenant's p95 went
 // from ~6 ms to 90-155 ms (docs/performance.md, "Tenant fairness"). In memory, O(1) per request;
 // each instance keeps its own share.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 interface Lane {
   running: number;
@@ -32,7 +32,7 @@ export async function takeTenantSlot(tenantId: string): Promise<() => void> {
   if (!lane) lanes.set(tenantId, (lane = { running: 0, waiting: [] }));
   if (lane.running >= limits.concurrency) {
     if (lane.waiting.length >= limits.queue) {
-      throw new ApiError(
+      throw new AppError(
         "rate-limited",
         "Too many of your requests are in progress at once on this server. Retry in a moment.",
         { headers: { "Retry-After": "1" } },

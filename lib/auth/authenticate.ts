@@ -2,7 +2,7 @@
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { Tenant } from "../db/generated/client.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { bearerToken, hashApiToken } from "./api-tokens.ts";
 import { lookUpToken } from "./token-lookups.ts";
 import { log } from "../ops/log.ts";
@@ -20,7 +20,7 @@ const recordedUse = new Map<string, number>();
 export async function authenticate(request: Request): Promise<TenantContext> {
   const token = bearerToken(request.headers.get("authorization"));
   if (!token) {
-    throw new ApiError(
+    throw new AppError(
       "unauthorized",
       "Send your API token as the header Authorization: Bearer esk_test_… or esk_live_….",
     );
@@ -31,7 +31,7 @@ export async function authenticate(request: Request): Promise<TenantContext> {
   // as they are now.
   const found = await lookUpToken(hashApiToken(token));
   if (!found || found.tokenRevokedAt) {
-    throw new ApiError("unauthorized", "This API token is not valid or has been revoked.");
+    throw new AppError("unauthorized", "This API token is not valid or has been revoked.");
   }
   const { tokenHash: _hash, tokenId, tokenMode, tokenRevokedAt: _revoked, tokenLastUsedAt, ...tenant } = found;
   const now = Date.now();

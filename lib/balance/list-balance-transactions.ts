@@ -2,7 +2,7 @@
 // newest first (createdAt, then id: transfers of one step share their time), cursor paged. At most
 // three queries: the cursor's row, the page, and the page's postings (index on tenant, mode, time).
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
@@ -29,7 +29,7 @@ export async function listBalanceTransactions(
       select: { id: true, createdAt: true },
     });
     // Another tenant's or mode's id is as unknown as one never issued.
-    if (!cursor) throw ApiError.field("startingAfter", "No balance transaction has this id.");
+    if (!cursor) throw AppError.field("startingAfter", "No balance transaction has this id.");
     where.AND = {
       OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
     };

@@ -1,6 +1,6 @@
 // Shared pieces of the business-user use cases: the whitelist gate, the lookup, the serializer.
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import type { BusinessUser as Row } from "../db/generated/client.ts";
 import type { Address, BusinessUser } from "./schemas.ts";
@@ -8,7 +8,7 @@ import type { Address, BusinessUser } from "./schemas.ts";
 /** Business-user operations accept only the tenant's whitelisted company registration numbers (spec 5). */
 export function requireWhitelisted({ tenant }: TenantContext, businessId: string): void {
   if (!tenant.allowedBusinessIds.includes(businessId)) {
-    throw new ApiError(
+    throw new AppError(
       "forbidden",
       `The business id ${JSON.stringify(businessId)} is not on your whitelist. An admin can add it in the console (Settings → Business id whitelist).`,
       {
@@ -47,6 +47,6 @@ export function serializeBusinessUser(row: Row): z.input<typeof BusinessUser> {
   };
 }
 
-export function businessUserNotFound(businessId: string, businessLocationId: string): ApiError {
-  return ApiError.notFound(`Business user ${JSON.stringify(businessId)} / ${JSON.stringify(businessLocationId)}`);
+export function businessUserNotFound(businessId: string, businessLocationId: string): AppError {
+  return AppError.notFound(`Business user ${JSON.stringify(businessId)} / ${JSON.stringify(businessLocationId)}`);
 }

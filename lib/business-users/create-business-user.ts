@@ -1,6 +1,6 @@
 // POST /v1/marketplace/business-users
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import { addressColumns, requireWhitelisted, serializeBusinessUser } from "./business-user-record.ts";
@@ -25,7 +25,7 @@ export async function createBusinessUser(context: TenantContext, body: z.output<
     skipDuplicates: true,
   });
   if (count !== 1) {
-    throw new ApiError(
+    throw new AppError(
       "conflict",
       `A business user ${body.businessId} / ${body.businessLocationId} already exists; edit it with PUT.`,
     );

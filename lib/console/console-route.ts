@@ -9,7 +9,7 @@
 // the API does; a GET that reads its query declares the schema with consoleQuery, which refuses
 // what does not parse as a 400 naming the parameter, and the console fuzzer finds it there.
 import { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "../schemas/validation.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
@@ -47,7 +47,7 @@ export function consoleJson(handler: Handler) {
       return result instanceof Download ? result.response() : json(result);
     } catch (error) {
       if (error instanceof ConsoleForbidden) return json({ error: error.message }, 403);
-      if (error instanceof ApiError) return json(consoleErrorBody(error), error.status);
+      if (error instanceof AppError) return json(consoleErrorBody(error), error.status);
       log.error("console endpoint failed", error);
       return json({ error: "Something went wrong on our side." }, 500);
     }

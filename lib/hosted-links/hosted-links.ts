@@ -2,7 +2,7 @@
 // pages for a trade's status (with the actions the user may take there) and for choosing a payout
 // account. Each link is bound to its user (and trade) and, once opened, to that browser; it expires.
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { AppSwitch } from "../schemas/common.ts";
@@ -31,7 +31,7 @@ export async function tradeStatusLink(
     },
     select: { id: true },
   });
-  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
+  if (!trade) throw AppError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
   const session = await createHostedSession(db, {
     tenantId: tenant.id,
     mode,
@@ -58,7 +58,7 @@ export async function payoutAccountLink(
     where: { tenantId_mode_marketplaceUserId: { tenantId: tenant.id, mode, marketplaceUserId } },
     select: { id: true },
   });
-  if (!user) throw ApiError.notFound(`A connected user with marketplace user id ${JSON.stringify(marketplaceUserId)}`);
+  if (!user) throw AppError.notFound(`A connected user with marketplace user id ${JSON.stringify(marketplaceUserId)}`);
   const session = await createHostedSession(db, {
     tenantId: tenant.id,
     mode,

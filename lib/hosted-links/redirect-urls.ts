@@ -3,7 +3,7 @@
 // those. Live tokens require a registered origin: an unregistered redirect is an open redirect.
 import type { z } from "zod";
 import { staticAppSwitchProblem, staticRedirectProblem, type AppSwitch } from "../schemas/common.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -19,7 +19,7 @@ export function checkRedirectUrl(
   key: string,
   value: string,
 ): string {
-  const fail = (message: string) => ApiError.field(key, message);
+  const fail = (message: string) => AppError.field(key, message);
   const problem = staticRedirectProblem(value);
   if (problem) throw fail(problem);
   const url = new URL(value);
@@ -51,7 +51,7 @@ export function checkAppSwitch(
   const key = "appSwitch.appSwitchCallbackUri";
   const value = appSwitch.appSwitchCallbackUri;
   const problem = staticAppSwitchProblem(value);
-  if (problem) throw ApiError.field(key, problem);
+  if (problem) throw AppError.field(key, problem);
   const url = new URL(value);
   if (url.protocol === "https:" || url.protocol === "http:")
     return { ...appSwitch, appSwitchCallbackUri: checkRedirectUrl(tenant, mode, key, value) };
@@ -59,10 +59,10 @@ export function checkAppSwitch(
   const scheme = `${url.protocol.toLowerCase()}//`;
   const allowed = tenant.allowedRedirectOrigins.map((origin) => origin.toLowerCase());
   if (allowed.length > 0 && !allowed.includes(scheme)) {
-    throw ApiError.field(key, `The app scheme ${scheme} is not one of your registered redirect origins.`);
+    throw AppError.field(key, `The app scheme ${scheme} is not one of your registered redirect origins.`);
   }
   if (allowed.length === 0 && mode === "live") {
-    throw ApiError.field(
+    throw AppError.field(
       key,
       `Register your app scheme (${scheme}) as an allowed redirect origin in the console before using live tokens.`,
     );

@@ -1,7 +1,7 @@
 // The one POST handler behind every form of the hosted pages (`POST /<page>/<token>/<action>`):
 // same-origin check → the link, bound to this browser → anti-CSRF token → the action → a 303
 // to where the flow goes next (the tenant, the app, or back to the page with a message).
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { readLimited } from "../http/request-body.ts";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
 import { pickLocale } from "../i18n/index.ts";
@@ -62,7 +62,7 @@ export function hostedFormRoute(kind: HostedSessionKind, actions: Record<string,
       outcome = await run({ session, now, form, token, locale, signInToken: cookies.get(IDENTITY_COOKIE) });
     } catch (error) {
       // The engine refused (the trade moved on meanwhile, a label is already waiting, …).
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof AppError)) throw error;
       console.warn(`hosted ${kind}/${action}: ${error.code}: ${error.message}`);
       outcome = { back: true, error: error.code === "payer-is-payee" ? "same_person" : "unavailable" };
     }
@@ -91,7 +91,7 @@ async function readForm(request: Request): Promise<FormData | "too-large" | null
   try {
     bytes = await readLimited(request, MAX_FORM_BYTES);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "payload-too-large") return "too-large";
+    if (error instanceof AppError && error.code === "payload-too-large") return "too-large";
     throw error;
   }
   let text: string;

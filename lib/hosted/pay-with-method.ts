@@ -4,7 +4,7 @@
 // payer can try another method. Paying twice never charges twice: the rail is called with the
 // payment's externalId as its idempotency key, and the payment completes once (completePayment's
 // conditional update); a second completion finds it Paid and counts as paid.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import type { Payment } from "../db/generated/client.ts";
 import { completePayment } from "../payments/complete-payment.ts";
@@ -103,7 +103,7 @@ async function completeOnce(
     });
     return step;
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === "invalid-state")) throw error;
+    if (!(error instanceof AppError && error.code === "invalid-state")) throw error;
     const current = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
     return current.state === "Paid" ? { kind: "paid" } : { kind: "unavailable" };
   }

@@ -6,7 +6,7 @@
 import type { ServerResponse } from "node:http";
 import { errorRecord } from "../api/error-record.ts";
 import { consoleErrorBody } from "../console/console-error.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
 
 const MESSAGE = "The address has a percent-escape that does not decode to UTF-8 text.";
@@ -28,7 +28,7 @@ export function malformedAddress(pathname: string): { headers: Record<string, st
     [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]),
   );
   headers["cache-control"] = "no-store";
-  const error = new ApiError("malformed-request", MESSAGE);
+  const error = new AppError("malformed-request", MESSAGE);
   if (pathname.startsWith("/api/")) {
     const traceId = crypto.randomUUID();
     return {

@@ -4,7 +4,7 @@
 // what would work.
 import type { ServerResponse } from "node:http";
 import { errorRecord } from "../api/error-record.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
 
 /** Methods Next and the API serve; anything else is refused before reaching them. */
@@ -25,7 +25,7 @@ export function methodNotAllowed(
     const allow = apiMethods.length ? apiMethods.join(", ") : "GET, POST, PUT, PATCH, DELETE";
     const traceId = crypto.randomUUID();
     const record = errorRecord(
-      new ApiError("method-not-allowed", `${method} is not served here. Allowed: ${allow}.`),
+      new AppError("method-not-allowed", `${method} is not served here. Allowed: ${allow}.`),
       traceId,
     );
     return {

@@ -1,5 +1,5 @@
 // Reads a JSON request body with a size limit: too large is 413, not JSON is 400 malformed-request.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -21,18 +21,18 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
 
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(contentType.trim())) {
-    throw new ApiError("malformed-request", "Send the body as JSON with the header Content-Type: application/json.");
+    throw new AppError("malformed-request", "Send the body as JSON with the header Content-Type: application/json.");
   }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new ApiError("malformed-request", "The request body is not valid UTF-8.");
+    throw new AppError("malformed-request", "The request body is not valid UTF-8.");
   }
   try {
     return { json: JSON.parse(text), text };
   } catch {
-    throw new ApiError("malformed-request", "The request body is not valid JSON.");
+    throw new AppError("malformed-request", "The request body is not valid JSON.");
   }
 }
 
@@ -83,6 +83,6 @@ export async function readLimited(request: Request, limit: number): Promise<Uint
   return bytes;
 }
 
-function tooLarge(limit: number): ApiError {
-  return new ApiError("payload-too-large", `The request body is larger than ${limit} bytes.`);
+function tooLarge(limit: number): AppError {
+  return new AppError("payload-too-large", `The request body is larger than ${limit} bytes.`);
 }

@@ -5,7 +5,7 @@
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { tenantNow } from "../clock.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { isLiveModeOpen } from "../outside-parties.ts";
 import { payOutTrade } from "../payouts/pay-out-trade.ts";
 import { inTransaction } from "../db/sql.ts";
@@ -90,7 +90,7 @@ async function guarded(
   try {
     return await fire(tradeId);
   } catch (error) {
-    if (error instanceof ApiError && (error.code === "conflict" || error.code === "invalid-state")) return null;
+    if (error instanceof AppError && (error.code === "conflict" || error.code === "invalid-state")) return null;
     log.error(`Deadline of trade ${tradeId} failed`, error, { tradeId });
     return null;
   }

@@ -2,7 +2,7 @@
 // yet) and gets the trade's escrow payment to complete. That payment exists from initiation
 // (decisions.md §9): the API and the hosted checkout pay the same one, so paying twice never
 // charges twice. A payer connected as the payee's own person is refused before anything is paid.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { Payment, Tenant } from "../db/generated/client.ts";
 import { inTransaction, statement } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
@@ -44,7 +44,7 @@ export async function acceptAndPay(
     if (escrow.state !== "Pending" && escrow.state !== "Cancelled") return escrow;
     const payable = statesAllowing("escrowPaid", "paymentRail");
     if (!payable.includes(trade.state)) {
-      throw new ApiError(
+      throw new AppError(
         "invalid-state",
         `The payer cannot pay: the trade is \`${trade.state}\`; paying is allowed only when the trade is ${payable.map((s) => `\`${s}\``).join(", ")}.`,
       );

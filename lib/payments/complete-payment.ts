@@ -4,7 +4,7 @@
 // stays Pending, so the payer can try again (decisions.md §9). A label's carrier is asked before
 // the transaction, so no carrier call runs while the trade's row is locked (lib/shipping/issue-label.ts).
 import { randomUUID } from "node:crypto";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import type { Payment, ShipmentLabel, Tenant } from "../db/generated/client.ts";
 import { inTransaction, run, statement } from "../db/sql.ts";
@@ -32,11 +32,11 @@ export async function completePayment(
   // transition's statement (with its ledger transfer).
   const payment = await inTransaction(async (q) => {
     const locked = await lockTradeOfPayment(q, { tenantId: tenant.id, mode }, reference);
-    if (!locked) throw ApiError.notFound(`Payment ${JSON.stringify(reference)}`);
+    if (!locked) throw AppError.notFound(`Payment ${JSON.stringify(reference)}`);
     const { trade, payment: found } = locked;
     const notPending = async () => {
       const [current] = await q<Payment>(statement`SELECT "state" FROM "Payment" WHERE "id" = ${found.id}`);
-      return new ApiError(
+      return new AppError(
         "invalid-state",
         `The payment is \`${current!.state}\`; only a \`Pending\` payment can be completed.`,
       );

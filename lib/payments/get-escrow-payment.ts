@@ -1,5 +1,5 @@
 // GET /v1/marketplace/users/{u}/trades/{t}/payment: the trade's latest payment into escrow.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import { serializePayment } from "./serialize-payment.ts";
@@ -16,7 +16,7 @@ export async function getEscrowPayment(context: TenantContext, marketplaceUserId
     orderBy: { createdAt: "desc" },
   });
   if (!payment)
-    throw ApiError.notFound(
+    throw AppError.notFound(
       `A payment to escrow for trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`,
     );
   return serializePayment(payment);

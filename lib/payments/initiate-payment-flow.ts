@@ -1,7 +1,7 @@
 // POST /v1/marketplace/users/{u}/payments/{paymentId}/flow: the hosted page where the user
 // completes a pending payment (escrow, or a shipping label).
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import { checkAppSwitch, checkRedirectUrl } from "../hosted-links/redirect-urls.ts";
@@ -24,9 +24,9 @@ export async function initiatePaymentFlow(
     where: { ...paymentNamed(paymentId), tenantId: tenant.id, mode, marketplaceUserId },
   });
   if (!payment)
-    throw ApiError.notFound(`Payment ${JSON.stringify(paymentId)} of user ${JSON.stringify(marketplaceUserId)}`);
+    throw AppError.notFound(`Payment ${JSON.stringify(paymentId)} of user ${JSON.stringify(marketplaceUserId)}`);
   if (payment.state !== "Pending")
-    throw new ApiError("invalid-state", `The payment is \`${payment.state}\`; only a \`Pending\` payment can be paid.`);
+    throw new AppError("invalid-state", `The payment is \`${payment.state}\`; only a \`Pending\` payment can be paid.`);
   // Paying into escrow is the payer's commitment: said now, not after the payer typed a card.
   if (payment.purpose === "Escrow")
     await refuseOnePersonOnBothSides(null, { tenantId: tenant.id, mode }, payment.tradeId);

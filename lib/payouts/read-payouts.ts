@@ -1,7 +1,7 @@
 // GET /v1/marketplace/payouts and /payouts/{id}: the tenant's payouts in the token's mode, newest
 // first. Two queries per page, side by side: the page (index on tenant, mode, createdAt) and its count.
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
@@ -34,6 +34,6 @@ export async function getPayout(context: TenantContext, payoutId: string) {
   const payout = await db.payout.findFirst({
     where: { id: payoutId, tenantId: context.tenant.id, mode: context.mode },
   });
-  if (!payout) throw ApiError.notFound(`Payout ${JSON.stringify(payoutId)}`);
+  if (!payout) throw AppError.notFound(`Payout ${JSON.stringify(payoutId)}`);
   return serializePayout(payout);
 }

@@ -3,7 +3,7 @@
 // is one the feed could have given out. A part the database cannot hold (a sequence past int4, a
 // year PostgreSQL's timestamps do not reach, a NUL character) is a 400 on `cursor` here, never a
 // failed statement.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 export interface FeedPosition {
   at: Date;
@@ -30,7 +30,7 @@ export function parseCursor(cursor: string): FeedPosition {
       ? { at: time(at!), createdAt: time(createdAt!), sequence: int4(sequence!), id: EVENT_ID.test(id!) ? id! : null }
       : null;
   if (!position || !position.at || !position.createdAt || position.sequence === null || position.id === null) {
-    throw ApiError.field(
+    throw AppError.field(
       "cursor",
       "Not a cursor this feed gave out: pass the `cursor` of the previous answer, or none.",
     );

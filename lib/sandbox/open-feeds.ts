@@ -3,7 +3,7 @@
 // (lib/sandbox/feed-waits.ts), but each is a request held open and a query when woken: one
 // sandbox token, handed out freely, must not hold hundreds. Beyond the cap, 429 rate-limited.
 // In memory like the tenant's share (lib/api/tenant-fairness.ts): each instance keeps its own count.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 
 export const DEFAULT_FEEDS_PER_TOKEN = 5;
 /** A refused feed is asked to come back once one of the open ones has had time to answer. */
@@ -23,7 +23,7 @@ export function openFeed(tokenId: string): () => void {
   const count = open.get(tokenId) ?? 0;
   const cap = feedsPerToken();
   if (count >= cap) {
-    throw new ApiError(
+    throw new AppError(
       "rate-limited",
       `At most ${cap} event feeds of one API token may be open at once: wait for one of yours to answer ` +
         `(each answers within its waitSeconds) or close it, then retry.`,

@@ -1,7 +1,7 @@
 // zod issues to the `errors` entries of the error record: one per offending field, keyed by its
 // JSON path (`shipping.expectedMaxWeight`, `imageUrls[2]`).
 import type { z } from "zod";
-import { ApiError, type FieldError } from "../errors.ts";
+import { AppError, type FieldError } from "../errors.ts";
 
 export function jsonPath(prefix: string, path: readonly PropertyKey[]): string {
   let key = prefix;
@@ -30,9 +30,9 @@ export function fieldErrors(error: z.ZodError, prefix = ""): FieldError[] {
   return entries;
 }
 
-export function validationError(entries: FieldError[]): ApiError {
+export function validationError(entries: FieldError[]): AppError {
   const detail = entries.map((e) => `${e.key}: ${e.value}`).join("; ");
-  return new ApiError("validation-error", detail || "The request is not valid.", { errors: entries });
+  return new AppError("validation-error", detail || "The request is not valid.", { errors: entries });
 }
 
 /** Parses `input` with `schema`, or throws a validation-error naming every offending field. */

@@ -1,6 +1,6 @@
 // A carrier's tracking event on a label moves the trade (sent, pickup_ready, delivered, lost,
 // returned to sender), on the delivery or the return leg.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import { inTransaction, statement } from "../db/sql.ts";
 import type { ApiMode, ShipmentStatus } from "../db/generated/enums.ts";
@@ -46,10 +46,10 @@ export async function applyTrackingEvent(
   // sent with the COMMIT).
   return inTransaction(async (q) => {
     const found = await lockTradeOfLabel(q, { tenantId: tenant.id, mode }, labelId);
-    if (!found) throw ApiError.notFound(`Label ${JSON.stringify(labelId)}`);
+    if (!found) throw AppError.notFound(`Label ${JSON.stringify(labelId)}`);
     const { trade, label } = found;
     if (label.status === "Pending")
-      throw new ApiError("invalid-state", "The label has not been issued yet: its payment is still pending.");
+      throw new AppError("invalid-state", "The label has not been issued yet: its payment is still pending.");
     const action = ACTIONS[label.leg][event];
     const { trade: moved } = await transitionTrade(q, { trade, settings: tenant, action, actor: "carrier", now });
     // Not awaited: nothing reads its answer, so it goes out with the COMMIT (lib/db/sql.ts Sql).

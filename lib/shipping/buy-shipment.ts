@@ -5,7 +5,7 @@
 // no carrier call runs while the trade's row is locked (lib/shipping/issue-label.ts).
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { inTransaction, run, statement } from "../db/sql.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { paymentRailFor } from "../outside-parties.ts";
@@ -60,7 +60,7 @@ export async function buyShipment(
     if (pending) {
       const { labelCarrier, labelPriceMinor, ...waiting } = pending;
       if (labelCarrier !== body.shipmentProviderId || labelPriceMinor !== priceMinor) {
-        throw new ApiError(
+        throw new AppError(
           "conflict",
           `A ${leg.toLowerCase()} label (${labelCarrier}, payment ${waiting.id}) is already waiting for its payment.`,
         );

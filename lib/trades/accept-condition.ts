@@ -2,7 +2,7 @@
 // (docs/contract/decisions.md §8): the payer's verdict on the delivered item, or on an item handed over in
 // person when delivery by hand was agreed; the payee's answer to a rejection (take the item back);
 // the payee's verdict on a returned item.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { actOnTrade, type Context, type PartyCall } from "./act-on-trade.ts";
 import type { Role } from "./presentation/status.ts";
@@ -10,7 +10,7 @@ import type { Role } from "./presentation/status.ts";
 export function acceptConditionCall(role: Role, trade: Trade): PartyCall {
   if (role === "payer" && trade.state === "AwaitingShipment") {
     if (!trade.deliveryByHandAllowed) {
-      throw new ApiError(
+      throw new AppError(
         "invalid-state",
         "The payer cannot accept the item condition: the trade is `AwaitingShipment` and delivery " +
           "by hand was not agreed (deliveryByHandAllowed); this is allowed only when the trade is " +

@@ -2,7 +2,7 @@
 // use case. A compare-and-set on the state the caller believes the trade is in (decisions.md §3),
 // so a trade that moved meanwhile is not cancelled blindly; a paid trade is refunded (the table's
 // `cancel` rule). The API reaches its own mode's trades only; the console reaches either mode.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { tenantNow } from "../clock.ts";
 import { inTransaction } from "../db/sql.ts";
 import type { Prisma, Tenant } from "../db/generated/client.ts";
@@ -32,7 +32,7 @@ export async function cancelTrade({
   return inTransaction(async (q) => {
     const trade = await lockTenantTradeRow(q, tenant.id, tradeId, mode);
     if (trade.state !== expectedState) {
-      throw new ApiError(
+      throw new AppError(
         "invalid-state",
         `The trade is \`${trade.state}\`, not \`${expectedState}\`: read it again before cancelling.`,
       );

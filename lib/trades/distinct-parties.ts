@@ -4,14 +4,14 @@
 // fees and the payout would go round in a circle. The parties are compared where the payer
 // commits — initiating, accepting the invitation, accept-and-pay, opening or completing the escrow
 // payment — because a payer may connect only after the trade was initiated.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { run, statement, type Sql } from "../db/sql.ts";
 
 type Scope = { tenantId: string; mode: ApiMode };
 
 export const payerIsPayee = (payer: string, payee: string) =>
-  new ApiError(
+  new AppError(
     "payer-is-payee",
     `The payer ${JSON.stringify(payer)} and the payee ${JSON.stringify(payee)} are connected as the ` +
       "same person (one eID identity): nobody can buy from themself. Nothing was changed.",

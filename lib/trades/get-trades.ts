@@ -3,7 +3,7 @@
 // the serializer. A page reads its count and its trades' row versions, and answers each trade's
 // record as rendered before where its rows are unchanged (lib/trades/rendered-trades.ts).
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { PreparedJson } from "../prepared-json.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import type { Locale } from "../locale.ts";
@@ -17,7 +17,7 @@ type Context = TenantContext & { locale: Locale };
 export async function getTradeDetails(context: Context, marketplaceUserId: string, tradeId: string) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const view = await findUserTrade(scope, marketplaceUserId, tradeId);
-  if (!view) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
+  if (!view) throw AppError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
   return serializeTrade(view, context.locale);
 }
 

@@ -1,7 +1,7 @@
 // POST /v1/marketplace/trades/initiate: a trade in `Created`, waiting for the payer's payment in
 // the hosted checkout (spec 4.1). No webhook yet: trade.created is sent when the payment lands.
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
@@ -28,7 +28,7 @@ export async function initiateTrade(
   const appSwitch = checkAppSwitch(tenant, mode, body.appSwitch);
   for (const [index, entry] of (body.prioritizedPayees ?? []).entries()) {
     if (!tenant.allowedBusinessIds.includes(entry.businessId)) {
-      throw new ApiError(
+      throw new AppError(
         "forbidden",
         `prioritizedPayees[${index}]: the business id ${JSON.stringify(entry.businessId)} is not on your whitelist.`,
         {
@@ -38,7 +38,7 @@ export async function initiateTrade(
     }
   }
   if (body.payerMarketplaceUserId === body.payeeMarketplaceUserId) {
-    throw ApiError.field("payerMarketplaceUserId", "The payer and the payee must be different users.");
+    throw AppError.field("payerMarketplaceUserId", "The payer and the payee must be different users.");
   }
 
   const amountMinor = minorUnitsFromNumber(body.amount);
@@ -61,7 +61,7 @@ export async function initiateTrade(
       },
     );
   } catch (error) {
-    if (error instanceof FeeProblem) throw ApiError.field(error.field, error.message);
+    if (error instanceof FeeProblem) throw AppError.field(error.field, error.message);
     throw error;
   }
 
@@ -130,7 +130,7 @@ export async function initiateTrade(
     }
   }
   if ("refused" in outcome && outcome.refused === "payee-not-connected") {
-    throw new ApiError(
+    throw new AppError(
       "payee-not-connected",
       `The payee ${JSON.stringify(body.payeeMarketplaceUserId)} has not connected yet: send them through Initiate user connect first.`,
     );
@@ -139,7 +139,7 @@ export async function initiateTrade(
     throw payerIsPayee(body.payerMarketplaceUserId, body.payeeMarketplaceUserId);
   }
   if ("refused" in outcome) {
-    throw new ApiError(
+    throw new AppError(
       "conflict",
       "Your currency was changed in the console while this trade was being initiated. Send the request again.",
     );
@@ -162,7 +162,7 @@ async function refuseTakenCheckoutKey(
     });
     if (!holder) continue;
     const field = kind === "uniqueness" ? "checkoutUniquenessKey" : "checkoutIdempotencyKey";
-    throw new ApiError(
+    throw new AppError(
       "conflict",
       `The ${field} ${JSON.stringify(key)} already belongs to trade ${holder.tradeId}, which is not cancelled.`,
       {

@@ -5,7 +5,7 @@
 // inTransaction): a party's trade (404 when the user is not a party, exactly like an unknown
 // trade), a tenant's trade (the API's, the console's), a trade by id, the trade of a label or of a payment, or a
 // trade with its tenant's clock for the system's own follow-ups (the scheduler, payouts).
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { ShipmentLabel, Trade } from "../db/generated/client.ts";
 import type { ApiMode, PaymentPurpose, ShipmentLeg, ShipmentStatus } from "../db/generated/enums.ts";
 import { statement, type Sql } from "../db/sql.ts";
@@ -32,7 +32,7 @@ export async function lockTenantTradeRow(q: Sql, tenantId: string, tradeId: stri
           WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} AND "mode" = ${mode}::"ApiMode" FOR UPDATE`
       : statement`SELECT * FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} FOR UPDATE`,
   );
-  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)}`);
+  if (!trade) throw AppError.notFound(`Trade ${JSON.stringify(tradeId)}`);
   return trade;
 }
 
@@ -48,7 +48,7 @@ export async function lockPartyTradeRow(
     WHERE "id" = ${tradeId} AND "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode"
       AND (${marketplaceUserId} = "payerMarketplaceUserId" OR ${marketplaceUserId} = "payeeMarketplaceUserId")
     FOR UPDATE`);
-  if (!trade) throw ApiError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
+  if (!trade) throw AppError.notFound(`Trade ${JSON.stringify(tradeId)} of user ${JSON.stringify(marketplaceUserId)}`);
   return { trade, role: trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee" };
 }
 

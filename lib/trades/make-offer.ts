@@ -1,6 +1,6 @@
 // POST …/trades/{t}/offers: the payee of a rejected or disputed item offers to keep the deal for
 // less (a refund of part of the payer's money); a new offer replaces an open one.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { formatMoney } from "../money/format.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
@@ -21,7 +21,7 @@ export function makeOfferCall(
   decideOrThrow(trade.state, "makeOffer", role);
   const refundable = refundableMinor(trade);
   if (refundMinor <= 0n || refundMinor >= refundable) {
-    throw ApiError.field(
+    throw AppError.field(
       "refundAmount",
       `More than 0 and less than ${formatMoney(refundable, trade.currency)} (the payer's money for ` +
         `the item); to give all of it back, take the item back instead.`,

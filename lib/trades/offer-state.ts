@@ -1,7 +1,7 @@
 // The columns of a trade's open price-reduction offer (schema.prisma, Trade.offer*). Kept in one
 // place because the engine closes an open offer whenever the trade leaves its state, and the
 // scheduler's lapse restores the deadline the offer held.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { Prisma, Trade } from "../db/generated/client.ts";
 import { formatMoney } from "../money/format.ts";
 
@@ -23,14 +23,14 @@ export function offerClosedResumingDeadline(trade: Trade): Prisma.TradeUnchecked
 
 /** The refusal of an answer to an offer when none is open. */
 export const noOpenOffer = () =>
-  new ApiError("invalid-state", "There is no open offer on this trade: the payee makes one with POST …/offers.");
+  new AppError("invalid-state", "There is no open offer on this trade: the payee makes one with POST …/offers.");
 
 /**
  * The refusal of an accept that names another refund than the open offer's: the payee replaced
  * the offer after the payer saw it, and money must never move on an amount the payer did not see.
  */
 export const offerDiffers = (trade: Trade, acceptedMinor: bigint) =>
-  new ApiError(
+  new AppError(
     "invalid-state",
     `The open offer is a refund of ${formatMoney(trade.offerRefundMinor!, trade.currency)}, not ` +
       `${formatMoney(acceptedMinor, trade.currency)}: the payee has replaced it. Show the payer the ` +

@@ -2,7 +2,7 @@
 // (decisions.md §9). The payer gets refundAmount back, the payee the rest (lib/money/settlement.ts),
 // and the trade finishes Succeeded, or Returned when the whole of the payer's money goes back.
 import type { TenantContext } from "../auth/authenticate.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { inTransaction } from "../db/sql.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { lockTenantTradeRow } from "./lock-trade.ts";
@@ -50,7 +50,7 @@ export function settlementCall(trade: Trade, actor: "tenant" | "staff", refundMi
   decideOrThrow(trade.state, "settle", actor); // a trade in another state is a 409 before any amount is weighed
   const refundable = refundableMinor(trade);
   if (refundMinor > refundable) {
-    throw ApiError.field(
+    throw AppError.field(
       "refundAmount",
       `At most ${formatMoney(refundable, trade.currency)}: what the payer paid into escrow for the ` +
         `item (the price and the payer's fees; shipping money went to the carrier).`,

@@ -10,7 +10,7 @@
 // statement; one that moves a balance (refund, settle, payout) follows it, one statement each
 // (lib/money/ledger.ts). So a transition costs 1 + (its balance movements) round trips in the
 // caller's driver transaction (lib/db/sql.ts inTransaction), whoever the caller is.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { Prisma, Trade } from "../db/generated/client.ts";
 import { statement, type Sql } from "../db/sql.ts";
 import { metrics } from "../ops/metrics.ts";
@@ -136,7 +136,7 @@ export async function transitionTrade(q: Sql, request: TransitionRequest): Promi
       statement`SELECT "state" FROM "Trade" WHERE "id" = ${trade.id}`,
     );
     if (current && current.state !== trade.state) decideOrThrow(current.state, action, actor);
-    throw new ApiError("conflict", "The trade changed while this request was being handled. Read it again and retry.");
+    throw new AppError("conflict", "The trade changed while this request was being handled. Read it again and retry.");
   }
   const { rest, parts } = request.withParts
     ? splitParts<Answer>(row)

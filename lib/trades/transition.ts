@@ -1,6 +1,6 @@
 // Deciding a transition: look the (state, action, actor) up in the table, or refuse it with the
 // 409 invalid-state that names the current state and where the action is allowed.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { TRANSITIONS, type Action, type Actor, type TransitionRule } from "./transition-table.ts";
 import { TRADE_STATES, type TradeState } from "./states.ts";
 
@@ -45,5 +45,5 @@ export function decideOrThrow(state: TradeState, action: Action, actor: Actor): 
   const where = decision.allowedIn.length
     ? `allowed only when the trade is ${decision.allowedIn.map((s) => `\`${s}\``).join(", ")}`
     : `never allowed for the ${actor}`;
-  throw new ApiError("invalid-state", `The ${actor} cannot ${what}: the trade is \`${state}\`; this is ${where}.`);
+  throw new AppError("invalid-state", `The ${actor} cannot ${what}: the trade is \`${state}\`; this is ${where}.`);
 }

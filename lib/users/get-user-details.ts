@@ -1,6 +1,6 @@
 // GET /v1/marketplace/users/{u}: the connected user's service account.
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { UserDetails } from "./schemas.ts";
@@ -13,7 +13,7 @@ export async function getUserDetails(
     where: { tenantId_mode_marketplaceUserId: { tenantId: tenant.id, mode, marketplaceUserId } },
     include: { serviceAccount: true },
   });
-  if (!user) throw ApiError.notFound(`A connected user with marketplace user id ${JSON.stringify(marketplaceUserId)}`);
+  if (!user) throw AppError.notFound(`A connected user with marketplace user id ${JSON.stringify(marketplaceUserId)}`);
   const account = user.serviceAccount;
   return {
     serviceUserId: account.id,

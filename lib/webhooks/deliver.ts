@@ -1,7 +1,7 @@
 // Makes one claimed attempt of a delivery and decides what it means, without touching the
 // database (record-attempts.ts writes the outcomes in batches): 2xx delivered; 410 Gone turns the
 // subscription off; anything else is retried on the schedule until it is used up.
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
 import { nextRetryDelay } from "./retry-schedule.ts";
 import { sendWebhook, type SendResult } from "./send-webhook.ts";
@@ -42,7 +42,7 @@ export async function attemptDelivery(claim: ClaimedDelivery, schedule: readonly
       result = {
         status: null,
         excerpt: null,
-        error: error instanceof ApiError ? error.message : String(error),
+        error: error instanceof AppError ? error.message : String(error),
         durationMs: 0,
       };
     }

@@ -1,6 +1,6 @@
 // GET /v1/webhooks/events and POST /v1/webhooks/events/{id}/redeliver.
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
@@ -60,7 +60,7 @@ export async function redeliverWebhookEvent(context: TenantContext, eventId: str
   const event = await db.outboxEvent.findFirst({
     where: { id: eventId, tenantId: context.tenant.id, mode: context.mode },
   });
-  if (!event) throw ApiError.notFound(`Event ${JSON.stringify(eventId)}`);
+  if (!event) throw AppError.notFound(`Event ${JSON.stringify(eventId)}`);
   // A test event goes again only to the subscription(s) it was sent to.
   const subscriptions = await db.webhookSubscription.findMany({
     where: {

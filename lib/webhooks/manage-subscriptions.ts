@@ -2,7 +2,7 @@
 // update, delete and rotate the secret (the previous one keeps signing for 24 hours).
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { CreateSubscriptionBody, UpdateSubscriptionBody } from "./schemas.ts";
@@ -23,7 +23,7 @@ async function find(context: TenantContext, id: string) {
   const row = await db.webhookSubscription.findFirst({
     where: { id, tenantId: context.tenant.id, mode: context.mode },
   });
-  if (!row) throw ApiError.notFound(`Webhook subscription ${JSON.stringify(id)}`);
+  if (!row) throw AppError.notFound(`Webhook subscription ${JSON.stringify(id)}`);
   return row;
 }
 
@@ -31,7 +31,7 @@ export async function createSubscription(context: TenantContext, body: z.output<
   const url = await checkUrl(context, body.url);
   const count = await db.webhookSubscription.count({ where: { tenantId: context.tenant.id, mode: context.mode } });
   if (count >= MAX_SUBSCRIPTIONS)
-    throw new ApiError("conflict", `At most ${MAX_SUBSCRIPTIONS} subscriptions per mode; delete one first.`);
+    throw new AppError("conflict", `At most ${MAX_SUBSCRIPTIONS} subscriptions per mode; delete one first.`);
   const secret = generateSigningSecret();
   const id = randomUUID(); // made here: the sealed secret is bound to its subscription's id
   const row = await db.webhookSubscription.create({

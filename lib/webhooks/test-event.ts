@@ -4,7 +4,7 @@
 // sent for, whatever events that subscription asked for, and is never fanned out to others.
 import { randomUUID } from "node:crypto";
 import type { TenantContext } from "../auth/authenticate.ts";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { TEST_EVENT_NAME } from "./event-names.ts";
@@ -15,9 +15,9 @@ export async function sendTestEvent(context: TenantContext, subscriptionId: stri
   const subscription = await db.webhookSubscription.findFirst({
     where: { id: subscriptionId, tenantId: context.tenant.id, mode: context.mode },
   });
-  if (!subscription) throw ApiError.notFound(`Webhook subscription ${JSON.stringify(subscriptionId)}`);
+  if (!subscription) throw AppError.notFound(`Webhook subscription ${JSON.stringify(subscriptionId)}`);
   if (!subscription.enabled)
-    throw new ApiError("invalid-state", "The subscription is disabled: enable it before sending a test event.");
+    throw new AppError("invalid-state", "The subscription is disabled: enable it before sending a test event.");
   const now = new Date();
   const id = randomUUID();
   const payload = {

@@ -11,7 +11,7 @@
 // (WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow), and then sandbox subscriptions get live mode's checks.
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { ApiError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { isLoopbackHost } from "../hosted-links/redirect-urls.ts";
 import { isPublicAddress } from "./public-address.ts";
@@ -38,12 +38,12 @@ export function checkWebhookUrlShape(mode: ApiMode, value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw ApiError.field("url", "Must be an absolute https address.");
+    throw AppError.field("url", "Must be an absolute https address.");
   }
-  if (url.username || url.password) throw ApiError.field("url", "Must not contain credentials.");
+  if (url.username || url.password) throw AppError.field("url", "Must not contain credentials.");
   if (url.protocol === "http:") {
     if (!mayReachPrivate(mode) || !isLoopbackHost(url.hostname)) {
-      throw ApiError.field(
+      throw AppError.field(
         "url",
         mode === "test" && isLoopbackHost(url.hostname)
           ? "This server does not deliver sandbox webhooks to its own host or private addresses (its " +
@@ -53,19 +53,19 @@ export function checkWebhookUrlShape(mode: ApiMode, value: string): URL {
       );
     }
   } else if (url.protocol !== "https:") {
-    throw ApiError.field("url", "Must use https.");
+    throw AppError.field("url", "Must use https.");
   }
   return url;
 }
 
-/** The address to connect to; only a public one, except for sandbox subscriptions where allowed. Throws ApiError on `url`. */
+/** The address to connect to; only a public one, except for sandbox subscriptions where allowed. Throws AppError on `url`. */
 export async function resolveWebhookTarget(mode: ApiMode, url: URL): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let resolved: { address: string; family: number }[];
   try {
     resolved = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
   } catch {
-    throw ApiError.field("url", `The host ${host} could not be resolved.`);
+    throw AppError.field("url", `The host ${host} could not be resolved.`);
   }
   if (!mayReachPrivate(mode)) {
     const unsafe = resolved.find((r) => !isPublicAddress(r.address));
@@ -74,10 +74,10 @@ export async function resolveWebhookTarget(mode: ApiMode, url: URL): Promise<{ a
         mode === "test"
           ? " This server delivers sandbox webhooks only to public addresses (its operator allows private ones with WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow)."
           : "";
-      throw ApiError.field("url", `The host resolves to ${unsafe.address}, which is not a public address.${why}`);
+      throw AppError.field("url", `The host resolves to ${unsafe.address}, which is not a public address.${why}`);
     }
   }
   const first = resolved[0];
-  if (!first) throw ApiError.field("url", `The host ${host} has no address.`);
+  if (!first) throw AppError.field("url", `The host ${host} has no address.`);
   return first;
 }

@@ -3,7 +3,7 @@
 // moment equals its balance at that moment, field by field, and their amounts sum to its total.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { TenantContext } from "../../lib/auth/authenticate.ts";
 import { balanceAt, totalOf, zeroBalance, type BalanceMinor } from "../../lib/balance/balance-at.ts";
 import { FIELD_OF_ACCOUNT } from "../../lib/balance/ledger-kinds.ts";
@@ -100,7 +100,7 @@ describe("the balance and its transactions", () => {
                 );
               });
             } catch (error) {
-              if (!(error instanceof ApiError) || error.code !== "invalid-state") throw error;
+              if (!(error instanceof AppError) || error.code !== "invalid-state") throw error;
             }
           }
           const transactions = await allTransactions(context, limit);

@@ -2,7 +2,7 @@
 // balances, escrow is never negative, and a finished trade's escrow is zero; settlements included.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { refundableMinor } from "../../lib/money/settlement.ts";
 import { applyTransition } from "../helpers/apply-transition.ts";
 import { TERMINAL_STATES, type TradeState } from "../../lib/trades/states.ts";
@@ -53,7 +53,7 @@ describe("the ledger in the database", () => {
                 applyTransition(tx, trade, tenant, action, actor, new Date(), details, undefined, label),
               );
             } catch (error) {
-              if (!(error instanceof ApiError) || error.code !== "invalid-state") throw error;
+              if (!(error instanceof AppError) || error.code !== "invalid-state") throw error;
             }
             const unbalanced = await db.$queryRaw<{ n: bigint }[]>`
             SELECT count(*) AS n FROM (SELECT "transferId" FROM "LedgerPosting" WHERE "tradeId" = ${id} GROUP

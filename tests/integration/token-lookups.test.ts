@@ -19,7 +19,7 @@ const unknownToken = (i: number) => `esk_test_${String(i).padStart(43, "0")}`;
 const outcome = (call: Promise<{ tenant: { id: string } }>) =>
   call.then(
     (context) => context.tenant.id,
-    // By its code: another instance's ApiError is another class.
+    // By its code: another instance's AppError is another class.
     (error: unknown) => (error as { code?: string }).code ?? String(error),
   );
 

@@ -1,7 +1,7 @@
 // The engine core against a real database: guarded state changes, timeline, ledger and outbox in
 // one transaction; exactly one winner when many requests race for the same transition.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../lib/db/generated/client.ts";
 import { applyTransition } from "../helpers/apply-transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
@@ -138,8 +138,8 @@ describe("applyTransition", () => {
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(1);
     for (const lost of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
-      expect(lost.reason).toBeInstanceOf(ApiError);
-      expect(["invalid-state", "conflict"]).toContain((lost.reason as ApiError).code);
+      expect(lost.reason).toBeInstanceOf(AppError);
+      expect(["invalid-state", "conflict"]).toContain((lost.reason as AppError).code);
     }
     expect(await db.ledgerTransfer.count({ where: { tradeId: trade.id, kind: "settle" } })).toBe(1);
     expect(await db.outboxEvent.count({ where: { tradeId: trade.id, eventName: "trade.succeeded" } })).toBe(1);

@@ -1,7 +1,7 @@
 // Returning into the tenant's app: the address each operating system's in-app browser expects,
 // and which callback addresses the API accepts.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { appSwitchAddress } from "../../lib/hosted/app-switch.ts";
 import { checkAppSwitch } from "../../lib/hosted-links/redirect-urls.ts";
 import { returnTarget } from "../../lib/hosted/return-target.ts";
@@ -77,7 +77,7 @@ describe("checkAppSwitch", () => {
       checkAppSwitch(tenant, mode, { appSwitchCallbackUri: uri, operatingSystem: "iOS" });
       return null;
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof AppError)) throw error;
       expect(error.errors[0]?.key).toBe("appSwitch.appSwitchCallbackUri");
       return error.errors[0]!.value;
     }

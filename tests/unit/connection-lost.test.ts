@@ -3,7 +3,7 @@
 import { createServer } from "node:net";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { failure, retryReadsAfterConnectionLoss } from "../../lib/api/route.ts";
 import { isConnectionLost } from "../../lib/db/connection-lost.ts";
 
@@ -54,7 +54,7 @@ describe("a lost database connection", () => {
     expect(isConnectionLost(new Error("Raw query failed. Code: `40001`. Message: `could not serialize access`"))).toBe(
       false,
     );
-    expect(isConnectionLost(new ApiError("not-found", 'Trade "x" was not found'))).toBe(false);
+    expect(isConnectionLost(new AppError("not-found", 'Trade "x" was not found'))).toBe(false);
     expect(isConnectionLost(new TypeError("x is undefined"))).toBe(false);
     expect(isConnectionLost(null)).toBe(false);
   });
@@ -98,7 +98,7 @@ describe("a lost database connection", () => {
     calls = 0;
     const refused = async () => {
       calls++;
-      throw new ApiError("not-found", "no such trade");
+      throw new AppError("not-found", "no such trade");
     };
     await expect(
       retryReadsAfterConnectionLoss(new Request("http://x/v1/trades", { method: "GET" }), refused),

@@ -42,7 +42,7 @@ describe("import layers", () => {
   it("allows a use case importing the foundation", async () => {
     const errors = await layerErrors(
       "lib/trades/example.ts",
-      'import { ApiError } from "../errors.ts";\nexport const x = ApiError;\n',
+      'import { AppError } from "../errors.ts";\nexport const x = AppError;\n',
     );
     expect(errors).toEqual([]);
   });

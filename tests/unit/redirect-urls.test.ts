@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { checkRedirectUrl } from "../../lib/hosted-links/redirect-urls.ts";
 
 const open = { allowedRedirectOrigins: [] as string[] };
@@ -10,7 +10,7 @@ function problem(fn: () => unknown): string | null {
     fn();
     return null;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     expect(error.code).toBe("validation-error");
     expect(error.errors[0]?.key).toBe("successUrl");
     return error.errors[0]?.value ?? "";

@@ -1,7 +1,7 @@
 // A fair share per tenant (security finding 7d): one tenant's requests beyond its share wait in
 // its own lane, or are refused when that lane is full, while another tenant's go straight through.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { takeTenantShare, takeTenantSlot, tenantLane } from "../../lib/api/tenant-fairness.ts";
 
 const saved = { concurrency: process.env.TENANT_CONCURRENCY, queue: process.env.TENANT_QUEUE_LIMIT };
@@ -32,7 +32,7 @@ describe("tenant fairness", () => {
     expect(tenantLane("flooder")).toEqual({ running: 2, waiting: 1 });
     // The queue (1) is full: the next is refused with 429 and Retry-After.
     const refused = await takeTenantSlot("flooder").catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: "rate-limited", headers: { "Retry-After": "1" } });
     // Another tenant is not affected by the flooder's lane.
     const quiet = await takeTenantSlot("quiet");

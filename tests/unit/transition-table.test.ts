@@ -1,7 +1,7 @@
 // The trade lifecycle table, tested exhaustively: every (state, action, actor) triple, allowed or
 // not, and the invariants every path through it must keep.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { FUNDED_STATES, PHASE_OF, TERMINAL_STATES, TRADE_STATES, type TradeState } from "../../lib/trades/states.ts";
 import { decide, decideOrThrow, statesAllowing } from "../../lib/trades/transition.ts";
 import type { LedgerMovement } from "../../lib/money/ledger-kinds.ts";
@@ -125,9 +125,9 @@ describe("the transition table", () => {
       decideOrThrow("Sent", "cancel", "tenant");
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).code).toBe("invalid-state");
-      expect((error as ApiError).message).toBe(
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe("invalid-state");
+      expect((error as AppError).message).toBe(
         "The tenant cannot cancel the trade: the trade is `Sent`; this is allowed only when the " +
           "trade is `Created`, `InvitationAccepted`, `AwaitingShipment`, `LabelCreated`.",
       );

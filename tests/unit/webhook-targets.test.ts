@@ -1,7 +1,7 @@
 // Sandbox webhook targets (lib/webhooks/url-safety.ts): loopback and private addresses are allowed
 // for local development and refused by the production server unless the operator allows them.
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import {
   checkWebhookUrlShape,
   resolveWebhookTarget,
@@ -18,7 +18,7 @@ async function refusal(work: () => unknown): Promise<string> {
   try {
     await work();
   } catch (error) {
-    if (error instanceof ApiError) return error.errors.map((e) => `${e.key}: ${e.value}`).join("; ");
+    if (error instanceof AppError) return error.errors.map((e) => `${e.key}: ${e.value}`).join("; ");
     throw error;
   }
   return "accepted";

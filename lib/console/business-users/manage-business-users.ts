@@ -2,7 +2,7 @@
 // (lib/business-users), so the console keeps exactly the API's rules: the whitelist of business
 // ids (403), one business user per business id and location (409), 404 for another tenant's or
 // mode's. What comes back names the business user but never its whole payout account number.
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import type { TenantContext } from "../../auth/authenticate.ts";
 import { createBusinessUser } from "../../business-users/create-business-user.ts";
 import { deleteBusinessUser } from "../../business-users/delete-business-user.ts";
@@ -30,10 +30,10 @@ function inConsoleWords(
   mode: ApiMode,
   key: { businessId: string; businessLocationId: string },
 ): unknown {
-  if (!(error instanceof ApiError)) return error;
+  if (!(error instanceof AppError)) return error;
   if (error.code === "forbidden") {
     const allowed = context.tenant.allowedBusinessIds;
-    return new ApiError(
+    return new AppError(
       "forbidden",
       `The business id ${key.businessId} is not on your whitelist, so it cannot be used. ${allowed.length ? `Whitelisted: ${allowed.join(", ")}.` : "Your whitelist is empty."}`,
       {
@@ -42,7 +42,7 @@ function inConsoleWords(
     );
   }
   if (error.code === "conflict") {
-    return new ApiError(
+    return new AppError(
       "conflict",
       `A business user ${key.businessId} / ${key.businessLocationId} already exists in ${mode === "test" ? "test mode" : "live mode"}: edit that one instead.`,
       {

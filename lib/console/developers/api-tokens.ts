@@ -3,7 +3,7 @@
 // in the answer to its creation; then a live one exists only as a hash, and a sandbox one also
 // sealed, for an admin to show again (reveal-api-token.ts, lib/tenants/api-token-rows.ts).
 import { z } from "zod";
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { issueToken, revokeToken } from "../../tenants/manage-tokens.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
@@ -57,7 +57,7 @@ export async function createApiToken(context: StaffContext, input: z.output<type
   assertAdmin(context);
   const active = await db.apiToken.count({ where: { tenantId: context.tenant.id, revokedAt: null } });
   if (active >= MAX_ACTIVE_TOKENS)
-    throw new ApiError(
+    throw new AppError(
       "conflict",
       `You already have ${MAX_ACTIVE_TOKENS} active keys: revoke one you no longer use first.`,
     );
@@ -69,7 +69,7 @@ export async function createApiToken(context: StaffContext, input: z.output<type
 export async function revokeApiToken(context: StaffContext, tokenId: string) {
   assertAdmin(context);
   const token = await db.apiToken.findFirst({ where: { id: tokenId, tenantId: context.tenant.id } });
-  if (!token) throw ApiError.notFound(`API key ${JSON.stringify(tokenId)}`);
+  if (!token) throw AppError.notFound(`API key ${JSON.stringify(tokenId)}`);
   if (!token.revokedAt) await revokeToken(db, token.id, context.tenant.id);
   return view(
     await db.apiToken.findUniqueOrThrow({

@@ -2,7 +2,7 @@
 // test keys. Only an active test key kept sealed can be shown (lib/tenants/api-token-rows.ts); a
 // live key exists only as its hash and is never shown again. Each showing is recorded on the key
 // (when, and which member: the API keys page says so) and in the server log.
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { log } from "../../ops/log.ts";
 import { openSandboxToken } from "../../tenants/api-token-rows.ts";
@@ -11,16 +11,16 @@ import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 export async function revealApiToken(context: StaffContext, tokenId: string) {
   assertAdmin(context);
   const row = await db.apiToken.findFirst({ where: { id: tokenId, tenantId: context.tenant.id } });
-  if (!row) throw ApiError.notFound(`API key ${JSON.stringify(tokenId)}`);
+  if (!row) throw AppError.notFound(`API key ${JSON.stringify(tokenId)}`);
   if (row.mode === "live")
-    throw new ApiError(
+    throw new AppError(
       "forbidden",
       "A live key is shown only once, when it is made. If it is lost, create a new live key and revoke this one.",
     );
-  if (row.revokedAt) throw new ApiError("conflict", "This key is revoked: it cannot be used or shown again.");
+  if (row.revokedAt) throw new AppError("conflict", "This key is revoked: it cannot be used or shown again.");
   const token = openKept(row);
   if (!token)
-    throw new ApiError(
+    throw new AppError(
       "conflict",
       "This key was made before test keys were kept to be shown again. Create a new test key and revoke this one.",
     );
@@ -30,7 +30,7 @@ export async function revealApiToken(context: StaffContext, tokenId: string) {
     where: { id: row.id, tenantId: context.tenant.id, revokedAt: null },
     data: { revealedAt, revealedById: context.staff.id },
   });
-  if (count !== 1) throw new ApiError("conflict", "This key is revoked: it cannot be used or shown again.");
+  if (count !== 1) throw new AppError("conflict", "This key is revoked: it cannot be used or shown again.");
   log.info("console: sandbox API key shown again", {
     tenantId: context.tenant.id,
     tokenId: row.id,
@@ -45,7 +45,7 @@ function openKept(row: Parameters<typeof openSandboxToken>[0]): string | null {
     return openSandboxToken(row);
   } catch (error) {
     log.error("console: a sandbox API key's sealed copy cannot be opened", error);
-    throw new ApiError(
+    throw new AppError(
       "conflict",
       "This key cannot be shown again on this deployment (its encryption key is not configured). Create a new test key and revoke this one.",
     );

@@ -2,7 +2,7 @@
 // for business users (lib/business-users/business-user-record.ts). An id still used by a
 // business user stays: removing it would strand that user (delete the business user first).
 import type { z } from "zod";
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 import type { BusinessIdsBody } from "./settings-rules.ts";
@@ -25,7 +25,7 @@ export async function updateBusinessIds(context: StaffContext, body: z.output<ty
       });
       if (inUse.length) {
         const ids = inUse.map((u) => u.businessId);
-        throw new ApiError(
+        throw new AppError(
           "conflict",
           `Business users still use ${ids.join(", ")}: delete them before removing the id.`,
           {

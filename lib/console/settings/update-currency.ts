@@ -2,7 +2,7 @@
 // recorded (trades, payments, ledger) is in the old one. The tenant row is locked so the check
 // and the change are one step among concurrent settings changes.
 import type { z } from "zod";
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 import type { CurrencyBody } from "./settings-rules.ts";
@@ -12,7 +12,7 @@ export async function updateCurrency(context: StaffContext, body: z.output<typeo
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Tenant" WHERE "id" = ${context.tenant.id} FOR UPDATE`;
     if (await tx.trade.findFirst({ where: { tenantId: context.tenant.id }, select: { id: true } })) {
-      throw new ApiError("conflict", "The currency cannot change once trades exist.", {
+      throw new AppError("conflict", "The currency cannot change once trades exist.", {
         errors: [{ key: "currency", value: "Trades exist in the current currency, so it can no longer change." }],
       });
     }

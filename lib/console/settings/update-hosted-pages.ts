@@ -2,7 +2,7 @@
 // checks as the operator CLI (lib/tenants/hosted-page-settings.ts), run field by field so the
 // form can show each problem next to its field; nothing is saved unless every field is good.
 import type { z } from "zod";
-import { ApiError, type FieldError } from "../../errors.ts";
+import { AppError, type FieldError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import {
   checkHostedPageSettings,
@@ -30,7 +30,7 @@ export async function updateHostedPages(context: StaffContext, body: z.output<ty
   const origins = body.allowedRedirectOrigins.map((origin, index) =>
     check(errors, `allowedRedirectOrigins.${index}`, () => normaliseRedirectOrigin(origin)),
   );
-  if (errors.length) throw new ApiError("validation-error", errors.map((e) => e.value).join(" "), { errors });
+  if (errors.length) throw new AppError("validation-error", errors.map((e) => e.value).join(" "), { errors });
   const settings: HostedPageSettings = {
     brandName: body.brandName,
     brandColor: body.brandColor,

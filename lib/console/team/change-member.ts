@@ -3,7 +3,7 @@
 // first, so two admins demoting each other at once cannot both win: the second finds itself no
 // longer an admin. A disabled member's next request finds no session (staff-session.ts reloads
 // the member on every request).
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import type { StaffRole } from "../../db/generated/enums.ts";
 import { assertAdmin, ConsoleForbidden, type StaffContext } from "../auth/staff-session.ts";
@@ -14,7 +14,7 @@ export async function changeMember(context: StaffContext, staffId: string, chang
   assertAdmin(context);
   const tenantId = context.tenant.id;
   if (staffId === context.staff.id)
-    throw new ApiError("conflict", "You cannot change your own role or access. Ask another admin.");
+    throw new AppError("conflict", "You cannot change your own role or access. Ask another admin.");
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Tenant" WHERE "id" = ${tenantId} FOR UPDATE`;
     const actor = await tx.staffUser.findFirst({
@@ -23,7 +23,7 @@ export async function changeMember(context: StaffContext, staffId: string, chang
     });
     if (!actor || actor.disabledAt || actor.role !== "admin") throw new ConsoleForbidden();
     const member = await tx.staffUser.findFirst({ where: { id: staffId, tenantId }, select: { id: true } });
-    if (!member) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
+    if (!member) throw AppError.notFound(`Staff member ${JSON.stringify(staffId)}`);
     // Disabling also ends the member's sessions (session version), so that enabling them again
     // does not bring back a cookie copied before: they sign in anew.
     const data =
@@ -41,7 +41,7 @@ export async function changeMember(context: StaffContext, staffId: string, chang
       where: { tenantId, role: "admin", disabledAt: null, inviteTokenHash: null },
     });
     // Thrown inside the transaction: the change is rolled back.
-    if (activeAdmins === 0) throw new ApiError("conflict", "The team needs at least one active admin.");
+    if (activeAdmins === 0) throw new AppError("conflict", "The team needs at least one active admin.");
     return { staffId: updated.id, role: updated.role, disabled: updated.disabledAt !== null };
   });
 }

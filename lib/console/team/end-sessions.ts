@@ -3,7 +3,7 @@
 // (next-auth JWTs), so this raises the member's session version: a cookie carrying an older one
 // finds no session on its next request (staff-session.ts). The member can sign in again at once;
 // to keep them out, disable them instead.
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 
@@ -13,6 +13,6 @@ export async function endMemberSessions(context: StaffContext, staffId: string) 
     where: { id: staffId, tenantId: context.tenant.id },
     data: { sessionVersion: { increment: 1 } },
   });
-  if (count === 0) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
+  if (count === 0) throw AppError.notFound(`Staff member ${JSON.stringify(staffId)}`);
   return { staffId, sessionsEnded: true, you: staffId === context.staff.id };
 }

@@ -1,7 +1,7 @@
 // An admin adds a member to the team by invitation (lib/tenants/invite-staff.ts): the answer
 // carries the link's path once; only its hash is kept. Renewing gives a pending member a new link.
 import { z } from "zod";
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { inviteStaff, renewInvitation, StaffEmailTaken } from "../../tenants/invite-staff.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
@@ -26,7 +26,7 @@ export async function inviteMember(context: StaffContext, body: z.output<typeof 
       expiresAt: invited.expiresAt.toISOString(),
     };
   } catch (error) {
-    if (error instanceof StaffEmailTaken) throw ApiError.field("email", "This email is already a member of your team.");
+    if (error instanceof StaffEmailTaken) throw AppError.field("email", "This email is already a member of your team.");
     throw error;
   }
 }
@@ -39,6 +39,6 @@ export async function renewMemberInvitation(context: StaffContext, staffId: stri
     where: { id: staffId, tenantId: context.tenant.id },
     select: { id: true },
   });
-  if (!member) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
-  throw new ApiError("conflict", "This member has already accepted their invitation.");
+  if (!member) throw AppError.notFound(`Staff member ${JSON.stringify(staffId)}`);
+  throw new AppError("conflict", "This member has already accepted their invitation.");
 }

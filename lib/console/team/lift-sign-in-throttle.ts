@@ -2,7 +2,7 @@
 // slow unknown browsers down, lib/console/auth/sign-in-limits.ts): e.g. after a flood of guesses,
 // so that the member can sign in from a new laptop at once. Only this tenant's login: the same
 // address may be another tenant's member, whose limits stay as they are.
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { liftMemberThrottle } from "../auth/sign-in-limits.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
@@ -13,7 +13,7 @@ export async function liftMemberSignInThrottle(context: StaffContext, staffId: s
     where: { id: staffId, tenantId: context.tenant.id },
     select: { id: true },
   });
-  if (!member) throw ApiError.notFound(`Staff member ${JSON.stringify(staffId)}`);
+  if (!member) throw AppError.notFound(`Staff member ${JSON.stringify(staffId)}`);
   await liftMemberThrottle(context.tenant.id, member.id);
   return { staffId, signInThrottleLifted: true };
 }

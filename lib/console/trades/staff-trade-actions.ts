@@ -2,7 +2,7 @@
 // the same use case: before the parcel is sent, a paid trade refunded), decide a dispute (release to the
 // payee, refund the payer, or split: part back to the payer), and send one of its webhook events again. Each goes through the
 // transition table like every other change, and the timeline entry names the staff member.
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { tenantNow } from "../../clock.ts";
 import { db } from "../../db/client.ts";
 import { inTransaction, type Sql } from "../../db/sql.ts";
@@ -56,7 +56,7 @@ export async function staffSettleTrade(
   return inTransaction(async (q) => {
     const trade = await lockedTrade(q, context, tradeId);
     if (trade.state !== input.expectedState)
-      throw new ApiError(
+      throw new AppError(
         "invalid-state",
         `The trade is now \`${trade.state}\`, not \`${input.expectedState}\`: look at it again.`,
       );
@@ -80,6 +80,6 @@ export async function staffRedeliverEvent(context: StaffContext, eventId: string
     where: { id: eventId, tenantId: context.tenant.id },
     select: { mode: true },
   });
-  if (!event) throw ApiError.notFound(`Event ${JSON.stringify(eventId)}`);
+  if (!event) throw AppError.notFound(`Event ${JSON.stringify(eventId)}`);
   return redeliverWebhookEvent({ tenant: context.tenant, mode: event.mode, tokenId: "console" }, eventId);
 }

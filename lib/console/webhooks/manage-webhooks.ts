@@ -5,7 +5,7 @@
 // subscription names its mode, an existing one is found in the tenant and keeps its own.
 import { z } from "zod";
 import type { TenantContext } from "../../auth/authenticate.ts";
-import { ApiError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import type { ApiMode } from "../../db/generated/enums.ts";
 import {
@@ -34,7 +34,7 @@ async function modeOf(context: StaffContext, subscriptionId: string): Promise<Ap
     where: { id: subscriptionId, tenantId: context.tenant.id },
     select: { mode: true },
   });
-  if (!row) throw ApiError.notFound(`Webhook subscription ${JSON.stringify(subscriptionId)}`);
+  if (!row) throw AppError.notFound(`Webhook subscription ${JSON.stringify(subscriptionId)}`);
   return row.mode;
 }
 

@@ -1,6 +1,6 @@
 // POST /console/api/invitations/accept – the invitee sets their password with the link's token
 // (no session yet: the token is the credential; it must come from our own page).
-import { ApiError } from "@/lib/errors.ts";
+import { AppError } from "@/lib/errors.ts";
 import { readJsonBody } from "@/lib/http/request-body.ts";
 import { isSameOrigin } from "@/lib/hosted/form-post.ts";
 import { AcceptInvitationBody, acceptStaffInvitation } from "@/lib/console/team/accept-invitation.ts";
@@ -15,7 +15,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     body = (await readJsonBody(request, 16 * 1024)).json;
   } catch (error) {
-    if (error instanceof ApiError) return json({ error: error.message, code: error.code }, error.status);
+    if (error instanceof AppError) return json({ error: error.message, code: error.code }, error.status);
     throw error;
   }
   const parsed = AcceptInvitationBody.safeParse(body);

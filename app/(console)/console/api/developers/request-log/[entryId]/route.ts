@@ -1,10 +1,10 @@
 // GET /console/api/developers/request-log/{entryId} – one API call of the tenant's log
-import { ApiError } from "@/lib/errors.ts";
+import { AppError } from "@/lib/errors.ts";
 import { consoleJson } from "@/lib/console/console-route.ts";
 import { loadRequestLogEntry } from "@/lib/console/developers/request-log.ts";
 
 export const GET = consoleJson(async ({ tenant }, _request, { entryId }) => {
   const entry = await loadRequestLogEntry(tenant.id, entryId!);
-  if (!entry) throw ApiError.notFound(`Log entry ${JSON.stringify(entryId)}`);
+  if (!entry) throw AppError.notFound(`Log entry ${JSON.stringify(entryId)}`);
   return entry;
 });
