@@ -56,12 +56,12 @@ const layerZones = [
 // database"). The driver (lib/db/sql.ts) is for the API's hottest statements only, each compared
 // with Prisma's own reads by a test; SQL text is always a constant with bound parameters.
 const DRIVER_USERS = [
-  "lib/trades/trade-reads.ts",
-  "lib/trades/insert-initiated-trade.ts",
+  "lib/trades/store/reads.ts",
+  "lib/trades/store/insert-trade.ts",
   "lib/auth/token-lookups.ts",
   "lib/trades/transition-trade.ts",
   "lib/api/request-log.ts",
-  "lib/trades/lock-trade.ts",
+  "lib/trades/store/lock.ts",
   "lib/trades/act-on-trade.ts",
   "lib/shipping/apply-tracking-event.ts",
   "lib/payments/accept-and-pay.ts",

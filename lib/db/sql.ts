@@ -1,5 +1,5 @@
 // Plain SQL on the process-wide client's own pg pool, for the API's hottest reads
-// (lib/trades/trade-reads.ts, lib/auth/authenticate.ts). Prisma's request pipeline costs about
+// (lib/trades/store/reads.ts, lib/auth/authenticate.ts). Prisma's request pipeline costs about
 // 0.3 ms of CPU per query even for $queryRaw, more than these one-row index lookups cost
 // PostgreSQL (docs/performance.md), and a Get trade details makes five of them.
 //
@@ -77,7 +77,7 @@ async function withStalePlanRetry<R>(text: string, run: () => Promise<R>): Promi
 
 /**
  * Runs one statement and returns its rows as arrays, beside their column names: for wide joined
- * rows that the caller splits into several objects (lib/trades/trade-reads.ts), where building
+ * rows that the caller splits into several objects (lib/trades/store/reads.ts), where building
  * one object per row and taking it apart again cost more than the query.
  */
 export async function sqlArrays(text: string, values: unknown[]): Promise<{ fields: string[]; rows: unknown[][] }> {

@@ -4,7 +4,7 @@
 import { db } from "../db/client.ts";
 import { acceptAndPay } from "../payments/accept-and-pay.ts";
 import { inTransaction, statement } from "../db/sql.ts";
-import { lockTradeRowById } from "../trades/lock-trade.ts";
+import { lockTradeRowById } from "../trades/store/lock.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import { statesAllowing } from "../trades/transition.ts";
 import { connectUser } from "../users/connect-user.ts";

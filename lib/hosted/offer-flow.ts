@@ -9,7 +9,7 @@ import { applyPartyCall } from "../trades/act-on-trade.ts";
 import { hasOpenOffer } from "../trades/offer-state.ts";
 import type { Locale } from "../locale.ts";
 import { ACTION } from "../trades/presentation/codes.ts";
-import type { Role } from "../trades/presentation/status.ts";
+import type { Role } from "../trades/transition-table.ts";
 import { acceptOfferCall } from "../trades/accept-offer.ts";
 import { declineOfferCall } from "../trades/decline-offer.ts";
 import { makeOfferCall } from "../trades/make-offer.ts";

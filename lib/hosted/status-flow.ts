@@ -17,7 +17,7 @@ import { rejectConditionCall } from "../trades/reject-condition.ts";
 import { rejectInvitationCall } from "../trades/reject-invitation.ts";
 import type { Locale } from "../locale.ts";
 import { ACTION } from "../trades/presentation/codes.ts";
-import type { Role } from "../trades/presentation/status.ts";
+import type { Role } from "../trades/transition-table.ts";
 import { serializeTrades } from "../trades/serialize-trade.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { publicBaseUrl } from "../config.ts";

@@ -1,6 +1,6 @@
 // Fires trade deadlines that have fallen due, each as an ordinary transition in its own
 // transaction (decisions.md §3). Safe with several server instances: each trade is taken with
-// lib/trades/lock-trade.ts's lockTradeWithClock, which skips a trade another instance holds, and the
+// lib/trades/store/lock.ts's lockTradeWithClock, which skips a trade another instance holds, and the
 // transition itself is a compare-and-set.
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
@@ -13,7 +13,7 @@ import { transitionTrade } from "../trades/transition-trade.ts";
 import { offerClosedResumingDeadline } from "../trades/offer-state.ts";
 import type { Action } from "../trades/transition-table.ts";
 import { log } from "../ops/log.ts";
-import { lockTradeWithClock } from "../trades/lock-trade.ts";
+import { lockTradeWithClock } from "../trades/store/lock.ts";
 
 export interface FiredDeadline {
   tradeId: string;

@@ -7,7 +7,7 @@ import type { Payment, Tenant } from "../db/generated/client.ts";
 import { inTransaction, statement } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { refuseOnePersonOnBothSides } from "../trades/distinct-parties.ts";
-import { lockPartyTradeRow } from "../trades/lock-trade.ts";
+import { lockPartyTradeRow } from "../trades/store/lock.ts";
 import { decideOrThrow, statesAllowing } from "../trades/transition.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import { serializePayment } from "./serialize-payment.ts";

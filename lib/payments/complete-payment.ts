@@ -12,7 +12,7 @@ import type { ApiMode } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
 import { issueLabelOfPayment, labelCreated, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
 import { refuseOnePersonOnBothSides } from "../trades/distinct-parties.ts";
-import { lockTradeOfPayment } from "../trades/lock-trade.ts";
+import { lockTradeOfPayment } from "../trades/store/lock.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import type { AttemptOutcome, AttemptSource } from "./payment-attempts.ts";
 import { serializePayment } from "./serialize-payment.ts";
@@ -103,7 +103,7 @@ export async function completePayment(
 /**
  * The label a label payment pays for, while that payment is Pending; null for anything else. The
  * reference is looked up in each unique index on its own, and the tenant checked on the payment
- * found, as lockTradeOfPayment does and for the same reasons (lib/trades/lock-trade.ts).
+ * found, as lockTradeOfPayment does and for the same reasons (lib/trades/store/lock.ts).
  */
 async function labelToIssue(tenant: Tenant, mode: ApiMode, reference: string) {
   const [label] = await run<Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">>(statement`

@@ -12,7 +12,7 @@ import { tradeBalances } from "../money/ledger.ts";
 import { metrics } from "../ops/metrics.ts";
 import { paymentRailFor } from "../outside-parties.ts";
 import type { PayoutOutcome } from "../payments/payment-rail.ts";
-import { lockTradeWithClock, type TenantClock } from "../trades/lock-trade.ts";
+import { lockTradeWithClock, type TenantClock } from "../trades/store/lock.ts";
 import { writePayoutEvent } from "../trades/trade-events.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import { payoutRecipient } from "./payout-recipient.ts";
@@ -25,7 +25,7 @@ type Begun =
 /** Runs the trade's due payout; null when there is nothing to do now (not due, taken, waiting). */
 export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
   // Each step is one driver transaction, the trade locked with its tenant's clock (as every
-  // transition of a trade is taken, lib/trades/lock-trade.ts).
+  // transition of a trade is taken, lib/trades/store/lock.ts).
   const begun = await inTransaction(async (q): Promise<Begun | null> => {
     const locked = await lockDuePayout(q, tradeId);
     if (!locked) return null;

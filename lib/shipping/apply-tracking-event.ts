@@ -4,7 +4,7 @@ import { AppError } from "../errors.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import { inTransaction, statement } from "../db/sql.ts";
 import type { ApiMode, ShipmentStatus } from "../db/generated/enums.ts";
-import { lockTradeOfLabel } from "../trades/lock-trade.ts";
+import { lockTradeOfLabel } from "../trades/store/lock.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import type { Action } from "../trades/transition-table.ts";
 import type { TrackingEvent } from "./carrier.ts";

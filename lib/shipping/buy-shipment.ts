@@ -12,7 +12,7 @@ import { paymentRailFor } from "../outside-parties.ts";
 import { serializePayment } from "../payments/serialize-payment.ts";
 import type { Payment, Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { lockPartyTradeRow } from "../trades/lock-trade.ts";
+import { lockPartyTradeRow } from "../trades/store/lock.ts";
 import { transitionTrade } from "../trades/transition-trade.ts";
 import { LABEL_PAID_BY } from "../trades/presentation/codes.ts";
 import { labelCreated, requestLabel, voidUnusedLabel } from "./issue-label.ts";

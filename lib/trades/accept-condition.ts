@@ -5,7 +5,7 @@
 import { AppError } from "../errors.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { actOnTrade, type Context, type PartyCall } from "./act-on-trade.ts";
-import type { Role } from "./presentation/status.ts";
+import type { Role } from "./transition-table.ts";
 
 export function acceptConditionCall(role: Role, trade: Trade): PartyCall {
   if (role === "payer" && trade.state === "AwaitingShipment") {

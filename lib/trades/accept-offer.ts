@@ -5,7 +5,7 @@ import type { Trade } from "../db/generated/client.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { actOnTrade, type Context, type PartyCall } from "./act-on-trade.ts";
 import { noOpenOffer, hasOpenOffer, offerDiffers, OFFER_CLOSED } from "./offer-state.ts";
-import type { Role } from "./presentation/status.ts";
+import type { Role } from "./transition-table.ts";
 import { decideOrThrow } from "./transition.ts";
 
 /** Decided on the row the transaction locked, so a replacement cannot slip in before the update. */

@@ -7,7 +7,7 @@ import { tenantNow } from "../clock.ts";
 import { inTransaction } from "../db/sql.ts";
 import type { Prisma, Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { lockTenantTradeRow } from "./lock-trade.ts";
+import { lockTenantTradeRow } from "./store/lock.ts";
 import { transitionTrade } from "./transition-trade.ts";
 
 export interface CancelRequest {

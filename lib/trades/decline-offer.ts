@@ -3,7 +3,7 @@
 import type { Trade } from "../db/generated/client.ts";
 import { actOnTrade, type Context, type PartyCall } from "./act-on-trade.ts";
 import { noOpenOffer, hasOpenOffer, offerClosedResumingDeadline } from "./offer-state.ts";
-import type { Role } from "./presentation/status.ts";
+import type { Role } from "./transition-table.ts";
 import { decideOrThrow } from "./transition.ts";
 
 export function declineOfferCall(role: Role, trade: Trade): PartyCall {

@@ -1,5 +1,5 @@
 // GET /v1/marketplace/users/{u}/trades and /trades/{t}: the trades a user takes part in.
-// A detail is one statement (the trade with its labels and parties: lib/trades/trade-reads.ts), then
+// A detail is one statement (the trade with its labels and parties: lib/trades/store/reads.ts), then
 // the serializer. A page reads its count and its trades' row versions, and answers each trade's
 // record as rendered before where its rows are unchanged (lib/trades/rendered-trades.ts).
 import type { z } from "zod";
@@ -10,7 +10,7 @@ import type { Locale } from "../locale.ts";
 import type { GetTradesQuery } from "./schemas.ts";
 import { serializeTrade } from "./serialize-trade.ts";
 import { renderTrades, renderedTradesKept } from "./rendered-trades.ts";
-import { findUserTrade, userTradePage, userTradePageVersions } from "./trade-reads.ts";
+import { findUserTrade, userTradePage, userTradePageVersions } from "./store/reads.ts";
 
 type Context = TenantContext & { locale: Locale };
 

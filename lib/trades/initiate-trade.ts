@@ -13,7 +13,7 @@ import { paymentRailFor } from "../outside-parties.ts";
 import { deadlineFor } from "./deadlines.ts";
 import { payerIsPayee } from "./distinct-parties.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
-import { insertInitiatedTrade, type CheckoutClaim, type InsertOutcome } from "./insert-initiated-trade.ts";
+import { insertInitiatedTrade, type CheckoutClaim, type InsertOutcome } from "./store/insert-trade.ts";
 import type { InitiateTradeBody } from "./schemas.ts";
 
 type Body = z.output<typeof InitiateTradeBody>;

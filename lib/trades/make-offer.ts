@@ -8,7 +8,7 @@ import { refundableMinor } from "../money/settlement.ts";
 import { actOnTrade, type Context, type PartyCall } from "./act-on-trade.ts";
 import type { DeadlineSettings } from "./deadlines.ts";
 import { hasOpenOffer } from "./offer-state.ts";
-import type { Role } from "./presentation/status.ts";
+import type { Role } from "./transition-table.ts";
 import { decideOrThrow } from "./transition.ts";
 
 export function makeOfferCall(

@@ -2,7 +2,7 @@
 // payee disputes the payer's rejection, or rejects a returned item (with a reason).
 import type { Trade } from "../db/generated/client.ts";
 import { actOnTrade, type Context, type PartyCall } from "./act-on-trade.ts";
-import type { Role } from "./presentation/status.ts";
+import type { Role } from "./transition-table.ts";
 
 export function rejectConditionCall(role: Role, trade: Trade, reason: string): PartyCall {
   const rejection = { description: reason, images: [] };

@@ -1,7 +1,7 @@
 // Rendered Trades kept between requests, so that a page of trades costs about what a detail does.
 //
 // A Trade's record is a pure function of the rows it is read from (the trade, each leg's latest
-// label, each party's user and account: lib/trades/trade-reads.ts) and the language: it has no
+// label, each party's user and account: lib/trades/store/reads.ts) and the language: it has no
 // clock in it. Each record is kept encoded, under the row versions it was rendered from
 // (ROW_VERSIONS: each row's id and `xmin`). A page first reads only its trades' row versions; a
 // record kept under the same versions is the record those rows give, so it is served as it is;
@@ -18,7 +18,7 @@ import { LRUCache } from "lru-cache";
 import type { Locale } from "../locale.ts";
 import { metrics } from "../ops/metrics.ts";
 import { serializeTrade } from "./serialize-trade.ts";
-import { tradesWithRowVersions, type Scope } from "./trade-reads.ts";
+import { tradesWithRowVersions, type Scope } from "./store/reads.ts";
 
 type Rendered = { rowVersions: string; json: Buffer };
 

@@ -7,10 +7,11 @@ import { numberFromMinorUnits } from "../money/decimal.ts";
 import { payeeReceivesMinor } from "../money/settlement.ts";
 import type { Locale } from "../locale.ts";
 import { LABEL_PAID_BY } from "./presentation/codes.ts";
-import { partyStatus, type Role } from "./presentation/status.ts";
+import { partyStatus } from "./presentation/status.ts";
+import type { Role } from "./transition-table.ts";
 import { partyTimeline } from "./presentation/timeline.ts";
 import type { Trade as TradeSchema } from "./schemas.ts";
-import { partsOfTrades, type AccountView, type LabelView, type TradeView } from "./trade-reads.ts";
+import { partsOfTrades, type AccountView, type LabelView, type TradeView } from "./store/reads.ts";
 
 type TradeResponse = z.input<typeof TradeSchema>;
 

@@ -5,7 +5,7 @@ import type { TenantContext } from "../auth/authenticate.ts";
 import { AppError } from "../errors.ts";
 import { inTransaction } from "../db/sql.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
-import { lockTenantTradeRow } from "./lock-trade.ts";
+import { lockTenantTradeRow } from "./store/lock.ts";
 import { transitionTrade } from "./transition-trade.ts";
 import type { Locale } from "../locale.ts";
 import { serializeTrade } from "./serialize-trade.ts";

@@ -6,6 +6,9 @@ import type { TRADE_EVENT_NAMES } from "../webhooks/event-names.ts";
 import type { LedgerMovement } from "../money/ledger-kinds.ts";
 import type { TradeState } from "./states.ts";
 
+/** A party of a trade: who pays (the buyer) and who is paid (the seller). */
+export type Role = "payer" | "payee";
+
 export type Actor = "payer" | "payee" | "tenant" | "staff" | "carrier" | "paymentRail" | "scheduler";
 
 export type Action =

@@ -1,6 +1,6 @@
 // The one pipeline every change of a trade's state goes through, whoever asks (API, hosted pages,
 // console, sandbox, carrier events, payment rail, scheduler): decide from the table, then apply in
-// the caller's transaction, which already holds the trade's row lock (lib/trades/lock-trade.ts).
+// the caller's transaction, which already holds the trade's row lock (lib/trades/store/lock.ts).
 //
 // Applying is one statement: the compare-and-set of the trade (only if it is still in the state
 // and at the sequence the caller read), its timeline entry, its webhook events, the pending
@@ -28,7 +28,7 @@ import type { LedgerMovement } from "../money/ledger-kinds.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
 import { hasOpenOffer, OFFER_CLOSED } from "./offer-state.ts";
 import { TERMINAL_STATES } from "./states.ts";
-import { RELATED_COLUMNS, RELATED_JOINS, splitParts, type TradeParts } from "./trade-reads.ts";
+import { RELATED_COLUMNS, RELATED_JOINS, splitParts, type TradeParts } from "./store/reads.ts";
 import { tradeEvent } from "./trade-events.ts";
 import { decideOrThrow } from "./transition.ts";
 import type { Action, Actor } from "./transition-table.ts";

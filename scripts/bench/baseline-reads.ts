@@ -5,7 +5,7 @@ import type pg from "pg";
 type Caller = { tenantId: string; mode: string };
 type Reply = { status: number; body: unknown };
 
-// The service's Trade read (lib/trades/trade-reads.ts): the trade with the latest label of each leg
+// The service's Trade read (lib/trades/store/reads.ts): the trade with the latest label of each leg
 // and both parties' service accounts, as lateral joins in the same statement.
 const LABEL = (leg: string, alias: string) => `LEFT JOIN LATERAL (SELECT "id", "labelPricePayerMinor",
   "labelPricePayeeMinor", "labelCode", "labelPaidBy", "carrier", "trackingUrl" FROM "ShipmentLabel" WHERE "tenantId" =
@@ -47,7 +47,7 @@ const PAGE_FROM_POSITION = pageSql("position");
 
 export function baselineReads(pool: pg.Pool) {
   // Where each page after the first began, under the user's counters' row versions: the service's
-  // keyset paging under page numbers (lib/trades/trade-reads.ts, readPage), the same SQL.
+  // keyset paging under page numbers (lib/trades/store/reads.ts, readPage), the same SQL.
   // The Date goes back as it came: pg reads and writes a timestamp without time zone in local time.
   const positions = new Map<string, { stamp: string; createdAt: Date; tradeId: string }>();
 

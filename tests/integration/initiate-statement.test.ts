@@ -1,4 +1,4 @@
-// Initiate trade writes everything in one SQL statement (lib/trades/insert-initiated-trade.ts).
+// Initiate trade writes everything in one SQL statement (lib/trades/store/insert-trade.ts).
 // Every field of a full request must land in its column with the right type and value, the party
 // rows, the first timeline entry, the checkout-key claims and the checkout session with it — and
 // with a payee who is not connected, nothing at all.

@@ -1,5 +1,5 @@
 // A page of Get trades after the first starts from where it began last time while the user's
-// trades are the same set (keyset paging under page numbers: lib/trades/trade-reads.ts, readPage).
+// trades are the same set (keyset paging under page numbers: lib/trades/store/reads.ts, readPage).
 // What must hold: every page is exactly the entries the page number gives now, in the page's order
 // (newest first, then trade id), whatever was added or removed since the page was last read, with
 // and without rendered records, in either role and past the end.

@@ -1,4 +1,4 @@
-// The API's hot reads are plain SQL (lib/trades/trade-reads.ts, lib/auth/authenticate.ts on
+// The API's hot reads are plain SQL (lib/trades/store/reads.ts, lib/auth/authenticate.ts on
 // lib/db/sql.ts). They must return exactly what
 // Prisma's typed reads return — same fields, same values, same types (BigInt, Decimal, Date, JSON,
 // enums as strings) — for trades in every phase, with labels, and for connected users with their
@@ -6,7 +6,7 @@
 // must agree with the same query written in Prisma.
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticate } from "../../lib/auth/authenticate.ts";
-import { findUserTrade, partsOfTrades, userTradePage } from "../../lib/trades/trade-reads.ts";
+import { findUserTrade, partsOfTrades, userTradePage } from "../../lib/trades/store/reads.ts";
 import { buildWorld } from "../helpers/api-world.ts";
 import { db } from "../helpers/tenants.ts";
 

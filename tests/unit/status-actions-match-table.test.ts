@@ -4,7 +4,8 @@
 // allows that has an action code is offered, except the few listed below with their reason.
 import { describe, expect, it } from "vitest";
 import { ACTION } from "../../lib/trades/presentation/codes.ts";
-import { partyStatus, type Role } from "../../lib/trades/presentation/status.ts";
+import { partyStatus } from "../../lib/trades/presentation/status.ts";
+import type { Role } from "../../lib/trades/transition-table.ts";
 import { TRADE_STATES, type TradeState } from "../../lib/trades/states.ts";
 import { decide } from "../../lib/trades/transition.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";

@@ -7,7 +7,7 @@ import { tenantNow } from "../../clock.ts";
 import { db } from "../../db/client.ts";
 import { inTransaction, type Sql } from "../../db/sql.ts";
 import { cancelTrade } from "../../trades/cancel-trade.ts";
-import { lockTenantTradeRow } from "../../trades/lock-trade.ts";
+import { lockTenantTradeRow } from "../../trades/store/lock.ts";
 import { settlementCall } from "../../trades/settle-trade.ts";
 import { transitionTrade } from "../../trades/transition-trade.ts";
 import { redeliverWebhookEvent } from "../../webhooks/event-log.ts";

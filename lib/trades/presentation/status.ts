@@ -6,8 +6,7 @@ import { messagesFor, type PartyStatusText } from "../../i18n/index.ts";
 import type { Locale } from "../../locale.ts";
 import type { TradeState } from "../states.ts";
 import { ACTION, ACTION_NAME, ICON, type ActionCode, type ActionName } from "./codes.ts";
-
-export type Role = "payer" | "payee";
+import type { Role } from "../transition-table.ts";
 
 interface StatusView {
   iconId: number;

@@ -7,7 +7,7 @@ import { messagesFor, type Messages, type TimelineStepText } from "../../i18n/in
 import type { Locale } from "../../locale.ts";
 import { PHASE_OF, TERMINAL_STATES } from "../states.ts";
 import { ICON, TIMELINE_STATE } from "./codes.ts";
-import type { Role } from "./status.ts";
+import type { Role } from "../transition-table.ts";
 
 type StepName = keyof Messages["trade"]["timeline"]["steps"];
 

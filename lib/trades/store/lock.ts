@@ -5,12 +5,12 @@
 // inTransaction): a party's trade (404 when the user is not a party, exactly like an unknown
 // trade), a tenant's trade (the API's, the console's), a trade by id, the trade of a label or of a payment, or a
 // trade with its tenant's clock for the system's own follow-ups (the scheduler, payouts).
-import { AppError } from "../errors.ts";
-import type { ShipmentLabel, Trade } from "../db/generated/client.ts";
-import type { ApiMode, PaymentPurpose, ShipmentLeg, ShipmentStatus } from "../db/generated/enums.ts";
-import { statement, type Sql } from "../db/sql.ts";
-import type { Role } from "./presentation/status.ts";
-import type { DeadlineSettings } from "./deadlines.ts";
+import { AppError } from "../../errors.ts";
+import type { ShipmentLabel, Trade } from "../../db/generated/client.ts";
+import type { ApiMode, PaymentPurpose, ShipmentLeg, ShipmentStatus } from "../../db/generated/enums.ts";
+import { statement, type Sql } from "../../db/sql.ts";
+import type { Role } from "../transition-table.ts";
+import type { DeadlineSettings } from "../deadlines.ts";
 
 // PRIMARY_KEY_FIRST. A row named by its id (a label, a payment) is found by its unique key alone,
 // in a MATERIALIZED CTE that the tenant's and mode's conditions cannot reach into, and those are

@@ -19,10 +19,10 @@
 // (unique violation): nothing is written, and the caller names the holder in its 409. Two requests
 // with one key at once: the second waits on the first's index entry and fails once it commits.
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "../db/generated/client.ts";
-import type { ApiMode } from "../db/generated/enums.ts";
-import { run, statement } from "../db/sql.ts";
-import type { newHostedSession } from "../hosted-links/sessions.ts";
+import type { Prisma } from "../../db/generated/client.ts";
+import type { ApiMode } from "../../db/generated/enums.ts";
+import { run, statement } from "../../db/sql.ts";
+import type { newHostedSession } from "../../hosted-links/sessions.ts";
 
 export interface InitiatedTrade {
   tenantId: string;

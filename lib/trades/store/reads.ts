@@ -8,11 +8,11 @@
 // (one round trip for a detail, one for a whole page with its count), and splits them off into a
 // TradeView. The rows come back with exactly the types of Prisma's own reads, which
 // tests/integration/trade-reads.test.ts checks field by field, so a changed column shows there.
-import type { ServiceAccount, ShipmentLabel, Trade } from "../db/generated/client.ts";
-import type { ApiMode } from "../db/generated/enums.ts";
+import type { ServiceAccount, ShipmentLabel, Trade } from "../../db/generated/client.ts";
+import type { ApiMode } from "../../db/generated/enums.ts";
 import { LRUCache } from "lru-cache";
-import { sqlArrays } from "../db/sql.ts";
-import { metrics } from "../ops/metrics.ts";
+import { sqlArrays } from "../../db/sql.ts";
+import { metrics } from "../../ops/metrics.ts";
 
 export type Scope = { tenantId: string; mode: ApiMode };
 
