@@ -196,7 +196,7 @@ test("an admin redelivers an event and sees the new attempt; a viewer is refused
     expect(
       (
         await viewerPage.request.post(`/console/api/trades/${tradeId}/resolve`, {
-          data: { outcome: "refund" },
+          data: { outcome: "refund", state: "Disputed" },
           headers: origin,
         })
       ).status(),

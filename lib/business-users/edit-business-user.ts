@@ -9,6 +9,7 @@ import {
   serializeBusinessUser,
 } from "./business-user-record.ts";
 import type { EditBusinessUserBody } from "./schemas.ts";
+import { armPayoutsFailedToBusinessUser } from "../trades/store/payout-rows.ts";
 
 /** The console may leave `payoutsAccountNumber` out to keep the account on file (its staff never see it whole); the API always sends it. */
 export async function editBusinessUser(
@@ -35,16 +36,7 @@ export async function editBusinessUser(
   // A payout the bank refused to the old account is tried again, to the new one, on the
   // scheduler's next round (lib/payouts/pay-out-trade.ts).
   if (body.payoutsAccountNumber !== undefined) {
-    await db.trade.updateMany({
-      where: {
-        tenantId: key.tenantId,
-        mode: key.mode,
-        state: "Succeeded",
-        deadlineAt: null,
-        payouts: { some: { businessUserId: updated.id, state: "Failed" } },
-      },
-      data: { deadlineAt: new Date(), deadlineKind: "payoutCompleted" },
-    });
+    await armPayoutsFailedToBusinessUser(db, { tenantId: key.tenantId, mode: key.mode }, updated.id);
   }
   return serializeBusinessUser(updated);
 }

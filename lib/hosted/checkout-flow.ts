@@ -3,9 +3,9 @@
 // tenant. Cancelling cancels the trade, and the tenant hears of it (spec 6 rule 1).
 import { db } from "../db/client.ts";
 import { acceptAndPay } from "../payments/accept-and-pay.ts";
-import { inTransaction, statement } from "../db/sql.ts";
-import { lockTradeRowById } from "../trades/store/lock.ts";
-import { transitionTrade } from "../trades/transition-trade.ts";
+import { cancelOpenSession } from "../trades/store/hosted-sessions.ts";
+import { tradeLocks } from "../trades/store/lock.ts";
+import { withLockedTrade } from "../trades/with-locked-trade.ts";
 import { statesAllowing } from "../trades/transition.ts";
 import { connectUser } from "../users/connect-user.ts";
 import { consentingIdentity, signInOnSession } from "./identity-step.ts";
@@ -113,18 +113,14 @@ export async function confirmCheckout(
 }
 
 export async function cancelCheckout(session: SessionWithTenant, now: Date): Promise<HostedOutcome> {
-  // On the driver, like the API's calls on a trade: the trade locked and read in one statement,
-  // its transition, the session closed.
-  await inTransaction(async (q) => {
-    const trade = await lockTradeRowById(q, session.tenantId, session.tradeId!);
+  // Like the API's calls on a trade: the trade locked and read in one statement, its transition,
+  // the session closed.
+  await withLockedTrade(tradeLocks.byId(session.tenantId, session.tradeId!), async (trade, tx) => {
     // A checkout cancelled before payment cancels the trade (trade.cancelled), and its escrow
-    // payment with it (transitionTrade: an ended trade leaves no payment pending).
+    // payment with it (an ended trade leaves no payment pending).
     if (trade.state === "Created" || trade.state === "InvitationAccepted")
-      await transitionTrade(q, { trade, settings: session.tenant, action: "checkoutCancelled", actor: "payer", now });
-    await q(statement`
-      UPDATE "HostedSession"
-      SET "state" = 'Cancelled', "completedAt" = ${now}::timestamp, "pendingPaymentId" = NULL, "pendingMethod" = NULL
-      WHERE "id" = ${session.id} AND "state" = 'Open'`);
+      await tx.transition({ trade, settings: session.tenant, action: "checkoutCancelled", actor: "payer", now });
+    await cancelOpenSession(tx.q, session.id, now);
   });
   return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
 }

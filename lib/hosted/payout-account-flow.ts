@@ -6,6 +6,7 @@ import { checkBankAccount } from "../payments/bank-account.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 import { returnTarget } from "./return-target.ts";
+import { armPayoutsOfPayee } from "../trades/store/payout-rows.ts";
 
 export async function loadPayoutAccounts(session: SessionWithTenant) {
   const user = await db.marketplaceUser.findUnique({
@@ -108,16 +109,7 @@ export async function savePayoutAccount(session: SessionWithTenant, form: FormDa
       data: { bankAccountNumber: chosen.accountNumber, bankAccountName: chosen.holderName, bankName: chosen.bankName },
     });
     // Settled trades whose payout waited for an account pay out on the scheduler's next round.
-    await tx.trade.updateMany({
-      where: {
-        tenantId: session.tenantId,
-        mode: session.mode,
-        payeeMarketplaceUserId: session.marketplaceUserId,
-        state: "Succeeded",
-        deadlineAt: null,
-      },
-      data: { deadlineAt: now, deadlineKind: "payoutCompleted" },
-    });
+    await armPayoutsOfPayee(tx, { tenantId: session.tenantId, mode: session.mode }, session.marketplaceUserId, now);
     await tx.hostedSession.updateMany({
       where: { id: session.id, state: "Open" },
       data: { state: "Completed", completedAt: now },

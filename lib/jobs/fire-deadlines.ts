@@ -1,19 +1,18 @@
 // Fires trade deadlines that have fallen due, each as an ordinary transition in its own
 // transaction (decisions.md §3). Safe with several server instances: each trade is taken with
-// lib/trades/store/lock.ts's lockTradeWithClock, which skips a trade another instance holds, and the
-// transition itself is a compare-and-set.
-import { db } from "../db/client.ts";
+// its tenant's clock by a lock that skips a trade another instance holds (lib/trades/store/lock.ts
+// withClock), and the transition itself is a compare-and-set.
 import type { ApiMode } from "../db/generated/enums.ts";
 import { tenantNow } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { isLiveModeOpen } from "../outside-parties.ts";
 import { payOutTrade } from "../payouts/pay-out-trade.ts";
-import { inTransaction } from "../db/sql.ts";
-import { transitionTrade } from "../trades/transition-trade.ts";
 import { offerClosedResumingDeadline } from "../trades/offer-state.ts";
 import type { Action } from "../trades/transition-table.ts";
 import { log } from "../ops/log.ts";
-import { lockTradeWithClock } from "../trades/store/lock.ts";
+import { dueDeadlines } from "../trades/store/due-deadlines.ts";
+import { tradeLocks } from "../trades/store/lock.ts";
+import { withLockedTrade } from "../trades/with-locked-trade.ts";
 
 export interface FiredDeadline {
   tradeId: string;
@@ -36,7 +35,7 @@ export async function fireDueDeadlines(
   const liveOpen = isLiveModeOpen();
   // Rounds, because one firing can make the next one due at once (auto-accept, then payout).
   for (let round = 0; round < maxRounds; round++) {
-    const due = await dueDeadlines(only, liveOpen);
+    const due = await dueNow(only, liveOpen);
     if (due.length === 0) break;
     let progressed = false;
     for (const { id, deadlineKind } of due) {
@@ -51,9 +50,8 @@ export async function fireDueDeadlines(
   return fired;
 }
 
-async function fireOne(tradeId: string): Promise<FiredDeadline | null> {
-  return inTransaction(async (q) => {
-    const locked = await lockTradeWithClock(q, tradeId, { skipLocked: true });
+function fireOne(tradeId: string): Promise<FiredDeadline | null> {
+  return withLockedTrade(tradeLocks.withClock(tradeId, { skipLocked: true }), async (locked, tx) => {
     if (!locked) return null; // another instance is on it
     const { trade, tenant } = locked;
     const now = tenantNow(tenant, trade.mode);
@@ -61,14 +59,7 @@ async function fireOne(tradeId: string): Promise<FiredDeadline | null> {
     const action = trade.deadlineKind as Action;
     // A lapsing offer gives the trade back the deadline it held (offer-state.ts).
     const details = action === "lapseOffer" ? offerClosedResumingDeadline(trade) : {};
-    const { trade: moved } = await transitionTrade(q, {
-      trade,
-      settings: tenant,
-      action,
-      actor: "scheduler",
-      now,
-      details,
-    });
+    const { trade: moved } = await tx.transition({ trade, settings: tenant, action, actor: "scheduler", now, details });
     return { tradeId: trade.id, action, state: moved.state };
   });
 }
@@ -96,24 +87,8 @@ async function guarded(
   }
 }
 
-/**
- * The earliest due deadlines, of one tenant's mode or of all. Each tenant's mode has its own now
- * (a test-mode tenant's sandbox clock), so the due ones are read per tenant and mode, each a range
- * of the (tenantId, mode, deadlineAt) index up to its own now; one range over all deadlines could
- * not stop at anyone's now and read every future deadline on each round.
- */
-function dueDeadlines(only: { tenantId: string; mode: ApiMode } | undefined, liveOpen: boolean) {
-  // Live deadlines wait while live mode is closed.
-  const modes = (only ? [only.mode] : ["test", "live"]).filter((mode) => liveOpen || mode === "test");
-  return db.$queryRaw<{ id: string; deadlineKind: string }[]>`
-    SELECT d."id", d."deadlineKind"
-    FROM "Tenant" n CROSS JOIN unnest(${modes}::"ApiMode"[]) m("mode")
-    CROSS JOIN LATERAL (
-      SELECT t."id", t."deadlineKind", t."deadlineAt" FROM "Trade" t
-      WHERE t."tenantId" = n."id" AND t."mode" = m."mode"
-        AND t."deadlineAt" <= CASE WHEN m."mode" = 'test'
-          THEN now() + n."sandboxClockOffsetSeconds" * interval '1 second' ELSE now() END
-      ORDER BY t."deadlineAt" LIMIT ${BATCH}) d
-    WHERE ${only?.tenantId ?? null}::text IS NULL OR n."id" = ${only?.tenantId ?? null}
-    ORDER BY d."deadlineAt" LIMIT ${BATCH}`;
+/** Of one tenant's mode or of all; live deadlines wait while live mode is closed. */
+function dueNow(only: { tenantId: string; mode: ApiMode } | undefined, liveOpen: boolean) {
+  const modes = (only ? [only.mode] : (["test", "live"] as const)).filter((mode) => liveOpen || mode === "test");
+  return dueDeadlines(modes, only?.tenantId ?? null, BATCH);
 }

@@ -6,8 +6,6 @@
 // is what the service holds for the trade; `payee_payable`, `service_revenue` and
 // `tenant_revenue` are owed to their holders once the trade settles.
 import { randomUUID } from "node:crypto";
-import type { ApiMode } from "../db/generated/enums.ts";
-import { statement, type Sql } from "../db/sql.ts";
 import type { LedgerKind, LedgerMovement } from "./ledger-kinds.ts";
 import { refundableMinor, splitWithRefund } from "./settlement.ts";
 
@@ -152,15 +150,6 @@ export function afterPostings(balances: Balances, postings: Posting[]): Balances
   return { escrow: balances.escrow + sum("escrow"), payeePayable: balances.payeePayable + sum("payee_payable") };
 }
 
-/** Sums the trade's escrow and payee-payable accounts (one statement, in the caller's transaction). */
-export async function tradeBalances(q: Sql, tradeId: string): Promise<Balances> {
-  const [row] = await q<Balances>(statement`
-    SELECT coalesce(sum("amountMinor") FILTER (WHERE "account" = 'escrow'), 0)::bigint AS "escrow",
-           coalesce(sum("amountMinor") FILTER (WHERE "account" = 'payee_payable'), 0)::bigint AS "payeePayable"
-    FROM "LedgerPosting" WHERE "tradeId" = ${tradeId} AND "account" IN ('escrow', 'payee_payable')`);
-  return row!;
-}
-
 /** A transfer as it is written: its id, its non-zero postings, and what of it refunds the payer. */
 export interface TransferRows {
   id: string;
@@ -171,10 +160,8 @@ export interface TransferRows {
 
 /**
  * The rows of a transfer, checked: it must balance, and a transfer in which nothing moves is not
- * written (null). Money back to the payer is a refund of the trade's escrow payment: whoever
- * writes the transfer updates that payment's record (refundedMinor, PartiallyRefunded or
- * Refunded) in the same statement, so that no path that refunds — cancel, lost parcel, return,
- * staff decision, unused shipping — can forget it.
+ * written (null). What of it goes to payer_refund is a refund of the trade's escrow payment, which
+ * the statement that writes the transfer records on the payment (lib/trades/store/effects.ts).
  */
 export function transferRows(tradeId: string, kind: LedgerKind, postings: Posting[]): TransferRows | null {
   if (!isBalanced(postings)) throw new Error(`Unbalanced ${kind} transfer for trade ${tradeId}`);
@@ -182,38 +169,4 @@ export function transferRows(tradeId: string, kind: LedgerKind, postings: Postin
   if (nonZero.length === 0) return null;
   const refundMinor = nonZero.filter((p) => p.account === "payer_refund").reduce((sum, p) => sum + p.amountMinor, 0n);
   return { id: randomUUID(), kind, postings: nonZero, refundMinor };
-}
-
-export async function writeTransfer(
-  q: Sql,
-  scope: { tenantId: string; mode: ApiMode; tradeId: string; currency: string },
-  kind: LedgerKind,
-  postings: Posting[],
-  createdAt: Date,
-): Promise<void> {
-  const rows = transferRows(scope.tradeId, kind, postings);
-  if (!rows) return;
-  const { refundMinor, postings: nonZero } = rows;
-  // One statement for the transfer, its postings and the refund (Prisma's nested create takes
-  // three round trips: insert, insert, read back). Amounts go as text: exact, cast to bigint.
-  await q(statement`
-    WITH transfer AS (
-      INSERT INTO "LedgerTransfer" ("id", "tenantId", "mode", "tradeId", "kind", "currency", "createdAt")
-      VALUES (${rows.id}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${scope.tradeId}, ${kind},
-    ${scope.currency}, ${createdAt}::timestamp)
-      RETURNING "id"),
-    refund AS (
-      UPDATE "Payment"
-      SET "refundedMinor" = "refundedMinor" + ${refundMinor.toString()}::bigint,
-          "state" = CASE WHEN "refundedMinor" + ${refundMinor.toString()}::bigint >= "amountMinor" THEN
-    'Refunded' ELSE 'PartiallyRefunded' END::"PaymentState",
-          "refundedAt" = ${createdAt}::timestamp, "updatedAt" = ${createdAt}::timestamp
-      WHERE ${refundMinor.toString()}::bigint > 0 AND "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode"
-        AND "tradeId" = ${scope.tradeId} AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded'))
-    INSERT INTO "LedgerPosting" ("transferId", "tenantId", "tradeId", "account", "amountMinor")
-    SELECT transfer."id", ${scope.tenantId}, ${scope.tradeId}, p."account", p."amountMinor"::bigint
-    FROM transfer, unnest(${nonZero.map((p) => p.account)}::text[],
-    ${nonZero.map((p) => p.amountMinor.toString())}::text[]) WITH ORDINALITY AS p("account", "amountMinor",
-    "position")
-    ORDER BY p."position"`);
 }

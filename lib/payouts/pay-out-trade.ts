@@ -4,18 +4,22 @@
 //    up again); 2. the rail is asked with the try's idempotency key; 3. under the lock again, the
 //    answer is recorded: Paid releases the trade (ledger payout, payout.paid), Failed leaves the
 //    money owed to the payee and the trade waiting for a new payout account (payout.failed).
-import { randomUUID } from "node:crypto";
 import type { Payout, Trade } from "../db/generated/client.ts";
-import { inTransaction, statement, type Sql } from "../db/sql.ts";
 import { tenantNow } from "../clock.ts";
-import { tradeBalances } from "../money/ledger.ts";
 import { metrics } from "../ops/metrics.ts";
 import { paymentRailFor } from "../outside-parties.ts";
 import type { PayoutOutcome } from "../payments/payment-rail.ts";
-import { lockTradeWithClock, type TenantClock } from "../trades/store/lock.ts";
-import { writePayoutEvent } from "../trades/trade-events.ts";
-import { transitionTrade } from "../trades/transition-trade.ts";
-import { payoutRecipient } from "./payout-recipient.ts";
+import { appendPayoutEvent } from "../trades/store/append-trade-event.ts";
+import { tradeBalances } from "../trades/store/ledger-rows.ts";
+import { tradeLocks, type TenantClock } from "../trades/store/lock.ts";
+import {
+  disarmPayout,
+  insertPayoutTry,
+  payoutRecipient,
+  pendingPayoutOf,
+  recordPayoutOutcome,
+} from "../trades/store/payout-rows.ts";
+import { withLockedTrade, type LockedTradeTransaction } from "../trades/with-locked-trade.ts";
 
 type Locked = { trade: Trade; tenant: TenantClock; now: Date };
 export type PayoutStep = { state: string } | null;
@@ -24,49 +28,43 @@ type Begun =
 
 /** Runs the trade's due payout; null when there is nothing to do now (not due, taken, waiting). */
 export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
-  // Each step is one driver transaction, the trade locked with its tenant's clock (as every
-  // transition of a trade is taken, lib/trades/store/lock.ts).
-  const begun = await inTransaction(async (q): Promise<Begun | null> => {
-    const locked = await lockDuePayout(q, tradeId);
-    if (!locked) return null;
-    const { trade, tenant, now } = locked;
-    const recipient = await payoutRecipient(q, trade);
-    const [pending] = await q<Payout>(
-      statement`SELECT * FROM "Payout" WHERE "tradeId" = ${tradeId} AND "state" = 'Pending' LIMIT 1`,
-    );
-    if (pending)
-      return recipient
-        ? { kind: "ask", payout: pending, accountNumber: recipient.accountNumber }
-        : await waitForAccount(q, trade);
-    const { payeePayable } = await tradeBalances(q, trade.id);
-    // Nothing owed (a settlement refunded all of the payee's part): released without a payout.
-    if (payeePayable === 0n) {
-      const released = await transitionTrade(q, {
+  // Each step is one transaction, the trade locked with its tenant's clock (another instance on it: skipped).
+  const begun = await withLockedTrade(
+    tradeLocks.withClock(tradeId, { skipLocked: true }),
+    async (locked, tx): Promise<Begun | null> => {
+      const due = duePayout(locked);
+      if (!due) return null;
+      const { trade, tenant, now } = due;
+      const recipient = await payoutRecipient(tx.q, trade);
+      const pending = await pendingPayoutOf(tx.q, tradeId);
+      if (pending)
+        return recipient
+          ? { kind: "ask", payout: pending, accountNumber: recipient.accountNumber }
+          : await waitForAccount(tx, trade);
+      const { payeePayable } = await tradeBalances(tx.q, trade.id);
+      // Nothing owed (a settlement refunded all of the payee's part): released without a payout.
+      if (payeePayable === 0n) {
+        const released = await tx.transition({
+          trade,
+          settings: tenant,
+          action: "payoutCompleted",
+          actor: "paymentRail",
+          now,
+        });
+        return { kind: "released", state: released.trade.state };
+      }
+      if (!recipient) return waitForAccount(tx, trade);
+      const payout = await insertPayoutTry(
+        tx.q,
         trade,
-        settings: tenant,
-        action: "payoutCompleted",
-        actor: "paymentRail",
+        recipient,
+        payeePayable,
+        (n) => statementReference(tradeId, n),
         now,
-      });
-      return { kind: "released", state: released.trade.state };
-    }
-    if (!recipient) return waitForAccount(q, trade);
-    const [earlier] = await q<{ tries: number }>(
-      statement`SELECT count(*)::int AS "tries" FROM "Payout" WHERE "tradeId" = ${tradeId}`,
-    );
-    const attempt = earlier!.tries + 1;
-    const [payout] = await q<Payout>(statement`
-      INSERT INTO "Payout" ("id", "tenantId", "mode", "tradeId", "attempt", "recipientMarketplaceUserId",
-        "businessUserId", "businessId", "businessLocationId", "amountMinor", "currency", "bankAccountLast4",
-        "reference", "createdAt")
-      VALUES (${randomUUID()}, ${trade.tenantId}, ${trade.mode}::"ApiMode", ${tradeId}, ${attempt},
-        ${recipient.marketplaceUserId}, ${recipient.business?.businessUserId ?? null},
-        ${recipient.business?.businessId ?? null}, ${recipient.business?.businessLocationId ?? null},
-        ${payeePayable.toString()}::bigint, ${trade.currency}, ${recipient.last4}, ${statementReference(trade.id, attempt)},
-        ${now}::timestamp)
-      RETURNING *`);
-    return { kind: "ask", payout: payout!, accountNumber: recipient.accountNumber };
-  });
+      );
+      return { kind: "ask", payout, accountNumber: recipient.accountNumber };
+    },
+  );
   if (!begun || begun.kind === "waiting") return null;
   if (begun.kind === "released") return { state: begun.state };
 
@@ -79,11 +77,12 @@ export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
     accountNumber,
     reference: payout.reference,
   });
-  return inTransaction((q) => recordOutcome(q, payout, outcome));
+  return withLockedTrade(tradeLocks.withClock(payout.tradeId, { skipLocked: false }), (locked, tx) =>
+    recordOutcome(tx, locked!, payout, outcome),
+  );
 }
 
-async function lockDuePayout(q: Sql, tradeId: string): Promise<Locked | null> {
-  const locked = await lockTradeWithClock(q, tradeId, { skipLocked: true });
+function duePayout(locked: { trade: Trade; tenant: TenantClock } | null): Locked | null {
   if (!locked) return null; // another instance is on it
   const { trade, tenant } = locked;
   const now = tenantNow(tenant, trade.mode);
@@ -92,34 +91,27 @@ async function lockDuePayout(q: Sql, tradeId: string): Promise<Locked | null> {
 }
 
 /** No payout account yet (or any more): the payee's choosing one arms the payout again. */
-async function waitForAccount(q: Sql, trade: Trade): Promise<Begun> {
-  await disarm(q, trade.id);
+async function waitForAccount(tx: LockedTradeTransaction, trade: Trade): Promise<Begun> {
+  await disarmPayout(tx.q, trade.id);
   return { kind: "waiting" };
 }
 
-const disarm = (q: Sql, tradeId: string) =>
-  q(statement`UPDATE "Trade" SET "deadlineAt" = NULL, "updatedAt" = ${new Date()}::timestamp WHERE "id" = ${tradeId}`);
-
-async function recordOutcome(q: Sql, payout: Payout, outcome: PayoutOutcome): Promise<PayoutStep> {
-  const { trade, tenant } = (await lockTradeWithClock(q, payout.tradeId, { skipLocked: false }))!;
+async function recordOutcome(
+  tx: LockedTradeTransaction,
+  { trade, tenant }: { trade: Trade; tenant: TenantClock },
+  payout: Payout,
+  outcome: PayoutOutcome,
+): Promise<PayoutStep> {
   const now = tenantNow(tenant, trade.mode);
   // Only a Pending try takes an answer: another instance may have recorded this one already.
-  const recorded =
-    outcome.status === "paid"
-      ? await q(statement`
-          UPDATE "Payout" SET "state" = 'Paid', "paidAt" = ${now}::timestamp, "providerPayoutId" = ${outcome.providerPayoutId}
-          WHERE "id" = ${payout.id} AND "state" = 'Pending' RETURNING "id"`)
-      : await q(statement`
-          UPDATE "Payout" SET "state" = 'Failed', "failedAt" = ${now}::timestamp, "failureReason" = ${outcome.reason}
-          WHERE "id" = ${payout.id} AND "state" = 'Pending' RETURNING "id"`);
-  if (recorded.length === 0) return null;
+  if (!(await recordPayoutOutcome(tx.q, payout.id, outcome, now))) return null;
   metrics().payouts.inc({ outcome: outcome.status });
   if (outcome.status === "failed") {
-    await disarm(q, trade.id);
-    await writePayoutEvent(q, trade.id, "payout.failed", payout.id, now);
+    await disarmPayout(tx.q, trade.id);
+    await appendPayoutEvent(tx.q, trade.id, "payout.failed", payout.id, now);
     return { state: trade.state };
   }
-  const { trade: released } = await transitionTrade(q, {
+  const { trade: released } = await tx.transition({
     trade,
     settings: tenant,
     action: "payoutCompleted",
@@ -127,7 +119,7 @@ async function recordOutcome(q: Sql, payout: Payout, outcome: PayoutOutcome): Pr
     now,
     details: { payeeBusinessUserId: payout.businessUserId },
   });
-  await writePayoutEvent(q, trade.id, "payout.paid", payout.id, now);
+  await appendPayoutEvent(tx.q, trade.id, "payout.paid", payout.id, now);
   return { state: released.state };
 }
 

@@ -2,10 +2,10 @@
 // returned to sender), on the delivery or the return leg.
 import { AppError } from "../errors.ts";
 import type { Tenant } from "../db/generated/client.ts";
-import { inTransaction, statement } from "../db/sql.ts";
 import type { ApiMode, ShipmentStatus } from "../db/generated/enums.ts";
-import { lockTradeOfLabel } from "../trades/store/lock.ts";
-import { transitionTrade } from "../trades/transition-trade.ts";
+import { recordTrackingEvent } from "../trades/store/label-rows.ts";
+import { tradeLocks } from "../trades/store/lock.ts";
+import { withLockedTrade } from "../trades/with-locked-trade.ts";
 import type { Action } from "../trades/transition-table.ts";
 import type { TrackingEvent } from "./carrier.ts";
 
@@ -41,24 +41,17 @@ export async function applyTrackingEvent(
   event: TrackingEvent,
   now: Date,
 ) {
-  // On the driver: the trade's lock and read with its label, the transition's statement, the
-  // label's new status with its tracking event (three statements in one transaction, the last
-  // sent with the COMMIT).
-  return inTransaction(async (q) => {
-    const found = await lockTradeOfLabel(q, { tenantId: tenant.id, mode }, labelId);
+  // The trade's lock and read with its label, the transition's statement, the label's new status
+  // with its tracking event (three statements in one transaction, the last sent with the COMMIT).
+  return withLockedTrade(tradeLocks.ofLabel({ tenantId: tenant.id, mode }, labelId), async (found, tx) => {
     if (!found) throw AppError.notFound(`Label ${JSON.stringify(labelId)}`);
     const { trade, label } = found;
     if (label.status === "Pending")
       throw new AppError("invalid-state", "The label has not been issued yet: its payment is still pending.");
     const action = ACTIONS[label.leg][event];
-    const { trade: moved } = await transitionTrade(q, { trade, settings: tenant, action, actor: "carrier", now });
+    const { trade: moved } = await tx.transition({ trade, settings: tenant, action, actor: "carrier", now });
     // Not awaited: nothing reads its answer, so it goes out with the COMMIT (lib/db/sql.ts Sql).
-    void q(statement`
-      WITH status AS (
-        UPDATE "ShipmentLabel" SET "status" = ${STATUS[event]}::"ShipmentStatus", "updatedAt" = ${new Date()}::timestamp
-        WHERE "id" = ${label.id})
-      INSERT INTO "ShipmentTrackingEvent" ("labelId", "event", "occurredAt")
-      VALUES (${label.id}, ${event}, ${now}::timestamp)`);
+    void recordTrackingEvent(tx.q, label.id, STATUS[event], event, now);
     return { labelId: label.id, event, tradeId: trade.id, state: moved.state };
   });
 }

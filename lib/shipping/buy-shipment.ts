@@ -6,14 +6,14 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
-import { inTransaction, run, statement } from "../db/sql.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
 import { paymentRailFor } from "../outside-parties.ts";
 import { serializePayment } from "../payments/serialize-payment.ts";
-import type { Payment, Tenant } from "../db/generated/client.ts";
+import type { Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { lockPartyTradeRow } from "../trades/store/lock.ts";
-import { transitionTrade } from "../trades/transition-trade.ts";
+import { insertLabelPurchase, pendingLabelPurchase, shippingPayerMinorOf } from "../trades/store/label-rows.ts";
+import { tradeLocks } from "../trades/store/lock.ts";
+import { withLockedTrade } from "../trades/with-locked-trade.ts";
 import { LABEL_PAID_BY } from "../trades/presentation/codes.ts";
 import { labelCreated, requestLabel, voidUnusedLabel } from "./issue-label.ts";
 import type { BuyShipmentBody } from "./schemas.ts";
@@ -41,82 +41,64 @@ export async function buyShipment(
     (await buyerPaysFor(scope, tradeId, leg, priceMinor)) === 0n ? await requestLabel(context.mode, order) : null;
   let applied = false;
 
-  // On the driver: the trade's lock, a purchase still waiting for its payment, the purchase's
-  // transition, the payment and label rows (a label paid from escrow issued with its row), and
-  // then the label's transition.
-  const payment = await inTransaction(async (q) => {
-    const locking = lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
-    // A statement of its own, after the lock: joined into the locking statement it would read the
-    // labels as they were before waiting for the lock, and miss a purchase committed meanwhile.
-    // Sent with the lock all the same (lib/db/sql.ts Sql): PostgreSQL runs it once the lock is granted.
-    const pendingRead = q<Payment & { labelCarrier: string; labelPriceMinor: bigint }>(statement`
-      SELECT p.*, l."carrier" AS "labelCarrier", l."priceMinor" AS "labelPriceMinor"
-      FROM "ShipmentLabel" l JOIN "Payment" p ON p."id" = l."paymentId"
-      WHERE l."tenantId" = ${scope.tenantId} AND l."mode" = ${scope.mode}::"ApiMode" AND l."tradeId" = ${tradeId}
-        AND l."leg" = ${leg}::"ShipmentLeg" AND l."status" = 'Pending'
-      LIMIT 1`);
-    const { trade, role } = await locking;
-    const [pending] = await pendingRead;
+  // The trade's lock, a purchase still waiting for its payment, the purchase's transition, the
+  // payment and label rows (a label paid from escrow issued with its row), then the label's transition.
+  const lock = tradeLocks
+    .ofParty(scope, marketplaceUserId, tradeId)
+    .alongWith((q) => pendingLabelPurchase(q, scope, tradeId, leg));
+  const payment = await withLockedTrade(lock, async ({ locked: { trade, role }, read: pending }, tx) => {
     if (pending) {
-      const { labelCarrier, labelPriceMinor, ...waiting } = pending;
-      if (labelCarrier !== body.shipmentProviderId || labelPriceMinor !== priceMinor) {
+      if (pending.carrier !== body.shipmentProviderId || pending.priceMinor !== priceMinor) {
         throw new AppError(
           "conflict",
-          `A ${leg.toLowerCase()} label (${labelCarrier}, payment ${waiting.id}) is already waiting for its payment.`,
+          `A ${leg.toLowerCase()} label (${pending.carrier}, payment ${pending.payment.id}) is already waiting for its payment.`,
         );
       }
-      return waiting;
+      return pending.payment;
     }
     // The table decides who may buy which label, and when (a self-transition: the state stays).
     const action = leg === "Delivery" ? "buyDeliveryLabel" : "buyReturnLabel";
-    const ordered = (
-      await transitionTrade(q, { trade, settings: context.tenant, action, actor: role, now: context.now })
-    ).trade;
+    const ordered = (await tx.transition({ trade, settings: context.tenant, action, actor: role, now: context.now }))
+      .trade;
 
     const buyerPays = buyerPaysOf(ordered.shippingPayerMinor, leg, priceMinor);
     const fromEscrow = priceMinor - buyerPays;
-    const label = {
-      id: order.id,
+    const shares = {
       leg,
       labelPricePayerMinor: leg === "Delivery" ? fromEscrow : buyerPays,
       labelPricePayeeMinor: leg === "Delivery" ? buyerPays : 0n,
     };
     const paidBy =
-      label.labelPricePayerMinor > 0n && label.labelPricePayeeMinor > 0n
+      shares.labelPricePayerMinor > 0n && shares.labelPricePayeeMinor > 0n
         ? LABEL_PAID_BY.shared
-        : label.labelPricePayeeMinor > 0n
+        : shares.labelPricePayeeMinor > 0n
           ? LABEL_PAID_BY.payee
           : LABEL_PAID_BY.payer;
     const paid = buyerPays === 0n;
     // Paid from escrow: the label is issued with its row. The trade's shipping money never changes
     // after initiation, so the answer before the transaction is the answer now.
-    if (paid && !issued) throw new Error(`Label ${label.id} is paid from escrow but was not asked of the carrier`);
-    const issuedNow = paid ? issued : null;
-    const wallClock = new Date(); // Prisma's @default(now()) / @updatedAt
+    if (paid && !issued) throw new Error(`Label ${order.id} is paid from escrow but was not asked of the carrier`);
     // Sent with the label's transition below (lib/db/sql.ts Sql), which does not read these rows.
-    const inserted = q<Payment>(statement`
-      WITH payment AS (
-        INSERT INTO "Payment" ("id", "tenantId", "mode", "tradeId", "marketplaceUserId", "purpose", "amountMinor",
-          "currency", "externalId", "state", "paidAt", "createdAt", "updatedAt")
-        VALUES (${randomUUID()}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${tradeId}, ${marketplaceUserId},
-          ${leg === "Delivery" ? "DeliveryLabel" : "ReturnLabel"}::"PaymentPurpose", ${buyerPays.toString()}::bigint,
-          ${ordered.currency}, ${externalId}, ${paid ? "Paid" : "Pending"}::"PaymentState",
-          ${paid ? context.now : null}::timestamp, ${context.now}::timestamp, ${wallClock}::timestamp)
-        RETURNING *),
-      label AS (
-        INSERT INTO "ShipmentLabel" ("id", "tenantId", "mode", "tradeId", "leg", "carrier", "priceMinor",
-          "labelPricePayerMinor", "labelPricePayeeMinor", "labelPaidBy", "expectedMaxWeightGrams", "paymentId",
-          "providerReference", "labelCode", "trackingUrl", "status", "createdAt", "updatedAt")
-        SELECT ${label.id}, ${scope.tenantId}, ${scope.mode}::"ApiMode", ${tradeId}, ${leg}::"ShipmentLeg",
-          ${body.shipmentProviderId}, ${priceMinor.toString()}::bigint, ${label.labelPricePayerMinor.toString()}::bigint,
-          ${label.labelPricePayeeMinor.toString()}::bigint, ${paidBy}::int, ${body.expectedMaxWeightInGrams}::int,
-          payment."id", ${issuedNow?.providerReference ?? null}, ${issuedNow?.labelCode ?? null},
-          ${issuedNow?.trackingUrl ?? null}, ${issuedNow ? "Created" : "Pending"}::"ShipmentStatus",
-          ${wallClock}::timestamp, ${wallClock}::timestamp
-        FROM payment)
-      SELECT * FROM payment`);
+    const inserted = insertLabelPurchase(tx.q, {
+      scope,
+      tradeId,
+      buyerMarketplaceUserId: marketplaceUserId,
+      currency: ordered.currency,
+      externalId,
+      buyerPaysMinor: buyerPays,
+      label: {
+        ...shares,
+        id: order.id,
+        carrier: body.shipmentProviderId,
+        priceMinor,
+        expectedMaxWeightGrams: body.expectedMaxWeightInGrams,
+        labelPaidBy: paidBy,
+      },
+      issued: paid ? issued : null,
+      now: context.now,
+    });
     if (paid) {
-      await labelCreated(q, context.tenant, ordered, label, context.now);
+      await labelCreated(tx, context.tenant, ordered, shares, context.now);
       applied = true;
     }
     const [created] = await inserted;
@@ -149,8 +131,6 @@ async function buyerPaysFor(
   leg: "Delivery" | "Return",
   priceMinor: bigint,
 ): Promise<bigint | null> {
-  const [trade] = await run<{ shippingPayerMinor: bigint }>(statement`
-    SELECT "shippingPayerMinor" FROM "Trade"
-    WHERE "id" = ${tradeId} AND "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode"`);
-  return trade ? buyerPaysOf(trade.shippingPayerMinor, leg, priceMinor) : null;
+  const shippingPayerMinor = await shippingPayerMinorOf(scope, tradeId);
+  return shippingPayerMinor === null ? null : buyerPaysOf(shippingPayerMinor, leg, priceMinor);
 }

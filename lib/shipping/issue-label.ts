@@ -2,7 +2,8 @@
 // `requestLabel` asks the carrier outside any transaction (the carrier takes our label id as its
 // idempotency key, so asking twice is harmless); then, in the caller's driver transaction, the
 // label row takes the carrier's code and tracking address (written with the row when the label is
-// paid from escrow at purchase, `issueLabelOfPayment` when its payment completes later) and
+// paid from escrow at purchase, lib/trades/store/label-rows.ts issueLabelOfPayment when its payment
+// completes later) and
 // `labelCreated` applies the table's deliveryLabelCreated / returnLabelCreated, whose ledger
 // movement pays for the label. When that transaction refuses, `voidUnusedLabel` lets the carrier
 // void what nobody will use.
@@ -10,12 +11,11 @@ import type { ShipmentLabel, Tenant, Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { log } from "../ops/log.ts";
 import { carriersFor } from "../outside-parties.ts";
-import { statement, type Sql } from "../db/sql.ts";
-import { transitionTrade } from "../trades/transition-trade.ts";
+import type { LabelShares } from "../trades/store/label-rows.ts";
+import type { LockedTradeTransaction } from "../trades/with-locked-trade.ts";
 import type { CarrierId, IssuedLabel } from "./carrier.ts";
 
 type LabelOrder = Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">;
-type LabelShares = Pick<ShipmentLabel, "leg" | "labelPricePayerMinor" | "labelPricePayeeMinor">;
 
 export function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLabel> {
   return carriersFor(mode)[label.carrier as CarrierId].issueLabel({
@@ -24,21 +24,17 @@ export function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLa
   });
 }
 
-/** The label a completed payment pays for, given the carrier's answer: one statement. Null if it has none. */
-export async function issueLabelOfPayment(q: Sql, paymentId: string, issued: IssuedLabel) {
-  const [label] = await q<LabelShares & Pick<ShipmentLabel, "id">>(statement`
-    UPDATE "ShipmentLabel" SET "providerReference" = ${issued.providerReference}, "labelCode" = ${issued.labelCode},
-      "trackingUrl" = ${issued.trackingUrl}, "status" = 'Created', "updatedAt" = ${new Date()}::timestamp
-    WHERE "paymentId" = ${paymentId}
-    RETURNING "id", "leg", "labelPricePayerMinor", "labelPricePayeeMinor"`);
-  return label ?? null;
-}
-
 /** The trade's label-created transition: its ledger movement pays for the label, shared as the label says. */
-export async function labelCreated(q: Sql, tenant: Tenant, trade: Trade, label: LabelShares, now: Date) {
+export async function labelCreated(
+  tx: LockedTradeTransaction,
+  tenant: Tenant,
+  trade: Trade,
+  label: LabelShares,
+  now: Date,
+) {
   const shares = { payerShareMinor: label.labelPricePayerMinor, payeeShareMinor: label.labelPricePayeeMinor };
   const action = label.leg === "Delivery" ? "deliveryLabelCreated" : "returnLabelCreated";
-  const applied = await transitionTrade(q, {
+  const applied = await tx.transition({
     trade,
     settings: tenant,
     action,

@@ -4,15 +4,14 @@
 // parts by the transition's own statement).
 import type { Prisma } from "../db/generated/client.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
-import { inTransaction } from "../db/sql.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { refuseOnePersonOnBothSides } from "./distinct-parties.ts";
-import { lockPartyTradeRow } from "./store/lock.ts";
+import { tradeLocks } from "./store/lock.ts";
 import type { Locale } from "../locale.ts";
 import type { Role } from "./transition-table.ts";
 import { serializeTrade } from "./serialize-trade.ts";
 import type { Action } from "./transition-table.ts";
-import { transitionTrade } from "./transition-trade.ts";
+import { withLockedTrade } from "./with-locked-trade.ts";
 
 export type Context = TenantContext & { now: Date; locale: Locale };
 
@@ -56,13 +55,12 @@ function transitionPartyTrade(
   withParts: boolean,
 ) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
-  // On the driver: lock-and-read, then the transition's one statement (and its ledger transfers).
-  return inTransaction(async (q) => {
-    const { trade, role } = await lockPartyTradeRow(q, scope, marketplaceUserId, tradeId);
+  // Lock-and-read, then the transition's one statement (and its ledger transfers).
+  return withLockedTrade(tradeLocks.ofParty(scope, marketplaceUserId, tradeId), async ({ trade, role }, tx) => {
     const call = choose(role, trade);
-    if (call.distinctParties) await refuseOnePersonOnBothSides(q, scope, trade.id);
+    if (call.distinctParties) await refuseOnePersonOnBothSides(tx.q, scope, trade.id);
     const { details, entryDetails } = call;
-    return transitionTrade(q, {
+    return tx.transition({
       trade,
       settings: context.tenant,
       action: call.action,

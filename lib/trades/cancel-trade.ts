@@ -4,11 +4,10 @@
 // `cancel` rule). The API reaches its own mode's trades only; the console reaches either mode.
 import { AppError } from "../errors.ts";
 import { tenantNow } from "../clock.ts";
-import { inTransaction } from "../db/sql.ts";
 import type { Prisma, Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { lockTenantTradeRow } from "./store/lock.ts";
-import { transitionTrade } from "./transition-trade.ts";
+import { tradeLocks } from "./store/lock.ts";
+import { withLockedTrade } from "./with-locked-trade.ts";
 
 export interface CancelRequest {
   tenant: Tenant;
@@ -27,17 +26,15 @@ export async function cancelTrade({
   expectedState,
   by,
 }: CancelRequest): Promise<{ state: string }> {
-  // On the driver: the trade locked and read in one statement, then the transition's statement and
-  // the refund's transfer.
-  return inTransaction(async (q) => {
-    const trade = await lockTenantTradeRow(q, tenant.id, tradeId, mode);
+  // The trade locked and read in one statement, then the transition's statement and the refund's transfer.
+  return withLockedTrade(tradeLocks.ofTenant(tenant.id, tradeId, mode), async (trade, tx) => {
     if (trade.state !== expectedState) {
       throw new AppError(
         "invalid-state",
         `The trade is \`${trade.state}\`, not \`${expectedState}\`: read it again before cancelling.`,
       );
     }
-    const { trade: cancelled } = await transitionTrade(q, {
+    const { trade: cancelled } = await tx.transition({
       trade,
       settings: tenant,
       action: "cancel",

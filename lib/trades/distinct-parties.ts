@@ -6,7 +6,8 @@
 // payment — because a payer may connect only after the trade was initiated.
 import { AppError } from "../errors.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { run, statement, type Sql } from "../db/sql.ts";
+import type { Sql } from "../db/sql.ts";
+import { samePersonOnBothSides } from "./store/parties.ts";
 
 type Scope = { tenantId: string; mode: ApiMode };
 
@@ -17,21 +18,8 @@ export const payerIsPayee = (payer: string, payee: string) =>
       "same person (one eID identity): nobody can buy from themself. Nothing was changed.",
   );
 
-/**
- * Refuses (409 `payer-is-payee`) when the trade's two parties are connected as one person. `q` is
- * the caller's transaction; sent before the caller awaits anything else, it travels with the
- * caller's next statement, and it reads after the trade's lock when sent behind it.
- */
+/** Refuses (409 `payer-is-payee`) when the trade's two parties are connected as one person (store/parties.ts). */
 export async function refuseOnePersonOnBothSides(q: Sql | null, scope: Scope, tradeId: string): Promise<void> {
-  const query = statement`
-    SELECT t."payerMarketplaceUserId" AS "payer", t."payeeMarketplaceUserId" AS "payee"
-    FROM "Trade" t
-    JOIN "MarketplaceUser" payer ON payer."tenantId" = t."tenantId" AND payer."mode" = t."mode"
-      AND payer."marketplaceUserId" = t."payerMarketplaceUserId"
-    JOIN "MarketplaceUser" payee ON payee."tenantId" = t."tenantId" AND payee."mode" = t."mode"
-      AND payee."marketplaceUserId" = t."payeeMarketplaceUserId"
-    WHERE t."id" = ${tradeId} AND t."tenantId" = ${scope.tenantId} AND t."mode" = ${scope.mode}::"ApiMode"
-      AND payer."serviceAccountId" = payee."serviceAccountId"`;
-  const [same] = await (q ? q<{ payer: string; payee: string }>(query) : run<{ payer: string; payee: string }>(query));
+  const same = await samePersonOnBothSides(q, scope, tradeId);
   if (same) throw payerIsPayee(same.payer, same.payee);
 }

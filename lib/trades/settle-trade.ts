@@ -3,41 +3,77 @@
 // and the trade finishes Succeeded, or Returned when the whole of the payer's money goes back.
 import type { TenantContext } from "../auth/authenticate.ts";
 import { AppError } from "../errors.ts";
-import { inTransaction } from "../db/sql.ts";
 import { minorUnitsFromNumber } from "../money/decimal.ts";
-import { lockTenantTradeRow } from "./store/lock.ts";
-import { transitionTrade } from "./transition-trade.ts";
+import { tradeLocks } from "./store/lock.ts";
+import { withLockedTrade } from "./with-locked-trade.ts";
 import type { Locale } from "../locale.ts";
 import { serializeTrade } from "./serialize-trade.ts";
-import type { Trade } from "../db/generated/client.ts";
+import type { Tenant, Trade } from "../db/generated/client.ts";
+import type { ApiMode } from "../db/generated/enums.ts";
+import { tenantNow } from "../clock.ts";
 import { formatMoney } from "../money/format.ts";
 import { refundableMinor } from "../money/settlement.ts";
 import type { PartyCall } from "./act-on-trade.ts";
 import { OFFER_CLOSED } from "./offer-state.ts";
 import { decideOrThrow } from "./transition.ts";
 
+export interface SettleRequest {
+  tenant: Tenant;
+  /** The API token's mode; the console leaves it out (staff see both modes). */
+  mode?: ApiMode;
+  tradeId: string;
+  actor: "tenant" | "staff";
+  refundMinor: bigint;
+  reason: string;
+  /** The state the staff member saw: a trade settled meanwhile (an accepted offer) is not settled twice over. */
+  expectedState?: string;
+  /** Who did it, on the timeline entry (console staff). */
+  by?: Record<string, string>;
+  /** The tenant's clock (the API's request time); by default the trade's mode's. */
+  now?: Date;
+  withParts?: boolean;
+}
+
+/** The tenant's Settle trade and console staff's split: one use case. */
+export function settle(request: SettleRequest) {
+  const { tenant, tradeId, actor, refundMinor } = request;
+  // The trade locked and read, so that a payer's answer to an offer and the settlement run one
+  // after the other, and the second is judged on the trade the first left.
+  return withLockedTrade(tradeLocks.ofTenant(tenant.id, tradeId, request.mode), async (trade, tx) => {
+    if (request.expectedState !== undefined && trade.state !== request.expectedState)
+      throw new AppError(
+        "invalid-state",
+        `The trade is now \`${trade.state}\`, not \`${request.expectedState}\`: look at it again.`,
+      );
+    const call = settlementCall(trade, actor, refundMinor);
+    return tx.transition({
+      trade,
+      settings: tenant,
+      action: call.action,
+      actor,
+      now: request.now ?? tenantNow(tenant, trade.mode),
+      details: call.details,
+      entryDetails: { ...request.by, refundMinor: refundMinor.toString(), reason: request.reason },
+      withParts: request.withParts,
+    });
+  });
+}
+
+/** POST /v1/marketplace/trades/{t}/settle: answers the settled Trade. */
 export async function settleTrade(
   context: TenantContext & { now: Date; locale: Locale },
   tradeId: string,
   body: { refundAmount: number; reason: string },
 ) {
-  const scope = { tenantId: context.tenant.id, mode: context.mode };
-  // On the driver: the trade locked and read, so that a payer's answer to an offer and the
-  // settlement run one after the other, and the second is judged on the trade the first left.
-  const settled = await inTransaction(async (q) => {
-    const trade = await lockTenantTradeRow(q, scope.tenantId, tradeId, scope.mode);
-    const refundMinor = minorUnitsFromNumber(body.refundAmount);
-    const call = settlementCall(trade, "tenant", refundMinor);
-    return transitionTrade(q, {
-      trade,
-      settings: context.tenant,
-      action: call.action,
-      actor: "tenant",
-      now: context.now,
-      details: call.details,
-      entryDetails: { refundMinor: refundMinor.toString(), reason: body.reason },
-      withParts: true,
-    });
+  const settled = await settle({
+    tenant: context.tenant,
+    mode: context.mode,
+    tradeId,
+    actor: "tenant",
+    refundMinor: minorUnitsFromNumber(body.refundAmount),
+    reason: body.reason,
+    now: context.now,
+    withParts: true,
   });
   return serializeTrade({ ...settled.parts!, trade: settled.trade }, context.locale);
 }

@@ -1,28 +1,17 @@
-// The tests' way to move a trade they hold in a Prisma interactive transaction (fixtures that set
-// a trade up row by row, the engine's property tests): transitionTrade
-// (lib/trades/transition-trade.ts), the one pipeline every use case of the service calls on the
-// driver, run on that transaction's connection. Prisma's raw queries give the columns the same
-// types as the driver's parsers (int8 → BigInt, numeric → Decimal, timestamp → Date, json parsed).
+// The tests' way to move a trade they set up row by row (fixtures, the engine's property tests):
+// the production path, withLockedTrade (lib/trades/with-locked-trade.ts), deciding on the trade
+// as the test read it. A snapshot that is no longer current is refused as production refuses it
+// (409 conflict or invalid-state), since the compare-and-set is on the snapshot's state and sequence.
 import type { Prisma, Trade } from "../../lib/db/generated/client.ts";
-import type { Sql } from "../../lib/db/sql.ts";
 import type { LabelShares } from "../../lib/money/ledger.ts";
 import type { DeadlineSettings } from "../../lib/trades/deadlines.ts";
+import { tradeLocks } from "../../lib/trades/store/lock.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
-import { transitionTrade, type AppliedTransition } from "../../lib/trades/transition-trade.ts";
+import { withLockedTrade, type AppliedTransition } from "../../lib/trades/with-locked-trade.ts";
 
-export type { AppliedTransition } from "../../lib/trades/transition-trade.ts";
-
-/**
- * A Prisma transaction seen as the driver's Sql: the text has $n placeholders, the values are bound.
- * Unlike inTransaction's (lib/db/sql.ts), a statement runs only once it is awaited (Prisma's
- * promises are lazy), so transitionTrade awaits every statement it sends.
- */
-export function prismaSql(tx: Prisma.TransactionClient): Sql {
-  return (query) => tx.$queryRawUnsafe(query.text, ...query.values);
-}
+export type { AppliedTransition } from "../../lib/trades/with-locked-trade.ts";
 
 export function applyTransition(
-  tx: Prisma.TransactionClient,
   trade: Trade,
   settings: DeadlineSettings,
   action: Action,
@@ -34,5 +23,7 @@ export function applyTransition(
   /** The label a label movement of the rule pays for. */
   label?: LabelShares,
 ): Promise<AppliedTransition> {
-  return transitionTrade(prismaSql(tx), { trade, settings, action, actor, now, details, entryDetails, label });
+  return withLockedTrade(tradeLocks.byId(trade.tenantId, trade.id), (_locked, tx) =>
+    tx.transition({ trade, settings, action, actor, now, details, entryDetails, label }),
+  );
 }

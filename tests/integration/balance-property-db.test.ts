@@ -85,20 +85,8 @@ describe("the balance and its transactions", () => {
               ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) }
               : {};
             try {
-              await db.$transaction(async (tx) => {
-                // A label row's ledger movement pays for the label (lib/shipping/issue-label.ts).
-                return applyTransition(
-                  tx,
-                  trade,
-                  tenant,
-                  action,
-                  actor,
-                  new Date(),
-                  details,
-                  undefined,
-                  LABEL_SHARES[action],
-                );
-              });
+              // A label row's ledger movement pays for the label (lib/shipping/issue-label.ts).
+              await applyTransition(trade, tenant, action, actor, new Date(), details, undefined, LABEL_SHARES[action]);
             } catch (error) {
               if (!(error instanceof AppError) || error.code !== "invalid-state") throw error;
             }

@@ -49,9 +49,7 @@ describe("the ledger in the database", () => {
                 action === "deliveryLabelCreated"
                   ? { payerShareMinor: 0n, payeeShareMinor: 4900n }
                   : { payerShareMinor: 4900n, payeeShareMinor: 0n };
-              await db.$transaction(async (tx) =>
-                applyTransition(tx, trade, tenant, action, actor, new Date(), details, undefined, label),
-              );
+              await applyTransition(trade, tenant, action, actor, new Date(), details, undefined, label);
             } catch (error) {
               if (!(error instanceof AppError) || error.code !== "invalid-state") throw error;
             }

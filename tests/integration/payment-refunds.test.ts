@@ -131,7 +131,7 @@ describe("refunds on the payment record", () => {
     await sendBack(api, tradeId);
     expect((await api.rejectCondition("seller", tradeId, "Not what I sent")).json.state).toBe("Disputed");
     const admin = await staffOf(tenant.tenantId, "admin");
-    expect(await staffResolveDispute(admin, tradeId, "refund")).toEqual({ state: "Returned" });
+    expect(await staffResolveDispute(admin, tradeId, "refund", "Disputed")).toEqual({ state: "Returned" });
     await expectEscrowPayment(api, tradeId, "PartiallyRefunded", TOTAL - 49);
   });
 

@@ -58,18 +58,15 @@ const party = (handler: Handler, token: string, user: string, tradeId: string, b
 async function advance(tenantId: string, tradeId: string, steps: [Action, Actor][]) {
   const tenant = await db.tenant.findUniqueOrThrow({ where: { id: tenantId } });
   for (const [action, actor] of steps) {
-    await db.$transaction(async (tx) =>
-      applyTransition(
-        tx,
-        await tx.trade.findUniqueOrThrow({ where: { id: tradeId } }),
-        tenant,
-        action,
-        actor,
-        new Date(),
-        {},
-        undefined,
-        TEST_LABEL_SHARES[action],
-      ),
+    await applyTransition(
+      await db.trade.findUniqueOrThrow({ where: { id: tradeId } }),
+      tenant,
+      action,
+      actor,
+      new Date(),
+      {},
+      undefined,
+      TEST_LABEL_SHARES[action],
     );
   }
 }

@@ -9,10 +9,8 @@ import { insertTrade, TEST_LABEL_SHARES } from "../helpers/trades.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
 async function act(tenant: Tenant, tradeId: string, action: Action, actor: Actor, now = new Date()) {
-  return db.$transaction(async (tx) => {
-    const trade = await tx.trade.findUniqueOrThrow({ where: { id: tradeId } });
-    return applyTransition(tx, trade, tenant, action, actor, now, {}, undefined, TEST_LABEL_SHARES[action]);
-  });
+  const trade = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+  return applyTransition(trade, tenant, action, actor, now, {}, undefined, TEST_LABEL_SHARES[action]);
 }
 
 async function balances(tradeId: string) {

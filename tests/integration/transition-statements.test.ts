@@ -2,13 +2,14 @@
 // compare-and-set with its timeline entry and events is one statement answering the updated row,
 // the ledger transfer and its postings another. Every value must land as Prisma would have written
 // it: exact times in UTC, the details as JSON, the postings in order with exact amounts, the event
-// payloads with the state after the transition; and the same whether the caller's transaction is
-// Prisma's (applyTransition) or the driver's (inTransaction).
+// payloads with the state after the transition; and the same whichever lock the caller took
+// (tests/helpers/apply-transition.ts locks by id, the API's cancel the tenant's trade).
 import { describe, expect, it } from "vitest";
-import { tradeBalances } from "../../lib/money/ledger.ts";
-import { inTransaction, run } from "../../lib/db/sql.ts";
+import { tradeBalances } from "../../lib/trades/store/ledger-rows.ts";
+import { run } from "../../lib/db/sql.ts";
 import { applyTransition } from "../helpers/apply-transition.ts";
-import { transitionTrade } from "../../lib/trades/transition-trade.ts";
+import { tradeLocks } from "../../lib/trades/store/lock.ts";
+import { withLockedTrade } from "../../lib/trades/with-locked-trade.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
@@ -45,9 +46,7 @@ describe("a transition's statements", () => {
 
     const details = { by: "staff@example.com", note: "Cancelled by support", nested: [1, { a: null }] };
     const before = await trade();
-    const applied = await db.$transaction((tx) =>
-      applyTransition(tx, before, tenantRow, "cancel", "tenant", now, {}, details),
-    );
+    const applied = await applyTransition(before, tenantRow, "cancel", "tenant", now, {}, details);
 
     // The compare-and-set answered the row as it is now.
     const after = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
@@ -107,9 +106,7 @@ describe("a transition's statements", () => {
   it("a transition without events writes its timeline entry and no event; a stale one writes nothing", async () => {
     const { tradeId, tenantRow, trade } = await startTrade();
     const before = await trade();
-    const applied = await db.$transaction((tx) =>
-      applyTransition(tx, before, tenantRow, "acceptInvitation", "payer", now),
-    );
+    const applied = await applyTransition(before, tenantRow, "acceptInvitation", "payer", now);
     expect(applied).toMatchObject({ trade: { state: "InvitationAccepted", invitationAcceptedAt: now }, events: [] });
     const entry = await db.tradeTimelineEntry.findUniqueOrThrow({
       where: { tradeId_sequence: { tradeId, sequence: before.sequence + 1 } },
@@ -118,19 +115,19 @@ describe("a transition's statements", () => {
     expect(await db.outboxEvent.count({ where: { tradeId, sequence: { gt: before.sequence } } })).toBe(0);
 
     // The same transition from the stale row: refused, and nothing more written.
-    await expect(
-      db.$transaction((tx) => applyTransition(tx, before, tenantRow, "acceptInvitation", "payer", now)),
-    ).rejects.toMatchObject({ code: expect.stringMatching(/conflict|invalid-state/) });
+    await expect(applyTransition(before, tenantRow, "acceptInvitation", "payer", now)).rejects.toMatchObject({
+      code: expect.stringMatching(/conflict|invalid-state/),
+    });
     expect(await db.tradeTimelineEntry.count({ where: { tradeId } })).toBe(2);
   });
 
   it("writes a movement that needs no balance in the transition's statement, and nothing of it when stale", async () => {
     const { tradeId, tenantRow, trade } = await startTrade();
     const created = await trade();
-    await db.$transaction((tx) => applyTransition(tx, created, tenantRow, "acceptInvitation", "payer", now));
+    await applyTransition(created, tenantRow, "acceptInvitation", "payer", now);
     const accepted = await trade();
 
-    await db.$transaction((tx) => applyTransition(tx, accepted, tenantRow, "escrowPaid", "paymentRail", now));
+    await applyTransition(accepted, tenantRow, "escrowPaid", "paymentRail", now);
     const transfers = await db.ledgerTransfer.findMany({
       where: { tradeId },
       include: { postings: { orderBy: { id: "asc" } } },
@@ -143,9 +140,9 @@ describe("a transition's statements", () => {
     ]);
 
     // The same transition from the stale row: refused, and no second transfer or posting.
-    await expect(
-      db.$transaction((tx) => applyTransition(tx, accepted, tenantRow, "escrowPaid", "paymentRail", now)),
-    ).rejects.toMatchObject({ code: expect.stringMatching(/conflict|invalid-state/) });
+    await expect(applyTransition(accepted, tenantRow, "escrowPaid", "paymentRail", now)).rejects.toMatchObject({
+      code: expect.stringMatching(/conflict|invalid-state/),
+    });
     expect(await db.ledgerTransfer.count({ where: { tradeId } })).toBe(1);
     expect(await db.ledgerPosting.count({ where: { tradeId } })).toBe(2);
   });
@@ -160,8 +157,8 @@ describe("a transition's statements", () => {
       rejectedReason: { description: 'Ridset – æøå "quoted"', images: ["https://img.example/1.jpg"] },
       settlementRefundMinor: null,
     };
-    const applied = await inTransaction((q) =>
-      transitionTrade(q, {
+    const applied = await withLockedTrade(tradeLocks.ofTenant(tenantRow.id, before.id), (_locked, tx) =>
+      tx.transition({
         trade: before,
         settings: tenantRow,
         action: "acceptInvitation",
@@ -175,7 +172,7 @@ describe("a transition's statements", () => {
     expect(applied.trade).toEqual(after);
   });
 
-  it("writes the same rows through the driver's transaction as through Prisma's", async () => {
+  it("writes the same rows whichever lock the transition was taken under", async () => {
     const { api, tenantRow } = await startTrade();
     const paidTrade = async () => {
       const { tradeId } = (await api.initiate(initiateBody)).json as { tradeId: string };
@@ -185,9 +182,9 @@ describe("a transition's statements", () => {
     };
     const [viaPrisma, viaDriver] = [await paidTrade(), await paidTrade()];
     const entryDetails = { by: "staff@example.com" };
-    await db.$transaction((tx) => applyTransition(tx, viaPrisma, tenantRow, "cancel", "tenant", now, {}, entryDetails));
-    await inTransaction((q) =>
-      transitionTrade(q, {
+    await applyTransition(viaPrisma, tenantRow, "cancel", "tenant", now, {}, entryDetails);
+    await withLockedTrade(tradeLocks.ofTenant(tenantRow.id, viaDriver.id), (_locked, tx) =>
+      tx.transition({
         trade: viaDriver,
         settings: tenantRow,
         action: "cancel",

@@ -75,7 +75,7 @@ function ResolveDispute({ trade, base }: { trade: Trade; base: string }) {
         }
         confirmLabel="Release to seller"
         path={`${base}/resolve`}
-        payload={{ outcome: "release" }}
+        payload={{ outcome: "release", state: trade.state }}
       />
       <ConfirmButton
         label="Refund buyer"
@@ -89,7 +89,7 @@ function ResolveDispute({ trade, base }: { trade: Trade; base: string }) {
         }
         confirmLabel="Refund the buyer"
         path={`${base}/resolve`}
-        payload={{ outcome: "refund" }}
+        payload={{ outcome: "refund", state: trade.state }}
       />
     </>
   );

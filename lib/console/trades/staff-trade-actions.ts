@@ -1,24 +1,16 @@
-// What tenant staff may do to a trade from the console, admins only: cancel it (the API's cancel,
-// the same use case: before the parcel is sent, a paid trade refunded), decide a dispute (release to the
-// payee, refund the payer, or split: part back to the payer), and send one of its webhook events again. Each goes through the
-// transition table like every other change, and the timeline entry names the staff member.
+// What tenant staff may do to a trade from the console, admins only: cancel it, decide a dispute
+// (release to the payee, refund the payer, or split: part back to the payer), and send one of its
+// webhook events again. Each is a use case of lib/trades, the same the API calls, compared with
+// the state the page showed; the timeline entry names the staff member.
 import { AppError } from "../../errors.ts";
-import { tenantNow } from "../../clock.ts";
 import { db } from "../../db/client.ts";
-import { inTransaction, type Sql } from "../../db/sql.ts";
 import { cancelTrade } from "../../trades/cancel-trade.ts";
-import { lockTenantTradeRow } from "../../trades/store/lock.ts";
-import { settlementCall } from "../../trades/settle-trade.ts";
-import { transitionTrade } from "../../trades/transition-trade.ts";
+import { resolveDispute } from "../../trades/resolve-dispute.ts";
+import { settle } from "../../trades/settle-trade.ts";
 import { redeliverWebhookEvent } from "../../webhooks/event-log.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 
 const by = (context: StaffContext) => ({ staffId: context.staff.id, staffEmail: context.staff.email });
-
-// Staff see both modes, so the trade is the tenant's in either (a 404 otherwise). Each action runs on
-// the driver like the API's: the trade locked and read in one statement, then its transition.
-const lockedTrade = (q: Sql, context: StaffContext, tradeId: string) =>
-  lockTenantTradeRow(q, context.tenant.id, tradeId);
 
 /** The tenant's own cancel (lib/trades/cancel-trade.ts); `expectedState` is what the page showed. */
 export async function staffCancelTrade(context: StaffContext, tradeId: string, expectedState: string) {
@@ -26,26 +18,20 @@ export async function staffCancelTrade(context: StaffContext, tradeId: string, e
   return cancelTrade({ tenant: context.tenant, tradeId, expectedState, by: by(context) });
 }
 
-export async function staffResolveDispute(context: StaffContext, tradeId: string, outcome: "release" | "refund") {
+/** A disputed trade decided all one way (lib/trades/resolve-dispute.ts); `expectedState` is what the page showed. */
+export async function staffResolveDispute(
+  context: StaffContext,
+  tradeId: string,
+  outcome: "release" | "refund",
+  expectedState: string,
+) {
   assertAdmin(context);
-  return inTransaction(async (q) => {
-    const trade = await lockedTrade(q, context, tradeId);
-    const { trade: moved } = await transitionTrade(q, {
-      trade,
-      settings: context.tenant,
-      action: outcome === "release" ? "resolveRelease" : "resolveRefund",
-      actor: "staff",
-      now: tenantNow(context.tenant, trade.mode),
-      entryDetails: by(context),
-    });
-    return { state: moved.state };
-  });
+  return resolveDispute({ tenant: context.tenant, tradeId, outcome, expectedState, by: by(context) });
 }
 
 /**
- * A split: `refundMinor` back to the payer, the rest to the payee (lib/money/settlement.ts), as the
- * tenant's Settle trade does. `expectedState` is what the page showed, so a trade the payer settled
- * meanwhile (an accepted offer) is not settled twice over.
+ * A split: `refundMinor` back to the payer, the rest to the payee, as the tenant's Settle trade
+ * does (lib/trades/settle-trade.ts). `expectedState` is what the page showed.
  */
 export async function staffSettleTrade(
   context: StaffContext,
@@ -53,25 +39,8 @@ export async function staffSettleTrade(
   input: { refundMinor: bigint; reason: string; expectedState: string },
 ) {
   assertAdmin(context);
-  return inTransaction(async (q) => {
-    const trade = await lockedTrade(q, context, tradeId);
-    if (trade.state !== input.expectedState)
-      throw new AppError(
-        "invalid-state",
-        `The trade is now \`${trade.state}\`, not \`${input.expectedState}\`: look at it again.`,
-      );
-    const call = settlementCall(trade, "staff", input.refundMinor);
-    const { trade: moved } = await transitionTrade(q, {
-      trade,
-      settings: context.tenant,
-      action: call.action,
-      actor: "staff",
-      now: tenantNow(context.tenant, trade.mode),
-      details: call.details,
-      entryDetails: { ...by(context), refundMinor: input.refundMinor.toString(), reason: input.reason },
-    });
-    return { state: moved.state };
-  });
+  const { trade } = await settle({ tenant: context.tenant, tradeId, actor: "staff", by: by(context), ...input });
+  return { state: trade.state };
 }
 
 export async function staffRedeliverEvent(context: StaffContext, eventId: string) {

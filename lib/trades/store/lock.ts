@@ -1,8 +1,8 @@
 // Locking a trade's row for the rest of the transaction (SELECT … FOR UPDATE): the one file that
 // does it. Every use case that reads a trade, or what hangs off it (payments, labels, payouts),
-// before deciding takes the lock here first, so two requests about one trade run one after the
-// other. Each locks and reads in one statement, on the driver's transaction (lib/db/sql.ts
-// inTransaction): a party's trade (404 when the user is not a party, exactly like an unknown
+// before deciding names one of these locks to lib/trades/with-locked-trade.ts, which takes it
+// first, so two requests about one trade run one after the other. Each locks and reads in one
+// statement: a party's trade (404 when the user is not a party, exactly like an unknown
 // trade), a tenant's trade (the API's, the console's), a trade by id, the trade of a label or of a payment, or a
 // trade with its tenant's clock for the system's own follow-ups (the scheduler, payouts).
 import { AppError } from "../../errors.ts";
@@ -11,6 +11,8 @@ import type { ApiMode, PaymentPurpose, ShipmentLeg, ShipmentStatus } from "../..
 import { statement, type Sql } from "../../db/sql.ts";
 import type { Role } from "../transition-table.ts";
 import type { DeadlineSettings } from "../deadlines.ts";
+import { paymentByReference } from "./payment-rows.ts";
+import { StatementParts } from "./statement-parts.ts";
 
 // PRIMARY_KEY_FIRST. A row named by its id (a label, a payment) is found by its unique key alone,
 // in a MATERIALIZED CTE that the tenant's and mode's conditions cannot reach into, and those are
@@ -25,7 +27,7 @@ import type { DeadlineSettings } from "../deadlines.ts";
  * The tenant's trade, in `mode` when given (the API's token), in
  * either mode when not (console staff), locked and read in one statement; otherwise a 404.
  */
-export async function lockTenantTradeRow(q: Sql, tenantId: string, tradeId: string, mode?: ApiMode): Promise<Trade> {
+async function lockTenantTradeRow(q: Sql, tenantId: string, tradeId: string, mode?: ApiMode): Promise<Trade> {
   const [trade] = await q<Trade>(
     mode
       ? statement`SELECT * FROM "Trade"
@@ -37,7 +39,7 @@ export async function lockTenantTradeRow(q: Sql, tenantId: string, tradeId: stri
 }
 
 /** The party's trade locked and read in one statement. */
-export async function lockPartyTradeRow(
+async function lockPartyTradeRow(
   q: Sql,
   scope: { tenantId: string; mode: ApiMode },
   marketplaceUserId: string,
@@ -53,7 +55,7 @@ export async function lockPartyTradeRow(
 }
 
 /** The trade a row of the tenant (a label, a payment) belongs to, locked and read in one statement. */
-export async function lockTradeRowById(q: Sql, tenantId: string, tradeId: string): Promise<Trade> {
+async function lockTradeRowById(q: Sql, tenantId: string, tradeId: string): Promise<Trade> {
   const [trade] = await q<Trade>(
     statement`SELECT * FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} FOR UPDATE`,
   );
@@ -68,7 +70,7 @@ export async function lockTradeRowById(q: Sql, tenantId: string, tradeId: string
  * its status only moves on (Pending, Created, Sent, …), so a caller may refuse on the Pending it
  * reads (the label as it was when the request arrived), and takes no other decision from it.
  */
-export async function lockTradeOfLabel(
+async function lockTradeOfLabel(
   q: Sql,
   scope: { tenantId: string; mode: ApiMode },
   labelId: string,
@@ -90,25 +92,22 @@ export async function lockTradeOfLabel(
  * The trade of the tenant's payment named by its id or its externalId (a provider's callback knows
  * only its own), locked and read in one statement with the payment's id and purpose; null when the
  * tenant has no such payment in this mode. The payment's own state is for the caller to read again
- * under the lock. The reference is looked up in each unique index on its own: written as
- * `"id" = $1 OR "externalId" = $1`, the prepared statement's generic plan read the tenant's
- * payments one by one (about 400 buffers a call under the benchmark). The tenant and mode are
- * checked on what was found (PRIMARY_KEY_FIRST).
+ * under the lock. The payment is found as payment-rows.ts paymentByReference finds it.
  */
-export async function lockTradeOfPayment(
+async function lockTradeOfPayment(
   q: Sql,
   scope: { tenantId: string; mode: ApiMode },
   reference: string,
 ): Promise<{ trade: Trade; payment: { id: string; purpose: PaymentPurpose } } | null> {
-  const [row] = await q<Trade & { paymentId: string; paymentPurpose: PaymentPurpose }>(statement`
-    WITH p AS MATERIALIZED (
-      SELECT "id", "tradeId", "tenantId", "mode", "purpose" FROM "Payment" WHERE "id" = ${reference}
-      UNION ALL SELECT "id", "tradeId", "tenantId", "mode", "purpose" FROM "Payment" WHERE "externalId" = ${reference}
-      LIMIT 1)
-    SELECT t.*, p."id" AS "paymentId", p."purpose" AS "paymentPurpose"
+  const s = new StatementParts();
+  const query = s.statement(
+    [paymentByReference(s, reference, ["id", "tradeId", "tenantId", "mode", "purpose"])],
+    `SELECT t.*, p."id" AS "paymentId", p."purpose" AS "paymentPurpose"
     FROM p JOIN "Trade" t ON t."id" = p."tradeId" AND t."tenantId" = p."tenantId"
-    WHERE p."tenantId" = ${scope.tenantId} AND p."mode" = ${scope.mode}::"ApiMode"
-    FOR UPDATE OF t`);
+    WHERE p."tenantId" = ${s.param(scope.tenantId)} AND p."mode" = ${s.param(scope.mode)}::"ApiMode"
+    FOR UPDATE OF t`,
+  );
+  const [row] = await q<Trade & { paymentId: string; paymentPurpose: PaymentPurpose }>(query);
   if (!row) return null;
   const { paymentId, paymentPurpose, ...trade } = row;
   return { trade, payment: { id: paymentId, purpose: paymentPurpose } };
@@ -135,7 +134,7 @@ const TRADE_WITH_CLOCK = `
  * another instance holds the trade (it then does the work); otherwise waits for the lock (a
  * payout's answer must be recorded).
  */
-export async function lockTradeWithClock(
+async function lockTradeWithClock(
   q: Sql,
   tradeId: string,
   { skipLocked }: { skipLocked: boolean },
@@ -152,3 +151,75 @@ export async function lockTradeWithClock(
     tenant: { ...tenantClock, sandboxClockOffsetSeconds: BigInt(tenantClock.sandboxClockOffsetSeconds) },
   };
 }
+
+/** A lock to take first in a trade's transaction: how to lock and read, and which trade it holds. */
+export interface TradeLock<Locked> {
+  take(q: Sql): Promise<Locked>;
+  /** The trade the lock holds (null when it found none: a label or payment not the tenant's, a trade another instance holds). */
+  tradeOf(locked: Locked): Trade | null;
+  /**
+   * The same lock with a read of the store sent right behind it, before its answer (lib/db/sql.ts
+   * Sql): PostgreSQL runs the read once the lock is granted, and the use case waits one round trip
+   * for both.
+   */
+  alongWith<Read>(read: (q: Sql) => Promise<Read>): TradeLock<{ locked: Locked; read: Read }>;
+}
+
+function holding<Locked>(
+  take: (q: Sql) => Promise<Locked>,
+  tradeOf: (locked: Locked) => Trade | null,
+): TradeLock<Locked> {
+  return {
+    take,
+    tradeOf,
+    alongWith: <Read>(read: (q: Sql) => Promise<Read>) =>
+      holding(
+        async (q) => {
+          const locking = take(q);
+          const reading = read(q);
+          return { locked: await locking, read: await reading };
+        },
+        (both: { locked: Locked; read: Read }) => tradeOf(both.locked),
+      ),
+  };
+}
+
+/** The locks a use case may name (lib/trades/with-locked-trade.ts takes them). */
+export const tradeLocks = {
+  /** The tenant's trade, in `mode` when given (the API), in either when not (console staff); else a 404. */
+  ofTenant: (tenantId: string, tradeId: string, mode?: ApiMode): TradeLock<Trade> =>
+    holding(
+      (q) => lockTenantTradeRow(q, tenantId, tradeId, mode),
+      (trade) => trade,
+    ),
+  /** The party's trade and their role in it; a 404 when the user is not a party. */
+  ofParty: (scope: { tenantId: string; mode: ApiMode }, marketplaceUserId: string, tradeId: string) =>
+    holding(
+      (q) => lockPartyTradeRow(q, scope, marketplaceUserId, tradeId),
+      (locked) => locked.trade,
+    ),
+  /** The trade a row of the tenant (a hosted session, a label, a payment) names by id. */
+  byId: (tenantId: string, tradeId: string): TradeLock<Trade> =>
+    holding(
+      (q) => lockTradeRowById(q, tenantId, tradeId),
+      (trade) => trade,
+    ),
+  /** The trade of the tenant's label, with the label's leg and status; null when there is no such label. */
+  ofLabel: (scope: { tenantId: string; mode: ApiMode }, labelId: string) =>
+    holding(
+      (q) => lockTradeOfLabel(q, scope, labelId),
+      (locked) => locked?.trade ?? null,
+    ),
+  /** The trade of the tenant's payment by its id or external id; null when there is no such payment. */
+  ofPayment: (scope: { tenantId: string; mode: ApiMode }, reference: string) =>
+    holding(
+      (q) => lockTradeOfPayment(q, scope, reference),
+      (locked) => locked?.trade ?? null,
+    ),
+  /** The system's own follow-ups: the trade with its tenant's clock; null when another instance holds it (skipLocked). */
+  withClock: (tradeId: string, options: { skipLocked: boolean }) =>
+    holding(
+      (q) => lockTradeWithClock(q, tradeId, options),
+      (locked) => locked?.trade ?? null,
+    ),
+};
