@@ -4,13 +4,14 @@ import type { ReactNode } from "react";
 import type { HostedSessionKind } from "@/lib/db/generated/enums.ts";
 import { loadHostedPage, param, type HostedPage, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { hostedPagePath } from "@/lib/hosted-links/hosted-paths.ts";
-import type { SessionWithTenant } from "@/lib/hosted/open-session.ts";
+import type { SessionOf } from "@/lib/hosted/open-session.ts";
 import { shellFor, type ShellProps } from "./hosted-shell.tsx";
 import { LinkProblemPage } from "./link-problem.tsx";
 
-export type OpenedPage = {
+export type OpenedPage<K extends HostedSessionKind = HostedSessionKind> = {
   page: HostedPage;
-  session: SessionWithTenant;
+  /** The session of the page's kind, with the ids that kind is about. */
+  session: SessionOf<K>;
   shell: ShellProps;
   marketplace: string;
   base: string;
@@ -18,10 +19,10 @@ export type OpenedPage = {
   search: Record<string, string | string[] | undefined>;
 };
 
-export async function openHostedPage(
-  kind: HostedSessionKind,
+export async function openHostedPage<K extends HostedSessionKind>(
+  kind: K,
   { params, searchParams }: HostedPageProps,
-): Promise<{ problem: ReactNode } | OpenedPage> {
+): Promise<{ problem: ReactNode } | OpenedPage<K>> {
   const [{ token }, search] = await Promise.all([params, searchParams]);
   const page = await loadHostedPage(kind, token, param(search.lang));
   const base = hostedPagePath(kind, token);

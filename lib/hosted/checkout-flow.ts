@@ -10,13 +10,13 @@ import { statesAllowing } from "../trades/transition.ts";
 import { connectUser } from "../users/connect-user.ts";
 import { consentingIdentity, signInOnSession } from "./identity-step.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
-import type { SessionWithTenant } from "./open-session.ts";
-import { confirmPendingPayment, payWithMethod, type PayStep } from "./pay-with-method.ts";
+import type { SessionOf, SessionWithTenant } from "./open-session.ts";
+import { confirmPendingPayment, payPendingPayment, type PayStep } from "../payments/pay-pending-payment.ts";
 import { returnTarget } from "./return-target.ts";
 
 /** Everything the checkout page shows, in three queries. */
-export async function loadCheckout(session: SessionWithTenant) {
-  const trade = await db.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
+export async function loadCheckout(session: SessionOf<"Checkout">) {
+  const trade = await db.trade.findUniqueOrThrow({ where: { id: session.tradeId } });
   const [payer, payee] = await Promise.all([
     db.marketplaceUser.findUnique({
       where: {
@@ -43,7 +43,7 @@ export async function loadCheckout(session: SessionWithTenant) {
   return { trade, payerConnected: payer !== null, seller: payee?.serviceAccount ?? null, payable };
 }
 
-export async function signInToPay(session: SessionWithTenant, identityChoice: string): Promise<HostedOutcome> {
+export async function signInToPay(session: SessionOf<"Checkout">, identityChoice: string): Promise<HostedOutcome> {
   const signedIn = await signInOnSession(session, identityChoice);
   if (!signedIn.ok) return { back: true, error: "sign_in_failed" };
   if (!signedIn.meetsLevel) return { back: true, error: "kyc_level_not_met", cookieToken: signedIn.cookieToken };
@@ -52,7 +52,7 @@ export async function signInToPay(session: SessionWithTenant, identityChoice: st
 
 /** Connects the payer (user.connected) with the identity they consented to. */
 export async function connectPayer(
-  session: SessionWithTenant,
+  session: SessionOf<"Checkout">,
   rememberedToken: string | undefined,
   now: Date,
 ): Promise<HostedOutcome> {
@@ -74,9 +74,9 @@ export async function connectPayer(
   return { back: true };
 }
 
-async function isSellersPerson(session: SessionWithTenant, identitySubject: string): Promise<boolean> {
+async function isSellersPerson(session: SessionOf<"Checkout">, identitySubject: string): Promise<boolean> {
   const trade = await db.trade.findUniqueOrThrow({
-    where: { id: session.tradeId! },
+    where: { id: session.tradeId },
     select: { tenantId: true, mode: true, payeeMarketplaceUserId: true },
   });
   const payee = await db.marketplaceUser.findUnique({
@@ -92,7 +92,7 @@ async function isSellersPerson(session: SessionWithTenant, identitySubject: stri
   return payee?.serviceAccount.identitySubject === identitySubject;
 }
 
-export async function payCheckout(session: SessionWithTenant, methodId: string, now: Date): Promise<HostedOutcome> {
+export async function payCheckout(session: SessionOf<"Checkout">, methodId: string, now: Date): Promise<HostedOutcome> {
   const { trade, payerConnected } = await loadCheckout(session);
   if (!payerConnected) return { back: true };
   const payment = await acceptAndPay(
@@ -101,7 +101,7 @@ export async function payCheckout(session: SessionWithTenant, methodId: string, 
     trade.id,
     undefined,
   );
-  return finishPayStep(session, await payWithMethod(session, payment.paymentId, methodId, now), now);
+  return outcomeOf(session, await payPendingPayment(session, payment.paymentId, methodId, now));
 }
 
 export async function confirmCheckout(
@@ -109,13 +109,13 @@ export async function confirmCheckout(
   approved: boolean,
   now: Date,
 ): Promise<HostedOutcome> {
-  return finishPayStep(session, await confirmPendingPayment(session, approved, now), now);
+  return outcomeOf(session, await confirmPendingPayment(session, approved, now));
 }
 
-export async function cancelCheckout(session: SessionWithTenant, now: Date): Promise<HostedOutcome> {
+export async function cancelCheckout(session: SessionOf<"Checkout">, now: Date): Promise<HostedOutcome> {
   // Like the API's calls on a trade: the trade locked and read in one statement, its transition,
   // the session closed.
-  await withLockedTrade(tradeLocks.byId(session.tenantId, session.tradeId!), async (trade, tx) => {
+  await withLockedTrade(tradeLocks.byId(session.tenantId, session.tradeId), async (trade, tx) => {
     // A checkout cancelled before payment cancels the trade (trade.cancelled), and its escrow
     // payment with it (an ended trade leaves no payment pending).
     if (trade.state === "Created" || trade.state === "InvitationAccepted")
@@ -125,14 +125,13 @@ export async function cancelCheckout(session: SessionWithTenant, now: Date): Pro
   return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
 }
 
-/** After a pay step: paid ends the checkout (back to the tenant); anything else returns to the page. */
-export async function finishPayStep(session: SessionWithTenant, step: PayStep, now: Date): Promise<HostedOutcome> {
+/**
+ * After a pay step: paid ends the page (back to the tenant; the session was completed with the
+ * payment); anything else returns to the page.
+ */
+export function outcomeOf(session: SessionWithTenant, step: PayStep): HostedOutcome {
   switch (step.kind) {
     case "paid":
-      await db.hostedSession.updateMany({
-        where: { id: session.id, state: "Open" },
-        data: { state: "Completed", completedAt: now, pendingPaymentId: null, pendingMethod: null },
-      });
       return { done: returnTarget(session, { kind: "success" }) };
     case "confirm":
       return { back: true };

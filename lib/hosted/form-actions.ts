@@ -9,14 +9,14 @@ import { actOnStatusPage } from "./status-flow.ts";
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 
-export const connectActions: Record<string, HostedAction> = {
+export const connectActions: Record<string, HostedAction<"Connect">> = {
   "sign-in": ({ session, form, now }) => signInToConnect(session, field(form, "identity"), now),
   consent: ({ session, signInToken, now }) => consentToConnect(session, signInToken, now),
   decline: ({ session, now }) => endConnect(session, "consent_declined", now),
   cancel: ({ session, now }) => endConnect(session, "cancelled", now),
 };
 
-export const checkoutActions: Record<string, HostedAction> = {
+export const checkoutActions: Record<string, HostedAction<"Checkout">> = {
   "sign-in": ({ session, form }) => signInToPay(session, field(form, "identity")),
   consent: ({ session, signInToken, now }) => connectPayer(session, signInToken, now),
   pay: ({ session, form, now }) => payCheckout(session, field(form, "method"), now),
@@ -24,20 +24,20 @@ export const checkoutActions: Record<string, HostedAction> = {
   cancel: ({ session, now }) => cancelCheckout(session, now),
 };
 
-export const paymentFlowActions: Record<string, HostedAction> = {
+export const paymentFlowActions: Record<string, HostedAction<"PaymentFlow">> = {
   pay: ({ session, form, now }) => payPaymentFlow(session, field(form, "method"), now),
   confirm: ({ session, form, now }) => confirmPaymentFlow(session, field(form, "answer") === "approve", now),
   cancel: ({ session, now }) => cancelPaymentFlow(session, now),
 };
 
-export const statusActions: Record<string, HostedAction> = {
+export const statusActions: Record<string, HostedAction<"TradeStatus">> = {
   act: ({ session, token, form, now, locale }) => actOnStatusPage(session, token, form, now, locale),
   offer: (context) => makeOfferOnStatusPage(context),
   "accept-offer": (context) => answerOfferOnStatusPage(context, "accept"),
   "decline-offer": (context) => answerOfferOnStatusPage(context, "decline"),
 };
 
-export const payoutAccountActions: Record<string, HostedAction> = {
+export const payoutAccountActions: Record<string, HostedAction<"PayoutAccount">> = {
   save: ({ session, form, now }) => savePayoutAccount(session, form, now),
   cancel: ({ session, now }) => leavePayoutAccount(session, now),
 };

@@ -9,13 +9,14 @@ import type { Locale } from "../locale.ts";
 import { BROWSER_COOKIE, cookieAttributes, IDENTITY_COOKIE, isHttpsRequest, LANGUAGE_COOKIE } from "./cookies.ts";
 import { isSameOrigin, linkProblem, seeOther } from "./form-post.ts";
 import { hostedPagePath } from "../hosted-links/hosted-paths.ts";
-import { csrfTokenMatches, openSession, type SessionWithTenant } from "./open-session.ts";
+import { csrfTokenMatches, openSession, type SessionOf } from "./open-session.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import { returnTarget } from "./return-target.ts";
 import { SIGN_IN_TTL_MS } from "../identity/sign-ins.ts";
 
-export interface ActionContext {
-  session: SessionWithTenant;
+export interface ActionContext<K extends HostedSessionKind = HostedSessionKind> {
+  /** The session of the route's kind, with the ids that kind is about. */
+  session: SessionOf<K>;
   now: Date;
   form: FormData;
   token: string;
@@ -24,13 +25,15 @@ export interface ActionContext {
   signInToken: string | undefined;
 }
 
-export type HostedAction = (context: ActionContext) => Promise<HostedOutcome>;
+export type HostedAction<K extends HostedSessionKind = HostedSessionKind> = (
+  context: ActionContext<K>,
+) => Promise<HostedOutcome>;
 
 type RouteContext = { params: Promise<{ token: string; action: string }> };
 
 const MAX_FORM_BYTES = 16 * 1024;
 
-export function hostedFormRoute(kind: HostedSessionKind, actions: Record<string, HostedAction>) {
+export function hostedFormRoute<K extends HostedSessionKind>(kind: K, actions: Record<string, HostedAction<K>>) {
   return async function POST(request: Request, { params }: RouteContext): Promise<Response> {
     const { token, action } = await params;
     const page = hostedPagePath(kind, token);

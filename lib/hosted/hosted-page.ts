@@ -8,7 +8,7 @@ import { BROWSER_COOKIE, IDENTITY_COOKIE, LANGUAGE_COOKIE } from "./cookies.ts";
 import { messagesFor, resolveLocale } from "../i18n/index.ts";
 import { openSession } from "./open-session.ts";
 
-export const loadHostedPage = cache(async (kind: HostedSessionKind, token: string, lang: string | undefined) => {
+async function loadPage<K extends HostedSessionKind>(kind: K, token: string, lang: string | undefined) {
   const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
   const browserId = cookieStore.get(BROWSER_COOKIE)?.value;
   const opened = await openSession(kind, token, browserId);
@@ -27,9 +27,14 @@ export const loadHostedPage = cache(async (kind: HostedSessionKind, token: strin
     hasBrowserCookie: browserId !== undefined,
     signInToken: cookieStore.get(IDENTITY_COOKIE)?.value,
   };
-});
+}
 
-export type HostedPage = Awaited<ReturnType<typeof loadHostedPage>>;
+const cachedLoad = cache(loadPage);
+/** The page's load, once per request; the session is of the page's kind. */
+export const loadHostedPage = <K extends HostedSessionKind>(kind: K, token: string, lang: string | undefined) =>
+  cachedLoad(kind, token, lang) as ReturnType<typeof loadPage<K>>;
+
+export type HostedPage = Awaited<ReturnType<typeof loadPage>>;
 
 /** The first value of a search parameter. */
 export function param(value: string | string[] | undefined): string | undefined {

@@ -47,7 +47,12 @@ export function offerView(trade: Trade, role: Role) {
   return null;
 }
 
-export async function makeOfferOnStatusPage({ session, form, now, locale }: ActionContext): Promise<HostedOutcome> {
+export async function makeOfferOnStatusPage({
+  session,
+  form,
+  now,
+  locale,
+}: ActionContext<"TradeStatus">): Promise<HostedOutcome> {
   const { trade, role } = await loadStatus(session, locale);
   if (!offerView(trade, role) || role !== "payee") return { back: true, error: "not_allowed" };
   // The amount comes back from the preview as plain decimal text, whatever the page's language.
@@ -60,7 +65,7 @@ export async function makeOfferOnStatusPage({ session, form, now, locale }: Acti
 }
 
 export async function answerOfferOnStatusPage(
-  { session, form, now, locale }: ActionContext,
+  { session, form, now, locale }: ActionContext<"TradeStatus">,
   answer: "accept" | "decline",
 ): Promise<HostedOutcome> {
   const { trade, role } = await loadStatus(session, locale);

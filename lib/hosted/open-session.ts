@@ -12,25 +12,49 @@ import { hashSessionToken } from "../hosted-links/sessions.ts";
 
 export type SessionWithTenant = HostedSession & { tenant: Tenant };
 
+/** The ids each kind of session is about: a checkout and a status page name a trade, a payment flow its payment. */
+interface IdsOf {
+  Connect: object;
+  Checkout: { tradeId: string };
+  PaymentFlow: { paymentId: string };
+  TradeStatus: { tradeId: string };
+  PayoutAccount: object;
+}
+const REQUIRED_IDS: { [K in HostedSessionKind]: (keyof HostedSession)[] } = {
+  Connect: [],
+  Checkout: ["tradeId"],
+  PaymentFlow: ["paymentId"],
+  TradeStatus: ["tradeId"],
+  PayoutAccount: [],
+};
+
+/** A session of one kind, with the ids that kind is about (checked when it is opened). */
+export type SessionOf<K extends HostedSessionKind> = SessionWithTenant & { kind: K } & IdsOf[K];
+
+export function isSessionOf<K extends HostedSessionKind>(session: SessionWithTenant, kind: K): session is SessionOf<K> {
+  return session.kind === kind && REQUIRED_IDS[kind].every((id) => session[id] !== null);
+}
+
 /** Why a link cannot be used (each has its own explanation page). */
 export type LinkProblem = "unknown" | "expired" | "other-browser" | "live-closed";
 
-export type OpenedSession =
-  | { ok: true; session: SessionWithTenant; now: Date }
+export type OpenedSession<K extends HostedSessionKind = HostedSessionKind> =
+  | { ok: true; session: SessionOf<K>; now: Date }
   | { ok: false; problem: LinkProblem; session: SessionWithTenant | null };
 
 const hashBrowserId = (browserId: string) => createHash("sha256").update(browserId).digest("hex");
 
-export async function openSession(
-  kind: HostedSessionKind,
+export async function openSession<K extends HostedSessionKind>(
+  kind: K,
   token: string,
   browserId: string | undefined,
-): Promise<OpenedSession> {
+): Promise<OpenedSession<K>> {
   let session = await db.hostedSession.findUnique({
     where: { tokenHash: hashSessionToken(token) },
     include: { tenant: true },
   });
-  if (!session || session.kind !== kind) return { ok: false, problem: "unknown", session: null };
+  // A session of another kind, or (a bug) without the ids its kind is about, is no link here.
+  if (!session || !isSessionOf(session, kind)) return { ok: false, problem: "unknown", session: null };
   // A live link made before live mode closed (or by a bug) must never reach a simulated card
   // form or test identity: its page explains, and its forms change nothing.
   if (session.mode === "live" && !isLiveModeOpen()) return { ok: false, problem: "live-closed", session };
@@ -49,6 +73,7 @@ export async function openSession(
   if (session.browserHash !== null && (!browserId || !sameHash(session.browserHash, hashBrowserId(browserId)))) {
     return { ok: false, problem: "other-browser", session };
   }
+  if (!isSessionOf(session, kind)) return { ok: false, problem: "unknown", session: null };
   const now = tenantNow(session.tenant, session.mode);
   // A finished session stays viewable (its page offers the way back); an open one lapses.
   if (session.state === "Open" && session.expiresAt <= now) return { ok: false, problem: "expired", session };

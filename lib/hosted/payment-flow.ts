@@ -1,22 +1,26 @@
 // The hosted payment flow (Initiate payment flow's redirectUrl): pay one pending payment, the
 // escrow payment or a shipping label, then back to the tenant.
 import { db } from "../db/client.ts";
-import { finishPayStep } from "./checkout-flow.ts";
+import { confirmPendingPayment, payPendingPayment } from "../payments/pay-pending-payment.ts";
+import { outcomeOf } from "./checkout-flow.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
-import type { SessionWithTenant } from "./open-session.ts";
-import { confirmPendingPayment, payWithMethod } from "./pay-with-method.ts";
+import type { SessionOf, SessionWithTenant } from "./open-session.ts";
 import { returnTarget } from "./return-target.ts";
 
-export async function loadPaymentFlow(session: SessionWithTenant) {
+export async function loadPaymentFlow(session: SessionOf<"PaymentFlow">) {
   const payment = await db.payment.findUniqueOrThrow({
-    where: { id: session.paymentId! },
+    where: { id: session.paymentId },
     include: { trade: true, shipmentLabel: true },
   });
   return { payment, trade: payment.trade, label: payment.shipmentLabel };
 }
 
-export async function payPaymentFlow(session: SessionWithTenant, methodId: string, now: Date): Promise<HostedOutcome> {
-  return finishPayStep(session, await payWithMethod(session, session.paymentId!, methodId, now), now);
+export async function payPaymentFlow(
+  session: SessionOf<"PaymentFlow">,
+  methodId: string,
+  now: Date,
+): Promise<HostedOutcome> {
+  return outcomeOf(session, await payPendingPayment(session, session.paymentId, methodId, now));
 }
 
 export async function confirmPaymentFlow(
@@ -24,7 +28,7 @@ export async function confirmPaymentFlow(
   approved: boolean,
   now: Date,
 ): Promise<HostedOutcome> {
-  return finishPayStep(session, await confirmPendingPayment(session, approved, now), now);
+  return outcomeOf(session, await confirmPendingPayment(session, approved, now));
 }
 
 /** The payment stays pending: the tenant may start another payment flow for it. */

@@ -23,11 +23,11 @@ import type { Trade } from "../db/generated/client.ts";
 import { publicBaseUrl } from "../config.ts";
 import { hostedPagePath } from "../hosted-links/hosted-paths.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
-import type { SessionWithTenant } from "./open-session.ts";
+import type { SessionOf } from "./open-session.ts";
 import { createHostedSession } from "../hosted-links/sessions.ts";
 
-export async function loadStatus(session: SessionWithTenant, locale: Locale) {
-  const trade = await db.trade.findUniqueOrThrow({ where: { id: session.tradeId! } });
+export async function loadStatus(session: SessionOf<"TradeStatus">, locale: Locale) {
+  const trade = await db.trade.findUniqueOrThrow({ where: { id: session.tradeId } });
   const role: Role = trade.payerMarketplaceUserId === session.marketplaceUserId ? "payer" : "payee";
   const [[view], labels] = await Promise.all([
     serializeTrades({ tenantId: session.tenantId, mode: session.mode }, [trade], locale),
@@ -57,7 +57,7 @@ export const NEEDS_REASON = new Set<number>([ACTION.rejectCondition, ACTION.reje
 export const BUYS_LABEL = new Set<number>([ACTION.buyDeliveryLabel, ACTION.buyReturnLabel]);
 
 export async function actOnStatusPage(
-  session: SessionWithTenant,
+  session: SessionOf<"TradeStatus">,
   token: string,
   form: FormData,
   now: Date,
@@ -135,7 +135,7 @@ export async function actOnStatusPage(
 
 /** Continues in a payment flow for the payment that returns to this status page. */
 async function payHere(
-  session: SessionWithTenant,
+  session: SessionOf<"TradeStatus">,
   paymentId: string,
   statusPage: string,
   now: Date,
@@ -145,7 +145,7 @@ async function payHere(
     mode: session.mode,
     kind: "PaymentFlow",
     marketplaceUserId: session.marketplaceUserId,
-    tradeId: session.tradeId!,
+    tradeId: session.tradeId,
     paymentId,
     successUrl: `${statusPage}?done=paid`,
     cancelUrl: statusPage,

@@ -3,6 +3,7 @@
 // this code knows is applied, and the process is not shutting down. Neither needs a token and
 // neither says more than the reason (no versions, no addresses).
 import { existsSync, readdirSync } from "node:fs";
+import { APPLIED_MIGRATIONS_SQL } from "../db/applied-migrations.ts";
 import path from "node:path";
 import type pg from "pg";
 import { createPool } from "../db/pool.ts";
@@ -48,9 +49,7 @@ export async function checkReadiness(): Promise<Readiness> {
   if (!process.env.DATABASE_URL) return { ready: false, reason: "no database configured" };
   let applied: Set<string>;
   try {
-    const result = await pool().query<{ migration_name: string }>(
-      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
+    const result = await pool().query<{ migration_name: string }>(APPLIED_MIGRATIONS_SQL);
     applied = new Set(result.rows.map((row) => row.migration_name));
   } catch {
     return { ready: false, reason: "database unavailable" };

@@ -6,6 +6,7 @@
 // (a backup without its keys restores subscriptions that can never sign again).
 // `npm run db:verify -- <url>` runs it; the restore drill test (tests/processes) proves it.
 import pg from "pg";
+import { APPLIED_MIGRATIONS_SQL } from "../db/applied-migrations.ts";
 import { readMigrations } from "../db/migrations.ts";
 import { openSigningSecret } from "../webhooks/signing.ts";
 
@@ -26,11 +27,7 @@ export async function verifyDatabase(url: string): Promise<Verification> {
       (await client.query<T>(text, values)).rows;
 
     const applied = new Set(
-      (
-        await rows<{ migration_name: string }>(
-          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-        )
-      ).map((r) => r.migration_name),
+      (await rows<{ migration_name: string }>(APPLIED_MIGRATIONS_SQL)).map((r) => r.migration_name),
     );
     const missing = readMigrations()
       .migrationDirectories.map((m) => m.path)

@@ -10,6 +10,7 @@ import type { ApiMode } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
 import { labelCreated, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
 import { refuseOnePersonOnBothSides } from "../trades/distinct-parties.ts";
+import { completeOpenSession } from "../trades/store/hosted-sessions.ts";
 import { issueLabelOfPayment } from "../trades/store/label-rows.ts";
 import { tradeLocks } from "../trades/store/lock.ts";
 import { labelToIssue, paymentStateOf, recordPaymentOutcome } from "../trades/store/payment-rows.ts";
@@ -24,7 +25,8 @@ export async function completePayment(
   reference: string,
   outcome: AttemptOutcome,
   now: Date,
-  attempt: { source: AttemptSource; method?: string },
+  /** `sessionId`: the hosted session that paid, completed in the same transaction when the payment is. */
+  attempt: { source: AttemptSource; method?: string; sessionId?: string },
 ) {
   const order = outcome === "succeeded" ? await labelToIssue({ tenantId: tenant.id, mode }, reference) : null;
   const issued = order ? await requestLabel(mode, order) : null;
@@ -55,6 +57,7 @@ export async function completePayment(
     const refusal = await onePerson;
     if (refusal) throw refusal;
     if (outcome !== "succeeded") return completed;
+    if (attempt.sessionId) await completeOpenSession(tx.q, attempt.sessionId, now);
     if (found.purpose === "Escrow") {
       await tx.transition({ trade, settings: tenant, action: "escrowPaid", actor: "paymentRail", now });
     } else {

@@ -48,7 +48,11 @@ export const TARGETS: Record<string, Target> = {
   },
   "POST trades/[tradeId]/resolve": {
     kind: "object",
-    calls: (a) => each(a.ids.tradeId, "tradeId", { outcome: "refund" }),
+    calls: (a) =>
+      a.ids.tradeId!.map((tradeId) => ({
+        params: { tradeId },
+        body: { outcome: "refund", state: a.tradeStates.get(tradeId) },
+      })),
   },
   "POST trades/[tradeId]/settle": {
     kind: "object",

@@ -4,6 +4,7 @@
 // longer an admin. A disabled member's next request finds no session (staff-session.ts reloads
 // the member on every request).
 import { AppError } from "../../errors.ts";
+import { lockTenant } from "../../tenants/lock-tenant.ts";
 import { db } from "../../db/client.ts";
 import type { StaffRole } from "../../db/generated/enums.ts";
 import { assertAdmin, ConsoleForbidden, type StaffContext } from "../auth/staff-session.ts";
@@ -16,7 +17,7 @@ export async function changeMember(context: StaffContext, staffId: string, chang
   if (staffId === context.staff.id)
     throw new AppError("conflict", "You cannot change your own role or access. Ask another admin.");
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM "Tenant" WHERE "id" = ${tenantId} FOR UPDATE`;
+    await lockTenant(tx, tenantId);
     const actor = await tx.staffUser.findFirst({
       where: { id: context.staff.id, tenantId },
       select: { role: true, disabledAt: true },

@@ -10,7 +10,8 @@ export interface TimelineEntryRow {
   sequence: number;
   action: string;
   actor: string;
-  fromState: string;
+  /** Null for the entry that starts the timeline (initiation). */
+  fromState: string | null;
   toState: string;
   /** JSON text, or null. */
   details: string | null;

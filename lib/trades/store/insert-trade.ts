@@ -21,8 +21,10 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { ApiMode } from "../../db/generated/enums.ts";
-import { run, statement } from "../../db/sql.ts";
+import { run } from "../../db/sql.ts";
 import type { newHostedSession } from "../../hosted-links/sessions.ts";
+import { timelineEntry, type TimelineEntryRow } from "./effects.ts";
+import { StatementParts } from "./statement-parts.ts";
 
 export interface InitiatedTrade {
   tenantId: string;
@@ -61,6 +63,16 @@ export interface InitiatedTrade {
   now: Date;
 }
 
+/** Initiation's entry: the first of the trade's timeline, from no state. */
+const INITIATED_ENTRY: TimelineEntryRow = {
+  sequence: 0,
+  action: "initiate",
+  actor: "tenant",
+  fromState: null,
+  toState: "Created",
+  details: null,
+};
+
 export type CheckoutClaim = { kind: "uniqueness" | "idempotency"; key: string };
 /** The payment rail's payment that the checkout pays (opened before the statement: an outside call). */
 export type EscrowPaymentOpened = { externalId: string; provider: string };
@@ -84,16 +96,18 @@ export async function insertInitiatedTrade(
 ): Promise<InsertOutcome> {
   const id = randomUUID();
   const t = trade;
-  const rows = await run<{ id: string | null; payeeConnected: boolean; samePerson: boolean }>(statement`
+  const s = new StatementParts();
+  const rows = await run<{ id: string | null; payeeConnected: boolean; samePerson: boolean }>({
+    text: `
     WITH payee AS (
       SELECT "serviceAccountId" FROM "MarketplaceUser"
-      WHERE "tenantId" = ${t.tenantId} AND "mode" = ${t.mode}::"ApiMode" AND "marketplaceUserId" = ${t.payeeMarketplaceUserId}
+      WHERE "tenantId" = ${s.param(t.tenantId)} AND "mode" = ${s.param(t.mode)}::"ApiMode" AND "marketplaceUserId" = ${s.param(t.payeeMarketplaceUserId)}
     ), same_person AS (
       SELECT 1 FROM "MarketplaceUser" payer JOIN payee ON payee."serviceAccountId" = payer."serviceAccountId"
-      WHERE payer."tenantId" = ${t.tenantId} AND payer."mode" = ${t.mode}::"ApiMode"
-        AND payer."marketplaceUserId" = ${t.payerMarketplaceUserId}
+      WHERE payer."tenantId" = ${s.param(t.tenantId)} AND payer."mode" = ${s.param(t.mode)}::"ApiMode"
+        AND payer."marketplaceUserId" = ${s.param(t.payerMarketplaceUserId)}
     ), tenant AS (
-      SELECT 1 FROM "Tenant" WHERE "id" = ${t.tenantId} AND "currency" = ${t.currency}
+      SELECT 1 FROM "Tenant" WHERE "id" = ${s.param(t.tenantId)} AND "currency" = ${s.param(t.currency)}
     ), trade AS (
       INSERT INTO "Trade" ("id", "tenantId", "mode", "referenceId", "title", "description", "currency",
     "imageUrls",
@@ -105,55 +119,54 @@ export async function insertInitiatedTrade(
     "returnShipping", "appSwitch",
         "successUrl", "cancelUrl", "state", "contractStartedAt", "deadlineAt", "deadlineKind", "createdAt",
     "updatedAt")
-      SELECT ${id}, ${t.tenantId}, ${t.mode}::"ApiMode", ${t.referenceId}, ${t.title}, ${t.description},
-    ${t.currency}, ${t.imageUrls}::text[],
-        ${t.payerMarketplaceUserId}, ${t.payeeMarketplaceUserId}, ${t.payeeMarketplaceUserId},
-    ${json(t.prioritizedPayees)}::jsonb,
-        ${t.amountMinor}::bigint, ${t.payerFeePercent}::numeric, ${t.payerFixedFeeMinor}::bigint,
-    ${t.payeeFeePercent}::numeric, ${t.payeeFixedFeeMinor}::bigint,
-        ${t.payerFeeMinor}::bigint, ${t.payeeFeeMinor}::bigint, ${t.shippingPayerMinor}::bigint,
-    ${t.payerTotalMinor}::bigint, ${t.payeePayoutMinor}::bigint, ${t.serviceRevenueMinor}::bigint,
-    ${t.tenantRevenueMinor}::bigint,
-        ${t.checkoutUniquenessKey}, ${t.checkoutIdempotencyKey}, ${t.checkoutType},
-    ${t.deliveryByHandAllowed}::boolean, ${json(t.shipping)}::jsonb, ${json(t.returnShipping)}::jsonb,
-    ${json(t.appSwitch)}::jsonb,
-        ${t.successUrl}, ${t.cancelUrl}, 'Created'::"TradeState", ${t.now}::timestamptz,
-    ${t.deadlineAt}::timestamptz, ${t.deadlineKind}, ${t.now}::timestamptz, ${t.now}::timestamptz
+      SELECT ${s.param(id)}, ${s.param(t.tenantId)}, ${s.param(t.mode)}::"ApiMode", ${s.param(t.referenceId)}, ${s.param(t.title)}, ${s.param(t.description)},
+    ${s.param(t.currency)}, ${s.param(t.imageUrls)}::text[],
+        ${s.param(t.payerMarketplaceUserId)}, ${s.param(t.payeeMarketplaceUserId)}, ${s.param(t.payeeMarketplaceUserId)},
+    ${s.param(json(t.prioritizedPayees))}::jsonb,
+        ${s.param(t.amountMinor)}::bigint, ${s.param(t.payerFeePercent)}::numeric, ${s.param(t.payerFixedFeeMinor)}::bigint,
+    ${s.param(t.payeeFeePercent)}::numeric, ${s.param(t.payeeFixedFeeMinor)}::bigint,
+        ${s.param(t.payerFeeMinor)}::bigint, ${s.param(t.payeeFeeMinor)}::bigint, ${s.param(t.shippingPayerMinor)}::bigint,
+    ${s.param(t.payerTotalMinor)}::bigint, ${s.param(t.payeePayoutMinor)}::bigint, ${s.param(t.serviceRevenueMinor)}::bigint,
+    ${s.param(t.tenantRevenueMinor)}::bigint,
+        ${s.param(t.checkoutUniquenessKey)}, ${s.param(t.checkoutIdempotencyKey)}, ${s.param(t.checkoutType)},
+    ${s.param(t.deliveryByHandAllowed)}::boolean, ${s.param(json(t.shipping))}::jsonb, ${s.param(json(t.returnShipping))}::jsonb,
+    ${s.param(json(t.appSwitch))}::jsonb,
+        ${s.param(t.successUrl)}, ${s.param(t.cancelUrl)}, 'Created'::"TradeState", ${s.param(t.now)}::timestamptz,
+    ${s.param(t.deadlineAt)}::timestamptz, ${s.param(t.deadlineKind)}, ${s.param(t.now)}::timestamptz, ${s.param(t.now)}::timestamptz
       WHERE EXISTS (SELECT 1 FROM payee) AND NOT EXISTS (SELECT 1 FROM same_person) AND EXISTS (SELECT 1 FROM tenant)
       RETURNING "id"
     ), parties AS (
       INSERT INTO "TradeParty" ("tradeId", "role", "tenantId", "mode", "marketplaceUserId", "tradeCreatedAt")
-      SELECT trade."id", r."role"::"TradeRole", ${t.tenantId}, ${t.mode}::"ApiMode", r."user",
-    ${t.now}::timestamptz
-      FROM trade CROSS JOIN (VALUES ('payer', ${t.payerMarketplaceUserId}), ('payee',
-    ${t.payeeMarketplaceUserId})) AS r("role", "user")
-    ), timeline AS (
-      INSERT INTO "TradeTimelineEntry" ("tradeId", "sequence", "action", "actor", "toState", "occurredAt")
-      SELECT trade."id", 0, 'initiate', 'tenant', 'Created'::"TradeState", ${t.now}::timestamptz FROM trade
-    ), claims AS (
+      SELECT trade."id", r."role"::"TradeRole", ${s.param(t.tenantId)}, ${s.param(t.mode)}::"ApiMode", r."user",
+    ${s.param(t.now)}::timestamptz
+      FROM trade CROSS JOIN (VALUES ('payer', ${s.param(t.payerMarketplaceUserId)}), ('payee',
+    ${s.param(t.payeeMarketplaceUserId)})) AS r("role", "user")
+    ), ${timelineEntry(s, "trade", INITIATED_ENTRY, s.param(t.now))}, claims AS (
       INSERT INTO "CheckoutKeyClaim" ("tenantId", "mode", "kind", "key", "tradeId")
-      SELECT ${t.tenantId}, ${t.mode}::"ApiMode", c."kind", c."key", trade."id"
-      FROM trade CROSS JOIN unnest(${claims.map((c) => c.kind)}::text[], ${claims.map((c) => c.key)}::text[])
+      SELECT ${s.param(t.tenantId)}, ${s.param(t.mode)}::"ApiMode", c."kind", c."key", trade."id"
+      FROM trade CROSS JOIN unnest(${s.param(claims.map((c) => c.kind))}::text[], ${s.param(claims.map((c) => c.key))}::text[])
     AS c("kind", "key")
     ), session AS (
       INSERT INTO "HostedSession" ("id", "tokenHash", "csrfToken", "tenantId", "mode", "kind",
     "marketplaceUserId", "tradeId", "successUrl", "cancelUrl", "appSwitch", "expiresAt")
-      SELECT ${randomUUID()}, ${session.tokenHash}, ${session.csrfToken}, ${session.tenantId},
-    ${session.mode}::"ApiMode", ${session.kind}::"HostedSessionKind",
-        ${session.marketplaceUserId}, trade."id", ${session.successUrl ?? null}, ${session.cancelUrl ?? null},
-    ${json(session.appSwitch)}::jsonb, ${session.expiresAt}::timestamptz
+      SELECT ${s.param(randomUUID())}, ${s.param(session.tokenHash)}, ${s.param(session.csrfToken)}, ${s.param(session.tenantId)},
+    ${s.param(session.mode)}::"ApiMode", ${s.param(session.kind)}::"HostedSessionKind",
+        ${s.param(session.marketplaceUserId)}, trade."id", ${s.param(session.successUrl ?? null)}, ${s.param(session.cancelUrl ?? null)},
+    ${s.param(json(session.appSwitch))}::jsonb, ${s.param(session.expiresAt)}::timestamptz
       FROM trade
     ), payment AS (
       INSERT INTO "Payment" ("id", "tenantId", "mode", "tradeId", "marketplaceUserId", "purpose",
     "amountMinor", "currency", "state", "externalId", "provider", "createdAt", "updatedAt")
-      SELECT ${randomUUID()}, ${t.tenantId}, ${t.mode}::"ApiMode", trade."id", ${t.payerMarketplaceUserId},
-    'Escrow'::"PaymentPurpose", ${t.payerTotalMinor}::bigint, ${t.currency},
-        'Pending'::"PaymentState", ${payment.externalId}, ${payment.provider}, ${t.now}::timestamptz,
-    ${t.now}::timestamptz
+      SELECT ${s.param(randomUUID())}, ${s.param(t.tenantId)}, ${s.param(t.mode)}::"ApiMode", trade."id", ${s.param(t.payerMarketplaceUserId)},
+    'Escrow'::"PaymentPurpose", ${s.param(t.payerTotalMinor)}::bigint, ${s.param(t.currency)},
+        'Pending'::"PaymentState", ${s.param(payment.externalId)}, ${s.param(payment.provider)}, ${s.param(t.now)}::timestamptz,
+    ${s.param(t.now)}::timestamptz
       FROM trade
     )
     SELECT (SELECT "id" FROM trade) AS "id", EXISTS (SELECT 1 FROM payee) AS "payeeConnected",
-      EXISTS (SELECT 1 FROM same_person) AS "samePerson"`);
+      EXISTS (SELECT 1 FROM same_person) AS "samePerson"`,
+    values: s.values,
+  });
   const row = rows[0]!;
   if (row.id) return { tradeId: row.id };
   if (!row.payeeConnected) return { refused: "payee-not-connected" };

@@ -54,15 +54,6 @@ async function lockPartyTradeRow(
   return { trade, role: trade.payerMarketplaceUserId === marketplaceUserId ? "payer" : "payee" };
 }
 
-/** The trade a row of the tenant (a label, a payment) belongs to, locked and read in one statement. */
-async function lockTradeRowById(q: Sql, tenantId: string, tradeId: string): Promise<Trade> {
-  const [trade] = await q<Trade>(
-    statement`SELECT * FROM "Trade" WHERE "id" = ${tradeId} AND "tenantId" = ${tenantId} FOR UPDATE`,
-  );
-  if (!trade) throw new Error(`Trade ${tradeId} of a row of its tenant is missing`);
-  return trade;
-}
-
 /**
  * The trade of the tenant's label, locked and read in one statement with the label's leg and
  * status; null when the tenant has no such label in this mode. The label's columns are as they
@@ -201,7 +192,7 @@ export const tradeLocks = {
   /** The trade a row of the tenant (a hosted session, a label, a payment) names by id. */
   byId: (tenantId: string, tradeId: string): TradeLock<Trade> =>
     holding(
-      (q) => lockTradeRowById(q, tenantId, tradeId),
+      (q) => lockTenantTradeRow(q, tenantId, tradeId),
       (trade) => trade,
     ),
   /** The trade of the tenant's label, with the label's leg and status; null when there is no such label. */
