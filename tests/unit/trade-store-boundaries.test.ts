@@ -40,7 +40,10 @@ describe("the trade's store", () => {
   });
 
   it("applies a plan and takes a lock only in withLockedTrade", () => {
-    expect(where(/\bapplyPlan\(/).sort()).toEqual(["lib/trades/store/apply-plan.ts", "lib/trades/with-locked-trade.ts"]);
+    expect(where(/\bapplyPlan\(/).sort()).toEqual([
+      "lib/trades/store/apply-plan.ts",
+      "lib/trades/with-locked-trade.ts",
+    ]);
     expect(where(/\.take\(q\)/).filter((path) => !path.startsWith("lib/trades/store/"))).toEqual([
       "lib/trades/with-locked-trade.ts",
     ]);
@@ -66,7 +69,10 @@ describe("the trade's store", () => {
     const statements = FILES.flatMap((file) =>
       [...file.text.matchAll(/`\s*((?:WITH|SELECT|INSERT|UPDATE|DELETE)\b[^`]{40,})`/g)].map((match) => ({
         path: file.path,
-        text: match[1]!.replace(/\$\{[^}]*\}/g, "?").replace(/\s+/g, " ").trim(),
+        text: match[1]!
+          .replace(/\$\{[^}]*\}/g, "?")
+          .replace(/\s+/g, " ")
+          .trim(),
       })),
     );
     const seen = new Map<string, string>();
