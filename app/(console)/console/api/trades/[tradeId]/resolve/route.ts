@@ -1,10 +1,8 @@
 // POST /console/api/trades/{tradeId}/resolve – staff decide a disputed trade (admins)
-import { z } from "zod";
-import { consoleBody, consoleJson } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
+import { tradeResolve } from "@/lib/console/operations/trades.ts";
 import { staffResolveDispute } from "@/lib/console/trades/staff-trade-actions.ts";
 
-const Body = z.strictObject({ outcome: z.enum(["release", "refund"]) });
-
-export const POST = consoleJson(async (context, request, { tradeId }) =>
-  staffResolveDispute(context, tradeId!, (await consoleBody(request, Body)).outcome),
+export const POST = consoleRoute(tradeResolve, (context, { params, body }) =>
+  staffResolveDispute(context, params.tradeId, body.outcome),
 );
