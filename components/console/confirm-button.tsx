@@ -1,18 +1,15 @@
 "use client";
-// A button that asks first (a modal dialog says what will happen), then posts the change and
-// shows the page again with the result; a refusal stays in the dialog.
+// A button that asks first (a modal dialog says what will happen), then sends the change and
+// shows the page again with the result; a refusal stays in the dialog. The change comes ready
+// (consoleCall), so that a server component can build it with its operation's types.
 import { useRouter } from "next/navigation";
 import { ConfirmDialog, type ConfirmDialogProps } from "./kit/confirm-dialog.tsx";
-import { consolePost } from "./kit/console-post.ts";
+import { sendConsoleCall, type ConsoleCall } from "./kit/console-post.ts";
 
-export function ConfirmButton({
-  path,
-  payload,
-  ...dialog
-}: Omit<ConfirmDialogProps, "onConfirm"> & { path: string; payload?: unknown }) {
+export function ConfirmButton({ call, ...dialog }: Omit<ConfirmDialogProps, "onConfirm"> & { call: ConsoleCall }) {
   const router = useRouter();
   async function post() {
-    const result = await consolePost(path, payload);
+    const result = await sendConsoleCall(call);
     if (!result.ok) return result.error;
     router.refresh();
     return null;

@@ -3,13 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { consolePost } from "./kit/console-post.ts";
+import { webhookEventRedeliver } from "@/lib/console/operations/webhooks.ts";
 
 export function RedeliverButton({ eventId }: { eventId: string }) {
   const router = useRouter();
   const [state, setState] = useState<"idle" | "busy" | "done" | string>("idle");
   async function redeliver() {
     setState("busy");
-    const result = await consolePost(`/console/api/webhook-events/${encodeURIComponent(eventId)}/redeliver`);
+    const result = await consolePost(webhookEventRedeliver, { eventId });
     setState(result.ok ? "done" : result.error);
     if (result.ok) router.refresh();
   }

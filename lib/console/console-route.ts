@@ -6,8 +6,10 @@
 //
 // Path parameters and the query string are checked here for text that no parameter should have
 // to think about (a NUL character: PostgreSQL cannot hold it, so a lookup failed with a 500), as
-// the API does; a GET that reads its query declares the schema with consoleQuery, which refuses
-// what does not parse as a 400 naming the parameter, and the console fuzzer finds it there.
+// the API does. Each route serves one operation (lib/console/operations) with consoleRoute: a GET
+// that reads its query declares the schema there, what does not parse is a 400 naming the
+// parameter, and the console fuzzer finds it on the route; a POST's body is read only when its
+// operation declares one.
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
@@ -17,6 +19,7 @@ import { Download } from "../exports/download.ts";
 import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
 import { log } from "../ops/log.ts";
 import { consoleErrorBody } from "./console-error.ts";
+import type { ConsoleMethod, ConsoleOperation, PathParams } from "./operations/operation.ts";
 
 type RouteContext = { params: Promise<Record<string, string>> };
 type Handler = (context: StaffContext, request: Request, params: Record<string, string>) => Promise<unknown>;
@@ -28,7 +31,7 @@ function json(body: unknown, status = 200): Response {
   );
 }
 
-export function consoleJson(handler: Handler) {
+function consoleJson(handler: Handler) {
   return async (request: Request, route?: RouteContext): Promise<Response> => {
     if (request.method !== "GET" && !isSameOrigin(request))
       return json({ error: "Changes come only from the console's own pages." }, 403);
@@ -54,19 +57,35 @@ export function consoleJson(handler: Handler) {
   };
 }
 
+/** What a route's handler gets of the request: the operation's parameters, query and body, parsed. */
+export interface ConsoleInput<Path extends string, Query, Body> {
+  params: PathParams<Path>;
+  query: Query extends z.ZodType ? z.output<Query> : undefined;
+  body: Body extends z.ZodType ? z.output<Body> : undefined;
+}
+
 /**
- * A GET endpoint that reads its query string: `query` parses it (what does not parse is a 400
- * naming the parameter, unless the schema falls back to a default), and rides on the handler so
- * that tests find every parameter a console endpoint takes.
+ * The route of one console operation: the session, origin and role checks of consoleJson, then
+ * the query and the body as the operation declares them, then the handler, whose answer must be
+ * the operation's (or a file). The query schema rides on the route for the fuzzer, as consoleQuery's.
  */
-export function consoleQuery<S extends z.ZodObject>(
-  query: S,
-  handler: (context: StaffContext, query: z.output<S>, params: Record<string, string>) => Promise<unknown>,
+export function consoleRoute<
+  Path extends string,
+  Query extends z.ZodObject | undefined,
+  Body extends z.ZodType | undefined,
+  Answer,
+>(
+  operation: ConsoleOperation<ConsoleMethod, Path, Query, Body, Answer>,
+  handler: (context: StaffContext, input: ConsoleInput<Path, Query, Body>) => Promise<Answer | Download>,
 ) {
-  const route = consoleJson((context, request, params) =>
-    handler(context, parseOrThrow(query, Object.fromEntries(new URL(request.url).searchParams)), params),
-  );
-  return Object.assign(route, { query });
+  const route = consoleJson(async (context, request, params) => {
+    const { query: querySchema, body: bodySchema } = operation;
+    const query = querySchema && parseOrThrow(querySchema, Object.fromEntries(new URL(request.url).searchParams));
+    const body = bodySchema && (await consoleBody(request, bodySchema));
+    // The route's folders are the template's names (tests/unit/console-operations.test.ts).
+    return handler(context, { params: params as PathParams<Path>, query, body } as ConsoleInput<Path, Query, Body>);
+  });
+  return operation.query ? Object.assign(route, { query: operation.query }) : route;
 }
 
 /** Console forms are small: a body past this is refused (413) before it is read whole. */

@@ -5,6 +5,7 @@
 // API's error record, the console endpoints' JSON refusal, a plain line for pages.
 import type { ServerResponse } from "node:http";
 import { errorRecord } from "../api/error-record.ts";
+import { CONSOLE_API } from "../console/operations/operation.ts";
 import { consoleErrorBody } from "../console/console-error.ts";
 import { AppError } from "../errors.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
@@ -36,7 +37,7 @@ export function malformedAddress(pathname: string): { headers: Record<string, st
       body: JSON.stringify(errorRecord(error, traceId)),
     };
   }
-  if (pathname.startsWith("/console/api/"))
+  if (pathname.startsWith(`${CONSOLE_API}/`))
     return {
       headers: { ...headers, "content-type": "application/json" },
       body: JSON.stringify(consoleErrorBody(error)),

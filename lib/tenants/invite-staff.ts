@@ -7,10 +7,12 @@ import type { Db } from "../db/client.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import { checkStaffInput, type StaffInput } from "./add-staff.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-lengths.ts";
+
+// Declared on their own for the invitation form and bodies; still found here by older importers.
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 export const INVITE_TTL_S = 7 * 24 * 60 * 60;
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 200;
 
 export const hashInviteToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

@@ -10,7 +10,8 @@ import {
   ConsoleCreateBusinessUser,
   ConsoleEditBusinessUser,
 } from "@/lib/console/business-users/business-user-form.ts";
-import { consolePost } from "../kit/console-post.ts";
+import { consoleCall, sendConsoleCall } from "../kit/console-post.ts";
+import { businessUserCreate, businessUserEdit } from "@/lib/console/operations/business-users.ts";
 
 const ADDRESS = [
   ["streetName", "Street", "sm:col-span-4"],
@@ -67,10 +68,15 @@ function formBody(form: FormData, mode: "test" | "live", existing: Existing | un
   };
 }
 
-const savePath = (existing: Existing | undefined) =>
+/** An edit names the business user it changes; a new one is added. */
+const saveCall = (existing: Existing | undefined, body: unknown) =>
   existing
-    ? `/console/api/business-users/${encodeURIComponent(existing.businessId)}/${encodeURIComponent(existing.businessLocationId)}/edit`
-    : "/console/api/business-users";
+    ? consoleCall(
+        businessUserEdit,
+        { businessId: existing.businessId, businessLocationId: existing.businessLocationId },
+        body,
+      )
+    : consoleCall(businessUserCreate, {}, body);
 
 /**
  * Checking and saving the form: a refusal (the schema's or the server's) puts each message under its
@@ -103,9 +109,8 @@ function useSaveBusinessUser(mode: "test" | "live", existing: Existing | undefin
     if (!checked.ok)
       return refuse(Object.fromEntries(checked.errors.map((e) => [e.key, e.value])), "Check the highlighted fields.");
     setBusy(true);
-    const result = await consolePost(
-      savePath(existing),
-      body,
+    const result = await sendConsoleCall(
+      saveCall(existing, body),
       (status) => `The business user could not be saved (${status || "no answer"}).`,
     );
     setBusy(false);

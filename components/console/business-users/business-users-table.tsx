@@ -4,6 +4,8 @@ import Link from "next/link";
 import type { BusinessUserList } from "@/lib/console/business-users/list-business-users.ts";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { consoleWhen } from "../ui.tsx";
+import { businessUserDelete } from "@/lib/console/operations/business-users.ts";
+import { consoleCall } from "../kit/console-post.ts";
 
 type Row = BusinessUserList["businessUsers"][number];
 
@@ -108,8 +110,7 @@ function DeleteBusinessUser({ row, mode }: { row: Row; mode: "test" | "live" }) 
       tone="danger"
       title={`Delete ${row.name}?`}
       confirmLabel="Delete business user"
-      path={`/console/api/business-users/${keyPath(row)}/delete`}
-      payload={{ mode }}
+      call={consoleCall(businessUserDelete, row, { mode })}
       body={
         <>
           <p>

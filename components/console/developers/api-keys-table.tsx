@@ -6,6 +6,8 @@ import { ConfirmButton } from "../confirm-button.tsx";
 import { consoleWhen } from "../ui.tsx";
 import { ModeBadge } from "./badges.tsx";
 import { RevealApiKey } from "./reveal-api-key.tsx";
+import { apiKeyRevoke } from "@/lib/console/operations/developers.ts";
+import { consoleCall } from "../kit/console-post.ts";
 
 export function ApiKeysTable({ tokens, canChange }: { tokens: ApiTokenView[]; canChange: boolean }) {
   if (!tokens.length) {
@@ -123,7 +125,7 @@ function RevokeApiKey({ token }: { token: ApiTokenView }) {
         </>
       }
       confirmLabel="Revoke key"
-      path={`/console/api/developers/api-keys/${token.tokenId}/revoke`}
+      call={consoleCall(apiKeyRevoke, { tokenId: token.tokenId })}
     />
   );
 }

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { consolePost } from "../kit/console-post.ts";
 import { KeyField } from "./key-field.tsx";
+import { apiKeyCreate } from "@/lib/console/operations/developers.ts";
 
 type Created = { name: string; mode: "test" | "live"; prefix: string; token: string };
 
@@ -38,9 +39,11 @@ export function CreateApiKey() {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const result = await consolePost<Created>(
-      "/console/api/developers/api-keys",
-      { name: form.get("name"), mode: form.get("mode") },
+    const result = await consolePost(
+      apiKeyCreate,
+      {},
+      // The form's text field and its select of the two modes, sent as they are: the server checks them.
+      { name: form.get("name") as string | null, mode: form.get("mode") as "test" | "live" | null },
       () => "The key could not be created. Try again.",
     );
     setBusy(false);

@@ -3,8 +3,9 @@
 // /console/api/developers/request-log (useListQuery), paged by cursor (Newer / Older). A row opens
 // the call's details (also in the address, as `entry`).
 import { useState, type FormEvent } from "react";
-import type { RequestLogEntry, RequestLogPage } from "@/lib/console/developers/request-log.ts";
+import type { RequestLogEntry } from "@/lib/console/developers/request-log.ts";
 import { METHODS } from "@/lib/console/developers/request-log-filters.ts";
+import { requestLogList } from "@/lib/console/operations/developers.ts";
 import { FilterFields, type FilterField } from "../kit/filters.tsx";
 import { activeFilters, FoldedFilters } from "../kit/folded-filters.tsx";
 import { ListTable, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
@@ -34,8 +35,8 @@ function emptyList(filtered: boolean): ListEmpty {
 }
 
 export function RequestLogBrowser() {
-  const { data, isFetching, isError, params, update } = useListQuery<RequestLogPage>({
-    path: "/console/api/developers/request-log",
+  const { data, isFetching, isError, params, update } = useListQuery({
+    operation: requestLogList,
     pagingKeys: ["older", "newer", "entry"],
     ignoredKeys: ["entry"],
   });

@@ -9,6 +9,7 @@ import { consoleGet } from "../kit/use-list-query.ts";
 import { consoleWhen } from "../ui.tsx";
 import { MethodBadge, ModeBadge, StatusBadge } from "./badges.tsx";
 import { CopyButton } from "./copy-button.tsx";
+import { requestLogEntry } from "@/lib/console/operations/developers.ts";
 
 const TRADE_IN_PATH = /\/trades\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
 
@@ -25,7 +26,7 @@ export function RequestLogDetail({
   const titleId = useId();
   const { data: entry, isError } = useQuery({
     queryKey: ["request-log-entry", entryId],
-    queryFn: () => consoleGet<RequestLogEntry>(`/console/api/developers/request-log/${encodeURIComponent(entryId)}`),
+    queryFn: () => consoleGet(requestLogEntry, { entryId }),
     initialData: known,
   });
 

@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { consolePost } from "../kit/console-post.ts";
 import { KeyField } from "./key-field.tsx";
+import { apiKeyReveal } from "@/lib/console/operations/developers.ts";
 
 export function RevealApiKey({ tokenId, name }: { tokenId: string; name: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -17,7 +18,7 @@ export function RevealApiKey({ tokenId, name }: { tokenId: string; name: string 
 
   async function reveal() {
     setBusy(true);
-    const result = await consolePost<{ token: string }>(`/console/api/developers/api-keys/${tokenId}/reveal`);
+    const result = await consolePost(apiKeyReveal, { tokenId });
     setBusy(false);
     setShown(result.ok ? { token: result.data.token } : { error: result.error });
     dialog.current?.showModal();

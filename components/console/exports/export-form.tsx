@@ -4,6 +4,8 @@
 // The link is only offered for a range the server will accept, so a download is never an error page.
 import { useState } from "react";
 import { FilterSelect } from "../kit/filters.tsx";
+import { exportFile } from "@/lib/console/operations/exports.ts";
+import { consolePath } from "@/lib/console/operations/operation.ts";
 
 const KINDS: [string, string][] = [
   ["trades", "Trades"],
@@ -20,7 +22,7 @@ export function ExportForm() {
   const [to, setTo] = useState(today);
   const [format, setFormat] = useState("csv");
   const problem = !from || !to ? "Choose both days." : to < from ? "The last day is before the first." : null;
-  const href = `/console/api/exports/${kind}?${new URLSearchParams({ mode, from, to, format })}`;
+  const href = `${consolePath(exportFile, { kind })}?${new URLSearchParams({ mode, from, to, format })}`;
 
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5">

@@ -4,6 +4,7 @@
 // live in the address (shareable); fetched from /console/api/finance (useListQuery).
 import Link from "next/link";
 import type { FinancePage } from "@/lib/console/finance/load-finance.ts";
+import { financeView } from "@/lib/console/operations/money.ts";
 import { FilterSelect, MODE_OPTIONS } from "../kit/filters.tsx";
 import { useListQuery } from "../kit/use-list-query.ts";
 
@@ -27,8 +28,8 @@ const TYPE_LABELS: Record<string, string> = {
 const CHECK_LABELS = { payments: "Payment records", payouts: "Payout records", transfers: "Ledger transfers" } as const;
 
 export function FinanceView() {
-  const { data, isFetching, isError, params, update } = useListQuery<FinancePage>({
-    path: "/console/api/finance",
+  const { data, isFetching, isError, params, update } = useListQuery({
+    operation: financeView,
     pagingKeys: [],
   });
   const mode = params.get("mode") === "live" ? "live" : "test";

@@ -4,6 +4,7 @@
 // stays on screen while the next loads.
 import Link from "next/link";
 import type { PayoutListPage } from "@/lib/console/payouts/list-payouts.ts";
+import { payoutList } from "@/lib/console/operations/money.ts";
 import { FilterFields, MODE_OPTIONS, type FilterField } from "../kit/filters.tsx";
 import { activeFilters, FoldedFilters } from "../kit/folded-filters.tsx";
 import { ListTable, ROW, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
@@ -33,8 +34,8 @@ function emptyList(filtered: boolean, mode: "test" | "live"): ListEmpty {
 }
 
 export function PayoutsBrowser() {
-  const { data, isFetching, isError, params, update } = useListQuery<PayoutListPage>({
-    path: "/console/api/payouts",
+  const { data, isFetching, isError, params, update } = useListQuery({
+    operation: payoutList,
     pagingKeys: ["page"],
   });
   const mode = params.get("mode") === "live" ? "live" : "test";

@@ -4,12 +4,11 @@ import { useState } from "react";
 import { MAX_BUSINESS_IDS } from "@/lib/console/settings/settings-rules.ts";
 import { ListEditor } from "./list-editor.tsx";
 import { SettingsSection, useSectionSave } from "./settings-section.tsx";
+import { settingsBusinessIds } from "@/lib/console/operations/settings.ts";
 
 export function BusinessIdsForm({ values, canEdit }: { values: string[]; canEdit: boolean }) {
   const [ids, setIds] = useState(values);
-  const { busy, error, fields, saved, save, edited } = useSectionSave<{ allowedBusinessIds: string[] }>(
-    "/console/api/settings/business-ids",
-  );
+  const { busy, error, fields, saved, save, edited } = useSectionSave(settingsBusinessIds);
   async function submit() {
     const result = await save({ allowedBusinessIds: ids.map((id) => id.trim()) });
     if (result) setIds(result.allowedBusinessIds);

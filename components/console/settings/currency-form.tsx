@@ -2,7 +2,11 @@
 // The tenant's currency: every amount is in it, so it can change only before the first trade.
 import { useState } from "react";
 import { CURRENCIES } from "@/lib/console/settings/settings-rules.ts";
+
+/** The select offers only these (and the server checks the choice again). */
+type Currency = (typeof CURRENCIES)[number];
 import { FieldProblem, ReadOnlyValue, SettingsSection, useSectionSave } from "./settings-section.tsx";
+import { settingsCurrency } from "@/lib/console/operations/settings.ts";
 
 export function CurrencyForm({
   currency,
@@ -14,7 +18,7 @@ export function CurrencyForm({
   canEdit: boolean;
 }) {
   const [value, setValue] = useState(currency);
-  const { busy, error, fields, saved, save, edited } = useSectionSave("/console/api/settings/currency");
+  const { busy, error, fields, saved, save, edited } = useSectionSave(settingsCurrency);
   const editable = canEdit && !hasTrades;
   return (
     <SettingsSection
@@ -26,7 +30,7 @@ export function CurrencyForm({
         </p>
       }
       canEdit={editable}
-      onSubmit={() => void save({ currency: value })}
+      onSubmit={() => void save({ currency: value as Currency })}
       busy={busy}
       error={error}
       saved={saved}

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { DEADLINES, describeSeconds, type DeadlineKey } from "@/lib/console/settings/settings-rules.ts";
 import { FieldProblem, inputClass, ReadOnlyValue, SettingsSection, useSectionSave } from "./settings-section.tsx";
+import { settingsDeadlines } from "@/lib/console/operations/settings.ts";
 
 const UNIT = { days: 86_400, hours: 3_600 } as const;
 type Unit = keyof typeof UNIT;
@@ -17,7 +18,7 @@ export function DeadlinesForm({ values, canEdit }: { values: Record<DeadlineKey,
   const [entries, setEntries] = useState(
     () => Object.fromEntries(DEADLINES.map((d) => [d.key, toEntry(values[d.key])])) as Record<DeadlineKey, Entry>,
   );
-  const { busy, error, fields, saved, save, edited } = useSectionSave("/console/api/settings/deadlines");
+  const { busy, error, fields, saved, save, edited } = useSectionSave(settingsDeadlines);
 
   function set(key: DeadlineKey, change: Partial<Entry>) {
     edited();
@@ -30,7 +31,7 @@ export function DeadlinesForm({ values, canEdit }: { values: Record<DeadlineKey,
         const number = amount.trim() === "" ? Number.NaN : Number(amount);
         return [d.key, Number.isFinite(number) ? Math.round(number * UNIT[unit]) : null];
       }),
-    );
+    ) as Record<DeadlineKey, number | null>;
     void save(body);
   }
 

@@ -14,6 +14,7 @@ import {
   useSectionSave,
   type FieldErrors,
 } from "./settings-section.tsx";
+import { settingsHostedPages } from "@/lib/console/operations/settings.ts";
 
 export interface HostedPagesValues {
   brandName: string;
@@ -26,16 +27,15 @@ const LANGUAGES = { en: "English", da: "Danish (dansk)" } as const;
 
 export function HostedPagesForm({ values, canEdit }: { values: HostedPagesValues; canEdit: boolean }) {
   const [form, setForm] = useState(values);
-  const { busy, error, fields, saved, save, edited } = useSectionSave<HostedPagesValues>(
-    "/console/api/settings/hosted-pages",
-  );
+  const { busy, error, fields, saved, save, edited } = useSectionSave(settingsHostedPages);
   const set = (change: Partial<HostedPagesValues>) => {
     edited();
     setForm((current) => ({ ...current, ...change }));
   };
   async function submit() {
     const result = await save(form);
-    if (result) setForm(result);
+    // The locale saved is the one the form sent, so one of its languages.
+    if (result) setForm({ ...result, locale: result.locale as HostedPagesValues["locale"] });
   }
   return (
     <SettingsSection

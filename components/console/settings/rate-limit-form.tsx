@@ -4,12 +4,13 @@
 import { useState } from "react";
 import { CONSOLE_RATE_LIMIT } from "@/lib/console/settings/settings-rules.ts";
 import { FieldProblem, inputClass, ReadOnlyValue, SettingsSection, useSectionSave } from "./settings-section.tsx";
+import { settingsRateLimit } from "@/lib/console/operations/settings.ts";
 
 const format = (n: number) => n.toLocaleString("en-GB");
 
 export function RateLimitForm({ rateLimitPerMinute, canEdit }: { rateLimitPerMinute: number; canEdit: boolean }) {
   const [value, setValue] = useState(String(rateLimitPerMinute));
-  const { busy, error, fields, saved, save, edited } = useSectionSave("/console/api/settings/rate-limit");
+  const { busy, error, fields, saved, save, edited } = useSectionSave(settingsRateLimit);
   const setByService = rateLimitPerMinute > CONSOLE_RATE_LIMIT.max;
   const editable = canEdit && !setByService;
   const problem = fields.rateLimitPerMinute;

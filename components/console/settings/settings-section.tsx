@@ -4,20 +4,23 @@
 // per-field problems come back and show next to their fields, and nothing is saved then.
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { consolePost } from "../kit/console-post.ts";
+import { fillPath, type AnswerOf, type BodyOf, type PathParams } from "@/lib/console/operations/operation.ts";
+import { sendConsoleCall, type Draft, type PostOperation } from "../kit/console-post.ts";
 
 export type FieldErrors = Record<string, string>;
 
-export function useSectionSave<T>(path: string) {
+/** Saving one section through its operation (a settings endpoint without path parameters). */
+export function useSectionSave<O extends PostOperation>(operation: O) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
-  async function save(body: unknown): Promise<T | null> {
+  async function save(body: Draft<BodyOf<O>>): Promise<AnswerOf<O> | null> {
     setBusy(true);
     setSaved(false);
-    const result = await consolePost<T>(path, body);
+    const path = fillPath(operation, {} as PathParams<O["path"]>);
+    const result = await sendConsoleCall<AnswerOf<O>>({ path, body });
     setBusy(false);
     if (!result.ok) {
       setFields(result.fields);

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { consolePost } from "../kit/console-post.ts";
 import { FieldProblem, inputClass } from "../settings/settings-section.tsx";
+import { invitationAccept } from "@/lib/console/operations/invitations.ts";
 
 export function AcceptInvitationForm({ token, email, minLength }: { token: string; email: string; minLength: number }) {
   const router = useRouter();
@@ -23,7 +24,7 @@ export function AcceptInvitationForm({ token, email, minLength }: { token: strin
     if (password !== String(form.get("confirm") ?? "")) return setFields({ confirm: "The two passwords differ." });
     setFields({});
     setBusy(true);
-    const result = await consolePost("/console/api/invitations/accept", { token, password });
+    const result = await consolePost(invitationAccept, {}, { token, password });
     if (!result.ok) {
       setBusy(false);
       setFields(result.fields);

@@ -6,6 +6,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { consolePost } from "../kit/console-post.ts";
 import { FieldProblem, inputClass } from "../settings/settings-section.tsx";
 import { InviteLink } from "./invite-link.tsx";
+import { teamInvite } from "@/lib/console/operations/team.ts";
 
 type Invited = { email: string; invitePath: string; expiresAt: string };
 
@@ -28,11 +29,16 @@ export function InviteMember() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    const result = await consolePost<Invited>("/console/api/team", {
-      email: String(form.get("email") ?? ""),
-      name: String(form.get("name") ?? ""),
-      role: String(form.get("role") ?? "viewer"),
-    });
+    const result = await consolePost(
+      teamInvite,
+      {},
+      {
+        email: String(form.get("email") ?? ""),
+        name: String(form.get("name") ?? ""),
+        // The select offers only these; the server checks it anyway.
+        role: String(form.get("role") ?? "viewer") as "admin" | "viewer",
+      },
+    );
     setBusy(false);
     if (!result.ok) {
       setFields(result.fields);

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { consolePost } from "../kit/console-post.ts";
 import { InviteLink } from "./invite-link.tsx";
+import { memberInvitationRenew } from "@/lib/console/operations/team.ts";
 
 export function RenewInvitation({ staffId, email }: { staffId: string; email: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -12,9 +13,7 @@ export function RenewInvitation({ staffId, email }: { staffId: string; email: st
   const [link, setLink] = useState<{ invitePath: string; expiresAt: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   async function renew() {
-    const result = await consolePost<{ invitePath: string; expiresAt: string }>(
-      `/console/api/team/${encodeURIComponent(staffId)}/invitation`,
-    );
+    const result = await consolePost(memberInvitationRenew, { staffId });
     if (result.ok) {
       setLink(result.data);
       setError(null);

@@ -4,6 +4,13 @@ import type { TeamMember } from "@/lib/console/team/list-team.ts";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { consoleWhen } from "../ui.tsx";
 import { RenewInvitation } from "./renew-invitation.tsx";
+import {
+  memberAccess,
+  memberRole,
+  memberSessionsEnd,
+  memberSignInThrottleLift,
+} from "@/lib/console/operations/team.ts";
+import { consoleCall } from "../kit/console-post.ts";
 
 const STATUS = {
   active: ["Active", "bg-emerald-50 text-emerald-900 ring-emerald-200"],
@@ -42,7 +49,7 @@ function EndSessions({ member }: { member: TeamMember }) {
         )
       }
       confirmLabel="Sign out everywhere"
-      path={`/console/api/team/${encodeURIComponent(member.id)}/sessions`}
+      call={consoleCall(memberSessionsEnd, { staffId: member.id })}
     />
   );
 }
@@ -68,7 +75,7 @@ function SignInThrottle({ member, isAdmin }: { member: TeamMember; isAdmin: bool
             </p>
           }
           confirmLabel="Lift"
-          path={`/console/api/team/${encodeURIComponent(member.id)}/sign-in-throttle`}
+          call={consoleCall(memberSignInThrottleLift, { staffId: member.id })}
         />
       )}
     </div>
@@ -76,7 +83,7 @@ function SignInThrottle({ member, isAdmin }: { member: TeamMember; isAdmin: bool
 }
 
 function MemberActions({ member }: { member: TeamMember }) {
-  const base = `/console/api/team/${encodeURIComponent(member.id)}`;
+  const staff = { staffId: member.id };
   const other = member.role === "admin" ? "viewer" : "admin";
   return (
     <div
@@ -100,8 +107,7 @@ function MemberActions({ member }: { member: TeamMember }) {
             </p>
           }
           confirmLabel={other === "admin" ? "Make admin" : "Make viewer"}
-          path={`${base}/role`}
-          payload={{ role: other }}
+          call={consoleCall(memberRole, staff, { role: other })}
         />
       )}
       {member.status === "active" && <EndSessions member={member} />}
@@ -111,8 +117,7 @@ function MemberActions({ member }: { member: TeamMember }) {
           title={`Enable ${member.name}?`}
           body={<p>They can sign in again with their password, with the role they had ({member.role}).</p>}
           confirmLabel="Enable"
-          path={`${base}/access`}
-          payload={{ disabled: false }}
+          call={consoleCall(memberAccess, staff, { disabled: false })}
         />
       ) : (
         <ConfirmButton
@@ -126,8 +131,7 @@ function MemberActions({ member }: { member: TeamMember }) {
             </p>
           }
           confirmLabel="Disable"
-          path={`${base}/access`}
-          payload={{ disabled: true }}
+          call={consoleCall(memberAccess, staff, { disabled: true })}
         />
       )}
     </div>

@@ -8,6 +8,7 @@ import { amountFieldText, minorUnitsFromText } from "@/lib/money/amount-text.ts"
 import { formatMoney } from "@/lib/money/format.ts";
 import { refundableMinor, splitWithRefund } from "@/lib/money/settlement.ts";
 import { consolePost } from "../kit/console-post.ts";
+import { tradeSettle } from "@/lib/console/operations/trades.ts";
 
 type Split = ReturnType<typeof splitWithRefund>;
 
@@ -98,11 +99,15 @@ function useSettle(tradeId: string, state: string, onSettled: () => void) {
 
   async function settle(split: Split, reason: string) {
     setBusy(true);
-    const result = await consolePost(`/console/api/trades/${encodeURIComponent(tradeId)}/settle`, {
-      refundAmount: amountFieldText(split.refundMinor),
-      reason,
-      state,
-    });
+    const result = await consolePost(
+      tradeSettle,
+      { tradeId },
+      {
+        refundAmount: amountFieldText(split.refundMinor),
+        reason,
+        state,
+      },
+    );
     setBusy(false);
     if (result.ok) {
       onSettled();

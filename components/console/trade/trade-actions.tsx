@@ -7,6 +7,8 @@ import { refundableMinor } from "@/lib/money/settlement.ts";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { SettleDispute, type ItemMoney } from "./settle-dispute.tsx";
 import { consoleMoney } from "../ui.tsx";
+import { tradeCancel, tradeResolve } from "@/lib/console/operations/trades.ts";
+import { consoleCall } from "../kit/console-post.ts";
 
 const CANCELLABLE = statesAllowing("cancel", "tenant");
 const SETTLEABLE = statesAllowing("settle", "staff");
@@ -17,11 +19,10 @@ export function TradeActions({ trade, isAdmin }: { trade: Trade; isAdmin: boolea
   const disputed = trade.state === "Disputed";
   const settleable = SETTLEABLE.includes(trade.state);
   if (!cancellable && !disputed && !settleable) return null;
-  const base = `/console/api/trades/${encodeURIComponent(trade.id)}`;
   return (
     <div role="group" aria-label="Trade actions" className="flex flex-wrap gap-2">
-      {cancellable && <CancelTrade trade={trade} base={base} />}
-      {disputed && <ResolveDispute trade={trade} base={base} />}
+      {cancellable && <CancelTrade trade={trade} />}
+      {disputed && <ResolveDispute trade={trade} />}
       {settleable && (
         <SettleDispute
           tradeId={trade.id}
@@ -36,7 +37,7 @@ export function TradeActions({ trade, isAdmin }: { trade: Trade; isAdmin: boolea
 }
 
 /** Cancelling: the buyer gets back whatever escrow already holds. */
-function CancelTrade({ trade, base }: { trade: Trade; base: string }) {
+function CancelTrade({ trade }: { trade: Trade }) {
   const total = consoleMoney(trade.payerTotalMinor, trade.currency);
   return (
     <ConfirmButton
@@ -51,14 +52,13 @@ function CancelTrade({ trade, base }: { trade: Trade; base: string }) {
         </p>
       }
       confirmLabel="Cancel the trade"
-      path={`${base}/cancel`}
-      payload={{ state: trade.state }}
+      call={consoleCall(tradeCancel, { tradeId: trade.id }, { state: trade.state })}
     />
   );
 }
 
 /** A disputed trade goes all one way: released to the seller, or refunded to the buyer. */
-function ResolveDispute({ trade, base }: { trade: Trade; base: string }) {
+function ResolveDispute({ trade }: { trade: Trade }) {
   const payout = consoleMoney(trade.payeePayoutMinor, trade.currency);
   const fees = consoleMoney(trade.tenantRevenueMinor, trade.currency);
   const itemMoney = consoleMoney(refundableMinor(trade), trade.currency);
@@ -74,8 +74,7 @@ function ResolveDispute({ trade, base }: { trade: Trade; base: string }) {
           </p>
         }
         confirmLabel="Release to seller"
-        path={`${base}/resolve`}
-        payload={{ outcome: "release", state: trade.state }}
+        call={consoleCall(tradeResolve, { tradeId: trade.id }, { outcome: "release", state: trade.state })}
       />
       <ConfirmButton
         label="Refund buyer"
@@ -88,8 +87,7 @@ function ResolveDispute({ trade, base }: { trade: Trade; base: string }) {
           </p>
         }
         confirmLabel="Refund the buyer"
-        path={`${base}/resolve`}
-        payload={{ outcome: "refund", state: trade.state }}
+        call={consoleCall(tradeResolve, { tradeId: trade.id }, { outcome: "refund", state: trade.state })}
       />
     </>
   );

@@ -8,6 +8,7 @@ import type { TradeListPage } from "@/lib/console/trades/list-trades.ts";
 import { PHASES } from "@/lib/console/trades/trade-filters.ts";
 import { TRADE_STATES, type TradeState } from "@/lib/trades/states.ts";
 import { stateLabel } from "@/lib/trades/presentation/state-labels.ts";
+import { tradeList } from "@/lib/console/operations/trades.ts";
 import { FilterFields, MODE_OPTIONS, SearchForm, type FilterField } from "../kit/filters.tsx";
 import { activeFilters, FoldedFilters } from "../kit/folded-filters.tsx";
 import { ListTable, ROW, TD, Th } from "../kit/list-table.tsx";
@@ -24,8 +25,8 @@ const money = (amount: string, currency: string) =>
 const capitalised = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 export function TradesBrowser() {
-  const { data, isFetching, isError, params, update } = useListQuery<TradeListPage>({
-    path: "/console/api/trades",
+  const { data, isFetching, isError, params, update } = useListQuery({
+    operation: tradeList,
     pagingKeys: ["after", "before"],
   });
   const [search, setSearch] = useState(params.get("q") ?? "");

@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import type { UserListPage } from "@/lib/console/users/list-users.ts";
+import { userList } from "@/lib/console/operations/users.ts";
 import { FilterFields, MODE_OPTIONS, SearchForm, type FilterField } from "../kit/filters.tsx";
 import { ListTable, ROW, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { OffsetPager } from "../kit/pager.tsx";
@@ -32,8 +33,8 @@ function emptyList(filtered: boolean, mode: "test" | "live"): ListEmpty {
 }
 
 export function UsersBrowser() {
-  const { data, isFetching, isError, params, update } = useListQuery<UserListPage>({
-    path: "/console/api/users",
+  const { data, isFetching, isError, params, update } = useListQuery({
+    operation: userList,
     pagingKeys: ["page"],
   });
   const [search, setSearch] = useState(params.get("q") ?? "");

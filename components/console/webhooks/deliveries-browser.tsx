@@ -7,6 +7,7 @@ import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { DELIVERY_STATUSES, LOG_EVENT_NAMES } from "@/lib/console/webhooks/delivery-filters.ts";
 import type { DeliveryListPage } from "@/lib/console/webhooks/list-deliveries.ts";
+import { webhookDeliveryList } from "@/lib/console/operations/webhooks.ts";
 import { FilterFields, SearchForm, type FilterField } from "../kit/filters.tsx";
 import { activeFilters, FoldedFilters } from "../kit/folded-filters.tsx";
 import { ListTable, ROW, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
@@ -47,8 +48,8 @@ function emptyList(filtered: boolean): ListEmpty {
 }
 
 export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }) {
-  const { data, isFetching, isError, params, update } = useListQuery<DeliveryListPage>({
-    path: "/console/api/webhooks/deliveries",
+  const { data, isFetching, isError, params, update } = useListQuery({
+    operation: webhookDeliveryList,
     pagingKeys: ["page"],
     refetchInterval: (page) => (page?.deliveries.some((d) => d.status === "Pending") ? 2_000 : false),
   });

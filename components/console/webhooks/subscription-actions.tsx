@@ -6,7 +6,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog } from "../kit/confirm-dialog.tsx";
-import { consolePost } from "../kit/console-post.ts";
+import {
+  webhookSubscriptionDelete,
+  webhookSubscriptionRotateSecret,
+  webhookSubscriptionTest,
+  webhookSubscriptionUpdate,
+} from "@/lib/console/operations/webhooks.ts";
+import { consoleCall, sendConsoleCall, type ConsoleCall } from "../kit/console-post.ts";
 import { consoleWhen } from "../ui.tsx";
 import { SecretPanel } from "./secret-panel.tsx";
 
@@ -28,11 +34,11 @@ function useEndpointActions() {
   const [message, setMessage] = useState<ReactNode>(null);
   const [error, setError] = useState<string | null>(null);
   const [rotated, setRotated] = useState<Rotated | null>(null);
-  async function run<T>(path: string, body: unknown, done: (data: T) => void) {
+  async function run<T>(call: ConsoleCall<T>, done: (data: T) => void) {
     setBusy(true);
     setError(null);
     setMessage(null);
-    const result = await consolePost<T>(path, body);
+    const result = await sendConsoleCall(call);
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
@@ -46,27 +52,29 @@ function useEndpointActions() {
 
 export function SubscriptionActions({ subscription }: { subscription: Target }) {
   const router = useRouter();
-  const base = `/console/api/webhooks/subscriptions/${encodeURIComponent(subscription.id)}`;
+  const endpoint = { subscriptionId: subscription.id };
   const { busy, message, error, rotated, setMessage, setRotated, run } = useEndpointActions();
   const deliveries = `/console/webhooks/deliveries?mode=${subscription.mode}&subscription=${subscription.id}&event=webhook.test`;
 
   const sendTest = () =>
-    run<{ eventId: string }>(`${base}/test`, undefined, () => {
+    run(consoleCall(webhookSubscriptionTest, endpoint), () => {
       setMessage(<TestQueued deliveries={deliveries} />);
       router.refresh();
     });
   const toggle = () =>
-    run(base, { enabled: !subscription.enabled }, () => {
+    run(consoleCall(webhookSubscriptionUpdate, endpoint, { enabled: !subscription.enabled }), () => {
       setMessage(subscription.enabled ? "Endpoint disabled: no events are sent to it." : "Endpoint enabled.");
       router.refresh();
     });
   const rotate = () =>
-    run<{ secret: string; secretRotatedUntil: string | null }>(`${base}/rotate-secret`, undefined, (data) => {
+    run(consoleCall(webhookSubscriptionRotateSecret, endpoint), (data) => {
       setRotated({ secret: data.secret, until: data.secretRotatedUntil });
       router.refresh();
     });
   const remove = () =>
-    run(`${base}/delete`, undefined, () => router.push(`/console/webhooks?mode=${subscription.mode}`));
+    run(consoleCall(webhookSubscriptionDelete, endpoint), () =>
+      router.push(`/console/webhooks?mode=${subscription.mode}`),
+    );
 
   return (
     <div className="flex flex-col items-end gap-2">

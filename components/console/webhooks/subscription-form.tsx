@@ -6,9 +6,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { TRADE_EVENT_NAMES } from "@/lib/webhooks/event-names.ts";
-import { consolePost } from "../kit/console-post.ts";
+import { TRADE_EVENT_NAMES, type EventName } from "@/lib/webhooks/event-names.ts";
+import { consolePost, type ConsolePostResult } from "../kit/console-post.ts";
 import { SecretPanel } from "./secret-panel.tsx";
+import { webhookSubscriptionCreate, webhookSubscriptionUpdate } from "@/lib/console/operations/webhooks.ts";
 
 interface Existing {
   id: string;
@@ -23,6 +24,22 @@ const GROUPS: [string, readonly string[]][] = [
 ];
 
 type Created = { id: string; secret: string };
+
+/** An edit answers the endpoint (null here); an addition also its signing secret, shown once. */
+async function saveEndpoint(
+  mode: "test" | "live",
+  existing: Existing | undefined,
+  url: string,
+  description: string,
+  events: EventName[],
+): Promise<ConsolePostResult<Created | null>> {
+  if (existing) {
+    const body = { url, description: description || null, events };
+    const result = await consolePost(webhookSubscriptionUpdate, { subscriptionId: existing.id }, body);
+    return result.ok ? { ok: true, data: null } : result;
+  }
+  return consolePost(webhookSubscriptionCreate, {}, { mode, url, ...(description ? { description } : {}), events });
+}
 
 export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; existing?: Existing }) {
   const router = useRouter();
@@ -44,19 +61,9 @@ export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; ex
       return;
     }
     setBusy(true);
-    const chosen = scope === "all" ? [] : [...events];
-    const result = existing
-      ? await consolePost<{ id: string }>(`/console/api/webhooks/subscriptions/${encodeURIComponent(existing.id)}`, {
-          url: url.trim(),
-          description: description.trim() || null,
-          events: chosen,
-        })
-      : await consolePost<Created>("/console/api/webhooks/subscriptions", {
-          mode,
-          url: url.trim(),
-          ...(description.trim() ? { description: description.trim() } : {}),
-          events: chosen,
-        });
+    // The checkboxes offer only event names (GROUPS).
+    const chosen = (scope === "all" ? [] : [...events]) as EventName[];
+    const result = await saveEndpoint(mode, existing, url.trim(), description.trim(), chosen);
     setBusy(false);
     // The API names the field ("url: …"); beside the form the field is plain.
     if (!result.ok) return setError(result.error.replace(/^url: /, "The endpoint URL: "));
@@ -64,7 +71,7 @@ export function SubscriptionForm({ mode, existing }: { mode: "test" | "live"; ex
       setSaved(true);
       router.refresh();
     } else {
-      setCreated(result.data as Created);
+      setCreated(result.data);
     }
   }
 

@@ -2,19 +2,18 @@
 // list (never a token: only its prefix); only admins create or revoke one. A new token is returned
 // in the answer to its creation; then a live one exists only as a hash, and a sandbox one also
 // sealed, for an admin to show again (reveal-api-token.ts, lib/tenants/api-token-rows.ts).
-import { z } from "zod";
+import type { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
 import { issueToken, revokeToken } from "../../tenants/manage-tokens.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
+import { CreateTokenInput } from "./api-token-input.ts";
 
 /** Enough for one per integration and environment; more usually means forgotten ones. */
 export const MAX_ACTIVE_TOKENS = 20;
 
-export const CreateTokenInput = z.strictObject({
-  name: z.string().trim().min(1, "Give the key a name.").max(64, "At most 64 characters."),
-  mode: z.enum(["test", "live"]),
-});
+// Declared with the other bodies the pages import too; still found here by its older importers.
+export { CreateTokenInput };
 
 const view = (t: {
   id: string;

@@ -3,7 +3,7 @@
 // (lib/webhooks/*), so the console follows exactly the API's rules (URL safety, event names,
 // limits, secret shown once); this file adds only the admin check and the mode: a new
 // subscription names its mode, an existing one is found in the tenant and keeps its own.
-import { z } from "zod";
+import type { z } from "zod";
 import type { TenantContext } from "../../auth/authenticate.ts";
 import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
@@ -14,12 +14,12 @@ import {
   rotateSubscriptionSecret,
   updateSubscription,
 } from "../../webhooks/manage-subscriptions.ts";
-import { CreateSubscriptionBody, UpdateSubscriptionBody } from "../../webhooks/schemas.ts";
 import { sendTestEvent } from "../../webhooks/test-event.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
+import { ConsoleCreateSubscription, ConsoleUpdateSubscription } from "./subscription-bodies.ts";
 
-export const ConsoleCreateSubscription = CreateSubscriptionBody.extend({ mode: z.enum(["test", "live"]) });
-export const ConsoleUpdateSubscription = UpdateSubscriptionBody;
+// Declared with the other bodies the pages import too; still found here by its older importers.
+export { ConsoleCreateSubscription, ConsoleUpdateSubscription };
 
 /** The console acting for the tenant in one mode, as the API does with a token of that mode. */
 export const asTenant = (context: StaffContext, mode: ApiMode): TenantContext => ({

@@ -1,8 +1,6 @@
 // POST /console/api/business-users – staff add a business user (admins; the API's rules and whitelist)
-import { z } from "zod";
-import { consoleBody, consoleJson } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
 import { consoleCreateBusinessUser } from "@/lib/console/business-users/manage-business-users.ts";
+import { businessUserCreate } from "@/lib/console/operations/business-users.ts";
 
-export const POST = consoleJson(async (context, request) =>
-  consoleCreateBusinessUser(context, await consoleBody(request, z.unknown())),
-);
+export const POST = consoleRoute(businessUserCreate, (context, { body }) => consoleCreateBusinessUser(context, body));

@@ -1,6 +1,6 @@
 // GET /console/api/payouts – the tenant's payouts (signed-in staff; not part of the v1 API)
-import { consoleQuery } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
 import { listPayouts } from "@/lib/console/payouts/list-payouts.ts";
-import { PayoutFilters } from "@/lib/console/payouts/payout-filters.ts";
+import { payoutList } from "@/lib/console/operations/money.ts";
 
-export const GET = consoleQuery(PayoutFilters, ({ tenant }, filters) => listPayouts(tenant.id, filters));
+export const GET = consoleRoute(payoutList, ({ tenant }, { query }) => listPayouts(tenant.id, query));

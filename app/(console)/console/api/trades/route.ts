@@ -1,6 +1,6 @@
 // GET /console/api/trades – the console's trades list (signed-in staff; not part of the v1 API)
-import { consoleQuery } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
+import { tradeList } from "@/lib/console/operations/trades.ts";
 import { listTrades } from "@/lib/console/trades/list-trades.ts";
-import { TradeFilters } from "@/lib/console/trades/trade-filters.ts";
 
-export const GET = consoleQuery(TradeFilters, ({ tenant }, filters) => listTrades(tenant.id, filters));
+export const GET = consoleRoute(tradeList, ({ tenant }, { query }) => listTrades(tenant.id, query));

@@ -1,5 +1,8 @@
 // POST /console/api/team/{staffId}/invitation – a new invitation link for a member who has not accepted yet (admins)
-import { consoleJson } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
+import { memberInvitationRenew } from "@/lib/console/operations/team.ts";
 import { renewMemberInvitation } from "@/lib/console/team/invite-member.ts";
 
-export const POST = consoleJson(async (context, _request, { staffId }) => renewMemberInvitation(context, staffId!));
+export const POST = consoleRoute(memberInvitationRenew, (context, { params }) =>
+  renewMemberInvitation(context, params.staffId),
+);

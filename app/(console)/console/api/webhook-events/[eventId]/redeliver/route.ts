@@ -1,5 +1,8 @@
 // POST /console/api/webhook-events/{eventId}/redeliver – send a webhook event again (admins)
-import { consoleJson } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
+import { webhookEventRedeliver } from "@/lib/console/operations/webhooks.ts";
 import { staffRedeliverEvent } from "@/lib/console/trades/staff-trade-actions.ts";
 
-export const POST = consoleJson(async (context, _request, { eventId }) => staffRedeliverEvent(context, eventId!));
+export const POST = consoleRoute(webhookEventRedeliver, (context, { params }) =>
+  staffRedeliverEvent(context, params.eventId),
+);

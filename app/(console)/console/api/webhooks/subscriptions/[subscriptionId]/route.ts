@@ -1,7 +1,8 @@
 // POST /console/api/webhooks/subscriptions/{id} – edit the URL, events, description or turn it on/off (admins)
-import { consoleBody, consoleJson } from "@/lib/console/console-route.ts";
-import { ConsoleUpdateSubscription, staffUpdateSubscription } from "@/lib/console/webhooks/manage-webhooks.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
+import { webhookSubscriptionUpdate } from "@/lib/console/operations/webhooks.ts";
+import { staffUpdateSubscription } from "@/lib/console/webhooks/manage-webhooks.ts";
 
-export const POST = consoleJson(async (context, request, { subscriptionId }) =>
-  staffUpdateSubscription(context, subscriptionId!, await consoleBody(request, ConsoleUpdateSubscription)),
+export const POST = consoleRoute(webhookSubscriptionUpdate, (context, { params, body }) =>
+  staffUpdateSubscription(context, params.subscriptionId, body),
 );

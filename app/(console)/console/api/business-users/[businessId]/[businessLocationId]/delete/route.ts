@@ -1,8 +1,8 @@
 // POST /console/api/business-users/{businessId}/{businessLocationId}/delete – staff delete a business user (admins)
-import { z } from "zod";
-import { consoleBody, consoleJson } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
 import { consoleDeleteBusinessUser } from "@/lib/console/business-users/manage-business-users.ts";
+import { businessUserDelete } from "@/lib/console/operations/business-users.ts";
 
-export const POST = consoleJson(async (context, request, { businessId, businessLocationId }) =>
-  consoleDeleteBusinessUser(context, businessId!, businessLocationId!, await consoleBody(request, z.unknown())),
+export const POST = consoleRoute(businessUserDelete, (context, { params, body }) =>
+  consoleDeleteBusinessUser(context, params.businessId, params.businessLocationId, body),
 );

@@ -1,8 +1,8 @@
 // POST /console/api/business-users/{businessId}/{businessLocationId}/edit – staff edit a business user (admins)
-import { z } from "zod";
-import { consoleBody, consoleJson } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
 import { consoleEditBusinessUser } from "@/lib/console/business-users/manage-business-users.ts";
+import { businessUserEdit } from "@/lib/console/operations/business-users.ts";
 
-export const POST = consoleJson(async (context, request, { businessId, businessLocationId }) =>
-  consoleEditBusinessUser(context, businessId!, businessLocationId!, await consoleBody(request, z.unknown())),
+export const POST = consoleRoute(businessUserEdit, (context, { params, body }) =>
+  consoleEditBusinessUser(context, params.businessId, params.businessLocationId, body),
 );

@@ -1,5 +1,6 @@
 // POST /console/api/developers/api-keys/{tokenId}/revoke – revoke a key (admins); effective at once
-import { consoleJson } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
 import { revokeApiToken } from "@/lib/console/developers/api-tokens.ts";
+import { apiKeyRevoke } from "@/lib/console/operations/developers.ts";
 
-export const POST = consoleJson((context, _request, { tokenId }) => revokeApiToken(context, tokenId!));
+export const POST = consoleRoute(apiKeyRevoke, (context, { params }) => revokeApiToken(context, params.tokenId));

@@ -1,7 +1,8 @@
 // POST /console/api/webhooks/subscriptions/{id}/rotate-secret – a new signing secret, shown once (admins)
-import { consoleJson } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
+import { webhookSubscriptionRotateSecret } from "@/lib/console/operations/webhooks.ts";
 import { staffRotateSecret } from "@/lib/console/webhooks/manage-webhooks.ts";
 
-export const POST = consoleJson(async (context, _request, { subscriptionId }) =>
-  staffRotateSecret(context, subscriptionId!),
+export const POST = consoleRoute(webhookSubscriptionRotateSecret, (context, { params }) =>
+  staffRotateSecret(context, params.subscriptionId),
 );

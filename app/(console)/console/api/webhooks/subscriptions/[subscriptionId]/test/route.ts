@@ -1,7 +1,8 @@
 // POST /console/api/webhooks/subscriptions/{id}/test – send a signed webhook.test event to this endpoint (admins)
-import { consoleJson } from "@/lib/console/console-route.ts";
+import { consoleRoute } from "@/lib/console/console-route.ts";
+import { webhookSubscriptionTest } from "@/lib/console/operations/webhooks.ts";
 import { staffSendTestEvent } from "@/lib/console/webhooks/manage-webhooks.ts";
 
-export const POST = consoleJson(async (context, _request, { subscriptionId }) =>
-  staffSendTestEvent(context, subscriptionId!),
+export const POST = consoleRoute(webhookSubscriptionTest, (context, { params }) =>
+  staffSendTestEvent(context, params.subscriptionId),
 );
