@@ -131,8 +131,8 @@ export type Sql = <T>(query: { text: string; values: unknown[] }) => Promise<T[]
 
 /**
  * Runs `work` in one transaction on a pooled connection: BEGIN, its statements, COMMIT (ROLLBACK
- * when it throws). For the API's hot write paths (lib/trades/transition-trade.ts and the use cases
- * of the trade journey), where Prisma's interactive transaction cost more CPU than the statements.
+ * when it throws). For the trade's store (lib/trades/store, opened by lib/trades/with-locked-trade.ts),
+ * where Prisma's interactive transaction cost more CPU than the statements.
  */
 export async function inTransaction<T>(work: (q: Sql) => Promise<T>): Promise<T> {
   try {

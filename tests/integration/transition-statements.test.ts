@@ -1,4 +1,4 @@
-// A transition writes its rows with few statements (lib/trades/transition-trade.ts): the trade's
+// A transition writes its rows with few statements (lib/trades/store/apply-plan.ts): the trade's
 // compare-and-set with its timeline entry and events is one statement answering the updated row,
 // the ledger transfer and its postings another. Every value must land as Prisma would have written
 // it: exact times in UTC, the details as JSON, the postings in order with exact amounts, the event

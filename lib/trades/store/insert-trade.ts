@@ -1,11 +1,10 @@
 // Writes an initiated trade in ONE statement: the trade, its two party rows, the first timeline
 // entry, the claims on its checkout keys, the payer's checkout session and the escrow payment the
 // checkout pays (Pending from the start, decisions.md §9), all or nothing, and only
-// if the payee is connected. Initiate trade is the API's most frequent write; as an interactive
-// transaction it took eight round trips (BEGIN, the payee check, five inserts, COMMIT), each with
-// Prisma's query compilation, and served a quarter of what the same SQL does without it
-// (docs/performance.md). One statement is atomic by itself, so nothing needs a transaction here;
-// it runs on the client's own pool (lib/db/sql.ts).
+// if the payee is connected. Initiate trade is the API's most frequent write, and one statement
+// costs one round trip where a transaction of inserts costs one each (docs/performance.md, "Why
+// the trade's store is shaped as it is"). One statement is atomic by itself, so nothing needs a
+// transaction here; it runs on the client's own pool (lib/db/sql.ts).
 //
 // A payer already connected as the payee's person (one service account for two marketplace user
 // ids) writes nothing either: nobody buys from themself (lib/trades/distinct-parties.ts).

@@ -18,9 +18,9 @@ import { StatementParts } from "./statement-parts.ts";
 // in a MATERIALIZED CTE that the tenant's and mode's conditions cannot reach into, and those are
 // checked on the row found. Written side by side, `"id" = $1 AND "tenantId" = $2 AND "mode" = $3`,
 // the planner may take the index that begins with the tenant and mode and check every one of the
-// tenant's rows for the id: it did so whenever the table's statistics were older than its rows (a
-// table analysed when it was small: a new deployment, the benchmark's labels and payments), 2,800
-// to 4,200 buffers and 1–2 ms a call, growing with the table, where the key takes 4.
+// tenant's rows for the id: it does so whenever the table's statistics are older than its rows (a
+// table analysed when it was small: a new deployment), a cost that grows with the table where the
+// key's costs a few buffers (docs/performance.md, "Why the trade's store is shaped as it is").
 // tests/integration/statement-plans.test.ts explains every statement on such statistics.
 
 /**

@@ -97,8 +97,7 @@ function rowVersions(payer: string, payee: string) {
 /**
  * Every label of the trade `t` as "id.xmin", in id order (`"labelVersions"."versions"`): what a
  * record shows of its labels is each leg's latest, so any new, changed or removed label changes
- * it. One look into the trade's labels instead of one per leg (for the page's twenty trades, the
- * statement's cost went from about 300 to 260 µs of PostgreSQL's time).
+ * it. One look into the trade's labels instead of one per leg.
  */
 export const LABEL_VERSIONS_JOIN = `
   LEFT JOIN LATERAL (
@@ -115,7 +114,7 @@ export type TradeParts = Omit<TradeView, "trade">;
 
 /**
  * A row of a statement of its own that selects RELATED_COLUMNS beside a trade row `t` with
- * RELATED_JOINS (the transition's, lib/trades/transition-trade.ts), read as objects (lib/db/sql.ts
+ * RELATED_JOINS (the transition's, apply-plan.ts), read as objects (lib/db/sql.ts
  * sql): split by the same reader as the joined reads below into the rest and the parts.
  */
 export function splitParts<Rest>(row: Record<string, unknown>): { rest: Rest; parts: TradeParts } {
@@ -185,7 +184,7 @@ const PARTS_OF_SEVERAL = partsOf("ANY($1::text[])");
 /** The parts of trades the caller already holds (after a transition), by trade id: one statement. */
 export async function partsOfTrades(scope: Scope, tradeIds: string[]): Promise<Map<string, TradeParts>> {
   // One trade (the answer after a transition) by `=`: for `= ANY($1)` PostgreSQL's generic plan
-  // expects several trades, so it planned the statement afresh on every call (1.2 ms each).
+  // expects several trades, so it would plan the statement afresh on every call.
   const [one] = tradeIds;
   const { fields, rows } = await sqlArrays(tradeIds.length === 1 ? PARTS_OF_ONE : PARTS_OF_SEVERAL, [
     tradeIds.length === 1 ? one : tradeIds,
@@ -199,9 +198,8 @@ export async function partsOfTrades(scope: Scope, tradeIds: string[]): Promise<M
 // The page and its count are written out for each combination of filters, rather than as one text
 // with `($4 IS NULL OR …)`: prepared, PostgreSQL plans such a statement once for any values (a
 // generic plan), and a generic plan of an optional filter must keep every branch — the state's
-// EXISTS became a hash of every trade in that state, 5 ms a page. Without the optional branches
-// the generic plan is the index range (0.9 ms for a page of 20 with its parts, where planning
-// the statement afresh each time cost 2 ms more).
+// EXISTS becomes a hash of every trade in that state. Without the optional branches the generic
+// plan is the index range (docs/performance.md, "Why the trade's store is shaped as it is").
 type Filters = { role?: "payer" | "payee"; state?: string };
 
 /** The user's party entries, in the role and with trades in the state if asked ($4, $5 …). */
