@@ -60,7 +60,7 @@ const DRIVER_USERS = [
   "lib/trades/insert-initiated-trade.ts",
   "lib/auth/token-lookups.ts",
   "lib/trades/transition-trade.ts",
-  "lib/api/request-log.ts",
+  "lib/api/write-request-log.ts",
   "lib/trades/lock-trade.ts",
   "lib/trades/act-on-trade.ts",
   "lib/shipping/apply-tracking-event.ts",

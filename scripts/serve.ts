@@ -17,7 +17,7 @@ import "./require-node.ts";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
-import { flushRequestLog } from "../lib/api/request-log.ts";
+import { flushRequestLog } from "../lib/api/write-request-log.ts";
 import { db } from "../lib/db/client.ts";
 import { loadApiRouter } from "../lib/http/api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address.ts";
@@ -156,7 +156,7 @@ async function drain(signal: string): Promise<void> {
   }
   clearTimeout(cut);
   log.info("Shutdown: requests in flight finished");
-  await flushRequestLog(); // their lines, buffered for at most a moment (lib/api/request-log.ts)
+  await flushRequestLog(); // their lines, buffered for at most a moment (lib/api/write-request-log.ts)
   await jobsStopped;
   await Promise.allSettled([app.close(), metricsListener.close(), closeReadinessPool(), db.$disconnect()]);
   await tracing?.shutdown().catch(() => {}); // sends the last spans

@@ -13,7 +13,7 @@ import { beginShutdown, stopBackgroundJobs, stopOnShutdown } from "../lib/ops/li
 import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { closeReadinessPool } from "../lib/ops/readiness.ts";
 import { checkOutsidePartySettings } from "../lib/outside-parties.ts";
-import { startWebhookWorker } from "../lib/webhooks/worker.ts";
+import { startWebhookWorker } from "../lib/webhooks/delivery-worker.ts";
 import { answerHelp } from "./usage.ts";
 
 answerHelp(`Usage: npm run worker

@@ -17,11 +17,11 @@ import {
   requestFingerprint,
 } from "./idempotency.ts";
 import type { Operation } from "./operation.ts";
-import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./rate-limit.ts";
+import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./token-rate-limit.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
 import { PreparedJson } from "../prepared-json.ts";
 import { textResponse } from "../http/text-response.ts";
-import { logApiRequest } from "./request-log.ts";
+import { logApiRequest } from "./write-request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "../schemas/validation.ts";
 import { isConnectionLost } from "../db/connection-lost.ts";
 import { loggableError } from "../ops/loggable-error.ts";

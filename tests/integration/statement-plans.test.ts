@@ -12,7 +12,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getTrades } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/route.ts";
-import { flushRequestLog } from "../../lib/api/request-log.ts";
+import { flushRequestLog } from "../../lib/api/write-request-log.ts";
 import { loadTradeForConsole } from "../../lib/console/trades/load-trade.ts";
 import { callRoute } from "../helpers/call-route.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
