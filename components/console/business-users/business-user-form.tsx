@@ -9,7 +9,7 @@ import {
   checkForm,
   ConsoleCreateBusinessUser,
   ConsoleEditBusinessUser,
-} from "@/lib/console/business-users/business-user-form.ts";
+} from "@/lib/console/business-users/business-user-form-checks.ts";
 import { consolePost } from "../kit/console-post.ts";
 
 const ADDRESS = [

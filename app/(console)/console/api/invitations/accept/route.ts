@@ -3,7 +3,7 @@
 import { AppError } from "@/lib/errors.ts";
 import { readJsonBody } from "@/lib/http/request-body.ts";
 import { isSameOrigin } from "@/lib/hosted/form-post.ts";
-import { AcceptInvitationBody, acceptStaffInvitation } from "@/lib/console/team/accept-invitation.ts";
+import { AcceptInvitationBody, acceptStaffInvitation } from "@/lib/console/team/accept-staff-invitation.ts";
 import { MIN_PASSWORD_LENGTH } from "@/lib/tenants/invite-staff.ts";
 
 const json = (body: unknown, status: number) =>
