@@ -25,6 +25,7 @@ import { answerMalformedAddress, hasMalformedEscape } from "../lib/http/malforme
 import { answerMethodNotAllowed, SERVED_METHODS } from "../lib/http/method-not-allowed.ts";
 import { serveApi } from "../lib/http/serve-api.ts";
 import { parseTrustedProxies, resolveClientAddress } from "../lib/http/trusted-proxies.ts";
+import { addDeadlineMetrics } from "../lib/jobs/deadline-metrics.ts";
 import { beginShutdown, isShuttingDown, stopBackgroundJobs } from "../lib/ops/lifecycle.ts";
 import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { log } from "../lib/ops/log.ts";
@@ -131,6 +132,7 @@ const server = http.createServer((request, response) => {
   });
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+addDeadlineMetrics();
 const metricsListener = await startMetricsListener("server");
 server.listen(port, hostname, () => {
   const how = router ? `${router.routeCount} API routes direct, the rest through Next` : "everything through Next";
