@@ -1,4 +1,4 @@
-// The one wrapper every v1 route uses (STYLE.md pattern 1):
+// The one wrapper every v1 route uses (docs/contributing.md, Layers):
 // correlation id → auth → tenant → rate limit → parse params/query/body → idempotency → handle → serialize,
 // and every failure as the spec's error record (decisions.md §2).
 import { z } from "zod";
