@@ -10,7 +10,7 @@ export async function register() {
     stopOnShutdown("scheduler", startScheduler());
   }
   if (process.env.WEBHOOK_WORKER !== "off") {
-    const { startWebhookWorker } = await import("./lib/webhooks/worker.ts");
+    const { startWebhookWorker } = await import("./lib/webhooks/delivery-worker.ts");
     stopOnShutdown("webhook worker", startWebhookWorker().stop);
   }
 }

@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests against the production build (`npm run build && npm start`) on the embedded
 // database in its own folder, driven in Debian's Chromium: Playwright cannot download its own
-// browsers on our machines (TOOLCHAIN.md).
+// browsers on our machines (docs/toolchain.md).
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = ".data/e2e/pglite";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

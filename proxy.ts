@@ -4,7 +4,7 @@
 // (Next's own 405 has an empty body). tests/processes/router-parity.test.ts holds the two alike.
 //
 // Before every page (not static files): on hosted pages first the per-client
-// rate limit (lib/hosted/rate-limit.ts), then a fresh CSP nonce per request (Next reads it from
+// rate limit (lib/hosted/client-rate-limit.ts), then a fresh CSP nonce per request (Next reads it from
 // the request's Content-Security-Policy header and puts it on its scripts), and on hosted pages
 // the browser-id and language cookies (lib/hosted/cookies.ts).
 import { NextResponse, type NextRequest } from "next/server";
@@ -20,7 +20,7 @@ import { contentSecurityPolicy, newNonce } from "./lib/hosted/content-security-p
 import { isHostedPath } from "./lib/hosted-links/hosted-paths.ts";
 import { readApiRouteMethods } from "./lib/http/api-router.ts";
 import { methodNotAllowed, SERVED_METHODS } from "./lib/http/method-not-allowed.ts";
-import { limitHostedRequest } from "./lib/hosted/rate-limit.ts";
+import { limitHostedRequest } from "./lib/hosted/client-rate-limit.ts";
 
 let apiMethodsOf: ((pathname: string) => string[]) | undefined;
 

@@ -245,5 +245,5 @@ try {
   await db.$disconnect();
   await database.embedded?.stop();
 }
-// The WebAssembly schema engine leaves a timer running (TOOLCHAIN.md).
+// The WebAssembly schema engine leaves a timer running (docs/toolchain.md).
 process.exit(code);

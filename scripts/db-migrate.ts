@@ -22,5 +22,5 @@ try {
 } finally {
   await database.embedded?.stop();
 }
-// The WebAssembly engine leaves a timer running (TOOLCHAIN.md).
+// The WebAssembly engine leaves a timer running (docs/toolchain.md).
 process.exit(code);

@@ -15,5 +15,5 @@ if (!name) {
 }
 const dir = await createMigration(name);
 console.log(dir ? `Wrote ${dir}/migration.sql` : "schema.prisma and the migrations agree: nothing to write.");
-// The WebAssembly engine leaves a timer running (TOOLCHAIN.md).
+// The WebAssembly engine leaves a timer running (docs/toolchain.md).
 process.exit(0);

@@ -1,11 +1,11 @@
 // npm run db:verify [-- <postgresql url>]
 // Checks a database before the service is pointed at it (a restored backup, a promoted replica):
 // migrations applied, ledger balanced, finished trades empty, payment records and payouts agreeing
-// with the ledger, webhook secrets opening with DATA_ENCRYPTION_KEYS (lib/ops/verify-database.ts).
+// with the ledger, webhook secrets opening with DATA_ENCRYPTION_KEYS (lib/integrity/verify-database.ts).
 // Exits 0 when everything holds, 1 with the problems listed otherwise. docs/operations.md.
 import "./require-node.ts";
 import { redactUrl } from "../lib/db/connection.ts";
-import { verifyDatabase } from "../lib/ops/verify-database.ts";
+import { verifyDatabase } from "../lib/integrity/verify-database.ts";
 import { answerHelp } from "./usage.ts";
 
 const USAGE =

@@ -1,6 +1,6 @@
 // Runs after `npm install`: generates the Prisma client into lib/db/generated.
 // Prisma's CLI insists on a native schema engine binary, which cannot be downloaded on our
-// machines (TOOLCHAIN.md). `prisma generate` does not use it, so any existing file satisfies it.
+// machines (docs/toolchain.md). `prisma generate` does not use it, so any existing file satisfies it.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 

@@ -17,7 +17,7 @@ import "./require-node.ts";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
-import { flushRequestLog } from "../lib/api/request-log.ts";
+import { flushRequestLog } from "../lib/api/write-request-log.ts";
 import { db } from "../lib/db/client.ts";
 import { loadApiRouter } from "../lib/http/api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address.ts";
@@ -25,6 +25,7 @@ import { answerMalformedAddress, hasMalformedEscape } from "../lib/http/malforme
 import { answerMethodNotAllowed, SERVED_METHODS } from "../lib/http/method-not-allowed.ts";
 import { serveApi } from "../lib/http/serve-api.ts";
 import { parseTrustedProxies, resolveClientAddress } from "../lib/http/trusted-proxies.ts";
+import { addDeadlineMetrics } from "../lib/jobs/deadline-metrics.ts";
 import { beginShutdown, isShuttingDown, stopBackgroundJobs } from "../lib/ops/lifecycle.ts";
 import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { log } from "../lib/ops/log.ts";
@@ -131,6 +132,7 @@ const server = http.createServer((request, response) => {
   });
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+addDeadlineMetrics();
 const metricsListener = await startMetricsListener("server");
 server.listen(port, hostname, () => {
   const how = router ? `${router.routeCount} API routes direct, the rest through Next` : "everything through Next";
@@ -156,7 +158,7 @@ async function drain(signal: string): Promise<void> {
   }
   clearTimeout(cut);
   log.info("Shutdown: requests in flight finished");
-  await flushRequestLog(); // their lines, buffered for at most a moment (lib/api/request-log.ts)
+  await flushRequestLog(); // their lines, buffered for at most a moment (lib/api/write-request-log.ts)
   await jobsStopped;
   await Promise.allSettled([app.close(), metricsListener.close(), closeReadinessPool(), db.$disconnect()]);
   await tracing?.shutdown().catch(() => {}); // sends the last spans

@@ -7,13 +7,14 @@ import "./require-node.ts";
 import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
 import { db } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";
+import { addDeadlineMetrics } from "../lib/jobs/deadline-metrics.ts";
 import { startScheduler } from "../lib/jobs/scheduler.ts";
 import { log } from "../lib/ops/log.ts";
 import { beginShutdown, stopBackgroundJobs, stopOnShutdown } from "../lib/ops/lifecycle.ts";
 import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { closeReadinessPool } from "../lib/ops/readiness.ts";
 import { checkOutsidePartySettings } from "../lib/outside-parties.ts";
-import { startWebhookWorker } from "../lib/webhooks/worker.ts";
+import { startWebhookWorker } from "../lib/webhooks/delivery-worker.ts";
 import { answerHelp } from "./usage.ts";
 
 answerHelp(`Usage: npm run worker
@@ -35,6 +36,7 @@ try {
 }
 stopOnShutdown("webhook worker", startWebhookWorker().stop);
 if (process.env.SCHEDULER !== "off") stopOnShutdown("scheduler", startScheduler());
+addDeadlineMetrics();
 const metricsListener = await startMetricsListener("worker");
 log.info(`Webhook worker running (${database.kind}). Ctrl-C to stop.`);
 

@@ -18,7 +18,7 @@ const IdempotencyHeader = z.string().min(1).max(255).optional().meta({
     "Makes a retried POST safe: the first response for a key is replayed for 24 hours; the same key with another body answers 422.",
 });
 
-// lib/api/rate-limit.ts: every answer to a valid token carries where the token stands; a 429 also
+// lib/api/token-rate-limit.ts: every answer to a valid token carries where the token stands; a 429 also
 // says when to retry.
 const RateLimitHeaders = z.object({
   "RateLimit-Limit": z

@@ -1,4 +1,4 @@
-// The one wrapper every v1 route uses (STYLE.md pattern 1):
+// The one wrapper every v1 route uses (docs/contributing.md, Layers):
 // correlation id → auth → tenant → rate limit → parse params/query/body → idempotency → handle → serialize,
 // and every failure as the spec's error record (decisions.md §2).
 import { z } from "zod";
@@ -17,11 +17,11 @@ import {
   requestFingerprint,
 } from "./idempotency.ts";
 import type { Operation } from "./operation.ts";
-import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./rate-limit.ts";
+import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./token-rate-limit.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
 import { PreparedJson } from "../prepared-json.ts";
 import { textResponse } from "../http/text-response.ts";
-import { logApiRequest } from "./request-log.ts";
+import { logApiRequest } from "./write-request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "../schemas/validation.ts";
 import { isConnectionLost } from "../db/connection-lost.ts";
 import { loggableError } from "../ops/loggable-error.ts";

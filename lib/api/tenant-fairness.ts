@@ -1,9 +1,9 @@
 // A fair share of this process for each tenant: at most TENANT_CONCURRENCY API requests of one
 // tenant run at once (by default half the database pool); the tenant's further requests wait in a
 // short queue of their own, and past TENANT_QUEUE_LIMIT waiting they answer 429. Without it, one
-// tenant flooding within its rate limit took every pool connection and another tenant's p95 went
-// from ~6 ms to 90-155 ms (docs/performance.md, "Tenant fairness"). In memory, O(1) per request;
-// each instance keeps its own share.
+// tenant flooding within its rate limit can take every pool connection, and every other tenant's
+// calls wait behind the flood (docs/performance.md, "Tenant fairness"). In memory, O(1) per
+// request; each instance keeps its own share.
 import { AppError } from "../errors.ts";
 
 interface Lane {

@@ -1,10 +1,10 @@
 // API token lookups, coalesced: at most AUTH_LOOKUPS_IN_FLIGHT statements per process look
 // tokens up at once (default 2), and the tokens asked for meanwhile go together in the next
 // statement, one `tokenHash = ANY(…)` read of every one of them. Authentication comes before the
-// tenant's share of the server (lib/api/tenant-fairness.ts), so without this a flood took one
-// connection per request for its lookups, the pool filled, and every tenant waited behind it
-// (security.md, second probe). Now a flood's lookups take at most that many connections, and one
-// statement answers hundreds of requests.
+// tenant's share of the server (lib/api/tenant-fairness.ts), so without this a flood would take
+// one connection per request for its lookups, fill the pool, and make every tenant wait behind it
+// (security.md, second probe). With it a flood's lookups take at most that many connections, and
+// one statement answers hundreds of requests.
 //
 // Nothing is cached: a lookup is always answered by a statement that began after it was asked,
 // so a token revoked (committed) before a request arrived is refused by that request, on every

@@ -1,11 +1,11 @@
 // A tenant's balance in one mode, per currency: the sum of its postings to each balance account
-// (ledger-kinds.ts), over the transfers written at or before `at` (all of them without `at`: a
+// (ledger-to-balance.ts), over the transfers written at or before `at` (all of them without `at`: a
 // sandbox clock can date test-mode transfers after the real now). One grouped query.
 import { db } from "../db/client.ts";
 import { Prisma } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { LedgerAccount } from "../money/ledger.ts";
-import { BALANCE_ACCOUNTS, BALANCE_FIELDS, FIELD_OF_ACCOUNT, type BalanceField } from "./ledger-kinds.ts";
+import { BALANCE_ACCOUNTS, BALANCE_FIELDS, FIELD_OF_ACCOUNT, type BalanceField } from "./ledger-to-balance.ts";
 
 // The columns are UTC timestamps without a zone: compare with UTC text, never a session zone.
 export const utcTimestamp = (date: Date) =>

@@ -6,7 +6,7 @@ import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import { kindsOfType } from "./ledger-kinds.ts";
+import { kindsOfType } from "./ledger-to-balance.ts";
 import type { ListBalanceTransactionsQuery } from "./schemas.ts";
 import { serializeBalanceTransaction } from "./serialize-balance-transaction.ts";
 

@@ -2,7 +2,7 @@
 // types and OpenAPI schemas.
 import { z } from "zod";
 import { Instant } from "../schemas/common.ts";
-import { BALANCE_TRANSACTION_TYPES } from "./ledger-kinds.ts";
+import { BALANCE_TRANSACTION_TYPES } from "./ledger-to-balance.ts";
 
 const Amount = (description: string) => z.number().meta({ description: `${description} Major units.` });
 

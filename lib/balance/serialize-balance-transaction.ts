@@ -2,7 +2,7 @@
 import type { LedgerPosting, LedgerTransfer } from "../db/generated/client.ts";
 import { numberFromMinorUnits } from "../money/decimal.ts";
 import type { LedgerAccount } from "../money/ledger.ts";
-import { FIELD_OF_ACCOUNT, typeOfKind } from "./ledger-kinds.ts";
+import { FIELD_OF_ACCOUNT, typeOfKind } from "./ledger-to-balance.ts";
 
 /** What the transfer adds to the balance's total: its postings to the balance's own accounts. */
 export function netEffectMinor(postings: Pick<LedgerPosting, "account" | "amountMinor">[]): bigint {

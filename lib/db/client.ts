@@ -29,7 +29,7 @@ export function createDb(url: string, poolSize = Number(process.env.DATABASE_POO
   const client = new PrismaClient({
     adapter,
     // Interactive transactions wait up to 2 s for a connection by default, which fails under load
-    // (TOOLCHAIN.md); ours are short, so waiting longer is safe.
+    // (docs/toolchain.md); ours are short, so waiting longer is safe.
     transactionOptions: { maxWait: 10_000, timeout: 15_000 },
   });
   pools.set(client, pool);

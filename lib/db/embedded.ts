@@ -1,7 +1,7 @@
 // The embedded PostgreSQL (PGlite) used when DATABASE_URL is unset.
 //
 // PGlite is a single-process database: two processes opening one data folder corrupt it silently
-// (TOOLCHAIN.md). So exactly one process owns `.data/pglite`, recorded in `.data/pglite.lock`, and
+// (docs/toolchain.md). So exactly one process owns `.data/pglite`, recorded in `.data/pglite.lock`, and
 // serves it over the Postgres wire protocol on a loopback port. Everyone else (the Next server,
 // the CLI, migrations, tests) connects to that port with the ordinary `pg` driver, exactly as
 // they would to a real PostgreSQL server.

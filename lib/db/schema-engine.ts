@@ -3,7 +3,7 @@
 // The native engine that `prisma migrate` downloads cannot be fetched on our machines; the same
 // engine ships compiled to WebAssembly in @prisma/schema-engine-wasm and talks to the database
 // through a driver adapter. Its package entry imports the .wasm file as an ES module, which plain
-// Node refuses without a flag, so we instantiate the .wasm ourselves (TOOLCHAIN.md).
+// Node refuses without a flag, so we instantiate the .wasm ourselves (docs/toolchain.md).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";

@@ -1,7 +1,8 @@
-// Plain SQL on the process-wide client's own pg pool, for the API's hottest reads
-// (lib/trades/store/reads.ts, lib/auth/authenticate.ts). Prisma's request pipeline costs about
-// 0.3 ms of CPU per query even for $queryRaw, more than these one-row index lookups cost
-// PostgreSQL (docs/performance.md), and a Get trade details makes five of them.
+// Plain SQL on the process-wide client's own pg pool: for the trade's store (lib/trades/store: its
+// locks, its transition statement, its hottest reads) and the statements every request makes
+// (lib/auth/token-lookups.ts, lib/api/write-request-log.ts). Prisma's request pipeline costs more
+// CPU per query, even for $queryRaw, than these one-row index lookups cost PostgreSQL, and a Get
+// trade details makes five of them (docs/performance.md, "Why the code is shaped this way").
 //
 // Rows come back with the types Prisma gives the same columns, so that they can be used as
 // Prisma's model types: int8 → BigInt, numeric → Prisma's Decimal, timestamp (stored as UTC) →
@@ -26,11 +27,11 @@ const types = {
 
 // DATABASE_PREPARED_STATEMENTS=on: each statement text is prepared once per connection under a
 // name and executed by that name after, so PostgreSQL parses and plans it once instead of on every
-// call — the transition statement is large, and planning it was most of its cost (the journey
-// went from 50 to 66 journeys/s, docs/performance.md). Off by default: named statements need a
-// direct connection to PostgreSQL or PgBouncer 1.21+ with max_prepared_statements (in transaction
-// mode an older PgBouncer hands the next statement another server connection, where the name is
-// unknown), and the embedded database serves every connection from one session.
+// call — the transition statement is large, and planning it is most of its cost
+// (docs/performance.md). Off by default: named statements need a direct connection to PostgreSQL
+// or PgBouncer 1.21+ with max_prepared_statements (in transaction mode an older PgBouncer hands
+// the next statement another server connection, where the name is unknown), and the embedded
+// database serves every connection from one session.
 // One registry per process, on globalThis like the pool (lib/db/client.ts): the production server
 // loads this module twice (Next's bundle for the console's routes and the scheduler, tsx for the
 // API's), and two registries numbering from escrow_1 would give one name two texts on a pooled
@@ -101,8 +102,8 @@ export function statement(strings: TemplateStringsArray, ...values: unknown[]): 
 
 // A tagged template's strings are one object per place in the code, so each place's text is built
 // once and then is the same string every call. The prepared statements' registry (`prepared`) looks
-// texts up by value: a text built afresh would be hashed and compared in full on every call, which
-// a profile of Get trade details put at 6% of the service's CPU.
+// texts up by value: a text built afresh would be hashed and compared in full on every call of
+// every hot statement (docs/performance.md).
 const texts = new WeakMap<TemplateStringsArray, string>();
 
 function statementText(strings: TemplateStringsArray): string {

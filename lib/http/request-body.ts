@@ -38,7 +38,7 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
 
 // The production server reads an API request's body from Node's stream itself (lib/http/serve-api.ts)
 // and hands the bytes over beside the Request: a Request whose body is Node's stream turned into
-// a web stream cost about as much CPU as the rest of a small POST's plumbing. A registered symbol,
+// a web stream costs about as much CPU as the rest of a small POST's plumbing. A registered symbol,
 // so that the mark survives two copies of this module, as for the answer's text (text-response.ts).
 const BODY_BYTES = Symbol.for("escrow.requestBodyBytes");
 

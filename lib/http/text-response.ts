@@ -1,10 +1,10 @@
-// Most API answers are JSON text the route already holds. Putting that text into a Response costs
-// about 35 µs for a 65 KB page of trades (undici encodes it at once), and reading it back out
-// 150 µs more (it streams it and gathers the stream again), where encoding it once costs 25 µs.
-// So when serveApi calls the route (the production server, lib/http/serve-api.ts), it marks the
-// Request, and the route answers with an empty Response that carries its text for serveApi to
-// write. Next, when it serves the same route (`npm run dev`), gets an ordinary Response.
-// Registered symbols, so that the marks survive two copies of this module.
+// Most API answers are JSON text the route already holds. Putting that text into a Response and
+// reading it back out costs several times what encoding it once does: undici encodes it at once,
+// then streams it and gathers the stream again (docs/performance.md). So when serveApi calls the
+// route (the production server, lib/http/serve-api.ts), it marks the Request, and the route answers
+// with an empty Response that carries its text for serveApi to write. Next, when it serves the same
+// route (`npm run dev`), gets an ordinary Response. Registered symbols, so that the marks survive
+// two copies of this module.
 const TAKES_TEXT = Symbol.for("escrow.takesResponseText");
 const TEXT = Symbol.for("escrow.responseText");
 

@@ -7,9 +7,12 @@
 // One registry per process on globalThis: the production server loads this module twice (Next's
 // bundle for pages and background jobs, tsx for the API and scripts/serve.ts), and both must count
 // into the one page that /metrics serves.
+//
+// lib/ops sits in the foundation (eslint.config.mjs): everything may import it, and it imports no
+// use case. A gauge that needs a use case's knowledge is added by that use case's layer onto this
+// registry (lib/jobs/deadline-metrics.ts), not read from here.
 import client from "prom-client";
 import { currentPool } from "../db/client.ts";
-import { isLiveModeOpen } from "../outside-parties.ts";
 import { checkReadiness } from "./readiness.ts";
 
 export interface EscrowMetrics {
@@ -28,7 +31,7 @@ const KEY = Symbol.for("escrow.metrics");
 const CACHE_MS = 5_000;
 
 /** A scrape-time reading shared by the gauges it feeds, refreshed at most every CACHE_MS. */
-function cachedReading<T>(read: () => Promise<T>): () => Promise<T> {
+export function cachedReading<T>(read: () => Promise<T>): () => Promise<T> {
   let last: { at: number; value: Promise<T> } | null = null;
   return () => {
     if (!last || Date.now() - last.at > CACHE_MS) {
@@ -41,11 +44,12 @@ function cachedReading<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-const query = async <T>(sql: string, values: unknown[] = []): Promise<T> =>
+/** The first row of one statement on this process's pool, for a gauge read at scrape time. */
+export const scrapeQuery = async <T>(sql: string, values: unknown[] = []): Promise<T> =>
   (await currentPool().query(sql, values)).rows[0] as T;
 
 const deliveries = cachedReading(() =>
-  query<{ pending: string; retrying: string; failed: string; oldest: number | null }>(
+  scrapeQuery<{ pending: string; retrying: string; failed: string; oldest: number | null }>(
     `SELECT count(*) FILTER (WHERE "status" = 'Pending' AND "attemptCount" = 0) AS pending,
             count(*) FILTER (WHERE "status" = 'Pending' AND "attemptCount" > 0) AS retrying,
             count(*) FILTER (WHERE "status" = 'Failed') AS failed,
@@ -55,24 +59,8 @@ const deliveries = cachedReading(() =>
 );
 
 const outbox = cachedReading(() =>
-  query<{ waiting: string; oldest: number | null }>(
+  scrapeQuery<{ waiting: string; oldest: number | null }>(
     `SELECT count(*) AS waiting, extract(epoch FROM now() - min("createdAt"))::float8 AS oldest FROM "OutboxEvent" WHERE "dispatchedAt" IS NULL`,
-  ),
-);
-
-// Due for more than a minute: the scheduler fires every few seconds, so these mean it is not
-// keeping up (or not running). Live trades wait by design while live mode is closed.
-const overdue = cachedReading(() =>
-  query<{ overdue: string }>(
-    // Per tenant and mode, each on its own clock, as the scheduler reads them (lib/jobs/fire-deadlines.ts).
-    `SELECT coalesce(sum(o.n), 0) AS overdue
-     FROM "Tenant" n CROSS JOIN unnest($1::"ApiMode"[]) m("mode")
-     CROSS JOIN LATERAL (
-       SELECT count(*) AS n FROM "Trade" t
-       WHERE t."tenantId" = n."id" AND t."mode" = m."mode"
-         AND t."deadlineAt" < CASE WHEN m."mode" = 'test' THEN now() + n."sandboxClockOffsetSeconds" * interval '1 second'
-                              ELSE now() END - interval '1 minute') o`,
-    [isLiveModeOpen() ? ["test", "live"] : ["test"]],
   ),
 );
 
@@ -196,14 +184,6 @@ function create(): EscrowMetrics {
     registers: [registry],
     async collect() {
       this.set((await outbox()).oldest ?? 0);
-    },
-  });
-  new client.Gauge({
-    name: "escrow_deadlines_overdue",
-    help: "Trade deadlines due for more than a minute and not yet fired.",
-    registers: [registry],
-    async collect() {
-      this.set(Number((await overdue()).overdue));
     },
   });
   new client.Gauge({

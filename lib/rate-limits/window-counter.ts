@@ -6,10 +6,11 @@
 // and learns the totals, which include the other instances' counts.
 //
 // Why not one statement per request (rate-limiter-flexible's RateLimiterPostgres, as the console
-// sign-in uses its Prisma store): measured, it cost every API request ~0.4 ms of server CPU (~14 %)
-// plus a round trip and a row lock on the token's one hot row (docs/reliability.md). The price of
-// batching: another instance's requests are seen up to FLUSH_MS late, so with N instances a
-// token can exceed its limit by what the others admit in that time; one instance is exact.
+// sign-in uses its Prisma store): it adds to every API request a statement's server CPU, a round
+// trip and a row lock on the token's one hot row (docs/reliability.md, "Rate limits", has the
+// measurement). The price of batching: another instance's requests are seen up to FLUSH_MS late, so
+// with N instances a token can exceed its limit by what the others admit in that time; one instance
+// is exact.
 import { db } from "../db/client.ts";
 import { log } from "../ops/log.ts";
 

@@ -1,4 +1,4 @@
-// The tenant's API rate limit: requests per minute per API token (lib/api/rate-limit.ts; 1,200
+// The tenant's API rate limit: requests per minute per API token (lib/api/token-rate-limit.ts; 1,200
 // unless set, schema.prisma). The operator may set anything in OPERATOR_RATE_LIMIT (a big
 // marketplace, the benchmark tenants); the tenant's own admins choose within CONSOLE_RATE_LIMIT
 // (lib/console/settings/settings-rules.ts).

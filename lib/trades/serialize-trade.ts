@@ -1,5 +1,5 @@
 // The Trade of spec 2.1 (plus `state`) from database rows. Never returns rows as they are
-// (STYLE.md: explicit serializers define the public contract).
+// (docs/contributing.md, "The API's contract": explicit serializers define it).
 import type { z } from "zod";
 import type { Trade } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";

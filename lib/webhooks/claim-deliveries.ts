@@ -39,11 +39,11 @@ type ClaimRow = { id: string; attemptCount: number; eventId: string; payload: un
 // The claim walks the due deliveries in order and probes each for a pending predecessor, stopping
 // at `limit`: its cost follows the deliveries it passes, not the backlog. PostgreSQL picks that
 // plan only when its statistics know how many deliveries are pending. In a burst they do not (a
-// table of finished deliveries, or a new one, analysed before the burst), and it chose to hash
-// every pending delivery twice for each claim instead: 37 ms a claim at 20,000 pending, growing
-// with the backlog, exactly when the worker must be fast. So the claim's transaction turns off
-// the plan shapes that read the whole backlog (bitmap and sequential scans, hash and merge joins,
-// sorts), which leaves the ordered index scan and the per-row probe: 6 ms at the same backlog.
+// table of finished deliveries, or a new one, analysed before the burst), and then it hashes
+// every pending delivery twice for each claim instead, a cost that grows with the backlog, exactly
+// when the worker must be fast. So the claim's transaction turns off the plan shapes that read the
+// whole backlog (bitmap and sequential scans, hash and merge joins, sorts), which leaves the
+// ordered index scan and the per-row probe, whose cost does not (docs/performance.md).
 export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
   const [, rows] = await db.$transaction([

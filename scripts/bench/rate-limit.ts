@@ -96,5 +96,5 @@ try {
 } finally {
   await database.drop();
 }
-// The WebAssembly schema engine leaves a timer running (TOOLCHAIN.md).
+// The WebAssembly schema engine leaves a timer running (docs/toolchain.md).
 process.exit(0);

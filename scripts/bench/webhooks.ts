@@ -1,6 +1,6 @@
 // Webhook delivery in `npm run bench`: a backlog of trade events written straight into the outbox
 // (undispatched, a few per trade so that per-trade ordering is exercised), a sandbox subscription
-// to a local receiver that answers 204, and the service's own worker (lib/webhooks/worker.ts, the
+// to a local receiver that answers 204, and the service's own worker (lib/webhooks/delivery-worker.ts, the
 // code the server runs) draining it. Reports events/s and the time to drain.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -44,7 +44,7 @@ export async function measureWebhooks(db: Db, tenantId: string, backlog: number)
       backlog,
     );
     await db.$executeRawUnsafe(`ANALYZE "OutboxEvent"`);
-    const { startWebhookWorker } = await import("../../lib/webhooks/worker.ts");
+    const { startWebhookWorker } = await import("../../lib/webhooks/delivery-worker.ts");
     const started = performance.now();
     const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 128);
     const worker = startWebhookWorker({ idleMs: 50, concurrency });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
 import type { TenantContext } from "../../lib/auth/authenticate.ts";
 import { balanceAt, totalOf, zeroBalance, type BalanceMinor } from "../../lib/balance/balance-at.ts";
-import { FIELD_OF_ACCOUNT } from "../../lib/balance/ledger-kinds.ts";
+import { FIELD_OF_ACCOUNT } from "../../lib/balance/ledger-to-balance.ts";
 import { listBalanceTransactions } from "../../lib/balance/list-balance-transactions.ts";
 import { minorUnitsFromNumber } from "../../lib/money/decimal.ts";
 import { type LabelShares, type LedgerAccount } from "../../lib/money/ledger.ts";

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as revealRoute } from "../../app/(console)/console/api/developers/api-keys/[tokenId]/reveal/route.ts";
 import { hashApiToken } from "../../lib/auth/api-tokens.ts";
-import { createApiToken, listApiTokens, revokeApiToken } from "../../lib/console/developers/api-tokens.ts";
+import { createApiToken, listApiTokens, revokeApiToken } from "../../lib/console/developers/manage-api-keys.ts";
 import { dataKeys } from "../../lib/crypto/data-keys.ts";
 import { isSealed, sealedWith } from "../../lib/crypto/secret-box.ts";
 import { sealSandboxToken } from "../../lib/tenants/api-token-rows.ts";

@@ -12,8 +12,8 @@ import {
   listApiTokens,
   MAX_ACTIVE_TOKENS,
   revokeApiToken,
-} from "../../lib/console/developers/api-tokens.ts";
-import { listRequestLog, loadRequestLogEntry } from "../../lib/console/developers/request-log.ts";
+} from "../../lib/console/developers/manage-api-keys.ts";
+import { listRequestLog, loadRequestLogEntry } from "../../lib/console/developers/list-request-log.ts";
 import { parseRequestLogFilters } from "../../lib/console/developers/request-log-filters.ts";
 import { addStaff } from "../../lib/tenants/add-staff.ts";
 import { expectErrorRecord } from "../helpers/call-route.ts";

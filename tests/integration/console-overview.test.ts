@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createSub } from "../../app/api/v1/webhooks/subscriptions/route.ts";
 import { isFailing, loadOverview, OVERVIEW_DAYS } from "../../lib/console/overview/load-overview.ts";
-import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
+import { startWebhookWorker } from "../../lib/webhooks/delivery-worker.ts";
 import { callRoute } from "../helpers/call-route.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";

@@ -22,7 +22,7 @@ import {
 } from "../../lib/console/webhooks/manage-webhooks.ts";
 import { addStaff } from "../../lib/tenants/add-staff.ts";
 import { openSigningSecret } from "../../lib/webhooks/signing.ts";
-import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
+import { startWebhookWorker } from "../../lib/webhooks/delivery-worker.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 import { startReceiver, waitFor } from "../helpers/webhook-receiver.ts";

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { POST as createSub } from "../../app/api/v1/webhooks/subscriptions/route.ts";
-import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
+import { startWebhookWorker } from "../../lib/webhooks/delivery-worker.ts";
 import { callRoute } from "../helpers/call-route.ts";
 import { insertTrade } from "../helpers/trades.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";

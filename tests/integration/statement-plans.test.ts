@@ -1,18 +1,18 @@
-// Every statement a trade's life sends reads through an index it can seek in (STYLE.md: indexes
-// for every lookup). The statements are recorded as the journey runs, then each is explained with
-// the values it ran with and sequential scans turned off, so that a table too small to bother
-// with an index in a test does not hide a missing one: a Seq Scan left in the plan means no index
-// applies, and an index scan whose condition leaves out one of the index's leading columns reads
-// the whole index, or the whole range before the gap. Both were real: the escrow payment and a
-// label waiting for its payment were looked up by trade alone, while their indexes begin with the
-// tenant and mode (every payment read per call, 1–3 ms on a few thousand rows, growing with the
-// table), and the console's trade page named the tenant but not the mode. A page (a LIMIT) sorted
-// after its index read means the index does not give the order asked: the trades list's index had
-// the trade id ascending where the page orders it descending.
+// Every statement a trade's life sends reads through an index it can seek in (docs/contributing.md,
+// The database: an index for every lookup). The statements are recorded as the journey runs, then
+// each is explained with the values it ran with and sequential scans turned off, so that a table
+// too small to bother with an index in a test does not hide a missing one: a Seq Scan left in the
+// plan means no index applies, and an index scan whose condition leaves out one of the index's
+// leading columns reads the whole index, or the whole range before the gap. Both were real: the
+// escrow payment and a label waiting for its payment were looked up by trade alone, while their
+// indexes begin with the tenant and mode (every payment read per call, 1–3 ms on a few thousand
+// rows, growing with the table), and the console's trade page named the tenant but not the mode. A
+// page (a LIMIT) sorted after its index read means the index does not give the order asked: the
+// trades list's index had the trade id ascending where the page orders it descending.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getTrades } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/trades/route.ts";
-import { flushRequestLog } from "../../lib/api/request-log.ts";
+import { flushRequestLog } from "../../lib/api/write-request-log.ts";
 import { loadTradeForConsole } from "../../lib/console/trades/load-trade.ts";
 import { callRoute } from "../helpers/call-route.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";

@@ -11,7 +11,7 @@ import { sealedWith } from "../../lib/crypto/secret-box.ts";
 import { dataKeys } from "../../lib/crypto/data-keys.ts";
 import { resealWebhookSecrets } from "../../lib/webhooks/reseal-secrets.ts";
 import { generateSigningSecret, openSigningSecret, sealSigningSecret } from "../../lib/webhooks/signing.ts";
-import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
+import { startWebhookWorker } from "../../lib/webhooks/delivery-worker.ts";
 import { callRoute } from "../helpers/call-route.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";

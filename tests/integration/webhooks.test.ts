@@ -11,7 +11,7 @@ import {
   PATCH as patchSub,
 } from "../../app/api/v1/webhooks/subscriptions/[subscriptionId]/route.ts";
 import { POST as rotate } from "../../app/api/v1/webhooks/subscriptions/[subscriptionId]/rotate-secret/route.ts";
-import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
+import { startWebhookWorker } from "../../lib/webhooks/delivery-worker.ts";
 import { callRoute, expectErrorRecord } from "../helpers/call-route.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";

@@ -104,7 +104,7 @@ describe("SIGTERM", () => {
     const recorded = await db.webhookAttempt.count({ where: { delivery: { tenantId: tenant.tenantId } } });
     expect(recorded).toBe(arrivals.length);
     // Every call answered is in the request log, the last ones buffered when the signal came too:
-    // the drain writes them before the exit (lib/api/request-log.ts).
+    // the drain writes them before the exit (lib/api/write-request-log.ts).
     expect(await db.apiRequestLog.count({ where: { tenantId: tenant.tenantId } })).toBe(answers.length + 1);
     await receiver.close();
   });

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { verifyDatabase } from "../../lib/ops/verify-database.ts";
+import { verifyDatabase } from "../../lib/integrity/verify-database.ts";
 import { buildWorld } from "../helpers/api-world.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 

@@ -9,7 +9,7 @@ import {
   type WebhookEvent,
 } from "@escrow/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebhookWorker } from "../../lib/webhooks/worker.ts";
+import { startWebhookWorker } from "../../lib/webhooks/delivery-worker.ts";
 import { startHttpApi } from "../helpers/http-api.ts";
 import { freshTenant } from "../helpers/tenants.ts";
 import { startReceiver, waitFor } from "../helpers/webhook-receiver.ts";

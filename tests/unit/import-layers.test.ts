@@ -2,8 +2,10 @@
 // a path (an unresolved import is simply not checked), so this proves it still refuses imports
 // that point up a layer, through both a relative path and the "@/" alias, and allows one that
 // points down.
+import { readdirSync } from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { LAYERS } from "../../eslint.config.mjs";
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -45,5 +47,34 @@ describe("import layers", () => {
       'import { AppError } from "../errors.ts";\nexport const x = AppError;\n',
     );
     expect(errors).toEqual([]);
+  });
+
+  it("refuses lib/ops importing a use case: logs, metrics and traces sit in the foundation", async () => {
+    const errors = await layerErrors(
+      "lib/ops/example.ts",
+      'import { isLiveModeOpen } from "../outside-parties.ts";\nimport { openSigningSecret } from "@/lib/webhooks/signing.ts";\n' +
+        "export const x = [isLiveModeOpen, openSigningSecret];\n",
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("sit below the use cases"),
+      expect.stringContaining("sit below the use cases"),
+    ]);
+  });
+
+  it("allows a use case importing lib/ops", async () => {
+    const errors = await layerErrors(
+      "lib/payments/example.ts",
+      'import { metrics } from "../ops/metrics.ts";\nexport const x = metrics;\n',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("places every part of lib/ in exactly one layer: a part in none is checked by no rule", () => {
+    const layered = [...LAYERS.FOUNDATION, ...LAYERS.DOMAINS, ...LAYERS.ADAPTERS];
+    const parts = readdirSync("lib", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || entry.name.endsWith(".ts"))
+      .map((entry) => `lib/${entry.name}`);
+    expect(parts.filter((part) => !layered.includes(part))).toEqual([]);
+    expect(layered.filter((part, i) => layered.indexOf(part) !== i)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
   checkForm,
   ConsoleCreateBusinessUser,
   ConsoleEditBusinessUser,
-} from "@/lib/console/business-users/business-user-form.ts";
+} from "@/lib/console/business-users/business-user-form-checks.ts";
 import { consoleCall, sendConsoleCall } from "../kit/console-post.ts";
 import { businessUserCreate, businessUserEdit } from "@/lib/console/operations/business-users.ts";
 

@@ -1,10 +1,10 @@
 // The tenant's API keys: name, prefix, mode, when made and last used, and whether revoked (cards on
 // a phone). Admins get a Revoke button per active key (it asks first), and Show key on an active
 // test key (RevealApiKey); the list itself never carries a whole key.
-import type { ApiTokenView } from "@/lib/console/developers/api-tokens.ts";
+import type { ApiTokenView } from "@/lib/console/developers/manage-api-keys.ts";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { consoleWhen } from "../ui.tsx";
-import { ModeBadge } from "./badges.tsx";
+import { ModeBadge } from "./api-badges.tsx";
 import { RevealApiKey } from "./reveal-api-key.tsx";
 import { apiKeyRevoke } from "@/lib/console/operations/developers.ts";
 import { consoleCall } from "../kit/console-post.ts";

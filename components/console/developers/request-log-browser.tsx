@@ -3,7 +3,7 @@
 // /console/api/developers/request-log (useListQuery), paged by cursor (Newer / Older). A row opens
 // the call's details (also in the address, as `entry`).
 import { useState, type FormEvent } from "react";
-import type { RequestLogEntry } from "@/lib/console/developers/request-log.ts";
+import type { RequestLogEntry } from "@/lib/console/developers/list-request-log.ts";
 import { METHODS } from "@/lib/console/developers/request-log-filters.ts";
 import { requestLogList } from "@/lib/console/operations/developers.ts";
 import { FilterFields, type FilterField } from "../kit/filters.tsx";
@@ -12,7 +12,7 @@ import { ListTable, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { Pager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
 import { consoleWhen } from "../ui.tsx";
-import { MethodBadge, StatusBadge } from "./badges.tsx";
+import { MethodBadge, StatusBadge } from "./api-badges.tsx";
 import { RequestLogDetail } from "./request-log-detail.tsx";
 
 const MODE_OPTIONS: [string, string][] = [

@@ -4,10 +4,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import type { RequestLogEntry } from "@/lib/console/developers/request-log.ts";
+import type { RequestLogEntry } from "@/lib/console/developers/list-request-log.ts";
 import { consoleGet } from "../kit/use-list-query.ts";
 import { consoleWhen } from "../ui.tsx";
-import { MethodBadge, ModeBadge, StatusBadge } from "./badges.tsx";
+import { MethodBadge, ModeBadge, StatusBadge } from "./api-badges.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { requestLogEntry } from "@/lib/console/operations/developers.ts";
 

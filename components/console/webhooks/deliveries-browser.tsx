@@ -14,8 +14,8 @@ import { ListTable, ROW, TD, Th, type ListEmpty } from "../kit/list-table.tsx";
 import { OffsetPager } from "../kit/pager.tsx";
 import { useListQuery, type ListParams, type ListUpdate } from "../kit/use-list-query.ts";
 import { consoleWhen } from "../ui.tsx";
-import { DeliveryBadge, ResponseCode } from "./badges.tsx";
-import { ModeTabs } from "./mode-tabs.tsx";
+import { DeliveryBadge, ResponseCode } from "./webhook-badges.tsx";
+import { ModeTabs } from "../kit/mode-tabs.tsx";
 
 const short = (id: string) => `${id.slice(0, 8)}…`;
 const FILTER_KEYS = ["status", "event", "trade", "subscription"] as const;

@@ -3,7 +3,7 @@
 // it signed and the first 1,000 characters of each answer, not the answer's headers.
 import type { ConsoleDelivery } from "@/lib/console/webhooks/load-delivery.ts";
 import { consoleWhen, Section } from "../ui.tsx";
-import { ResponseCode } from "./badges.tsx";
+import { ResponseCode } from "./webhook-badges.tsx";
 
 const pretty = (text: string) => {
   try {

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import type { DeliveryListPage } from "@/lib/console/webhooks/list-deliveries.ts";
 import { consoleWhen } from "../ui.tsx";
-import { DeliveryBadge, ResponseCode } from "./badges.tsx";
+import { DeliveryBadge, ResponseCode } from "./webhook-badges.tsx";
 
 export function RecentDeliveries({ deliveries }: { deliveries: DeliveryListPage["deliveries"] }) {
   if (deliveries.length === 0)

@@ -15,7 +15,7 @@ import {
   ConsoleCreateBusinessUser,
   ConsoleDeleteBusinessUser,
   ConsoleEditBusinessUser,
-} from "./business-user-form.ts";
+} from "./business-user-form-checks.ts";
 
 const asTenant = (context: StaffContext, mode: ApiMode): TenantContext => ({
   tenant: context.tenant,

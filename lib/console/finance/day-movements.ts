@@ -5,7 +5,7 @@ import {
   BALANCE_TRANSACTION_TYPES,
   typeOfKind,
   type BalanceTransactionType,
-} from "../../balance/ledger-kinds.ts";
+} from "../../balance/ledger-to-balance.ts";
 import { utcTimestamp } from "../../balance/balance-at.ts";
 import { db } from "../../db/client.ts";
 import type { ApiMode } from "../../db/generated/enums.ts";

@@ -1,7 +1,7 @@
 // The console's Finance page: the balance now and at the end of the chosen UTC day, that day's
 // movements by type, and the reconciliation. Six queries side by side, whatever the tenant's size.
 import { balanceAt, totalOf, type BalanceMinor } from "../../balance/balance-at.ts";
-import { BALANCE_FIELDS } from "../../balance/ledger-kinds.ts";
+import { BALANCE_FIELDS } from "../../balance/ledger-to-balance.ts";
 import { tenantNow } from "../../clock.ts";
 import type { Tenant } from "../../db/generated/client.ts";
 import { formatMoney } from "../../money/format.ts";

@@ -1,8 +1,8 @@
 // The console's developer endpoints: API keys and the log of API calls.
-import type { ApiTokenView, createApiToken, revokeApiToken } from "../developers/api-tokens.ts";
+import type { ApiTokenView, createApiToken, revokeApiToken } from "../developers/manage-api-keys.ts";
 import { CreateTokenInput } from "../developers/api-token-input.ts";
 import type { revealApiToken } from "../developers/reveal-api-token.ts";
-import type { listRequestLog, RequestLogEntry } from "../developers/request-log.ts";
+import type { listRequestLog, RequestLogEntry } from "../developers/list-request-log.ts";
 import { RequestLogFilters } from "../developers/request-log-filters.ts";
 import { consoleOperation, type ResultOf } from "./operation.ts";
 

@@ -96,7 +96,7 @@ export const BusinessIdsBody = z.strictObject({
     .max(MAX_BUSINESS_IDS, `At most ${MAX_BUSINESS_IDS} business ids.`),
 });
 
-// API requests per minute per token (lib/api/rate-limit.ts). Below 60 a marketplace could lock
+// API requests per minute per token (lib/api/token-rate-limit.ts). Below 60 a marketplace could lock
 // itself out of its own trades; above 6,000 (100 a second, per token) is agreed with the service,
 // which sets it with the operator CLI (lib/tenants/rate-limit-settings.ts).
 export const CONSOLE_RATE_LIMIT = { min: 60, max: 6000 } as const;

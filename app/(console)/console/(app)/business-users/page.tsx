@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BusinessUsersTable } from "@/components/console/business-users/business-users-table.tsx";
-import { ModeTabs } from "@/components/console/business-users/mode-tabs.tsx";
+import { ModeTabs } from "@/components/console/kit/mode-tabs.tsx";
 import { WhitelistNotice } from "@/components/console/business-users/whitelist-notice.tsx";
 import { LinkPager, pageNumbers } from "@/components/console/kit/pager.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";

@@ -1,9 +1,9 @@
 // /console/webhooks – the tenant's webhook endpoints of one mode, with their health.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EndpointBadge } from "@/components/console/webhooks/badges.tsx";
+import { EndpointBadge } from "@/components/console/webhooks/webhook-badges.tsx";
 import { EndpointHealth } from "@/components/console/webhooks/endpoint-health.tsx";
-import { ModeTabs } from "@/components/console/webhooks/mode-tabs.tsx";
+import { ModeTabs } from "@/components/console/kit/mode-tabs.tsx";
 import { consoleWhen } from "@/components/console/ui.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
 import { HEALTH_WINDOW_DAYS, listConsoleSubscriptions } from "@/lib/console/webhooks/list-subscriptions.ts";

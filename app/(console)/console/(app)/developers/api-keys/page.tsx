@@ -8,7 +8,7 @@ import { DevelopersTabs } from "@/components/console/developers/developers-tabs.
 import { QuickStart } from "@/components/console/developers/quick-start.tsx";
 import { LiveModeDetails } from "@/components/console/live-mode-notice.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
-import { listApiTokens } from "@/lib/console/developers/api-tokens.ts";
+import { listApiTokens } from "@/lib/console/developers/manage-api-keys.ts";
 import { liveModeGaps } from "@/lib/outside-parties.ts";
 
 export const metadata: Metadata = { title: "API keys" };

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { consoleWhen, Facts, Section } from "@/components/console/ui.tsx";
-import { EndpointBadge } from "@/components/console/webhooks/badges.tsx";
+import { EndpointBadge } from "@/components/console/webhooks/webhook-badges.tsx";
 import { RecentDeliveries } from "@/components/console/webhooks/delivery-rows.tsx";
 import { EndpointHealth } from "@/components/console/webhooks/endpoint-health.tsx";
 import { SubscriptionActions } from "@/components/console/webhooks/subscription-actions.tsx";

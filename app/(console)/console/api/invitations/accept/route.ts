@@ -1,7 +1,7 @@
 // POST /console/api/invitations/accept – the invitee sets their password with the link's token
 // (no session yet: the token is the credential; it must come from our own page).
 import { consoleTokenRoute } from "@/lib/console/token-route.ts";
-import { acceptStaffInvitation } from "@/lib/console/team/accept-invitation.ts";
+import { acceptStaffInvitation } from "@/lib/console/team/accept-staff-invitation.ts";
 import { invitationAccept } from "@/lib/console/operations/invitations.ts";
 import { MIN_PASSWORD_LENGTH } from "@/lib/tenants/invite-staff.ts";
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RedeliverButton } from "@/components/console/redeliver-button.tsx";
 import { consoleWhen, Facts, Section } from "@/components/console/ui.tsx";
-import { DeliveryBadge } from "@/components/console/webhooks/badges.tsx";
+import { DeliveryBadge } from "@/components/console/webhooks/webhook-badges.tsx";
 import { DeliveryAttempts, DeliveryRequest } from "@/components/console/webhooks/delivery-detail.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
 import { loadConsoleDelivery } from "@/lib/console/webhooks/load-delivery.ts";

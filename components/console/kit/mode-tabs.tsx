@@ -1,4 +1,5 @@
-// Test (sandbox) or live data: two links, the current one marked.
+// Test (sandbox) or live: two links, the current one marked. The two modes are two worlds (a page shows
+// one mode's records), so a page that lists them puts these tabs above the list.
 import Link from "next/link";
 
 export function ModeTabs({ mode, href }: { mode: "test" | "live"; href: (mode: "test" | "live") => string }) {

@@ -3,9 +3,9 @@
 // Its database work is three statements, each in a loop of its own — fan out new events, claim due
 // deliveries with their payload and subscription, record the attempts that finished — and each
 // covers a batch whatever its size, so throughput comes from batches, not from round trips per
-// delivery. The loops run side by side so that no statement waits for another: when they ran as
-// one round of all three, every claim waited for the slowest (a fan-out of 500 events, 24 ms), and
-// a backlog drained at the rounds' pace with a sixth of the slots in use (docs/performance.md).
+// delivery. The loops run side by side so that no statement waits for another: in one round of
+// all three, every claim would wait for the slowest (a large fan-out), and a backlog would drain at
+// the rounds' pace with most slots idle (docs/performance.md).
 // Runs inside the server (instrumentation.ts) and alone as `npm run worker`; any number of workers
 // may share one PostgreSQL. 128 in flight by default (WEBHOOK_CONCURRENCY).
 import { claimDueDeliveries } from "./claim-deliveries.ts";

@@ -5,6 +5,8 @@
 // ledger's payout transfers, and the webhook signing secrets open with the configured data keys
 // (a backup without its keys restores subscriptions that can never sign again).
 // `npm run db:verify -- <url>` runs it; the restore drill test (tests/processes) proves it.
+// It sits with the use cases, not in lib/ops: it knows their tables and opens the signing secrets
+// with the webhooks' own code, and lib/ops is below all of them (eslint.config.mjs, the layers).
 import pg from "pg";
 import { APPLIED_MIGRATIONS_SQL } from "../db/applied-migrations.ts";
 import { readMigrations } from "../db/migrations.ts";

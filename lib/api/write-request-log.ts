@@ -3,8 +3,9 @@
 // multi-row insert at most FLUSH_AFTER_MS after its first line, or at once when it holds 200.
 // Losing the last moment's lines in a crash is acceptable for this log (a drain on SIGTERM writes
 // them: scripts/serve.ts); a round trip and a commit per call or two on the API's hot path is not.
-// Flushed on the next turn of the event loop instead, under load it wrote batches of about three
-// lines: a third of a commit per call (docs/performance.md).
+// The wait is a timer, not the next turn of the event loop: a turn holds only the few calls that
+// finished in it, so batches per turn would still commit every few calls (docs/performance.md,
+// "Why the code is shaped this way").
 // Never the token, the query string or a body: only what identifies the call and how it ended.
 import type { ApiMode } from "../db/generated/enums.ts";
 import { run, statement } from "../db/sql.ts";
@@ -52,9 +53,8 @@ export async function flushRequestLog(): Promise<void> {
   if (!pending.lines.length) return;
   const lines = pending.lines;
   pending.lines = [];
-  // On the driver, as one statement over arrays: Prisma's createMany compiled a new query for every
-  // batch size, which cost more CPU than the API call it logs (a profile under load: 7% of the
-  // service's samples under Get trade details).
+  // On the driver, as one statement over arrays: Prisma's createMany compiles a new query for every
+  // batch size, which costs more CPU than the API call it logs (docs/performance.md).
   const column = <K extends keyof RequestLogLine>(key: K) => lines.map((line) => line[key]);
   await run(statement`
     INSERT INTO "ApiRequestLog" ("tenantId", "mode", "tokenId", "method", "path", "status", "durationMs",
