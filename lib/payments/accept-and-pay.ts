@@ -20,19 +20,20 @@ export async function acceptAndPay(
   receiverShopId: string | undefined,
 ) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
-  // The trade's lock, its escrow payment, the acceptance's transition statement. The lock and the
-  // payment's read go out together (store/lock.ts alongWith): the read runs once the lock is
-  // granted, so it sees a payment committed while this request waited for the lock.
-  const lock = tradeLocks
-    .ofParty(scope, marketplaceUserId, tradeId)
-    .alongWith((q) => escrowPaymentOf(q, scope, tradeId));
-  const payment = await withLockedTrade(lock, async ({ locked: { role, trade }, read: escrow }, tx) => {
-    // Whether the payer is the payee's own person (a payer may connect after initiation): its
-    // refusal is kept until paying is known to be ahead.
-    const onePerson = refuseOnePersonOnBothSides(tx.q, scope, tradeId).then(
+  // The trade's lock, its escrow payment, the acceptance's transition statement. The lock, the
+  // payment's read and whether the payer is the payee's own person go out together (store/lock.ts
+  // alongWith): the reads run once the lock is granted, so they see what committed while this
+  // request waited for it, and the use case waits one round trip for all three. The refusal of
+  // one person on both sides (a payer may connect after initiation) is kept until paying is known
+  // to be ahead.
+  const lock = tradeLocks.ofParty(scope, marketplaceUserId, tradeId).alongWith(async (q) => {
+    const onePerson = refuseOnePersonOnBothSides(q, scope, tradeId).then(
       () => null,
       (error: unknown) => error,
     );
+    return { escrow: await escrowPaymentOf(q, scope, tradeId), onePerson };
+  });
+  const payment = await withLockedTrade(lock, async ({ locked: { role, trade }, read: { escrow, onePerson } }, tx) => {
     if (role !== "payer") decideOrThrow(trade.state, "acceptInvitation", role);
     if (!escrow) throw new Error(`Trade ${tradeId} has no escrow payment: initiation creates it`);
     // Paid already (or refunded since): the same record. A cancelled one falls to the refusal below.
