@@ -23,5 +23,5 @@ export async function appendPayoutEvent(
   const s = new StatementParts();
   const source = `trade AS (SELECT ${s.param(trade!.id)}::text AS "id", ${s.param(trade!.tenantId)}::text AS "tenantId",
     ${s.param(trade!.mode)}::"ApiMode" AS "mode")`;
-  await q(s.statement([source, outboxEvents(s, "trade", [event], s.param(now))], `SELECT 1`));
+  await q(s.statement([source, outboxEvents(s, "trade", [event], s.param(now))], `SELECT 1`, "payout-event"));
 }

@@ -92,11 +92,14 @@ function transitionStatement(plan: TransitionPlan) {
   ];
   // The parts' joins read the labels and accounts as this statement began, which none of its
   // writes touch.
+  // The text depends only on the columns set and the effects written: one shape for each.
+  const shape = [names.join(","), ...parts.map((part) => part !== false), plan.withParts].join("|");
   return s.statement(
     parts,
     `SELECT t.*, ${readsBalances ? `b."escrow"` : "0::bigint"} AS "balanceEscrow",
       ${readsBalances ? `b."payeePayable"` : "0::bigint"} AS "balancePayeePayable"
       ${plan.withParts ? `, ${RELATED_COLUMNS}` : ""}
     FROM moved t ${readsBalances ? "LEFT JOIN balances b ON true" : ""} ${plan.withParts ? RELATED_JOINS : ""}`,
+    shape,
   );
 }

@@ -72,6 +72,8 @@ const INITIATED_ENTRY: TimelineEntryRow = {
   details: null,
 };
 
+let insertText: string | undefined;
+
 export type CheckoutClaim = { kind: "uniqueness" | "idempotency"; key: string };
 /** The payment rail's payment that the checkout pays (opened before the statement: an outside call). */
 export type EscrowPaymentOpened = { externalId: string; provider: string };
@@ -96,8 +98,9 @@ export async function insertInitiatedTrade(
   const id = randomUUID();
   const t = trade;
   const s = new StatementParts();
-  const rows = await run<{ id: string | null; payeeConnected: boolean; samePerson: boolean }>({
-    text: `
+  // The values are taken by evaluating the text's template; the text itself is always the same, and
+  // the one kept is used (statement-parts.ts says why).
+  const built = `
     WITH payee AS (
       SELECT "serviceAccountId" FROM "MarketplaceUser"
       WHERE "tenantId" = ${s.param(t.tenantId)} AND "mode" = ${s.param(t.mode)}::"ApiMode" AND "marketplaceUserId" = ${s.param(t.payeeMarketplaceUserId)}
@@ -163,7 +166,9 @@ export async function insertInitiatedTrade(
       FROM trade
     )
     SELECT (SELECT "id" FROM trade) AS "id", EXISTS (SELECT 1 FROM payee) AS "payeeConnected",
-      EXISTS (SELECT 1 FROM same_person) AS "samePerson"`,
+      EXISTS (SELECT 1 FROM same_person) AS "samePerson"`;
+  const rows = await run<{ id: string | null; payeeConnected: boolean; samePerson: boolean }>({
+    text: (insertText ??= built),
     values: s.values,
   });
   const row = rows[0]!;

@@ -12,7 +12,7 @@ import { StatementParts } from "./statement-parts.ts";
 export async function tradeBalances(q: Sql, tradeId: string): Promise<Balances> {
   const s = new StatementParts();
   const [row] = await q<Balances>(
-    s.statement([ledgerBalances(s.param(tradeId))], `SELECT "escrow", "payeePayable" FROM balances`),
+    s.statement([ledgerBalances(s.param(tradeId))], `SELECT "escrow", "payeePayable" FROM balances`, "balances"),
   );
   return row!;
 }
@@ -46,6 +46,7 @@ export async function writeTransfer(
         rows.refundMinor > 0n && escrowRefund(s, "trade", rows.refundMinor, at),
       ],
       `SELECT 1`,
+      rows.refundMinor > 0n ? "transfer with refund" : "transfer",
     ),
   );
 }

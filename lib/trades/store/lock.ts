@@ -97,6 +97,7 @@ async function lockTradeOfPayment(
     FROM p JOIN "Trade" t ON t."id" = p."tradeId" AND t."tenantId" = p."tenantId"
     WHERE p."tenantId" = ${s.param(scope.tenantId)} AND p."mode" = ${s.param(scope.mode)}::"ApiMode"
     FOR UPDATE OF t`,
+    "lock of payment",
   );
   const [row] = await q<Trade & { paymentId: string; paymentPurpose: PaymentPurpose }>(query);
   if (!row) return null;

@@ -34,6 +34,7 @@ export async function labelToIssue(scope: Scope, reference: string) {
     FROM p JOIN "ShipmentLabel" l ON l."paymentId" = p."id"
     WHERE p."tenantId" = ${s.param(scope.tenantId)} AND p."mode" = ${s.param(scope.mode)}::"ApiMode"
       AND p."purpose" <> 'Escrow' AND p."state" = 'Pending'`,
+    "label to issue",
   );
   const [label] = await run<Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">>(query);
   return label ?? null;

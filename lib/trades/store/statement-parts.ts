@@ -1,5 +1,11 @@
 // One statement built from named parts (effects.ts): each part writes its values as the next $n
 // parameters of the same statement, and a value several parts use is sent once, under one name.
+
+// The text of each statement shape, kept by the caller's name for it: the prepared statements'
+// registry (lib/db/sql.ts) looks texts up by value, and a text built afresh is flattened and hashed
+// in full on every call, where the kept one was hashed once.
+const shapes = new Map<string, string>();
+
 export class StatementParts {
   readonly values: unknown[] = [];
   private readonly named = new Map<string, string>();
@@ -20,9 +26,15 @@ export class StatementParts {
     return parameter;
   }
 
-  /** The statement: `WITH` the parts, then `select`. */
-  statement(parts: (string | false)[], select: string): { text: string; values: unknown[] } {
-    const ctes = parts.filter((part) => part !== false);
-    return { text: `WITH ${ctes.join(",\n  ")}\n${select}`, values: this.values };
+  /**
+   * The statement: `WITH` the parts, then `select`. `shape` names the text when the same parts
+   * always give the same text (only the values differ), so that it is built once.
+   */
+  statement(parts: (string | false)[], select: string, shape?: string): { text: string; values: unknown[] } {
+    const kept = shape === undefined ? undefined : shapes.get(shape);
+    if (kept !== undefined) return { text: kept, values: this.values };
+    const text = `WITH ${parts.filter((part) => part !== false).join(",\n  ")}\n${select}`;
+    if (shape !== undefined) shapes.set(shape, text);
+    return { text, values: this.values };
   }
 }
