@@ -169,6 +169,9 @@ function holding<Locked>(
         async (q) => {
           const locking = take(q);
           const reading = read(q);
+          // When the lock fails the read is never awaited here; marked handled so that it cannot
+          // end the process as an unhandled rejection (the transaction reports the first error).
+          reading.catch(() => {});
           return { locked: await locking, read: await reading };
         },
         (both: { locked: Locked; read: Read }) => tradeOf(both.locked),
