@@ -31,7 +31,7 @@ const REQUIRED_IDS: { [K in HostedSessionKind]: (keyof HostedSession)[] } = {
 /** A session of one kind, with the ids that kind is about (checked when it is opened). */
 export type SessionOf<K extends HostedSessionKind> = SessionWithTenant & { kind: K } & IdsOf[K];
 
-export function isSessionOf<K extends HostedSessionKind>(session: SessionWithTenant, kind: K): session is SessionOf<K> {
+function isSessionOf<K extends HostedSessionKind>(session: SessionWithTenant, kind: K): session is SessionOf<K> {
   return session.kind === kind && REQUIRED_IDS[kind].every((id) => session[id] !== null);
 }
 

@@ -4,8 +4,8 @@
 // blindly; the timeline entry names the staff member.
 import { tenantNow } from "../clock.ts";
 import type { Tenant } from "../db/generated/client.ts";
-import { AppError } from "../errors.ts";
 import { tradeLocks } from "./store/lock.ts";
+import { refuseIfMovedSince } from "./transition.ts";
 import { withLockedTrade } from "./with-locked-trade.ts";
 
 export interface ResolveRequest {
@@ -21,11 +21,7 @@ export interface ResolveRequest {
 export function resolveDispute({ tenant, tradeId, outcome, expectedState, by }: ResolveRequest) {
   // Staff see both modes: the tenant's trade in either.
   return withLockedTrade(tradeLocks.ofTenant(tenant.id, tradeId), async (trade, tx) => {
-    if (trade.state !== expectedState)
-      throw new AppError(
-        "invalid-state",
-        `The trade is now \`${trade.state}\`, not \`${expectedState}\`: look at it again.`,
-      );
+    refuseIfMovedSince(trade, expectedState);
     const { trade: moved } = await tx.transition({
       trade,
       settings: tenant,

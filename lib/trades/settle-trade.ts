@@ -15,7 +15,7 @@ import { formatMoney } from "../money/format.ts";
 import { refundableMinor } from "../money/settlement.ts";
 import type { PartyCall } from "./act-on-trade.ts";
 import { OFFER_CLOSED } from "./offer-state.ts";
-import { decideOrThrow } from "./transition.ts";
+import { decideOrThrow, refuseIfMovedSince } from "./transition.ts";
 
 export interface SettleRequest {
   tenant: Tenant;
@@ -40,11 +40,7 @@ export function settle(request: SettleRequest) {
   // The trade locked and read, so that a payer's answer to an offer and the settlement run one
   // after the other, and the second is judged on the trade the first left.
   return withLockedTrade(tradeLocks.ofTenant(tenant.id, tradeId, request.mode), async (trade, tx) => {
-    if (request.expectedState !== undefined && trade.state !== request.expectedState)
-      throw new AppError(
-        "invalid-state",
-        `The trade is now \`${trade.state}\`, not \`${request.expectedState}\`: look at it again.`,
-      );
+    if (request.expectedState !== undefined) refuseIfMovedSince(trade, request.expectedState);
     const call = settlementCall(trade, actor, refundMinor);
     return tx.transition({
       trade,

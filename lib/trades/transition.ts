@@ -37,6 +37,18 @@ const ACTION_WORDS: Partial<Record<Action, string>> = {
   declineOffer: "decline the offer",
 };
 
+/**
+ * A staff action is judged on the trade the page showed: a trade that moved since is refused
+ * (409 invalid-state) rather than decided blindly.
+ */
+export function refuseIfMovedSince(trade: { state: string }, expectedState: string): void {
+  if (trade.state !== expectedState)
+    throw new AppError(
+      "invalid-state",
+      `The trade is now \`${trade.state}\`, not \`${expectedState}\`: look at it again.`,
+    );
+}
+
 /** The rule, or the API's invalid-state error ("cannot cancel: trade is `Sent`; …"). */
 export function decideOrThrow(state: TradeState, action: Action, actor: Actor): TransitionRule {
   const decision = decide(state, action, actor);

@@ -10,13 +10,10 @@ import { AppError } from "../errors.ts";
 import { metrics } from "../ops/metrics.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
 import { planTransition, type TransitionRequest } from "./plan-transition.ts";
-import { applyPlan } from "./store/apply-plan.ts";
+import { applyPlan, currentState } from "./store/apply-plan.ts";
 import type { TradeLock } from "./store/lock.ts";
-import { currentState } from "./store/reads.ts";
 import type { TradeParts } from "./store/reads.ts";
 import { decideOrThrow } from "./transition.ts";
-
-export type { TransitionRequest } from "./plan-transition.ts";
 
 export interface AppliedTransition {
   trade: Trade;

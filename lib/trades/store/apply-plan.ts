@@ -6,9 +6,10 @@
 // transition costs 1 + (its balance movements) round trips. Only lib/trades/with-locked-trade.ts
 // calls it (eslint.config.mjs).
 import type { Trade } from "../../db/generated/client.ts";
-import type { Sql } from "../../db/sql.ts";
+import { statement, type Sql } from "../../db/sql.ts";
 import { afterPostings, postingsFor, type Balances } from "../../money/ledger.ts";
 import type { TransitionPlan } from "../plan-transition.ts";
+import type { TradeState } from "../states.ts";
 import {
   callOffPendingPayments,
   escrowRefund,
@@ -51,6 +52,12 @@ export async function applyPlan(q: Sql, plan: TransitionPlan): Promise<AppliedPl
     balances = afterPostings(balances, postings);
   }
   return { trade: updated, parts };
+}
+
+/** The trade's state now, in the caller's transaction, when applyPlan found it moved. */
+export async function currentState(q: Sql, tradeId: string): Promise<TradeState | null> {
+  const [row] = await q<{ state: TradeState }>(statement`SELECT "state" FROM "Trade" WHERE "id" = ${tradeId}`);
+  return row?.state ?? null;
 }
 
 /**

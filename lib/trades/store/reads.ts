@@ -11,9 +11,8 @@
 import type { ServiceAccount, ShipmentLabel, Trade } from "../../db/generated/client.ts";
 import type { ApiMode } from "../../db/generated/enums.ts";
 import { LRUCache } from "lru-cache";
-import { sqlArrays, statement, type Sql } from "../../db/sql.ts";
+import { sqlArrays } from "../../db/sql.ts";
 import { metrics } from "../../ops/metrics.ts";
-import type { TradeState } from "../states.ts";
 
 export type Scope = { tenantId: string; mode: ApiMode };
 
@@ -394,10 +393,4 @@ export async function tradesWithRowVersions(
   const { fields, rows } = await sqlArrays(TRADES_WITH_ROW_VERSIONS, [tradeIds, scope.tenantId, scope.mode]);
   const reader = viewReader(fields);
   return rows.map((row) => ({ view: reader.view(row), rowVersions: String(reader.extra(row, "page.rowVersions")) }));
-}
-
-/** The trade's state now, in the caller's transaction (after a compare-and-set found it moved). */
-export async function currentState(q: Sql, tradeId: string): Promise<TradeState | null> {
-  const [row] = await q<{ state: TradeState }>(statement`SELECT "state" FROM "Trade" WHERE "id" = ${tradeId}`);
-  return row?.state ?? null;
 }
