@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { payAtSandboxBank } from "./support/pages.ts";
 import { createE2eTenant } from "./support/tenant.ts";
 
 let shop: ChildProcess | undefined;
@@ -105,15 +106,15 @@ async function list(page: Page, title: string, description: string, price: numbe
   await expect(page.getByText("Your item is listed.")).toBeVisible();
 }
 
-/** The buyer buys from the shop's front page, through the hosted checkout, with Visa 4242. */
+/** The buyer buys from the shop's front page, through the hosted checkout, with Visa 4242 at the sandbox bank. */
 async function buy(page: Page, title: string, total: string, connect: boolean) {
   await page.getByRole("navigation").getByRole("link", { name: "Browse" }).click();
   await page.getByRole("link", { name: new RegExp(title) }).click();
   await page.getByRole("button", { name: "Buy now with escrow" }).click();
   if (connect) await eidSignIn(page, /Mette Hansen/);
   await expect(page.getByRole("heading", { name: "What you pay" })).toBeVisible();
-  await page.getByLabel(/Visa ending in 4242/).check();
   await page.getByRole("button", { name: `Pay DKK ${total}` }).click();
+  await payAtSandboxBank(page, /Visa ending in 4242/);
   await expect(page.getByText("Payment received and held in escrow. The seller has been asked to ship.")).toBeVisible();
   await expect(page.getByTestId("trade-state")).toHaveText("Paid · waiting for the seller to ship");
 }

@@ -42,7 +42,12 @@ test("iOS: a paid checkout returns to the app's callback, and the finished page 
     appSwitch: { appSwitchCallbackUri: "appmarkedet://escrow/checkout?order=42", operatingSystem: "iOS" },
   });
   await page.goto(redirectUrl);
-  const target = await formRedirect(page, () => page.getByRole("button", { name: /^Pay/ }).click());
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  // Paid at the sandbox bank, the payer comes back to our return address, which sends them on to the app.
+  await expect(page.getByText("This bank exists only in the sandbox")).toBeVisible();
+  const returned = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith("/return") && r.status() === 303);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  const target = (await returned).headers()["location"];
   expect(target).toBe("appmarkedet://escrow/checkout?order=42&status=success");
   expect((await api.trade(buyer, tradeId)).state).toBe("AwaitingShipment");
   await page.goto(redirectUrl);

@@ -1,10 +1,10 @@
 // The hosted checkout as a payer meets it in Chromium: a new payer confirms who they are, sees the
-// item and every line of the price, pays (approved, declined, confirmed with the bank or in the
+// item and every line of the price, pays on the sandbox bank's page (approved, declined, confirmed with the bank or in the
 // wallet) or cancels, and lands back at the tenant; what the API, the outbox and a webhook
 // receiver then say. Paying twice never charges twice.
 import { expect, test } from "@playwright/test";
 import { sandboxTrade, tenantApi } from "./support/api.ts";
-import { checkPage, serveItemImages, watchPage } from "./support/pages.ts";
+import { checkPage, payAtSandboxBank, serveItemImages, watchPage } from "./support/pages.ts";
 import { createE2eTenant, type E2eTenant } from "./support/tenant.ts";
 import { startWebhookReceiver } from "./support/webhook-receiver.ts";
 
@@ -55,8 +55,9 @@ test("a new payer confirms who they are, pays with an approved card, and the ten
     await expect(page.getByText("paid to the seller only after you have received and accepted the item")).toBeVisible();
     await expect(page.getByRole("img", { name: /Vintage road bike: Photo 1 of 2/ })).toBeVisible();
     await checkPage(page, testInfo, "checkout-pay", problems);
-    await page.getByLabel(/Visa ending in 4242/).check();
     await page.getByRole("button", { name: "Pay DKK 1,601.50" }).click();
+    await checkPage(page, testInfo, "sandbox-bank", problems);
+    await payAtSandboxBank(page, /Visa ending in 4242/);
     await expect(page).toHaveURL(`${baseURL}/?paid=${s}`);
 
     expect((await api.trade(buyer, tradeId)).state).toBe("AwaitingShipment");
@@ -74,7 +75,10 @@ test("a new payer confirms who they are, pays with an approved card, and the ten
     expect(connected.body).toMatchObject({ serviceAccountId: expect.any(String), kycLevel: 1 });
     for (const delivery of [created, connected]) expect(receiver.verify(delivery, subscription.json.secret)).toBe(true);
 
-    // The back button: the checkout says it is paid and offers the way back, charging nothing more.
+    // The back button: the bank says it took the payment; one more, and the checkout says it is
+    // paid and offers the way back, charging nothing more.
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Paid" })).toBeVisible();
     await page.goBack();
     await expect(page.getByRole("heading", { name: "Payment complete" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Return to Cykelbørsen" })).toHaveAttribute(
@@ -97,16 +101,15 @@ test("a declined card charges nothing; the bank's confirmation then pays", async
   const { tradeId, redirectUrl, buyer } = await sandboxTrade(api, baseURL!, s);
   const problems = watchPage(page);
   await page.goto(redirectUrl);
-  await page.getByLabel(/Mastercard ending in 0002/).check();
   await page.getByRole("button", { name: /^Pay/ }).click();
+  await payAtSandboxBank(page, /Mastercard ending in 0002/);
   await expect(page.getByRole("main").getByRole("alert")).toHaveText(
-    "The payment was declined. Nothing was charged. Try another payment method.",
+    "The bank declined the payment. Nothing was charged. Try another test card.",
   );
   await checkPage(page, testInfo, "checkout-declined", problems);
   expect(await api.escrowPayment(buyer, tradeId)).toMatchObject({ state: "Pending", isPaid: false });
 
-  await page.getByLabel(/Visa ending in 3220/).check();
-  await page.getByRole("button", { name: /^Pay/ }).click();
+  await payAtSandboxBank(page, /Visa ending in 3220/);
   await expect(page.getByRole("heading", { name: "Confirm with your bank" })).toBeVisible();
   await expect(page.getByText("DKK 1,601.50")).toBeVisible();
   await checkPage(page, testInfo, "checkout-bank-confirmation", problems);
@@ -125,14 +128,13 @@ test("the wallet payment the payer rejects in the app is not charged; approved, 
   const s = `wallet-${testInfo.project.name}`;
   const { tradeId, redirectUrl, buyer } = await sandboxTrade(api, baseURL!, s);
   await page.goto(redirectUrl);
-  await page.getByLabel(/Mobile wallet/).check();
   await page.getByRole("button", { name: /^Pay/ }).click();
+  await payAtSandboxBank(page, /Mobile wallet/);
   await expect(page.getByRole("heading", { name: "Approve in your wallet app" })).toBeVisible();
   await page.getByRole("button", { name: "Reject" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText("The payment was not confirmed");
-  await page.getByLabel(/Mobile wallet/).check();
-  await page.getByRole("button", { name: /^Pay/ }).click();
-  await page.getByRole("button", { name: "Approve the payment" }).click();
+  expect(await api.escrowPayment(buyer, tradeId)).toMatchObject({ state: "Pending" });
+  await payAtSandboxBank(page, /Mobile wallet/, "approve");
   await expect(page).toHaveURL(`${baseURL}/?paid=${s}`);
   expect(await api.escrowPayment(buyer, tradeId)).toMatchObject({ state: "Paid" });
 });
@@ -162,7 +164,14 @@ test("a double click and a second tab never charge twice", async ({ page, contex
   const second = await context.newPage();
   await second.goto(redirectUrl);
 
-  // Both submits of a double click reach the server (the form has no script to stop the second).
+  // Both submits of a double click reach the server (the form has no script to stop the second),
+  // and both end at the one bank payment; the double click there pays once too.
+  await page.evaluate(() => {
+    const form = document.querySelector<HTMLFormElement>("form[action$='/pay']")!;
+    form.requestSubmit();
+    form.requestSubmit();
+  });
+  await expect(page.getByText("This bank exists only in the sandbox")).toBeVisible();
   await page.evaluate(() => {
     const form = document.querySelector<HTMLFormElement>("form[action$='/pay']")!;
     form.requestSubmit();
@@ -176,15 +185,17 @@ test("a double click and a second tab never charge twice", async ({ page, contex
   expect((await api.events({ tradeId })).map((e) => e.eventName)).toEqual(["trade.created"]);
 });
 
-test("the keyboard alone reaches every choice and the pay button", async ({ page, request, baseURL }, testInfo) => {
+test("the keyboard alone reaches every choice and the pay buttons", async ({ page, request, baseURL }, testInfo) => {
   const api = tenantApi(request, tenant);
   const { redirectUrl } = await sandboxTrade(api, baseURL!, `keys-${testInfo.project.name}`);
   await page.goto(redirectUrl);
+  await page.getByRole("button", { name: /^Pay/ }).focus();
+  await page.keyboard.press("Enter");
   await page.getByLabel(/Visa ending in 4242/).focus();
   await page.keyboard.press("ArrowDown"); // radio groups move with the arrow keys
   await expect(page.getByLabel(/Visa ending in 3220/)).toBeChecked();
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: /^Pay/ })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Confirm with your bank" })).toBeVisible();
 });
@@ -199,9 +210,8 @@ test.describe("without JavaScript", () => {
     await page.goto(redirectUrl);
     await page.getByRole("button", { name: "Sign in with eID" }).click();
     await page.getByRole("button", { name: "Connect", exact: true }).click();
-    await page.getByLabel(/Visa ending in 3220/).check();
     await page.getByRole("button", { name: /^Pay/ }).click();
-    await page.getByRole("button", { name: "Approve the payment" }).click();
+    await payAtSandboxBank(page, /Visa ending in 3220/, "approve");
     await expect(page).toHaveURL(`${baseURL}/?paid=${s}`);
     expect((await api.trade(buyer, tradeId)).state).toBe("AwaitingShipment");
   });
@@ -278,7 +288,7 @@ test("a buyer who signs in as the seller's own person is told so and not connect
   // The buyer's own (preselected) person pays.
   await page.getByRole("button", { name: "Sign in with eID" }).click();
   await page.getByRole("button", { name: "Connect", exact: true }).click();
-  await page.getByLabel(/Visa ending in 4242/).check();
   await page.getByRole("button", { name: "Pay DKK 1,500.00" }).click();
+  await payAtSandboxBank(page);
   await expect(page).toHaveURL(`${baseURL}/?paid=${s}`);
 });

@@ -3,7 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { sandboxTrade, tenantApi } from "./support/api.ts";
 import { payIntoEscrow } from "./support/journeys.ts";
-import { checkPage, watchPage } from "./support/pages.ts";
+import { checkPage, payAtSandboxBank, watchPage } from "./support/pages.ts";
 import { createE2eTenant, type E2eTenant } from "./support/tenant.ts";
 
 let tenant: E2eTenant;
@@ -37,9 +37,8 @@ test("the seller pays a label through the payment flow and the label is issued",
   await expect(page.getByRole("heading", { name: "DKK 20.00" })).toBeVisible();
   await expect(page.getByText("PostNord, parcel up to 12 kg")).toBeVisible();
   await checkPage(page, testInfo, "payment-flow", problems);
-  await page.getByLabel(/Visa ending in 3220/).check();
   await page.getByRole("button", { name: "Pay DKK 20.00" }).click();
-  await page.getByRole("button", { name: "Approve the payment" }).click();
+  await payAtSandboxBank(page, /Visa ending in 3220/, "approve");
   await expect(page).toHaveURL(`${baseURL}/?label=${s}`);
 
   const trade = await api.trade(seller, tradeId);
@@ -85,6 +84,7 @@ test("cancelling the payment flow leaves the payment pending for another try", a
   });
   await page.goto(again);
   await page.getByRole("button", { name: /^Pay/ }).click();
+  await payAtSandboxBank(page);
   await expect(page).toHaveURL(`${baseURL}/?paid`);
   expect((await api.trade(buyer, tradeId)).state).toBe("AwaitingShipment");
 });

@@ -66,7 +66,7 @@ test("a form posted from another site is refused and pays nothing", async ({ pag
       contentType: "text/html",
       body:
         `<form id="f" method="post" action="${redirectUrl}/pay"><input name="csrf" ` +
-        `value="${csrf}"><input name="method" value="card-4242"></form><button ` +
+        `value="${csrf}"></form><button ` +
         `onclick="f.submit()">Win a prize</button>`,
     }),
   );

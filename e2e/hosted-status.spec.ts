@@ -3,7 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { sandboxTrade, tenantApi } from "./support/api.ts";
 import { deliver, payIntoEscrow } from "./support/journeys.ts";
-import { checkPage, watchPage } from "./support/pages.ts";
+import { checkPage, payAtSandboxBank, watchPage } from "./support/pages.ts";
 import { createE2eTenant, type E2eTenant } from "./support/tenant.ts";
 
 let tenant: E2eTenant;
@@ -24,6 +24,7 @@ test("the buyer pays from the status link and comes back to it", async ({ page, 
 
   await expect(page.getByText("Payment into escrow")).toBeVisible();
   await page.getByRole("button", { name: "Pay DKK 1,601.50" }).click();
+  await payAtSandboxBank(page);
   await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you, your payment is complete.");
   await expect(page.getByRole("heading", { name: "Paid – waiting for the seller to ship" })).toBeVisible();
   expect((await api.trade(buyer, tradeId)).state).toBe("AwaitingShipment");
@@ -57,6 +58,7 @@ test("the seller buys a label on the status page, pays the rest of it, and follo
 
   await expect(page.getByRole("heading", { name: "DKK 26.00" })).toBeVisible(); // 85 - the buyer's 59
   await page.getByRole("button", { name: "Pay DKK 26.00" }).click();
+  await payAtSandboxBank(page);
   await expect(page.getByRole("heading", { name: "Hand in the parcel" })).toBeVisible();
   const trade = await api.trade(seller, tradeId);
   expect(trade).toMatchObject({

@@ -9,7 +9,7 @@ import type { ApiMode } from "./db/generated/enums.ts";
 import type { IdentityProvider } from "./identity/identity-provider.ts";
 import { simulatedIdentityProvider } from "./identity/simulated-identity-provider.ts";
 import type { PaymentRail } from "./payments/payment-rail.ts";
-import { simulatedPaymentRail } from "./payments/simulated-payment-rail.ts";
+import { simulatedPaymentRail } from "./payments/simulated-rail/rail.ts";
 import type { Carrier, CarrierId } from "./shipping/carrier.ts";
 import { SIMULATED_CARRIERS, SIMULATED_WEIGHT_BANDS } from "./shipping/simulated-carriers.ts";
 
@@ -106,6 +106,16 @@ export function paymentRailFor(mode: ApiMode): PaymentRail {
   return chosen("paymentRail").provider;
 }
 
+/**
+ * A rail by its name, for what a rail sends us (its callbacks) and for payments it took: the rail
+ * that took a payment settles it, whatever is configured now. 404 for a name this build lacks.
+ */
+export function railNamed(name: string): PaymentRail {
+  const entry = Object.hasOwn(CHOICES.paymentRail.providers, name) ? CHOICES.paymentRail.providers[name] : undefined;
+  if (!entry) throw AppError.notFound(`Payment rail ${JSON.stringify(name)}`);
+  return entry.provider;
+}
+
 /** The eID for `mode`: 403 in live mode while it (or the payment rail) is simulated. */
 export function identityProviderFor(mode: ApiMode): IdentityProvider {
   assertLiveModeOpen(mode, ["identity"]);
@@ -126,7 +136,7 @@ export function carrierCatalogue(): { carriers: Record<CarrierId, Carrier>; weig
   return { carriers: chosen("carriers").provider, weightBands: SIMULATED_WEIGHT_BANDS };
 }
 
-/** Whether the payment methods offered are test instruments (shown as such to sandbox users). */
-export function paymentRailIsSimulated(): boolean {
-  return chosen("paymentRail").simulated;
+/** Whether `mode`'s payment rail is the simulated one (its page offers test instruments). */
+export function paymentRailIsSimulated(mode: ApiMode): boolean {
+  return mode === "test" && chosen("paymentRail").simulated;
 }

@@ -60,3 +60,18 @@ export async function formRedirect(page: Page, submit: () => Promise<void>): Pro
   await submit();
   return (await response).headers()["location"]!;
 }
+
+/**
+ * On the simulated bank's page, where our pay button sends the payer (the sandbox's payment rail):
+ * pays with the test instrument and answers the bank's or the wallet's confirmation if asked.
+ */
+export async function payAtSandboxBank(
+  page: Page,
+  instrument: RegExp = /Visa ending in 4242/,
+  answer?: "approve" | "reject",
+) {
+  await expect(page.getByText("This bank exists only in the sandbox")).toBeVisible();
+  await page.getByLabel(instrument).check();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  if (answer) await page.getByRole("button", { name: answer === "approve" ? "Approve the payment" : "Reject" }).click();
+}

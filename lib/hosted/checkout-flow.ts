@@ -1,6 +1,7 @@
 // The hosted checkout (Initiate trade's redirectUrl): the payer confirms who they are when not yet
 // connected, sees what they buy and pay, and pays into escrow; then the browser goes back to the
-// tenant. Cancelling cancels the trade, and the tenant hears of it (spec 6 rule 1).
+// tenant. Paying happens at the payment rail's page (lib/hosted/rail-step.ts). Cancelling cancels
+// the trade, and the tenant hears of it (spec 6 rule 1).
 import { db } from "../db/client.ts";
 import { acceptAndPay } from "../payments/accept-and-pay.ts";
 import { cancelOpenSession } from "../trades/store/hosted-sessions.ts";
@@ -10,8 +11,9 @@ import { statesAllowing } from "../trades/transition.ts";
 import { connectUser } from "../users/connect-user.ts";
 import { consentingIdentity, signInOnSession } from "./identity-step.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
-import type { SessionOf, SessionWithTenant } from "./open-session.ts";
-import { confirmPendingPayment, payPendingPayment, type PayStep } from "../payments/pay-pending-payment.ts";
+import type { SessionOf } from "./open-session.ts";
+import { closeRailPayment } from "../payments/open-rail-payment.ts";
+import { sendPayerToRail } from "./rail-step.ts";
 import { returnTarget } from "./return-target.ts";
 
 /** Everything the checkout page shows, in three queries. */
@@ -92,7 +94,8 @@ async function isSellersPerson(session: SessionOf<"Checkout">, identitySubject: 
   return payee?.serviceAccount.identitySubject === identitySubject;
 }
 
-export async function payCheckout(session: SessionOf<"Checkout">, methodId: string, now: Date): Promise<HostedOutcome> {
+/** Accepts (if not yet) and sends the payer to the rail's page to pay the escrow payment. */
+export async function payCheckout(session: SessionOf<"Checkout">, token: string, now: Date): Promise<HostedOutcome> {
   const { trade, payerConnected } = await loadCheckout(session);
   if (!payerConnected) return { back: true };
   const payment = await acceptAndPay(
@@ -101,18 +104,18 @@ export async function payCheckout(session: SessionOf<"Checkout">, methodId: stri
     trade.id,
     undefined,
   );
-  return outcomeOf(session, await payPendingPayment(session, payment.paymentId, methodId, now));
-}
-
-export async function confirmCheckout(
-  session: SessionWithTenant,
-  approved: boolean,
-  now: Date,
-): Promise<HostedOutcome> {
-  return outcomeOf(session, await confirmPendingPayment(session, approved, now));
+  return sendPayerToRail(session, token, payment.paymentId);
 }
 
 export async function cancelCheckout(session: SessionOf<"Checkout">, now: Date): Promise<HostedOutcome> {
+  // The rail payment the payer was sent to is closed first, so that it takes no money for a
+  // cancelled trade; if it took it a moment ago, the payment counts and the checkout is done.
+  const escrow = await db.payment.findFirst({
+    where: { tradeId: session.tradeId, purpose: "Escrow" },
+    select: { id: true },
+  });
+  if (escrow && (await closeRailPayment(escrow.id)) === "Paid")
+    return { done: returnTarget(session, { kind: "success" }) };
   // Like the API's calls on a trade: the trade locked and read in one statement, its transition,
   // the session closed.
   await withLockedTrade(tradeLocks.byId(session.tenantId, session.tradeId), async (trade, tx) => {
@@ -123,21 +126,4 @@ export async function cancelCheckout(session: SessionOf<"Checkout">, now: Date):
     await cancelOpenSession(tx.q, session.id, now);
   });
   return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
-}
-
-/**
- * After a pay step: paid ends the page (back to the tenant; the session was completed with the
- * payment); anything else returns to the page.
- */
-export function outcomeOf(session: SessionWithTenant, step: PayStep): HostedOutcome {
-  switch (step.kind) {
-    case "paid":
-      return { done: returnTarget(session, { kind: "success" }) };
-    case "confirm":
-      return { back: true };
-    case "declined":
-      return { back: true, error: step.reason === "not_confirmed" ? "not_confirmed" : "declined" };
-    case "unavailable":
-      return { back: true, error: "unavailable" };
-  }
 }

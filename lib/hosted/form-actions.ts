@@ -1,8 +1,8 @@
 // The forms each hosted page posts, by action name (`POST /<page>/<token>/<action>`).
-import { cancelCheckout, confirmCheckout, connectPayer, payCheckout, signInToPay } from "./checkout-flow.ts";
+import { cancelCheckout, connectPayer, payCheckout, signInToPay } from "./checkout-flow.ts";
 import { consentToConnect, endConnect, signInToConnect } from "./connect-flow.ts";
 import type { HostedAction } from "./hosted-form-route.ts";
-import { cancelPaymentFlow, confirmPaymentFlow, payPaymentFlow } from "./payment-flow.ts";
+import { cancelPaymentFlow, payPaymentFlow } from "./payment-flow.ts";
 import { leavePayoutAccount, savePayoutAccount } from "./payout-account-flow.ts";
 import { answerOfferOnStatusPage, makeOfferOnStatusPage } from "./offer-flow.ts";
 import { actOnStatusPage } from "./status-flow.ts";
@@ -19,14 +19,12 @@ export const connectActions: Record<string, HostedAction<"Connect">> = {
 export const checkoutActions: Record<string, HostedAction<"Checkout">> = {
   "sign-in": ({ session, form }) => signInToPay(session, field(form, "identity")),
   consent: ({ session, signInToken, now }) => connectPayer(session, signInToken, now),
-  pay: ({ session, form, now }) => payCheckout(session, field(form, "method"), now),
-  confirm: ({ session, form, now }) => confirmCheckout(session, field(form, "answer") === "approve", now),
+  pay: ({ session, token, now }) => payCheckout(session, token, now),
   cancel: ({ session, now }) => cancelCheckout(session, now),
 };
 
 export const paymentFlowActions: Record<string, HostedAction<"PaymentFlow">> = {
-  pay: ({ session, form, now }) => payPaymentFlow(session, field(form, "method"), now),
-  confirm: ({ session, form, now }) => confirmPaymentFlow(session, field(form, "answer") === "approve", now),
+  pay: ({ session, token }) => payPaymentFlow(session, token),
   cancel: ({ session, now }) => cancelPaymentFlow(session, now),
 };
 

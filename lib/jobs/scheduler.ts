@@ -2,7 +2,10 @@
 // due, and on its own timer (RETENTION_INTERVAL_MS) it deletes what is past its retention
 // (retention.ts), so that a long retention round never holds up a deadline. Several instances may
 // run it at once (fire-deadlines.ts takes each trade with SKIP LOCKED, the retention deletes skip
-// locked rows too).
+// locked rows too). A third round (RAIL_POLL_INTERVAL_MS) applies the rails' callbacks left unapplied
+// in the inbox and asks the rails about payments left pending (decisions.md §11).
+import { pollPendingRailPayments } from "../payments/poll-rail-payments.ts";
+import { sweepRailCallbacks } from "../payments/receive-rail-callback.ts";
 import { fireDueDeadlines } from "./fire-deadlines.ts";
 import { pruneExpiredRecords } from "./retention.ts";
 import { retentionPolicy } from "./retention-policy.ts";
@@ -44,13 +47,19 @@ export function startScheduler(): () => Promise<void> {
   // Wrong settings stop the start, not a round hours later.
   const deadlineMs = intervalMs("SCHEDULER_INTERVAL_MS", 5_000);
   const retentionMs = intervalMs("RETENTION_INTERVAL_MS", 10 * 60_000);
+  const railMs = intervalMs("RAIL_POLL_INTERVAL_MS", 60_000);
   const policy = retentionPolicy();
   const stopDeadlines = every(deadlineMs, "Scheduler round", async () => void (await fireDueDeadlines()));
   const stopRetention = every(retentionMs, "Retention round", async () => {
     const pruned = await pruneExpiredRecords(new Date(), policy);
     if (Object.values(pruned).some((count) => count > 0)) console.log("Retention deleted", pruned);
   });
+  const stopRail = every(railMs, "Rail round", async () => {
+    const now = new Date();
+    await sweepRailCallbacks(now);
+    await pollPendingRailPayments(now);
+  });
   return async () => {
-    await Promise.all([stopDeadlines(), stopRetention()]);
+    await Promise.all([stopDeadlines(), stopRetention(), stopRail()]);
   };
 }

@@ -1,4 +1,5 @@
-// A payment's outcome arrives (the hosted payment page, a provider callback, or the sandbox).
+// A payment's outcome arrives: from the rail (lib/payments/settle-rail-payment.ts: its callback, the
+// payer's return, the reconciliation poll), or from a test's direct call.
 // Paid: the payment becomes Paid and moves its trade: escrow funded (trade.created), or the label
 // issued (trade.shipment_label_created / return_…). Declined: the try is recorded and the payment
 // stays Pending, so the payer can try again (decisions.md §9). A label's carrier is asked before
@@ -10,7 +11,7 @@ import type { ApiMode } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
 import { labelCreated, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
 import { refuseOnePersonOnBothSides } from "../trades/distinct-parties.ts";
-import { completeOpenSession } from "../trades/store/hosted-sessions.ts";
+import { completeSessionsPaying } from "../trades/store/hosted-sessions.ts";
 import { issueLabelOfPayment } from "../trades/store/label-rows.ts";
 import { tradeLocks } from "../trades/store/lock.ts";
 import { labelToIssue, paymentStateOf, recordPaymentOutcome } from "../trades/store/payment-rows.ts";
@@ -25,8 +26,8 @@ export async function completePayment(
   reference: string,
   outcome: AttemptOutcome,
   now: Date,
-  /** `sessionId`: the hosted session that paid, completed in the same transaction when the payment is. */
-  attempt: { source: AttemptSource; method?: string; sessionId?: string },
+  /** `railAttemptId`: the rail's id of the try, so that a try reported twice is recorded once. */
+  attempt: { source: AttemptSource; method?: string | null; railAttemptId?: string },
 ) {
   const order = outcome === "succeeded" ? await labelToIssue({ tenantId: tenant.id, mode }, reference) : null;
   const issued = order ? await requestLabel(mode, order) : null;
@@ -57,7 +58,7 @@ export async function completePayment(
     const refusal = await onePerson;
     if (refusal) throw refusal;
     if (outcome !== "succeeded") return completed;
-    if (attempt.sessionId) await completeOpenSession(tx.q, attempt.sessionId, now);
+    await completeSessionsPaying(tx.q, { ...found, tradeId: trade.id }, now);
     if (found.purpose === "Escrow") {
       await tx.transition({ trade, settings: tenant, action: "escrowPaid", actor: "paymentRail", now });
     } else {

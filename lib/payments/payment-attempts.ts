@@ -3,4 +3,5 @@
 // (written by lib/payments/complete-payment.ts with the outcome it records).
 
 export type AttemptOutcome = "succeeded" | "declined_by_bank" | "not_confirmed";
-export type AttemptSource = "hosted" | "sandbox";
+/** "rail": a try the payer made on the rail's page; "sandbox": one the sandbox's endpoint decided. */
+export type AttemptSource = "rail" | "sandbox";

@@ -1,49 +1,85 @@
-// The payment rail, an outside party (decisions.md §7): payments into escrow and for labels,
-// refunds, payouts. The engine only talks to this interface; the simulated rail stands in for a
-// real provider, which would replace it without touching the trade engine. A payment's outcome
-// arrives later (the hosted page, the provider's callback, or the sandbox) and is applied by
-// lib/payments/complete-payment.ts.
+// The payment rail, an outside party (decisions.md §7 and §11): payments into escrow and for
+// labels, refunds, payouts. The engine only talks to this interface, and it is shaped as real rails
+// behave: a payment is OPENED at the rail with our idempotency key and the addresses to come back
+// to; the payer pays on the rail's own page (card, 3-D Secure, a wallet app); the rail tells us
+// later, by a signed callback. Nothing the rail sends is trusted as it stands: a callback only
+// names the object it is about, and applying it asks the rail where that object stands
+// (lib/payments/settle-rail-payment.ts). The payer's return to our page and the reconciliation poll
+// ask the same question through the same path, so duplicated, reordered or lost callbacks change
+// nothing. The simulated rail (lib/payments/simulated-rail/) is built on this interface too, so the
+// sandbox runs the code live mode runs.
 
-/** A way to pay that the hosted pages offer the payer. */
-export interface PaymentMethodOption {
+/** A rail payment the payer was sent to: the rail's id and the page to send them to. */
+export interface OpenedRailPayment {
+  railPaymentId: string;
+  redirectUrl: string;
+}
+
+/** One try at paying on the rail's page, as the rail reports it. */
+export interface RailTry {
+  /** The rail's id of the try: each try is recorded once (PaymentAttempt.railAttemptId). */
   id: string;
-  kind: "card" | "wallet";
-  /** Card brand or wallet name, e.g. "Visa". */
-  brand: string;
-  /** Last four digits of a card; null for a wallet. */
-  last4: string | null;
-  /** What a test instrument does (simulated rail only): shown to sandbox users. */
-  testBehaviour: "approved" | "declined" | "confirmation" | null;
+  outcome: "succeeded" | "declined_by_bank" | "not_confirmed";
+  /** The instrument the payer used (e.g. "card-4242", "mobilepay"); null when the sandbox decided. */
+  method: string | null;
 }
 
 /**
- * The rail's answer to an authorisation: paid, refused, or waiting for the payer to confirm with
- * their bank (card step-up, e.g. 3-D Secure) or in their wallet app.
+ * Where a rail payment stands, read from the rail. `open`: the payer may still pay (including
+ * after declined tries); `processing`: the payer confirmed and the rail waits on the bank or the
+ * wallet; `succeeded`: the money is ours (captured); `closed`: it can no longer be paid (expired or
+ * cancelled at the rail), so a new one may be opened.
  */
-export type Authorization =
-  | { status: "succeeded" }
-  | { status: "declined"; reason: "declined_by_bank" | "not_confirmed" }
-  | { status: "requires_confirmation"; by: "bank" | "wallet" };
+export interface RailPaymentStatus {
+  state: "open" | "processing" | "succeeded" | "closed";
+  /** Every try so far, oldest first. */
+  tries: RailTry[];
+}
+
+/** What a verified callback names; its data beyond that is re-read from the rail. */
+export interface RailEvent {
+  /** The rail's id of the event: the inbox keeps each once. */
+  eventId: string;
+  objectKind: "payment";
+  /** The rail's id of the object (a rail payment). */
+  objectId: string;
+}
+
+/** A callback that does not carry a valid signature (or cannot be read): answered 400, stored nowhere. */
+export class RailCallbackRefused extends Error {}
 
 export interface PaymentRail {
   readonly name: string;
-  /** Opens a payment the payer completes in the hosted page; returns the rail's reference. */
-  createPayment(input: { amountMinor: bigint; currency: string; description: string }): Promise<{ externalId: string }>;
-  /** The methods the payer may choose from. */
-  paymentMethods(): PaymentMethodOption[];
   /**
-   * Charges the payment with the chosen method. The payment's externalId is the idempotency key:
-   * a second call for the same payment never charges again, it answers the first outcome.
+   * How long the rail may hold a payer's money, in days, from payment to payout (the hold budget
+   * of decisions.md §11: a tenant's deadlines may not make a trade outlast it).
    */
-  authorize(input: {
-    externalId: string;
+  readonly holdBudgetDays: number;
+  /** The origin of the rail's payment pages: our pages' forms redirect there (their CSP allows it). */
+  pageOrigin(): string | null;
+  /**
+   * Opens a payment the payer completes on the rail's page. The same idempotency key always opens
+   * the same rail payment (two tabs, a retry after a crash), never a second charge.
+   */
+  openPayment(input: {
+    idempotencyKey: string;
     amountMinor: bigint;
     currency: string;
-    methodId: string;
-  }): Promise<Authorization>;
-  /** The payer's answer to a requested confirmation. */
-  confirm(input: { externalId: string; methodId: string; approved: boolean }): Promise<Authorization>;
-  refund(input: { externalId: string; amountMinor: bigint; currency: string }): Promise<{ refundId: string }>;
+    description: string;
+    /** Our page the rail sends the payer back to once they paid (or confirmed). */
+    returnUrl: string;
+    /** Our page the rail sends the payer back to when they leave without paying. */
+    cancelUrl: string;
+  }): Promise<OpenedRailPayment>;
+  /** Asks the rail where a payment stands. */
+  paymentStatus(railPaymentId: string): Promise<RailPaymentStatus>;
+  /** Closes an open rail payment (before opening another for the same payment). */
+  closePayment(railPaymentId: string): Promise<void>;
+  /**
+   * Verifies a callback on its raw body and headers and reads what it is about; throws
+   * RailCallbackRefused when the signature is wrong or the body unreadable.
+   */
+  readCallback(rawBody: string, headers: Headers): RailEvent;
   /**
    * Sends a payout to a bank account. `idempotencyKey` identifies the try: asked again with the
    * same key (a retry after a crash), the rail answers the first outcome and pays nothing more.

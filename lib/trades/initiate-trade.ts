@@ -10,6 +10,7 @@ import { newHostedSession } from "../hosted-links/sessions.ts";
 import { decimalFromNumber, decimalToString, minorUnitsFromNumber, parseDecimal } from "../money/decimal.ts";
 import { computeTradeMoney, FeeProblem } from "../money/fees.ts";
 import { paymentRailFor } from "../outside-parties.ts";
+import { newPaymentReference } from "../payments/payment-reference.ts";
 import { deadlineFor } from "./deadlines.ts";
 import { payerIsPayee } from "./distinct-parties.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
@@ -108,14 +109,11 @@ export async function initiateTrade(
     deadlineKind: deadline?.action ?? null,
     now,
   };
-  // The checkout's payment is opened at the rail before the statement (an outside call does not
-  // belong inside one); if nothing is written, it is never used and lapses at the rail.
+  // The escrow payment is ours until the payer goes to pay: the rail is asked then
+  // (lib/payments/open-rail-payment.ts). The rail that will take it is this mode's (403 in live
+  // mode while it is simulated).
   const rail = paymentRailFor(mode);
-  const { externalId } = await rail.createPayment({
-    amountMinor: money.payerTotalMinor,
-    currency: tenant.currency,
-    description: `Escrow for a trade of ${body.payerMarketplaceUserId}`,
-  });
+  const externalId = newPaymentReference();
   let outcome: InsertOutcome | undefined;
   // A key held by a trade that is cancelled (and so releases it) between our failed insert and the
   // lookup of its holder is free again: try once more rather than refuse.

@@ -1,14 +1,22 @@
 // A browser as the hosted forms see it: a cookie jar (our browser id, the remembered eID sign-in)
 // and form posts through the real route handlers. The anti-CSRF token is read from the session,
-// as the page would have put it in the form.
+// as the page would have put it in the form. Paying goes as a payer's browser goes: our pay form
+// sends it to the simulated rail's bank page, the bank's form sends it back to our return address.
 import { randomUUID } from "node:crypto";
 import { POST as checkoutForm } from "../../app/(hosted)/checkout/[token]/[action]/route.ts";
 import { POST as connectForm } from "../../app/(hosted)/connect/[token]/[action]/route.ts";
 import { POST as payForm } from "../../app/(hosted)/pay/[token]/[action]/route.ts";
 import { POST as payoutForm } from "../../app/(hosted)/payout-account/[token]/[action]/route.ts";
 import { POST as statusForm } from "../../app/(hosted)/status/[token]/[action]/route.ts";
+import { GET as checkoutReturn } from "../../app/(hosted)/checkout/[token]/return/route.ts";
+import { GET as payReturn } from "../../app/(hosted)/pay/[token]/return/route.ts";
+import { POST as bankForm } from "../../app/sandbox-bank/[bankPaymentId]/[action]/route.ts";
 import { db } from "../../lib/db/client.ts";
 import { hashSessionToken } from "../../lib/hosted-links/sessions.ts";
+
+const RETURNS = { checkout: checkoutReturn, pay: payReturn } as const;
+
+type Answer = { status: number; location: string | null };
 
 const FORMS = {
   checkout: checkoutForm,
@@ -71,6 +79,39 @@ export function hostedBrowser() {
         jar.set(pair.slice(0, index), pair.slice(index + 1));
       }
       return { status: response.status, location: response.headers.get("location") };
+    },
+    /** A form of the simulated bank's page at `bankUrl` (where our pay form sent the browser). */
+    async bank(bankUrl: string, action: "pay" | "confirm", fields: Record<string, string> = {}): Promise<Answer> {
+      const bankPaymentId = new URL(bankUrl).pathname.split("/")[2] ?? "";
+      const request = new Request(`https://escrow.test/sandbox-bank/${bankPaymentId}/${action}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://escrow.test" },
+        body: new URLSearchParams(fields),
+      });
+      const response = await bankForm(request, { params: Promise.resolve({ bankPaymentId, action }) });
+      return { status: response.status, location: response.headers.get("location") };
+    },
+    /** Our return address (`/<page>/<token>/return`), where the bank sends the browser once paid. */
+    async comeBack(returnUrl: string): Promise<Answer> {
+      const [, prefix, token] = new URL(returnUrl).pathname.split("/") as [string, keyof typeof RETURNS, string];
+      const request = new Request(`https://escrow.test/${prefix}/${token}/return`, {
+        headers: { cookie: cookieHeader() },
+      });
+      const response = await RETURNS[prefix](request, { params: Promise.resolve({ token }) });
+      return { status: response.status, location: response.headers.get("location") };
+    },
+    /**
+     * The payer's whole way: our pay form, the bank's page with `method` (and `answer` where the
+     * bank or the wallet asks to confirm), and back. The answer is where the browser ends up: the
+     * tenant's address once paid, the bank's page after a decline, or our page.
+     */
+    async pay(redirectUrl: string, method: string, answer?: "approve" | "reject"): Promise<Answer> {
+      const sent = await this.post(redirectUrl, "pay");
+      if (!sent.location?.includes("/sandbox-bank/")) return sent;
+      let atBank = await this.bank(sent.location, "pay", { method });
+      if (answer && atBank.location === new URL(sent.location).pathname)
+        atBank = await this.bank(sent.location, "confirm", { answer });
+      return atBank.location?.endsWith("/return") ? this.comeBack(atBank.location) : atBank;
     },
   };
 }

@@ -28,7 +28,7 @@ describe("the escrow payment from initiation", () => {
       refundedAmount: 0,
       purpose: "Escrow",
     });
-    expect(asBuyer.json.externalId).toMatch(/^simpay_[0-9a-f]{24}$/);
+    expect(asBuyer.json.externalId).toMatch(/^pay_[0-9a-f]{24}$/);
     expect((await api.escrowPayment("seller", tradeId)).json).toEqual(asBuyer.json);
   });
 

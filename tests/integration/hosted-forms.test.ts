@@ -1,6 +1,8 @@
 // The hosted pages' forms through their real route handlers: only our own pages, in the browser
 // that holds the link, with the session's anti-CSRF token, can act; paying however often never
-// charges twice; connect follows spec 4.4's KYC rules and forceOnboarding.
+// charges twice; connect follows spec 4.4's KYC rules and forceOnboarding. Since issue 35 the payer
+// pays on the payment rail's page (the simulated bank's, in the sandbox) and comes back: the test
+// instruments are chosen there, no longer on our page (tests/helpers/hosted-browser.ts `pay`).
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hostedBrowser } from "../helpers/hosted-browser.ts";
@@ -46,11 +48,9 @@ describe("hosted forms", () => {
   it("refuse another origin and a missing or wrong anti-CSRF token, and change nothing", async () => {
     const { tradeId, link } = await checkout();
     const browser = hostedBrowser();
-    expect((await browser.post(link, "pay", { method: "card-4242" }, { origin: "https://evil.example" })).status).toBe(
-      403,
-    );
-    expect((await browser.post(link, "pay", { method: "card-4242" }, { csrf: null })).status).toBe(403);
-    expect((await browser.post(link, "pay", { method: "card-4242" }, { csrf: "guessed" })).status).toBe(403);
+    expect((await browser.post(link, "pay", {}, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await browser.post(link, "pay", {}, { csrf: null })).status).toBe(403);
+    expect((await browser.post(link, "pay", {}, { csrf: "guessed" })).status).toBe(403);
     expect((await browser.post(link, "cancel", {}, { csrf: "guessed" })).status).toBe(403);
     expect(await escrowPayments(tradeId)).toEqual(UNTOUCHED);
     expect((await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).state).toBe("Created");
@@ -60,12 +60,10 @@ describe("hosted forms", () => {
     const { tradeId, link } = await checkout();
     const browser = hostedBrowser();
     const csrf = (await db.hostedSession.findFirstOrThrow({ where: { tradeId } })).csrfToken!;
-    const fields = new URLSearchParams({ csrf, method: "card-4242" }).toString();
-    expect((await browser.post(link, "__proto__", { method: "card-4242" })).status).toBe(404);
+    const fields = new URLSearchParams({ csrf }).toString();
+    expect((await browser.post(link, "__proto__")).status).toBe(404);
     expect((await browser.post(link, "constructor")).status).toBe(404);
-    expect(
-      (await browser.raw(link, "pay", JSON.stringify({ csrf, method: "card-4242" }), "application/json")).status,
-    ).toBe(400);
+    expect((await browser.raw(link, "pay", JSON.stringify({ csrf }), "application/json")).status).toBe(400);
     expect(
       (
         await browser.raw(
@@ -84,29 +82,39 @@ describe("hosted forms", () => {
     });
     expect((await browser.raw(link, "pay", huge, "application/x-www-form-urlencoded")).status).toBe(413);
     expect(await escrowPayments(tradeId)).toEqual(UNTOUCHED);
-    // The same fields, well formed, pay.
-    expect((await browser.raw(link, "pay", fields, "application/x-www-form-urlencoded")).location).toBe(SUCCESS);
+    // The same fields, well formed, send the payer to the rail's page, where they pay.
+    const sent = await browser.raw(link, "pay", fields, "application/x-www-form-urlencoded");
+    expect(sent.location).toMatch(/^https:\/\/escrow\.test\/sandbox-bank\/simbank_[0-9a-f]{24}$/);
+    expect((await browser.pay(link, "card-4242")).location).toBe(SUCCESS);
   });
 
   it("work only in the browser that first used the link", async () => {
     const { tradeId, link } = await checkout();
     const owner = hostedBrowser();
     const stranger = hostedBrowser();
-    expect((await owner.post(link, "pay", { method: "card-3220" })).location).toMatch(/\/checkout\//); // bound; waiting for the bank
-    const refused = await stranger.post(link, "confirm", { answer: "approve" });
+    expect((await owner.post(link, "pay")).location).toMatch(/\/sandbox-bank\//); // bound to the owner's browser
+    const refused = await stranger.post(link, "pay");
     expect(refused).toEqual({ status: 303, location: new URL(link).pathname });
+    // The stranger coming back from a bank does not finish the owner's checkout either.
+    expect((await stranger.comeBack(`${link}/return`)).location).toBe(new URL(link).pathname);
     expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Pending"]);
-    expect((await owner.post(link, "confirm", { answer: "approve" })).location).toBe(SUCCESS);
+    expect((await owner.pay(link, "card-3220", "approve")).location).toBe(SUCCESS);
     expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Paid"]);
   });
 
   it("charge once however often the pay form arrives at the same time", async () => {
     const { tradeId, tenant, link } = await checkout();
     const browser = hostedBrowser();
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () => browser.post(link, "pay", { method: "card-4242" })),
+    const sent = await Promise.all(Array.from({ length: 12 }, () => browser.post(link, "pay")));
+    // One rail payment, however many tabs: every answer sends the payer to the same bank page.
+    const bankPages = new Set(sent.map((answer) => answer.location));
+    expect(bankPages.size).toBe(1);
+    const [bankPage] = [...bankPages] as [string];
+    const paid = await Promise.all(
+      Array.from({ length: 12 }, () => browser.bank(bankPage, "pay", { method: "card-4242" })),
     );
-    for (const answer of answers) expect(answer).toEqual({ status: 303, location: SUCCESS });
+    expect(paid.filter((answer) => answer.location?.endsWith("/return"))).toHaveLength(1);
+    expect((await browser.comeBack(`${link}/return`)).location).toBe(SUCCESS);
     expect(await escrowPayments(tradeId)).toEqual([{ state: "Paid", method: "card-4242" }]);
     expect(await events(tradeId)).toEqual(["trade.created"]);
     const escrow = await db.ledgerPosting.aggregate({
@@ -115,39 +123,50 @@ describe("hosted forms", () => {
     });
     expect(escrow._sum.amountMinor).toBe(40000n);
     // The back button: the finished checkout answers where it went, and charges nothing more.
-    expect(await browser.post(link, "pay", { method: "card-4242" })).toEqual({ status: 303, location: SUCCESS });
+    expect(await browser.post(link, "pay")).toEqual({ status: 303, location: SUCCESS });
     expect(await escrowPayments(tradeId)).toHaveLength(1);
   });
 
   it("leave a declined or unconfirmed payment unpaid so that another method can pay it", async () => {
     const { tradeId, link } = await checkout();
     const browser = hostedBrowser();
-    expect((await browser.post(link, "pay", { method: "card-0002" })).location).toMatch(/\?error=declined$/);
-    expect((await browser.post(link, "pay", { method: "wallet" })).location).not.toContain("error");
-    expect((await browser.post(link, "confirm", { answer: "reject" })).location).toMatch(/\?error=not_confirmed$/);
+    expect((await browser.pay(link, "card-0002")).location).toMatch(/\/sandbox-bank\/.*\?error=declined$/);
+    expect((await browser.pay(link, "wallet", "reject")).location).toMatch(/\?error=not_confirmed$/);
     expect((await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).state).toBe("InvitationAccepted");
     expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Pending"]);
-    expect((await browser.post(link, "pay", { method: "wallet" })).location).not.toContain("error");
-    expect((await browser.post(link, "confirm", { answer: "approve" })).location).toBe(SUCCESS);
+    expect((await browser.pay(link, "wallet", "approve")).location).toBe(SUCCESS);
     expect(await escrowPayments(tradeId)).toEqual([{ state: "Paid", method: "wallet" }]);
+    // Each try the bank reported is recorded once, with what it was.
+    const tries = await db.paymentAttempt.findMany({
+      where: { payment: { tradeId } },
+      orderBy: { createdAt: "asc" },
+      select: { outcome: true, method: true, source: true },
+    });
+    expect(tries).toEqual([
+      { outcome: "declined_by_bank", method: "card-0002", source: "rail" },
+      { outcome: "not_confirmed", method: "wallet", source: "rail" },
+      { outcome: "succeeded", method: "wallet", source: "rail" },
+    ]);
   });
 
-  it("cancel the trade (trade.cancelled) and call off a payment waiting for confirmation", async () => {
+  it("cancel the trade (trade.cancelled) and close a payment waiting for confirmation at the bank", async () => {
     const { tradeId, link } = await checkout();
     const browser = hostedBrowser();
-    await browser.post(link, "pay", { method: "card-3220" });
+    const bankPage = (await browser.post(link, "pay")).location!;
+    await browser.bank(bankPage, "pay", { method: "card-3220" }); // waiting for the bank's step
     expect((await browser.post(link, "cancel")).location).toBe(`${CANCEL}?reason=cancelled`);
     expect((await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).state).toBe("Cancelled");
     expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Cancelled"]);
     expect(await events(tradeId)).toEqual(["trade.cancelled"]);
-    expect((await browser.post(link, "confirm", { answer: "approve" })).location).toBe(new URL(link).pathname);
+    // The bank closed the payment with the checkout: the late approval takes nothing.
+    expect((await browser.bank(bankPage, "confirm", { answer: "approve" })).location).toBe(new URL(bankPage).pathname);
     expect((await escrowPayments(tradeId)).map((p) => p.state)).toEqual(["Cancelled"]);
   });
 
   it("connect a new payer in checkout before paying (user.connected), and refuse to pay before that", async () => {
     const { tenant, tradeId, link } = await checkout({ connectPayer: false });
     const browser = hostedBrowser();
-    expect((await browser.post(link, "pay", { method: "card-4242" })).location).toBe(new URL(link).pathname);
+    expect((await browser.post(link, "pay")).location).toBe(new URL(link).pathname);
     expect(await escrowPayments(tradeId)).toEqual(UNTOUCHED);
     expect((await browser.post(link, "sign-in", { identity: "protected" })).location).toMatch(
       /error=kyc_level_not_met/,
@@ -162,7 +181,7 @@ describe("hosted forms", () => {
       where: { tenantId: tenant.tenantId, eventName: "user.connected", marketplaceUserId: "buyer" },
     });
     expect(connected).toHaveLength(1);
-    expect((await browser.post(link, "pay", { method: "card-4242" })).location).toBe(SUCCESS);
+    expect((await browser.pay(link, "card-4242")).location).toBe(SUCCESS);
   });
 });
 

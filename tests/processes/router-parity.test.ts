@@ -54,7 +54,7 @@ const MASKS: [RegExp, string][] = [
   [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, "<time>"],
   [/127\.0\.0\.1:\d+/g, "<origin>"],
   // The simulated rail's payment references, cursors and hosted-link tokens, parcel numbers.
-  [/simpay_[0-9a-f]+/g, "simpay_<id>"],
+  [/pay_[0-9a-f]{24}/g, "pay_<id>"],
   [/[A-Za-z0-9_-]{40,}/g, "<token>"],
   [/\b(?:\d{11}|00\d{9}DK)\b/g, "<parcel>"],
 ];

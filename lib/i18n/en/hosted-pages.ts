@@ -116,8 +116,9 @@ export const hostedPages = {
     escrowPromise:
       "Your money is held safely in escrow and is paid to the seller only after you have received " +
       "and accepted the item. If it does not arrive, you get your money back.",
-    method: "Payment method",
     pay: (amount: string) => `Pay ${amount}`,
+    payAtRail: "You pay on the payment provider's secure page, by card or in your wallet app, and come back here.",
+    payAtSandboxBank: "Sandbox: you choose a test card on the simulated bank's page; no money moves.",
     paidTitle: "Payment complete",
     paidBody: "Your money is held safely in escrow until you have received and accepted the item.",
     cancelledTitle: "Checkout cancelled",
@@ -134,6 +135,22 @@ export const hostedPages = {
       confirmation: "Test card: asks you to confirm with your bank",
       wallet: "Test wallet: approve in the app",
     },
+  },
+  bank: {
+    pageTitle: "Sandbox bank",
+    heading: "Simulated bank",
+    payTo: (amount: string) => `Pay ${amount} to ${SERVICE_NAME}`,
+    sandboxOnly: "This bank exists only in the sandbox: no card is charged and no money moves.",
+    method: "Test instrument",
+    pay: "Pay",
+    declined: "The bank declined the payment. Nothing was charged. Try another test card.",
+    notConfirmed: "The payment was not confirmed. Nothing was charged. Try again.",
+    paidTitle: "Paid",
+    paidBody: "The bank took the payment. Continue to the shop.",
+    closedTitle: "This payment can no longer be paid",
+    closedBody: "It was replaced or has expired. Go back to the shop and start again.",
+    continue: "Continue",
+    back: "Back to the shop without paying",
   },
   confirm: {
     bankTitle: "Confirm with your bank",

@@ -2,16 +2,22 @@
 // cancelled with its trade), so that the session and the trade cannot disagree.
 import { statement, type Sql } from "../../db/sql.ts";
 
-/** An open session ends completed: what it was opened for is done (its payment paid). */
-export const completeOpenSession = (q: Sql, sessionId: string, now: Date) =>
+/**
+ * The open sessions that pay a payment end completed once it is paid, however the news arrived (the
+ * rail's callback, the payer's return, the reconciliation poll): the payment flows of that payment,
+ * and for a trade's escrow payment its checkout.
+ */
+export const completeSessionsPaying = (q: Sql, payment: { id: string; tradeId: string; purpose: string }, now: Date) =>
   q(statement`
     UPDATE "HostedSession"
-    SET "state" = 'Completed', "completedAt" = ${now}::timestamp, "pendingPaymentId" = NULL, "pendingMethod" = NULL
-    WHERE "id" = ${sessionId} AND "state" = 'Open'`);
+    SET "state" = 'Completed', "completedAt" = ${now}::timestamp
+    WHERE "state" = 'Open' AND (
+      ("kind" = 'PaymentFlow' AND "paymentId" = ${payment.id})
+      OR ("kind" = 'Checkout' AND "tradeId" = ${payment.tradeId} AND ${payment.purpose === "Escrow"}::boolean))`);
 
-/** An open session ends cancelled (a payment it was waiting for is forgotten with it). */
+/** An open session ends cancelled. */
 export const cancelOpenSession = (q: Sql, sessionId: string, now: Date) =>
   q(statement`
     UPDATE "HostedSession"
-    SET "state" = 'Cancelled', "completedAt" = ${now}::timestamp, "pendingPaymentId" = NULL, "pendingMethod" = NULL
+    SET "state" = 'Cancelled', "completedAt" = ${now}::timestamp
     WHERE "id" = ${sessionId} AND "state" = 'Open'`);

@@ -25,6 +25,18 @@ export function paymentByReference(s: StatementParts, reference: string, columns
     LIMIT 1)`;
 }
 
+/** The id of a tenant's payment named by its id or its externalId (on the pool); null when none is the tenant's. */
+export async function paymentIdOf(scope: Scope, reference: string): Promise<string | null> {
+  const s = new StatementParts();
+  const query = s.statement(
+    [paymentByReference(s, reference, ["id", "tenantId", "mode"])],
+    `SELECT p."id" FROM p WHERE p."tenantId" = ${s.param(scope.tenantId)} AND p."mode" = ${s.param(scope.mode)}::"ApiMode"`,
+    "payment of tenant",
+  );
+  const [found] = await run<{ id: string }>(query);
+  return found?.id ?? null;
+}
+
 /** The label a label payment pays for, while that payment is Pending; null for anything else (on the pool). */
 export async function labelToIssue(scope: Scope, reference: string) {
   const s = new StatementParts();
@@ -71,7 +83,8 @@ export async function recordPaymentOutcome(
   paymentId: string,
   /** "succeeded", or how the try failed (lib/payments/payment-attempts.ts). */
   outcome: string,
-  attempt: { source: string; method?: string },
+  /** `railAttemptId`: the rail's id of the try, recorded once however often it is reported. */
+  attempt: { source: string; method?: string | null; railAttemptId?: string },
   now: Date,
 ): Promise<Payment | null> {
   const [completed] = await q<Payment>(statement`
@@ -85,10 +98,11 @@ export async function recordPaymentOutcome(
       WHERE NOT ${outcome === "succeeded"}::boolean AND "id" = ${paymentId} AND "state" = 'Pending'),
     answered AS (SELECT * FROM paid UNION ALL SELECT * FROM still),
     attempt AS (
-      INSERT INTO "PaymentAttempt" ("id", "paymentId", "tenantId", "outcome", "method", "source", "createdAt")
+      INSERT INTO "PaymentAttempt" ("id", "paymentId", "tenantId", "outcome", "method", "source", "railAttemptId", "createdAt")
       SELECT ${randomUUID()}, answered."id", answered."tenantId", ${outcome}, ${attempt.method ?? null},
-        ${attempt.source}, ${now}::timestamp
-      FROM answered)
+        ${attempt.source}, ${attempt.railAttemptId ?? null}, ${now}::timestamp
+      FROM answered
+      ON CONFLICT ("paymentId", "railAttemptId") DO NOTHING)
     SELECT * FROM answered`);
   return completed ?? null;
 }

@@ -1,17 +1,17 @@
 // The hosted checkout (Initiate trade's redirectUrl): confirm who you are if new, see what you buy
-// and pay, pay into escrow (confirming with the bank or wallet when asked), back to the tenant.
+// and pay, pay into escrow at the payment rail's page, back to the tenant.
 import { Finished } from "@/components/hosted/finished.tsx";
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx";
 import { OrderSummary } from "@/components/hosted/order-summary.tsx";
-import { CancelFlow, PaymentMethods, PendingConfirmation } from "@/components/hosted/pay-steps.tsx";
+import { CancelFlow, PayAtRail } from "@/components/hosted/pay-steps.tsx";
 import { Alert, StepHeading } from "@/components/hosted/ui.tsx";
 import { loadCheckout } from "@/lib/hosted/checkout-flow.ts";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/money/format.ts";
 import { identityStep } from "@/lib/hosted/identity-step.ts";
-import { identityProviderFor, paymentRailFor } from "@/lib/outside-parties.ts";
+import { identityProviderFor, paymentRailIsSimulated } from "@/lib/outside-parties.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 
 export const generateMetadata = hostedMetadata("Checkout", (t) => t.checkout.pageTitle);
@@ -100,22 +100,6 @@ export default async function CheckoutPage(props: HostedPageProps) {
     );
   }
 
-  if (session.pendingPaymentId) {
-    return (
-      <HostedShell {...shell}>
-        <PendingConfirmation
-          t={t}
-          methods={paymentRailFor(session.mode).paymentMethods()}
-          pendingMethod={session.pendingMethod}
-          amount={total}
-          base={base}
-          csrf={session.csrfToken}
-          cancelLabel={t.common.cancelAndReturn(marketplace)}
-        />
-      </HostedShell>
-    );
-  }
-
   return (
     <HostedShell {...shell} wide>
       {session.identitySignInId && <StepHeading step={2} of={2} label={t.checkout.stepPay} stepOf={t.common.stepOf} />}
@@ -123,13 +107,12 @@ export default async function CheckoutPage(props: HostedPageProps) {
         <OrderSummary trade={trade} t={t} locale={locale} seller={seller} />
         <div className="md:border-l md:border-slate-200 md:pl-10">
           {errorAlert}
-          <PaymentMethods
+          <PayAtRail
             t={t}
-            methods={paymentRailFor(session.mode).paymentMethods()}
             base={base}
             csrf={session.csrfToken}
             payLabel={t.checkout.pay(total)}
-            sandbox={session.mode === "test"}
+            sandbox={paymentRailIsSimulated(session.mode)}
           />
           {cancel}
         </div>

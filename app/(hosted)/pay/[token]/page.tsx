@@ -1,8 +1,9 @@
 // The hosted payment flow (Initiate payment flow's redirectUrl): pay one pending payment, the
-// escrow payment or a shipping label, then back to the tenant (or to the status page that sent you).
+// escrow payment or a shipping label, at the payment rail's page, then back to the tenant (or to the
+// status page that sent you).
 import { Finished } from "@/components/hosted/finished.tsx";
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
-import { CancelFlow, PaymentMethods, PendingConfirmation } from "@/components/hosted/pay-steps.tsx";
+import { CancelFlow, PayAtRail } from "@/components/hosted/pay-steps.tsx";
 import { Alert } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
@@ -10,7 +11,7 @@ import { INTL_LOCALE } from "@/lib/locale.ts";
 import { formatMoney } from "@/lib/money/format.ts";
 import { loadPaymentFlow } from "@/lib/hosted/payment-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
-import { carrierCatalogue, paymentRailFor } from "@/lib/outside-parties.ts";
+import { carrierCatalogue, paymentRailIsSimulated } from "@/lib/outside-parties.ts";
 import type { CarrierId } from "@/lib/shipping/carrier.ts";
 
 export const generateMetadata = hostedMetadata("PaymentFlow", (t) => t.payment.pageTitle);
@@ -55,21 +56,6 @@ export default async function PaymentFlowPage(props: HostedPageProps) {
 
   const amount = formatMoney(payment.amountMinor, payment.currency, locale);
   const cancel = <CancelFlow base={base} csrf={session.csrfToken} label={t.common.cancelAndReturn(marketplace)} />;
-  if (session.pendingPaymentId) {
-    return (
-      <HostedShell {...shell}>
-        <PendingConfirmation
-          t={t}
-          methods={paymentRailFor(session.mode).paymentMethods()}
-          pendingMethod={session.pendingMethod}
-          amount={amount}
-          base={base}
-          csrf={session.csrfToken}
-          cancelLabel={t.common.cancelAndReturn(marketplace)}
-        />
-      </HostedShell>
-    );
-  }
   const error = param(search.error);
   const carrier = label ? (carrierCatalogue().carriers[label.carrier as CarrierId]?.name ?? label.carrier) : null;
   return (
@@ -83,13 +69,12 @@ export default async function PaymentFlowPage(props: HostedPageProps) {
         </p>
       )}
       {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
-      <PaymentMethods
+      <PayAtRail
         t={t}
-        methods={paymentRailFor(session.mode).paymentMethods()}
         base={base}
         csrf={session.csrfToken}
         payLabel={t.checkout.pay(amount)}
-        sandbox={session.mode === "test"}
+        sandbox={paymentRailIsSimulated(session.mode)}
       />
       {cancel}
     </HostedShell>

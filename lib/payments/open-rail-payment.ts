@@ -1,0 +1,79 @@
+// Sending the payer to the rail to pay a pending payment: the rail payment they were sent to
+// before while the rail still takes it (a second tab, the back button, a payer who returns later),
+// else a new one. A payment has at most one rail payment the payer can pay at a time: a new one is
+// opened only once the rail says the old one is closed (or after closing it), and it is recorded
+// with a compare-and-set on the old one, so two tabs racing end at the same rail payment (the
+// same idempotency key opens the same one at the rail).
+import { db } from "../db/client.ts";
+import { paymentRailFor, railNamed } from "../outside-parties.ts";
+import type { PaymentRail } from "./payment-rail.ts";
+import { settlePayment, settleRailPayment } from "./settle-rail-payment.ts";
+
+export type RailStep = { kind: "redirect"; url: string } | { kind: "paid" } | { kind: "unavailable" };
+
+export async function openRailPayment(
+  paymentId: string,
+  pages: { returnUrl: string; cancelUrl: string },
+): Promise<RailStep> {
+  const payment = await db.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  if (payment.state === "Paid") return { kind: "paid" };
+  if (payment.state !== "Pending") return { kind: "unavailable" };
+  const rail = paymentRailFor(payment.mode);
+  const current = payment.provider === rail.name ? payment.railPaymentId : null;
+  if (current && payment.railRedirectUrl) {
+    const reused = await stillPayable(rail, current, payment.railRedirectUrl);
+    if (reused) return reused;
+  }
+  const opened = await rail.openPayment({
+    // Derived from what it replaces: a retry (crash, double click) opens the same rail payment.
+    idempotencyKey: `payment-${payment.id}-after-${current ?? "none"}`,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    description: payment.purpose === "Escrow" ? "Payment into escrow" : "Shipping label",
+    ...pages,
+  });
+  const { count } = await db.payment.updateMany({
+    where: { id: payment.id, state: "Pending", railPaymentId: payment.railPaymentId },
+    data: {
+      provider: rail.name,
+      railPaymentId: opened.railPaymentId,
+      railRedirectUrl: opened.redirectUrl,
+      railOpenedAt: new Date(),
+      railCheckedAt: null,
+    },
+  });
+  if (count === 1) return { kind: "redirect", url: opened.redirectUrl };
+  // Another request recorded its rail payment first (or the payment was paid meanwhile).
+  const now = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  if (now.state === "Paid") return { kind: "paid" };
+  if (now.railPaymentId !== opened.railPaymentId) await rail.closePayment(opened.railPaymentId);
+  return now.state === "Pending" && now.railRedirectUrl
+    ? { kind: "redirect", url: now.railRedirectUrl }
+    : { kind: "unavailable" };
+}
+
+/** The payer goes back to the rail payment they were sent to, unless the rail closed it. */
+async function stillPayable(rail: PaymentRail, railPaymentId: string, redirectUrl: string): Promise<RailStep | null> {
+  const status = await rail.paymentStatus(railPaymentId);
+  if (status.state === "succeeded") {
+    // Paid at the rail, its news not here yet: take it now.
+    return (await settleRailPayment(rail, railPaymentId)) === "Paid" ? { kind: "paid" } : { kind: "unavailable" };
+  }
+  return status.state === "closed" ? null : { kind: "redirect", url: redirectUrl };
+}
+
+/**
+ * Before a pending payment is called off (the payer cancels the checkout): the rail payment they
+ * were sent to is closed, so it can no longer take money, and asked once more, so a payment that
+ * went through a moment before is taken rather than lost. Answers whether it is paid.
+ */
+export async function closeRailPayment(paymentId: string): Promise<"Paid" | "closed"> {
+  const payment = await db.payment.findUniqueOrThrow({
+    where: { id: paymentId },
+    select: { state: true, provider: true, railPaymentId: true },
+  });
+  if (payment.state === "Paid") return "Paid";
+  if (payment.state !== "Pending" || !payment.railPaymentId) return "closed";
+  await railNamed(payment.provider).closePayment(payment.railPaymentId);
+  return (await settlePayment(paymentId)) === "Paid" ? "Paid" : "closed";
+}

@@ -1,0 +1,134 @@
+// The simulated bank: the rail's own side of a simulated payment (what a real rail keeps on its
+// servers). The payer pays on its page (app/sandbox-bank) with a test instrument; the sandbox's
+// complete-payment endpoint decides as if the payer had. Every change is a compare-and-set on the
+// bank payment's state, so a double click or two tabs take one answer.
+import { randomBytes } from "node:crypto";
+import { db } from "../../db/client.ts";
+import type { RailPaymentStatus, RailTry } from "../payment-rail.ts";
+import { testInstrument } from "./instruments.ts";
+
+const reference = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+export type BankPaymentState = "open" | "awaiting_confirmation" | "succeeded" | "expired";
+
+export async function openBankPayment(input: {
+  idempotencyKey: string;
+  amountMinor: bigint;
+  currency: string;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+}): Promise<{ id: string }> {
+  // ON CONFLICT DO NOTHING, then the row: the same key always names the same bank payment.
+  await db.simulatedBankPayment.createMany({ data: [{ id: reference("simbank"), ...input }], skipDuplicates: true });
+  return db.simulatedBankPayment.findUniqueOrThrow({
+    where: { idempotencyKey: input.idempotencyKey },
+    select: { id: true },
+  });
+}
+
+export function findBankPayment(id: string) {
+  return db.simulatedBankPayment.findUnique({ where: { id }, include: { tries: { orderBy: { createdAt: "asc" } } } });
+}
+
+export type BankPayment = NonNullable<Awaited<ReturnType<typeof findBankPayment>>>;
+
+export function statusOf(payment: BankPayment): RailPaymentStatus {
+  const tries: RailTry[] = payment.tries.map((t) => ({
+    id: t.id,
+    outcome: t.outcome as RailTry["outcome"],
+    method: t.method === SANDBOX_METHOD ? null : t.method,
+  }));
+  const state = payment.state as BankPaymentState;
+  switch (state) {
+    case "succeeded":
+      return { state: "succeeded", tries };
+    case "expired":
+      return { state: "closed", tries };
+    case "awaiting_confirmation":
+    case "open":
+      return { state: "open", tries };
+  }
+}
+
+/** The method recorded for a try the sandbox's endpoint decided (no instrument was used). */
+const SANDBOX_METHOD = "sandbox";
+
+/** What the payer's choice did: paid, declined (try another), or waiting for their confirmation. */
+export type PayAnswer = "succeeded" | "declined" | "confirm" | "unavailable";
+
+export async function payWithInstrument(id: string, instrumentId: string, now: Date): Promise<PayAnswer> {
+  const instrument = testInstrument(instrumentId);
+  if (!instrument) return "declined";
+  switch (instrument.behaviour) {
+    case "approved":
+      return (await succeed(id, ["open"], instrument.id, now)) ? "succeeded" : "unavailable";
+    case "declined":
+      return (await decline(id, ["open"], instrument.id, "declined_by_bank", now)) ? "declined" : "unavailable";
+    case "confirmation": {
+      const { count } = await db.simulatedBankPayment.updateMany({
+        where: { id, state: "open" },
+        data: { state: "awaiting_confirmation", method: instrument.id },
+      });
+      return count === 1 ? "confirm" : "unavailable";
+    }
+  }
+}
+
+/** The payer's answer in their bank's step or their wallet's app. */
+export async function answerConfirmation(id: string, approved: boolean, now: Date): Promise<PayAnswer> {
+  const payment = await db.simulatedBankPayment.findUnique({ where: { id }, select: { method: true } });
+  const method = payment?.method;
+  if (!method) return "unavailable";
+  if (approved) return (await succeed(id, ["awaiting_confirmation"], method, now)) ? "succeeded" : "unavailable";
+  return (await decline(id, ["awaiting_confirmation"], method, "not_confirmed", now)) ? "declined" : "unavailable";
+}
+
+/** The sandbox's endpoint decides as if the payer had paid or been declined. */
+export async function decideBySandbox(id: string, outcome: "succeeded" | "failed", now: Date): Promise<boolean> {
+  return outcome === "succeeded"
+    ? succeed(id, ["open", "awaiting_confirmation"], SANDBOX_METHOD, now)
+    : decline(id, ["open", "awaiting_confirmation"], SANDBOX_METHOD, "declined_by_bank", now);
+}
+
+/** Closed at our request (a new rail payment replaces it): it can no longer be paid. */
+export async function expireBankPayment(id: string, now: Date): Promise<void> {
+  await db.simulatedBankPayment.updateMany({
+    where: { id, state: { in: ["open", "awaiting_confirmation"] } },
+    data: { state: "expired", decidedAt: now },
+  });
+}
+
+async function succeed(id: string, from: BankPaymentState[], method: string, now: Date): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.simulatedBankPayment.updateMany({
+      where: { id, state: { in: from } },
+      data: { state: "succeeded", method, decidedAt: now },
+    });
+    if (count === 1)
+      await tx.simulatedBankTry.create({
+        data: { id: reference("simtry"), bankPaymentId: id, method, outcome: "succeeded", createdAt: now },
+      });
+    return count === 1;
+  });
+}
+
+async function decline(
+  id: string,
+  from: BankPaymentState[],
+  method: string,
+  outcome: "declined_by_bank" | "not_confirmed",
+  now: Date,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.simulatedBankPayment.updateMany({
+      where: { id, state: { in: from } },
+      data: { state: "open", method: null },
+    });
+    if (count === 1)
+      await tx.simulatedBankTry.create({
+        data: { id: reference("simtry"), bankPaymentId: id, method, outcome, createdAt: now },
+      });
+    return count === 1;
+  });
+}

@@ -1,0 +1,36 @@
+// The simulated bank tells us a payment changed the way a real rail does: a signed callback into
+// the path every rail's callbacks take (lib/payments/receive-rail-callback.ts, the same function
+// the route app/rail-events/[provider] calls). It arrives after SIMULATED_RAIL_CALLBACK_DELAY_MS
+// (default 0: before the payer's browser comes back), so a sandbox can rehearse a callback that
+// arrives after the payer's return, which the return then covers. A callback sent later from a
+// timer is lost with the process, as a real rail's may be; the return and the reconciliation
+// poll cover that too.
+import { receiveRailCallback } from "../receive-rail-callback.ts";
+import { signCallback, SIGNATURE_HEADER } from "./signing.ts";
+import { simulatedEventBody } from "./simulated-event.ts";
+
+function callbackDelayMs(): number {
+  const configured = Number(process.env.SIMULATED_RAIL_CALLBACK_DELAY_MS ?? 0);
+  return Number.isFinite(configured) && configured > 0 ? configured : 0;
+}
+
+const deliver = (bankPaymentId: string) => {
+  const body = simulatedEventBody(bankPaymentId);
+  return receiveRailCallback("simulated", body, new Headers({ [SIGNATURE_HEADER]: signCallback(body) }));
+};
+
+/** After the payer's choice on the bank's page: at once, or after the configured delay. */
+export async function sendCallbackOfPayer(bankPaymentId: string): Promise<void> {
+  const delay = callbackDelayMs();
+  const send = () =>
+    deliver(bankPaymentId).catch((error: unknown) =>
+      console.warn(`simulated rail: callback of ${bankPaymentId} not applied: ${String(error)}`),
+    );
+  if (delay === 0) await send();
+  else setTimeout(send, delay).unref();
+}
+
+/** After the sandbox's endpoint decided: at once, and its failure is the endpoint's answer. */
+export async function sendCallbackNow(bankPaymentId: string): Promise<void> {
+  await deliver(bankPaymentId);
+}

@@ -1,0 +1,171 @@
+// The payment rail's news takes one path (decisions.md §11): the rail's signed callback, stored in
+// the inbox before anything else and applied by asking the rail; the payer's return, which asks
+// the rail too; and the poll of payments left pending. Here the simulated rail's bank plays the
+// rail: what it decides is the truth, and each way of hearing about it must end with exactly one
+// payment, one attempt per try and one trade.created, however the news arrives.
+import { describe, expect, it } from "vitest";
+import { POST as railEvents } from "../../app/rail-events/[provider]/route.ts";
+import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
+import { sweepRailCallbacks } from "../../lib/payments/receive-rail-callback.ts";
+import { decideBySandbox } from "../../lib/payments/simulated-rail/bank.ts";
+import { signCallback, SIGNATURE_HEADER } from "../../lib/payments/simulated-rail/signing.ts";
+import { simulatedEventBody } from "../../lib/payments/simulated-rail/simulated-event.ts";
+import { hostedBrowser } from "../helpers/hosted-browser.ts";
+import { tenantClient } from "../helpers/tenant-client.ts";
+import { db, freshTenant } from "../helpers/tenants.ts";
+
+const SUCCESS = "https://shop.example/paid";
+
+/** A checkout whose payer was sent to the bank: the bank payment's id, and the trade's. */
+async function sentToBank() {
+  const tenant = await freshTenant();
+  const api = tenantClient(tenant.testApiKey);
+  await api.connect("seller");
+  await api.connect("buyer");
+  const initiated = await api.initiate({
+    title: "Lamp",
+    description: "Brass desk lamp",
+    amount: 250,
+    payerFee: 0,
+    payeeFee: 0,
+    payerMarketplaceUserId: "buyer",
+    payeeMarketplaceUserId: "seller",
+    successUrl: SUCCESS,
+    cancelUrl: "https://shop.example/back",
+  });
+  const link = initiated.json.redirectUrl as string;
+  const browser = hostedBrowser();
+  const bankPage = (await browser.post(link, "pay")).location!;
+  const tradeId = initiated.json.tradeId as string;
+  const bankPaymentId = new URL(bankPage).pathname.split("/")[2]!;
+  return { tenant, link, browser, tradeId, bankPaymentId };
+}
+
+function postCallback(body: string, signature: string | null, provider = "simulated") {
+  const headers = new Headers({ "content-type": "application/json" });
+  if (signature !== null) headers.set(SIGNATURE_HEADER, signature);
+  const request = new Request(`https://escrow.test/rail-events/${provider}`, { method: "POST", headers, body });
+  return railEvents(request, { params: Promise.resolve({ provider }) });
+}
+
+const stateOf = async (tradeId: string) => ({
+  trade: (await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).state,
+  payments: (await db.payment.findMany({ where: { tradeId, purpose: "Escrow" } })).map((p) => p.state),
+  created: await db.outboxEvent.count({ where: { tradeId, eventName: "trade.created" } }),
+  attempts: (
+    await db.paymentAttempt.findMany({ where: { payment: { tradeId } }, select: { outcome: true, source: true } })
+  ).map((a) => `${a.source}:${a.outcome}`),
+});
+
+const PAID = { trade: "AwaitingShipment", payments: ["Paid"], created: 1, attempts: ["sandbox:succeeded"] };
+
+describe("the rail's callbacks", () => {
+  it("refuses a callback with a wrong, missing or stale signature, and stores nothing", async () => {
+    const { tradeId, bankPaymentId } = await sentToBank();
+    await decideBySandbox(bankPaymentId, "succeeded", new Date());
+    const body = simulatedEventBody(bankPaymentId);
+    const tampered = body.replace(
+      bankPaymentId,
+      bankPaymentId.replace(/.$/, (c) => (c === "0" ? "1" : "0")),
+    );
+    expect((await postCallback(body, null)).status).toBe(400);
+    expect((await postCallback(body, "t=1,v1=00")).status).toBe(400);
+    expect((await postCallback(tampered, signCallback(body))).status).toBe(400);
+    expect((await postCallback(body, signCallback(body, Date.now() - 10 * 60_000))).status).toBe(400);
+    expect((await postCallback("not json", signCallback("not json"))).status).toBe(400);
+    expect((await postCallback(body, signCallback(body), "acme-pay")).status).toBe(404);
+    const eventId = JSON.parse(body).id as string;
+    expect(await db.railCallback.count({ where: { eventId } })).toBe(0);
+    expect((await stateOf(tradeId)).payments).toEqual(["Pending"]);
+  });
+
+  it("applies a callback once: a duplicate and a second callback about the same payment change nothing", async () => {
+    const { tradeId, bankPaymentId } = await sentToBank();
+    await decideBySandbox(bankPaymentId, "succeeded", new Date());
+    const body = simulatedEventBody(bankPaymentId);
+    const first = await postCallback(body, signCallback(body));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, outcome: "applied" });
+    expect(await stateOf(tradeId)).toEqual(PAID);
+    const again = await postCallback(body, signCallback(body));
+    expect(await again.json()).toEqual({ received: true, outcome: "duplicate" });
+    const late = simulatedEventBody(bankPaymentId);
+    expect((await postCallback(late, signCallback(late))).status).toBe(200);
+    expect(await stateOf(tradeId)).toEqual(PAID);
+    expect(await db.railCallback.count({ where: { objectId: bankPaymentId, appliedAt: { not: null } } })).toBe(2);
+  });
+
+  it("records a declined try from its callback once, and the payment stays payable", async () => {
+    const { tradeId, bankPaymentId } = await sentToBank();
+    await decideBySandbox(bankPaymentId, "failed", new Date());
+    const body = simulatedEventBody(bankPaymentId);
+    await postCallback(body, signCallback(body));
+    const other = simulatedEventBody(bankPaymentId);
+    await postCallback(other, signCallback(other));
+    expect(await stateOf(tradeId)).toEqual({
+      trade: "InvitationAccepted",
+      payments: ["Pending"],
+      created: 0,
+      attempts: ["sandbox:declined_by_bank"],
+    });
+  });
+
+  it("takes the payment when the payer comes back before the callback, and the callback then changes nothing", async () => {
+    const { tradeId, bankPaymentId, browser, link } = await sentToBank();
+    await decideBySandbox(bankPaymentId, "succeeded", new Date()); // paid at the bank, no callback yet
+    expect((await browser.comeBack(`${link}/return`)).location).toBe(SUCCESS);
+    expect(await stateOf(tradeId)).toEqual(PAID);
+    const body = simulatedEventBody(bankPaymentId);
+    expect(await (await postCallback(body, signCallback(body))).json()).toEqual({ received: true, outcome: "applied" });
+    expect(await stateOf(tradeId)).toEqual(PAID);
+  });
+
+  it("is paid once when callbacks and returns arrive at the same time", async () => {
+    const { tradeId, bankPaymentId, browser, link } = await sentToBank();
+    await decideBySandbox(bankPaymentId, "succeeded", new Date());
+    const bodies = Array.from({ length: 4 }, () => simulatedEventBody(bankPaymentId));
+    const answers = await Promise.all([
+      ...bodies.map((body) => postCallback(body, signCallback(body)).then((r) => r.status)),
+      ...bodies.map((body) => postCallback(body, signCallback(body)).then((r) => r.status)),
+      ...Array.from({ length: 4 }, () => browser.comeBack(`${link}/return`).then((r) => r.location)),
+    ]);
+    expect(answers).toEqual([...Array(8).fill(200), ...Array(4).fill(SUCCESS)]);
+    expect(await stateOf(tradeId)).toEqual(PAID);
+  });
+
+  it("finds a payment whose payer never came back and whose callback was lost, by the poll", async () => {
+    const { tradeId, bankPaymentId } = await sentToBank();
+    await decideBySandbox(bankPaymentId, "succeeded", new Date());
+    expect((await stateOf(tradeId)).payments).toEqual(["Pending"]);
+    const polled = await pollPendingRailPayments(new Date(), 10_000);
+    expect(polled.paid).toBeGreaterThanOrEqual(1);
+    expect(await stateOf(tradeId)).toEqual(PAID);
+  });
+
+  it("keeps a callback it could not apply, answers 500 so the rail sends it again, and the sweep applies it", async () => {
+    const { tradeId, bankPaymentId } = await sentToBank();
+    await decideBySandbox(bankPaymentId, "succeeded", new Date());
+    // The rail cannot be asked for a moment (here: the bank's record is away), so applying fails.
+    const kept = await db.simulatedBankPayment.findUniqueOrThrow({
+      where: { id: bankPaymentId },
+      include: { tries: true },
+    });
+    await db.simulatedBankPayment.delete({ where: { id: bankPaymentId } });
+    const body = simulatedEventBody(bankPaymentId);
+    expect((await postCallback(body, signCallback(body))).status).toBe(500);
+    const eventId = JSON.parse(body).id as string;
+    const stored = await db.railCallback.findFirstOrThrow({ where: { eventId } });
+    expect(stored).toMatchObject({ appliedAt: null, tries: 1 });
+    expect(stored.lastError).toMatch(/no payment/);
+    expect((await stateOf(tradeId)).payments).toEqual(["Pending"]);
+
+    const { tries, ...payment } = kept;
+    await db.simulatedBankPayment.create({
+      data: { ...payment, tries: { create: tries.map(({ bankPaymentId: _, ...t }) => t) } },
+    });
+    await sweepRailCallbacks(new Date(Date.now() + 60_000), 10_000);
+    expect(await db.railCallback.findFirstOrThrow({ where: { eventId } })).toMatchObject({ tries: 2, lastError: null });
+    expect((await db.railCallback.findFirstOrThrow({ where: { eventId } })).appliedAt).not.toBeNull();
+    expect(await stateOf(tradeId)).toEqual(PAID);
+  });
+});
