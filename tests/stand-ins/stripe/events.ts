@@ -54,6 +54,8 @@ export class EventPublisher {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
+  /** Each event's body as first sent: a duplicate delivery repeats it byte for byte. */
+  private readonly payloads = new Map<string, string>();
 
   constructor(
     private readonly state: StandInState,
@@ -84,6 +86,7 @@ export class EventPublisher {
     this.state.events.add(account, event);
     // Stripe sends the event as it was when it happened, pretty-printed.
     const payload = JSON.stringify(event, null, 2);
+    this.payloads.set(event.id, payload);
     for (const endpoint of targets) this.dispatch({ event, payload, endpoint, attempt: 1 });
     return event;
   }
@@ -193,7 +196,7 @@ export class EventPublisher {
     const found = this.state.events.find(eventId);
     if (!found) return false;
     const event = found.object;
-    const payload = JSON.stringify(event, null, 2);
+    const payload = this.payloads.get(event.id) ?? JSON.stringify(event, null, 2);
     for (const endpoint of this.endpoints.filter((candidate) => candidate.connect === (event.account !== undefined))) {
       this.dispatch({ event, payload, endpoint, attempt: 1 });
     }

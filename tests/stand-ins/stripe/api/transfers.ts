@@ -124,6 +124,10 @@ export function createTransferReversal(world: World, caller: Caller, transferId:
   }
   const paymentId = typeof transfer.destination_payment === "string" ? transfer.destination_payment : "";
   const payment = world.state.charges.find(paymentId)?.object;
+  // A reversal takes back funds as they are: still pending if the transfer's are.
+  const paymentTransaction =
+    typeof payment?.balance_transaction === "string" ? world.state.balanceTransactions.find(payment.balance_transaction)?.object : undefined;
+  const availableOn = Math.max(world.clock.now(), paymentTransaction?.available_on ?? 0);
   const paymentRefundId = newId("pyr");
   const connectedTransaction = world.ledger.record({
     account: destination,
@@ -133,6 +137,7 @@ export function createTransferReversal(world: World, caller: Caller, transferId:
     reportingCategory: "refund",
     source: paymentRefundId,
     description: null,
+    availableOn,
   });
   if (payment) {
     payment.amount_refunded += amount;
@@ -157,6 +162,7 @@ export function createTransferReversal(world: World, caller: Caller, transferId:
     reportingCategory: "transfer_reversal",
     source: "",
     description: null,
+    availableOn,
   });
   const reversal = buildTransferReversal({
     amount,

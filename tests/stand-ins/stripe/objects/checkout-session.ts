@@ -27,6 +27,9 @@ export function lineItemTotals(params: JsonObject): LineItemTotal[] {
   });
 }
 
+/** The payment methods the stand-in's platform has enabled in its (imagined) Dashboard. */
+export const ENABLED_PAYMENT_METHODS = ["card", "mobilepay"];
+
 export function buildCheckoutSession(input: {
   params: JsonObject;
   created: number;
@@ -37,12 +40,20 @@ export function buildCheckoutSession(input: {
 }): Stripe.Checkout.Session {
   const { params } = input;
   const id = newId("cs_test");
-  const paymentMethodTypes = Array.isArray(params.payment_method_types) ? params.payment_method_types.map(String) : ["card"];
+  const allowed = Array.isArray(params.allowed_payment_method_types) ? params.allowed_payment_method_types.map(String) : null;
+  const excluded = Array.isArray(params.excluded_payment_method_types) ? params.excluded_payment_method_types.map(String) : [];
+  // Since stripe-node 23 (API 2026-10-28) a session offers the methods the platform has enabled,
+  // filtered by `allowed_payment_method_types`; older versions named them in
+  // `payment_method_types`. The stand-in's platform has cards and MobilePay enabled.
+  const paymentMethodTypes = Array.isArray(params.payment_method_types)
+    ? params.payment_method_types.map(String)
+    : ENABLED_PAYMENT_METHODS.filter((type) => (allowed === null || allowed.includes(type)) && !excluded.includes(type));
   return fromFixture<Stripe.Checkout.Session>("checkout.session", {
     id,
     adaptive_pricing: { enabled: false },
     after_expiration: null,
     allow_promotion_codes: null,
+    allowed_payment_method_types: allowed,
     amount_subtotal: input.amount,
     amount_total: input.amount,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
