@@ -75,12 +75,13 @@ function callerOf(context: ApiContext, request: IncomingMessage, key: string, re
   return { account: requested, isPlatform: false, request: causing };
 }
 
-function json(status: number, body: object, requestId: string, request: IncomingMessage): StoredResponse {
+function json(status: number, body: object, requestId: string, request: IncomingMessage, apiVersion: string): StoredResponse {
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     "Request-Id": requestId,
     "Cache-Control": "no-cache, no-store",
-    "Stripe-Version": header(request, "stripe-version") ?? "",
+    // Stripe answers in the version the request pinned, else the account's default.
+    "Stripe-Version": header(request, "stripe-version") ?? apiVersion,
   };
   const key = header(request, "idempotency-key");
   if (key && request.method === "POST") headers["Idempotency-Key"] = key;
@@ -119,7 +120,7 @@ export function answerApiRequest(context: ApiContext, request: IncomingMessage, 
     const expandPaths = Array.isArray(params.expand) ? params.expand.map(String) : [];
     world.ledger.refresh();
     const body = expand(world.state, caller.account, object, expandPaths) as JsonObject;
-    const response = json(200, body, requestId, request);
+    const response = json(200, body, requestId, request, world.settings.apiVersion);
     if (claimed) context.idempotency.save(claimed.account, claimed.key, response);
     return { ...response, replayed: false };
   } catch (error) {
@@ -127,7 +128,7 @@ export function answerApiRequest(context: ApiContext, request: IncomingMessage, 
     if (!known) console.error("stripe stand-in: unexpected failure", error);
     const status = known ? error.status : 500;
     const fields = known ? error.fields : { type: "api_error" as const, message: "An unknown error occurred" };
-    const response = json(status, errorBody(fields, requestId, world.clock.now()), requestId, request);
+    const response = json(status, errorBody(fields, requestId, world.clock.now()), requestId, request, world.settings.apiVersion);
     if (claimed) {
       // Stripe keeps the result of a request that ran, failure included, but not a 500.
       if (status < 500) context.idempotency.save(claimed.account, claimed.key, response);

@@ -165,6 +165,17 @@ describe("Checkout", () => {
     expect(transaction).toMatchObject({ amount: 10_000, fee: 330, net: 9_670 });
   });
 
+  it("expires an unpaid session when the clock passes expires_at, and refuses an expiry outside Stripe's window", async () => {
+    const session = await checkoutSession(1_000, { expires_at: standIn.controls.now() + 3_600 });
+    standIn.controls.advanceClock(3_601);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("expired");
+    await eventOf("checkout.session.expired", session.id);
+    expect(() => standIn.controls.completeCheckoutSession(session.id, { method: "card", number: "4242424242424242" })).toThrow(/expired/);
+
+    const tooLate = await checkoutSession(1_000, { expires_at: standIn.controls.now() + 25 * 3_600 }).catch((error: unknown) => error);
+    expect(tooLate).toMatchObject({ param: "expires_at", statusCode: 400 });
+  });
+
   it("walks the hosted page: 3-D Secure approved redirects (303) to success_url; Cancel to cancel_url", async () => {
     const session = await checkoutSession(2_500);
     const page = await (await fetch(session.url!)).text();
@@ -390,6 +401,8 @@ describe("money movement", () => {
       expect(balance.pending.find((entry) => entry.currency === "dkk")?.amount ?? 0).toBe(sum("pending"));
       expect(new Set(all.map((transaction) => transaction.id)).size).toBe(all.length);
     }
+    const future = await stripe.balanceTransactions.list({ created: { gte: standIn.controls.now() + 1 } });
+    expect(future.data).toEqual([]);
     const sellerTypes = (await stripe.balanceTransactions.list({ limit: 100 }, { stripeAccount: seller.id })).data.map((transaction) => transaction.type);
     expect(sellerTypes).toEqual(["payout", "payment_refund", "payment"]);
   });

@@ -16,6 +16,9 @@ function accountFor(world: World, caller: Caller, id: string): Stripe.Account {
 
 export function createAccount(world: World, caller: Caller, params: JsonObject): Stripe.Account {
   if (!caller.isPlatform) throw invalidRequest("Only a platform can create connected accounts.", {}, 403);
+  // Tokens (btok_…) come from Stripe.js, which the stand-in does not serve.
+  if (typeof params.external_account === "string") throw resourceMissing("token", params.external_account, "external_account");
+  if (isJsonObject(params.external_account)) assertBankAccount(params.external_account);
   const account = buildAccount(params, world.clock.now());
   world.state.accounts.set(account.id, { account, bankAccountNumbers: new Map() });
   if (isJsonObject(params.external_account)) addBankAccount(world, account, params.external_account, caller, false);
@@ -34,7 +37,8 @@ export function updateAccountOperation(world: World, caller: Caller, id: string,
   return account;
 }
 
-function addBankAccount(world: World, account: Stripe.Account, details: JsonObject, caller: Caller, announce: boolean) {
+/** The stand-in takes bank accounts given in full; checked before anything is created. */
+function assertBankAccount(details: JsonObject): asserts details is JsonObject & { account_number: string } {
   if (details.object !== "bank_account") {
     throw invalidRequest("The stand-in takes bank accounts only (external_account[object]=bank_account).", {
       param: "external_account[object]",
@@ -46,6 +50,10 @@ function addBankAccount(world: World, account: Stripe.Account, details: JsonObje
       param: "external_account[account_number]",
     });
   }
+}
+
+function addBankAccount(world: World, account: Stripe.Account, details: JsonObject, caller: Caller, announce: boolean) {
+  assertBankAccount(details);
   const list = account.external_accounts ?? { object: "list" as const, data: [], has_more: false, url: "" };
   const currency = String(details.currency ?? account.default_currency ?? "dkk");
   const bank = buildBankAccount({
