@@ -75,7 +75,13 @@ function callerOf(context: ApiContext, request: IncomingMessage, key: string, re
   return { account: requested, isPlatform: false, request: causing };
 }
 
-function json(status: number, body: object, requestId: string, request: IncomingMessage, apiVersion: string): StoredResponse {
+function json(
+  status: number,
+  body: object,
+  requestId: string,
+  request: IncomingMessage,
+  apiVersion: string,
+): StoredResponse {
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     "Request-Id": requestId,
@@ -111,7 +117,12 @@ export function answerApiRequest(context: ApiContext, request: IncomingMessage, 
     if (idempotencyKey) {
       const outcome = context.idempotency.begin(caller.account, idempotencyKey, `${method} ${url.pathname}`, params);
       if (outcome.kind === "replay") {
-        const headers = { ...outcome.response.headers, "Request-Id": requestId, "Idempotent-Replayed": "true", "Original-Request": outcome.response.headers["Request-Id"] ?? "" };
+        const headers = {
+          ...outcome.response.headers,
+          "Request-Id": requestId,
+          "Idempotent-Replayed": "true",
+          "Original-Request": outcome.response.headers["Request-Id"] ?? "",
+        };
         return { ...outcome.response, headers, replayed: true };
       }
       claimed = { account: caller.account, key: idempotencyKey };
@@ -128,7 +139,13 @@ export function answerApiRequest(context: ApiContext, request: IncomingMessage, 
     if (!known) console.error("stripe stand-in: unexpected failure", error);
     const status = known ? error.status : 500;
     const fields = known ? error.fields : { type: "api_error" as const, message: "An unknown error occurred" };
-    const response = json(status, errorBody(fields, requestId, world.clock.now()), requestId, request, world.settings.apiVersion);
+    const response = json(
+      status,
+      errorBody(fields, requestId, world.clock.now()),
+      requestId,
+      request,
+      world.settings.apiVersion,
+    );
     if (claimed) {
       // Stripe keeps the result of a request that ran, failure included, but not a 500.
       if (status < 500) context.idempotency.save(claimed.account, claimed.key, response);

@@ -70,7 +70,12 @@ export function createControls(world: World, unreachability: Unreachability): St
     events: () => events.list(),
     deliveries: () => [...events.deliveries],
     resendEvent(eventId) {
-      if (!events.resend(eventId)) throw new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such event: '${eventId}'` });
+      if (!events.resend(eventId))
+        throw new StripeApiError(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such event: '${eventId}'`,
+        });
     },
     holdEvents: () => events.hold(),
     releaseEvents: (order = "reverse") => events.releaseHeld(order),
@@ -102,7 +107,8 @@ function field(body: Json, name: string): Json | undefined {
 
 function choiceFrom(body: Json): CompletionChoice {
   const method = field(body, "method");
-  const confirmation = field(body, "confirm") === "reject" ? "reject" : field(body, "confirm") === "approve" ? "approve" : undefined;
+  const confirmation =
+    field(body, "confirm") === "reject" ? "reject" : field(body, "confirm") === "approve" ? "approve" : undefined;
   if (method === "card") return { method, number: String(field(body, "number") ?? ""), confirm: confirmation };
   if (method === "mobilepay") return { method, confirm: confirmation };
   return { method: "cancel" };
@@ -116,15 +122,19 @@ function runControl(controls: StandInControls, route: string, body: Json): { val
   if ((match = /^POST \/events\/([^/]+)\/resend$/.exec(route))) return { value: controls.resendEvent(match[1]!) };
   if (route === "POST /events/hold") return { value: controls.holdEvents() };
   if (route === "POST /events/release") {
-    return { value: { released: controls.releaseEvents(field(body, "order") === "original" ? "original" : "reverse") } };
+    return {
+      value: { released: controls.releaseEvents(field(body, "order") === "original" ? "original" : "reverse") },
+    };
   }
   if (route === "POST /events/delay") return { value: controls.delayEvents(Number(field(body, "ms") ?? 0)) };
-  if (route === "POST /deliveries/drop") return { value: controls.dropNextDeliveries(Number(field(body, "count") ?? 1)) };
+  if (route === "POST /deliveries/drop")
+    return { value: controls.dropNextDeliveries(Number(field(body, "count") ?? 1)) };
   if (route === "POST /unreachable") {
     const mode = field(body, "mode") === "error_500" ? "error_500" : "reset";
     return { value: controls.makeUnreachable(Number(field(body, "forMs") ?? 1000), mode) };
   }
-  if (route === "POST /clock/advance") return { value: { now: controls.advanceClock(Number(field(body, "seconds") ?? 0)) } };
+  if (route === "POST /clock/advance")
+    return { value: { now: controls.advanceClock(Number(field(body, "seconds") ?? 0)) } };
   if (route === "GET /clock") return { value: { now: controls.now() } };
   if (route === "GET /platform") return { value: { id: controls.platformAccountId } };
   if ((match = /^POST \/disputes\/([^/]+)\/close$/.exec(route))) {
@@ -138,7 +148,13 @@ function runControl(controls: StandInControls, route: string, body: Json): { val
 }
 
 /** Answers /_stand_in/… requests (JSON in, JSON out); false when the path is not a control. */
-export function serveControl(controls: StandInControls, request: IncomingMessage, response: ServerResponse, url: URL, body: string): boolean {
+export function serveControl(
+  controls: StandInControls,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  body: string,
+): boolean {
   if (!url.pathname.startsWith("/_stand_in/")) return false;
   const answer = (status: number, value: unknown) =>
     response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value ?? null, null, 2));

@@ -36,7 +36,9 @@ export function expand(state: StandInState, account: string, object: object, pat
   for (const whole of paths) {
     const path = whole.split(".");
     if (path.length > MAX_DEPTH) {
-      throw invalidRequest(`You cannot expand more than ${MAX_DEPTH} levels of a property. Property: ${whole}`, { param: "expand" });
+      throw invalidRequest(`You cannot expand more than ${MAX_DEPTH} levels of a property. Property: ${whole}`, {
+        param: "expand",
+      });
     }
     expandPath(state, account, copy, path, whole);
   }

@@ -38,7 +38,10 @@ function summary(session: Stripe.Checkout.Session): string {
 function choicesPage(session: Stripe.Checkout.Session, error: string | null): string {
   const buttons: string[] = [];
   if (session.payment_method_types.includes("card")) {
-    for (const card of TEST_CARDS) buttons.push(`<button type="submit" name="choice" value="card:${card.number}">${escapeHtml(card.label)}</button>`);
+    for (const card of TEST_CARDS)
+      buttons.push(
+        `<button type="submit" name="choice" value="card:${card.number}">${escapeHtml(card.label)}</button>`,
+      );
   }
   if (session.payment_method_types.includes("mobilepay")) {
     buttons.push(`<button type="submit" name="choice" value="mobilepay">Pay with MobilePay</button>`);
@@ -115,14 +118,24 @@ function parseChoice(value: string): PayerChoice | null {
 }
 
 /** Answers /c/pay/… requests; false when the path is not one of its pages. */
-export function serveHostedPage(world: World, request: IncomingMessage, response: ServerResponse, url: URL, body: string): boolean {
+export function serveHostedPage(
+  world: World,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  body: string,
+): boolean {
   const match = /^\/c\/pay\/([^/]+)(?:\/(authenticate|mobilepay))?$/.exec(url.pathname);
   if (!match) return false;
   const sessionId = decodeURIComponent(match[1]!);
   const step = match[2] as "authenticate" | "mobilepay" | undefined;
   const session = world.state.checkoutSessions.find(sessionId)?.object;
   if (!session) {
-    send(response, 404, page("Not found", "<h1>Something went wrong</h1><p>The page you were looking for could not be found.</p>"));
+    send(
+      response,
+      404,
+      page("Not found", "<h1>Something went wrong</h1><p>The page you were looking for could not be found.</p>"),
+    );
     return true;
   }
   try {

@@ -95,7 +95,11 @@ export class Ledger {
     const totals = [...this.totals(account).entries()];
     const shown = totals.length > 0 ? totals : [["dkk", { available: 0, pending: 0 }] as const];
     return fromFixture<Stripe.Balance>("balance", {
-      available: shown.map(([currency, { available }]) => ({ amount: available, currency, source_types: { card: available } })),
+      available: shown.map(([currency, { available }]) => ({
+        amount: available,
+        currency,
+        source_types: { card: available },
+      })),
       pending: shown.map(([currency, { pending }]) => ({ amount: pending, currency, source_types: { card: pending } })),
       // Only a platform has funds reserved for its connected accounts' negative balances.
       connect_reserved: isPlatform ? shown.map(([currency]) => ({ amount: 0, currency })) : undefined,

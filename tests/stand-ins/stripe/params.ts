@@ -9,7 +9,8 @@ export function optionalString(params: JsonObject, name: string): string | null 
 
 export function requiredString(params: JsonObject, name: string): string {
   const value = optionalString(params, name);
-  if (value === null) throw invalidRequest(`Missing required param: ${name}.`, { code: "parameter_missing", param: name });
+  if (value === null)
+    throw invalidRequest(`Missing required param: ${name}.`, { code: "parameter_missing", param: name });
   return value;
 }
 

@@ -1,11 +1,6 @@
 // Stripe's paths the stand-in serves, each with the published operation its parameters are
 // checked against and the function that answers it.
-import {
-  createAccount,
-  createExternalAccount,
-  retrieveAccount,
-  updateAccountOperation,
-} from "./api/accounts.ts";
+import { createAccount, createExternalAccount, retrieveAccount, updateAccountOperation } from "./api/accounts.ts";
 import { listBalanceTransactions, retrieveBalance } from "./api/balance.ts";
 import { createCheckoutSession, expireCheckoutSession } from "./api/checkout.ts";
 import { retrieveDispute } from "./api/disputes.ts";
@@ -30,7 +25,10 @@ export interface Route {
 
 export const ROUTES: readonly Route[] = [
   { operation: "POST /v1/accounts", answer: ({ world, caller, params }) => createAccount(world, caller, params) },
-  { operation: "GET /v1/accounts/{account}", answer: ({ world, caller, path }) => retrieveAccount(world, caller, path.account!) },
+  {
+    operation: "GET /v1/accounts/{account}",
+    answer: ({ world, caller, path }) => retrieveAccount(world, caller, path.account!),
+  },
   {
     operation: "POST /v1/accounts/{account}",
     answer: ({ world, caller, params, path }) => updateAccountOperation(world, caller, path.account!, params),
@@ -39,7 +37,10 @@ export const ROUTES: readonly Route[] = [
     operation: "POST /v1/accounts/{account}/external_accounts",
     answer: ({ world, caller, params, path }) => createExternalAccount(world, caller, path.account!, params),
   },
-  { operation: "POST /v1/checkout/sessions", answer: ({ world, caller, params }) => createCheckoutSession(world, caller, params) },
+  {
+    operation: "POST /v1/checkout/sessions",
+    answer: ({ world, caller, params }) => createCheckoutSession(world, caller, params),
+  },
   {
     operation: "GET /v1/checkout/sessions/{session}",
     answer: ({ world, caller, path }) => world.state.checkoutSessions.get(caller.account, path.session!, "session"),
@@ -57,19 +58,37 @@ export const ROUTES: readonly Route[] = [
     answer: ({ world, caller, path }) => world.state.charges.get(caller.account, path.charge!, "charge"),
   },
   { operation: "POST /v1/refunds", answer: ({ world, caller, params }) => createRefund(world, caller, params) },
-  { operation: "GET /v1/refunds/{refund}", answer: ({ world, caller, path }) => retrieveRefund(world, caller, path.refund!) },
+  {
+    operation: "GET /v1/refunds/{refund}",
+    answer: ({ world, caller, path }) => retrieveRefund(world, caller, path.refund!),
+  },
   { operation: "POST /v1/transfers", answer: ({ world, caller, params }) => createTransfer(world, caller, params) },
-  { operation: "GET /v1/transfers/{transfer}", answer: ({ world, caller, path }) => retrieveTransfer(world, caller, path.transfer!) },
+  {
+    operation: "GET /v1/transfers/{transfer}",
+    answer: ({ world, caller, path }) => retrieveTransfer(world, caller, path.transfer!),
+  },
   {
     operation: "POST /v1/transfers/{id}/reversals",
     answer: ({ world, caller, params, path }) => createTransferReversal(world, caller, path.id!, params),
   },
   { operation: "POST /v1/payouts", answer: ({ world, caller, params }) => createPayout(world, caller, params) },
-  { operation: "GET /v1/payouts/{payout}", answer: ({ world, caller, path }) => retrievePayout(world, caller, path.payout!) },
+  {
+    operation: "GET /v1/payouts/{payout}",
+    answer: ({ world, caller, path }) => retrievePayout(world, caller, path.payout!),
+  },
   { operation: "GET /v1/balance", answer: ({ world, caller }) => retrieveBalance(world, caller) },
-  { operation: "GET /v1/balance_transactions", answer: ({ world, caller, params }) => listBalanceTransactions(world, caller, params) },
-  { operation: "GET /v1/disputes/{dispute}", answer: ({ world, caller, path }) => retrieveDispute(world, caller, path.dispute!) },
-  { operation: "GET /v1/events/{id}", answer: ({ world, caller, path }) => world.state.events.get(caller.account, path.id!, "id") },
+  {
+    operation: "GET /v1/balance_transactions",
+    answer: ({ world, caller, params }) => listBalanceTransactions(world, caller, params),
+  },
+  {
+    operation: "GET /v1/disputes/{dispute}",
+    answer: ({ world, caller, path }) => retrieveDispute(world, caller, path.dispute!),
+  },
+  {
+    operation: "GET /v1/events/{id}",
+    answer: ({ world, caller, path }) => world.state.events.get(caller.account, path.id!, "id"),
+  },
 ];
 
 interface CompiledRoute {

@@ -58,7 +58,9 @@ async function eventOf(type: string, objectId: string, connect = false): Promise
 async function checkoutSession(amount: number, extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
   return stripe.checkout.sessions.create({
     mode: "payment",
-    line_items: [{ price_data: { currency: "dkk", unit_amount: amount, product_data: { name: "Racer bike" } }, quantity: 1 }],
+    line_items: [
+      { price_data: { currency: "dkk", unit_amount: amount, product_data: { name: "Racer bike" } }, quantity: 1 },
+    ],
     allowed_payment_method_types: ["card", "mobilepay"],
     success_url: "https://market.test/paid?session={CHECKOUT_SESSION_ID}",
     cancel_url: "https://market.test/cancelled",
@@ -122,7 +124,9 @@ describe("Checkout", () => {
     expect(charge.id).toMatch(/^ch_/);
     expect(charge.paid).toBe(true);
 
-    const [transaction] = (await stripe.balanceTransactions.list({ source: charge.id } as Stripe.BalanceTransactionListParams)).data;
+    const [transaction] = (
+      await stripe.balanceTransactions.list({ source: charge.id } as Stripe.BalanceTransactionListParams)
+    ).data;
     // A US test card on a Danish account: 3.25% + 1.80 kr = 325 + 180 øre.
     expect(transaction).toMatchObject({ amount: 10_000, fee: 505, net: 9_495, type: "charge", status: "pending" });
 
@@ -146,21 +150,31 @@ describe("Checkout", () => {
     expect(after.payment_status).toBe("unpaid");
     const intent = after.payment_intent as Stripe.PaymentIntent;
     expect(intent.status).toBe("requires_payment_method");
-    expect(intent.last_payment_error).toMatchObject({ type: "card_error", code: "card_declined", decline_code: "generic_decline" });
+    expect(intent.last_payment_error).toMatchObject({
+      type: "card_error",
+      code: "card_declined",
+      decline_code: "generic_decline",
+    });
     await eventOf("payment_intent.payment_failed", intent.id);
   });
 
   it("pays with MobilePay once approved in the app, priced as a Danish card; a rejection leaves the session open", async () => {
     const rejected = await checkoutSession(10_000);
-    expect(standIn.controls.completeCheckoutSession(rejected.id, { method: "mobilepay", confirm: "reject" }).next).toBe("retry");
+    expect(standIn.controls.completeCheckoutSession(rejected.id, { method: "mobilepay", confirm: "reject" }).next).toBe(
+      "retry",
+    );
     expect((await stripe.checkout.sessions.retrieve(rejected.id)).status).toBe("open");
 
     const session = await checkoutSession(10_000);
-    expect(standIn.controls.completeCheckoutSession(session.id, { method: "mobilepay", confirm: "approve" }).next).toBe("success");
+    expect(standIn.controls.completeCheckoutSession(session.id, { method: "mobilepay", confirm: "approve" }).next).toBe(
+      "success",
+    );
     const paid = await stripe.checkout.sessions.retrieve(session.id, { expand: ["payment_intent.latest_charge"] });
     const charge = (paid.payment_intent as Stripe.PaymentIntent).latest_charge as Stripe.Charge;
     expect(charge.payment_method_details?.type).toBe("mobilepay");
-    const [transaction] = (await stripe.balanceTransactions.list({ source: charge.id } as Stripe.BalanceTransactionListParams)).data;
+    const [transaction] = (
+      await stripe.balanceTransactions.list({ source: charge.id } as Stripe.BalanceTransactionListParams)
+    ).data;
     // 1.5% + 1.80 kr = 150 + 180 øre.
     expect(transaction).toMatchObject({ amount: 10_000, fee: 330, net: 9_670 });
   });
@@ -170,9 +184,13 @@ describe("Checkout", () => {
     standIn.controls.advanceClock(3_601);
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("expired");
     await eventOf("checkout.session.expired", session.id);
-    expect(() => standIn.controls.completeCheckoutSession(session.id, { method: "card", number: "4242424242424242" })).toThrow(/expired/);
+    expect(() =>
+      standIn.controls.completeCheckoutSession(session.id, { method: "card", number: "4242424242424242" }),
+    ).toThrow(/expired/);
 
-    const tooLate = await checkoutSession(1_000, { expires_at: standIn.controls.now() + 25 * 3_600 }).catch((error: unknown) => error);
+    const tooLate = await checkoutSession(1_000, { expires_at: standIn.controls.now() + 25 * 3_600 }).catch(
+      (error: unknown) => error,
+    );
     expect(tooLate).toMatchObject({ param: "expires_at", statusCode: 400 });
   });
 
@@ -199,7 +217,11 @@ describe("Checkout", () => {
     expect(approved.headers.get("location")).toBe(`https://market.test/paid?session=${session.id}`);
 
     const other = await checkoutSession(2_500);
-    const cancelled = await fetch(other.url!, { method: "POST", body: new URLSearchParams({ choice: "cancel" }), redirect: "manual" });
+    const cancelled = await fetch(other.url!, {
+      method: "POST",
+      body: new URLSearchParams({ choice: "cancel" }),
+      redirect: "manual",
+    });
     expect(cancelled.headers.get("location")).toBe("https://market.test/cancelled");
     expect((await stripe.checkout.sessions.retrieve(other.id)).status).toBe("open");
   });
@@ -208,12 +230,20 @@ describe("Checkout", () => {
 describe("requests", () => {
   it("refuses what Stripe refuses, with Stripe's error codes", async () => {
     const unknown = await checkoutSession(1_000, {
-      line_items: [{ price_data: { currency: "dkk", unit_amount: 1_000, product_data: { name: "x" } }, quantity: 1, colour: "red" }],
+      line_items: [
+        {
+          price_data: { currency: "dkk", unit_amount: 1_000, product_data: { name: "x" } },
+          quantity: 1,
+          colour: "red",
+        },
+      ],
     } as unknown as Partial<Stripe.Checkout.SessionCreateParams>).catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(unknown).toMatchObject({ code: "parameter_unknown", param: "line_items[0][colour]", statusCode: 400 });
 
-    const missing = await stripe.transfers.create({ currency: "dkk", destination: "acct_x" } as Stripe.TransferCreateParams).catch((error: unknown) => error);
+    const missing = await stripe.transfers
+      .create({ currency: "dkk", destination: "acct_x" } as Stripe.TransferCreateParams)
+      .catch((error: unknown) => error);
     expect(missing).toMatchObject({ code: "parameter_missing", param: "amount" });
 
     const notInteger = await fetch(`${standIn.url}/v1/payouts`, {
@@ -278,7 +308,12 @@ describe("requests", () => {
     expect(balance.object).toBe("balance");
 
     standIn.controls.makeUnreachable(200, "error_500");
-    const once = new Stripe("sk_test_stand_in", { host: standIn.host, port: standIn.port, protocol: "http", maxNetworkRetries: 0 });
+    const once = new Stripe("sk_test_stand_in", {
+      host: standIn.host,
+      port: standIn.port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
     await expect(once.balance.retrieve()).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
   });
 });
@@ -305,9 +340,13 @@ describe("money movement", () => {
     });
     expect(transfer.destination_payment).toMatch(/^py_/);
     const asSeller = { stripeAccount: seller.id };
-    expect((await stripe.balance.retrieve({}, asSeller)).pending).toEqual([{ amount: 18_000, currency: "dkk", source_types: { card: 18_000 } }]);
+    expect((await stripe.balance.retrieve({}, asSeller)).pending).toEqual([
+      { amount: 18_000, currency: "dkk", source_types: { card: 18_000 } },
+    ]);
 
-    const early = await stripe.payouts.create({ amount: 18_000, currency: "dkk" }, asSeller).catch((error: unknown) => error);
+    const early = await stripe.payouts
+      .create({ amount: 18_000, currency: "dkk" }, asSeller)
+      .catch((error: unknown) => error);
     expect(early).toMatchObject({ code: "balance_insufficient" });
 
     standIn.controls.advanceClock(7 * DAY);
@@ -324,7 +363,12 @@ describe("money movement", () => {
   it("fails a payout to Stripe's failing test IBAN and gives the money back", async () => {
     const seller = await sellerAccount("DK62370400440532013001");
     const { charge } = await paidCharge(3_000);
-    await stripe.transfers.create({ amount: 3_000, currency: "dkk", destination: seller.id, source_transaction: charge.id });
+    await stripe.transfers.create({
+      amount: 3_000,
+      currency: "dkk",
+      destination: seller.id,
+      source_transaction: charge.id,
+    });
     standIn.controls.advanceClock(7 * DAY);
     const payout = await stripe.payouts.create({ amount: 3_000, currency: "dkk" }, { stripeAccount: seller.id });
     standIn.controls.advanceClock(2 * DAY);
@@ -335,7 +379,11 @@ describe("money movement", () => {
 
   it("refunds part of a charge, settles it a moment later, and refuses more than what is left", async () => {
     const { intent, charge } = await paidCharge(10_000);
-    const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 3_000, reason: "requested_by_customer" });
+    const refund = await stripe.refunds.create({
+      payment_intent: intent.id,
+      amount: 3_000,
+      reason: "requested_by_customer",
+    });
     expect(refund.status).toBe("pending");
     await eventOf("refund.updated", refund.id);
     expect((await stripe.refunds.retrieve(refund.id)).status).toBe("succeeded");
@@ -353,13 +401,23 @@ describe("money movement", () => {
   it("reverses part of a transfer, moving the seller's balance back", async () => {
     const seller = await sellerAccount();
     const { charge } = await paidCharge(6_000);
-    const transfer = await stripe.transfers.create({ amount: 5_000, currency: "dkk", destination: seller.id, source_transaction: charge.id });
-    const reversal = await stripe.transfers.createReversal(transfer.id, { amount: 2_000, metadata: { reason: "partial" } });
+    const transfer = await stripe.transfers.create({
+      amount: 5_000,
+      currency: "dkk",
+      destination: seller.id,
+      source_transaction: charge.id,
+    });
+    const reversal = await stripe.transfers.createReversal(transfer.id, {
+      amount: 2_000,
+      metadata: { reason: "partial" },
+    });
     expect(reversal.id).toMatch(/^trr_/);
     const after = await stripe.transfers.retrieve(transfer.id);
     expect(after).toMatchObject({ amount_reversed: 2_000, reversed: false });
     expect((await stripe.balance.retrieve({}, { stripeAccount: seller.id })).pending[0]!.amount).toBe(3_000);
-    const tooMuch = await stripe.transfers.createReversal(transfer.id, { amount: 3_001 }).catch((error: unknown) => error);
+    const tooMuch = await stripe.transfers
+      .createReversal(transfer.id, { amount: 3_001 })
+      .catch((error: unknown) => error);
     expect(tooMuch).toMatchObject({ param: "amount", statusCode: 400 });
   });
 
@@ -368,7 +426,12 @@ describe("money movement", () => {
     const created = await eventOf("charge.dispute.created", (await waitForDispute(charge.id)).id);
     const dispute = await stripe.disputes.retrieve((created.data.object as Stripe.Dispute).id);
     expect(dispute).toMatchObject({ status: "needs_response", reason: "fraudulent", amount: 8_000, charge: charge.id });
-    expect(dispute.balance_transactions[0]).toMatchObject({ amount: -8_000, fee: 15_000, net: -23_000, type: "adjustment" });
+    expect(dispute.balance_transactions[0]).toMatchObject({
+      amount: -8_000,
+      fee: 15_000,
+      net: -23_000,
+      type: "adjustment",
+    });
 
     standIn.controls.closeDispute(dispute.id, "won");
     const closed = await eventOf("charge.dispute.closed", dispute.id);
@@ -381,7 +444,12 @@ describe("money movement", () => {
     const seller = await sellerAccount();
     const { charge } = await paidCharge(12_345);
     await stripe.refunds.create({ charge: charge.id, amount: 345 });
-    const transfer = await stripe.transfers.create({ amount: 10_000, currency: "dkk", destination: seller.id, source_transaction: charge.id });
+    const transfer = await stripe.transfers.create({
+      amount: 10_000,
+      currency: "dkk",
+      destination: seller.id,
+      source_transaction: charge.id,
+    });
     await stripe.transfers.createReversal(transfer.id, { amount: 1_000 });
     standIn.controls.advanceClock(7 * DAY);
     await stripe.payouts.create({ amount: 4_000, currency: "dkk" }, { stripeAccount: seller.id });
@@ -389,21 +457,25 @@ describe("money movement", () => {
     for (const account of [standIn.platformAccountId, seller.id]) {
       const options = account === standIn.platformAccountId ? {} : { stripeAccount: account };
       const all: Stripe.BalanceTransaction[] = [];
-      for (let page = await stripe.balanceTransactions.list({ limit: 3 }, options); ; ) {
+      for (let page = await stripe.balanceTransactions.list({ limit: 3 }, options); ;) {
         all.push(...page.data);
         if (!page.has_more) break;
         page = await stripe.balanceTransactions.list({ limit: 3, starting_after: page.data.at(-1)!.id }, options);
       }
       const balance = await stripe.balance.retrieve({}, options);
       const sum = (status: string) =>
-        all.filter((transaction) => transaction.currency === "dkk" && transaction.status === status).reduce((total, transaction) => total + transaction.net, 0);
+        all
+          .filter((transaction) => transaction.currency === "dkk" && transaction.status === status)
+          .reduce((total, transaction) => total + transaction.net, 0);
       expect(balance.available.find((entry) => entry.currency === "dkk")?.amount ?? 0).toBe(sum("available"));
       expect(balance.pending.find((entry) => entry.currency === "dkk")?.amount ?? 0).toBe(sum("pending"));
       expect(new Set(all.map((transaction) => transaction.id)).size).toBe(all.length);
     }
     const future = await stripe.balanceTransactions.list({ created: { gte: standIn.controls.now() + 1 } });
     expect(future.data).toEqual([]);
-    const sellerTypes = (await stripe.balanceTransactions.list({ limit: 100 }, { stripeAccount: seller.id })).data.map((transaction) => transaction.type);
+    const sellerTypes = (await stripe.balanceTransactions.list({ limit: 100 }, { stripeAccount: seller.id })).data.map(
+      (transaction) => transaction.type,
+    );
     expect(sellerTypes).toEqual(["payout", "payment_refund", "payment"]);
   });
 });
@@ -411,17 +483,25 @@ describe("money movement", () => {
 describe("controls over HTTP", () => {
   it("pays a session, advances the clock and reads a balance through /_stand_in/", async () => {
     const control = async (method: string, path: string, body?: object) => {
-      const response = await fetch(`${standIn.url}/_stand_in${path}`, { method, body: body ? JSON.stringify(body) : undefined });
+      const response = await fetch(`${standIn.url}/_stand_in${path}`, {
+        method,
+        body: body ? JSON.stringify(body) : undefined,
+      });
       expect(response.status).toBe(200);
       return response.json();
     };
     const session = await checkoutSession(1_000);
-    const step = await control("POST", `/checkout/sessions/${session.id}/complete`, { method: "card", number: "4242424242424242" });
+    const step = await control("POST", `/checkout/sessions/${session.id}/complete`, {
+      method: "card",
+      number: "4242424242424242",
+    });
     expect(step.next).toBe("success");
     const { now } = await control("GET", "/clock");
     expect((await control("POST", "/clock/advance", { seconds: 60 })).now).toBe(now + 60);
     const events = (await control("GET", "/events")) as Array<{ type: string; data: { object: { id: string } } }>;
-    expect(events.some((event) => event.type === "checkout.session.completed" && event.data.object.id === session.id)).toBe(true);
+    expect(
+      events.some((event) => event.type === "checkout.session.completed" && event.data.object.id === session.id),
+    ).toBe(true);
     const balance = await control("GET", `/accounts/${standIn.platformAccountId}/balance`);
     expect(balance.object).toBe("balance");
   });
@@ -450,7 +530,9 @@ describe("webhook delivery", () => {
       await client.checkout.sessions.expire(third.id);
       expect(local.controls.releaseEvents()).toBe(2);
       await waitFor(() => flaky.received.length === 3, 5_000, "the released deliveries");
-      const order = constructEvents(flaky.received.slice(1), PLATFORM_SECRET).map((event) => (event.data.object as { id: string }).id);
+      const order = constructEvents(flaky.received.slice(1), PLATFORM_SECRET).map(
+        (event) => (event.data.object as { id: string }).id,
+      );
       expect(order).toEqual([third.id, second.id]);
 
       local.controls.resendEvent(constructEvents(flaky.received.slice(1, 2), PLATFORM_SECRET)[0]!.id);
@@ -462,7 +544,10 @@ describe("webhook delivery", () => {
       await client.checkout.sessions.expire(fourth.id);
       await local.controls.deliveriesSettled();
       expect(flaky.received).toHaveLength(4);
-      expect(local.controls.deliveries().at(-1)).toMatchObject({ outcome: "dropped", type: "checkout.session.expired" });
+      expect(local.controls.deliveries().at(-1)).toMatchObject({
+        outcome: "dropped",
+        type: "checkout.session.expired",
+      });
     } finally {
       await local.stop();
       await flaky.close();
@@ -474,7 +559,9 @@ async function waitForDispute(chargeId: string): Promise<{ id: string }> {
   let id: string | undefined;
   await waitFor(
     () => {
-      const event = standIn.controls.events().find((candidate) => candidate.type === "charge.dispute.created" && candidate.data.object.charge === chargeId);
+      const event = standIn.controls
+        .events()
+        .find((candidate) => candidate.type === "charge.dispute.created" && candidate.data.object.charge === chargeId);
       id = event ? String(event.data.object.id) : undefined;
       return id !== undefined;
     },

@@ -16,7 +16,16 @@ export interface TestCard {
 }
 
 function visa(number: string, outcome: PaymentOutcome, label: string): TestCard {
-  return { number, last4: number.slice(-4), brand: "visa", country: "US", funding: "credit", pricing: "international", outcome, label };
+  return {
+    number,
+    last4: number.slice(-4),
+    brand: "visa",
+    country: "US",
+    funding: "credit",
+    pricing: "international",
+    outcome,
+    label,
+  };
 }
 
 export const TEST_CARDS: readonly TestCard[] = [
@@ -35,12 +44,20 @@ export function findTestCard(number: string): TestCard | undefined {
  * EU test IBANs end 0532013001…0532013005 with any EU country code, other countries' test numbers
  * end 111111116, 111111113, 222222227, 333333335, 444444440. */
 const FAILING_ACCOUNT_ENDINGS: ReadonlyArray<[string, string, string]> = [
-  ["0532013001", "no_account", "The bank account details on file are probably incorrect. No bank account could be located with those details."],
+  [
+    "0532013001",
+    "no_account",
+    "The bank account details on file are probably incorrect. No bank account could be located with those details.",
+  ],
   ["0532013002", "account_closed", "The bank account has been closed."],
   ["0532013003", "insufficient_funds", "Your Stripe account has insufficient funds to cover the payout."],
   ["0532013004", "debit_not_authorized", "Debit transactions are not approved on the bank account."],
   ["0532013005", "invalid_currency", "The bank was unable to process this payout because of its currency."],
-  ["111111116", "no_account", "The bank account details on file are probably incorrect. No bank account could be located with those details."],
+  [
+    "111111116",
+    "no_account",
+    "The bank account details on file are probably incorrect. No bank account could be located with those details.",
+  ],
   ["111111113", "account_closed", "The bank account has been closed."],
   ["222222227", "insufficient_funds", "Your Stripe account has insufficient funds to cover the payout."],
   ["333333335", "debit_not_authorized", "Debit transactions are not approved on the bank account."],

@@ -207,11 +207,15 @@ function toStripeError(errors: ErrorObject[]): StripeApiError {
     }
     case "maxLength": {
       const name = paramName(path);
-      return invalidRequest(`Invalid ${name}: must be at most ${String(error.params.limit)} characters`, { param: name });
+      return invalidRequest(`Invalid ${name}: must be at most ${String(error.params.limit)} characters`, {
+        param: name,
+      });
     }
     default: {
       const name = paramName(path);
-      return invalidRequest(`Invalid ${name || "request"}: ${error.message ?? "invalid value"}`, { param: name || undefined });
+      return invalidRequest(`Invalid ${name || "request"}: ${error.message ?? "invalid value"}`, {
+        param: name || undefined,
+      });
     }
   }
 }

@@ -17,7 +17,8 @@ function accountFor(world: World, caller: Caller, id: string): Stripe.Account {
 export function createAccount(world: World, caller: Caller, params: JsonObject): Stripe.Account {
   if (!caller.isPlatform) throw invalidRequest("Only a platform can create connected accounts.", {}, 403);
   // Tokens (btok_…) come from Stripe.js, which the stand-in does not serve.
-  if (typeof params.external_account === "string") throw resourceMissing("token", params.external_account, "external_account");
+  if (typeof params.external_account === "string")
+    throw resourceMissing("token", params.external_account, "external_account");
   if (isJsonObject(params.external_account)) assertBankAccount(params.external_account);
   const account = buildAccount(params, world.clock.now());
   world.state.accounts.set(account.id, { account, bankAccountNumbers: new Map() });
@@ -74,12 +75,20 @@ function addBankAccount(world: World, account: Stripe.Account, details: JsonObje
   return bank;
 }
 
-export function createExternalAccount(world: World, caller: Caller, id: string, params: JsonObject): Stripe.BankAccount {
+export function createExternalAccount(
+  world: World,
+  caller: Caller,
+  id: string,
+  params: JsonObject,
+): Stripe.BankAccount {
   const account = accountFor(world, caller, id);
   const details = params.external_account ?? params.bank_account;
   if (typeof details === "string") throw resourceMissing("token", details, "external_account");
   if (!isJsonObject(details)) {
-    throw invalidRequest("Missing required param: external_account.", { code: "parameter_missing", param: "external_account" });
+    throw invalidRequest("Missing required param: external_account.", {
+      code: "parameter_missing",
+      param: "external_account",
+    });
   }
   return addBankAccount(world, account, details, caller, true);
 }

@@ -15,7 +15,12 @@ function createdMatches(created: number, filter: Json | undefined): boolean {
   if (!isJsonObject(filter)) return true;
   const bound = (name: string) => (typeof filter[name] === "number" ? (filter[name] as number) : null);
   const [gt, gte, lt, lte] = [bound("gt"), bound("gte"), bound("lt"), bound("lte")];
-  return (gt === null || created > gt) && (gte === null || created >= gte) && (lt === null || created < lt) && (lte === null || created <= lte);
+  return (
+    (gt === null || created > gt) &&
+    (gte === null || created >= gte) &&
+    (lt === null || created < lt) &&
+    (lte === null || created <= lte)
+  );
 }
 
 export function listBalanceTransactions(world: World, caller: Caller, params: JsonObject) {
@@ -28,7 +33,9 @@ export function listBalanceTransactions(world: World, caller: Caller, params: Js
     // Stripe can list what an automatic payout paid out; a manual payout pays out no particular
     // transactions, and Stripe says so.
     if (!payout.object.automatic) {
-      throw invalidRequest("Balance transaction history can only be filtered on automatic transfers, not manual.", { param: "payout" });
+      throw invalidRequest("Balance transaction history can only be filtered on automatic transfers, not manual.", {
+        param: "payout",
+      });
     }
   }
   const type = optionalString(params, "type");

@@ -26,7 +26,10 @@ export function createCheckoutSession(world: World, caller: Caller, params: Json
   }
   const items = lineItemTotals(params);
   if (items.length === 0) {
-    throw invalidRequest("`line_items` is required in `payment` mode.", { code: "parameter_missing", param: "line_items" });
+    throw invalidRequest("`line_items` is required in `payment` mode.", {
+      code: "parameter_missing",
+      param: "line_items",
+    });
   }
   items.forEach((item, index) => {
     if (item.unitAmount === 0 && item.currency === "") {
@@ -87,7 +90,9 @@ function expire(world: World, owner: string, session: Stripe.Checkout.Session, r
 export function expireCheckoutSession(world: World, caller: Caller, id: string): Stripe.Checkout.Session {
   const session = world.state.checkoutSessions.get(caller.account, id, "session");
   if (session.status !== "open") {
-    throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+    throw invalidRequest(
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+    );
   }
   expire(world, caller.account, session, caller.request);
   return session;

@@ -14,10 +14,7 @@ import { intentDataOfSession } from "./checkout.ts";
 import { openDispute } from "./disputes.ts";
 
 /** The payer's choice, as buttons on the page or the completeCheckoutSession control send it. */
-export type PayerChoice =
-  | { method: "card"; number: string }
-  | { method: "mobilepay" }
-  | { method: "cancel" };
+export type PayerChoice = { method: "card"; number: string } | { method: "mobilepay" } | { method: "cancel" };
 
 /** Where the payer goes next. */
 export type PayerStep =
@@ -46,7 +43,8 @@ function openSession(world: World, sessionId: string) {
 
 /** Checkout creates the PaymentIntent on the payer's first submission and reuses it on retries. */
 function intentOf(world: World, owner: string, session: Stripe.Checkout.Session): Stripe.PaymentIntent {
-  if (typeof session.payment_intent === "string") return world.state.paymentIntents.get(owner, session.payment_intent, "intent");
+  if (typeof session.payment_intent === "string")
+    return world.state.paymentIntents.get(owner, session.payment_intent, "intent");
   const data = intentDataOfSession.get(session);
   const intent = buildPaymentIntent({
     amount: session.amount_total ?? 0,
@@ -70,7 +68,13 @@ function successUrl(session: Stripe.Checkout.Session): string {
 
 function paymentMethodObject(id: string, method: ChargeMethod, created: number) {
   return method.kind === "card"
-    ? { id, object: "payment_method", type: "card", created, card: { brand: method.card.brand, last4: method.card.last4, country: method.card.country } }
+    ? {
+        id,
+        object: "payment_method",
+        type: "card",
+        created,
+        card: { brand: method.card.brand, last4: method.card.last4, country: method.card.country },
+      }
     : { id, object: "payment_method", type: "mobilepay", created, mobilepay: {} };
 }
 
@@ -136,10 +140,17 @@ function succeed(
     url: null,
   });
   world.events.publish(owner, "charge.succeeded", charge, NO_REQUEST);
-  world.events.publish(owner, captured ? "payment_intent.succeeded" : "payment_intent.amount_capturable_updated", intent, NO_REQUEST);
+  world.events.publish(
+    owner,
+    captured ? "payment_intent.succeeded" : "payment_intent.amount_capturable_updated",
+    intent,
+    NO_REQUEST,
+  );
   world.events.publish(owner, "checkout.session.completed", session, NO_REQUEST);
   if (pending.disputed) {
-    world.scheduler.after(world.settings.settlementDelayMs, `dispute ${charge.id}`, () => openDispute(world, owner, charge));
+    world.scheduler.after(world.settings.settlementDelayMs, `dispute ${charge.id}`, () =>
+      openDispute(world, owner, charge),
+    );
   }
   return { next: "success", redirectUrl: successUrl(session) };
 }
@@ -185,7 +196,13 @@ function fail(
   return { next: "retry", error: failure.message };
 }
 
-function requireAction(world: World, owner: string, intent: Stripe.PaymentIntent, pending: PendingAuthentication, url: string): void {
+function requireAction(
+  world: World,
+  owner: string,
+  intent: Stripe.PaymentIntent,
+  pending: PendingAuthentication,
+  url: string,
+): void {
   pendingAuthentications.set(intent, pending);
   Object.assign(intent, {
     status: "requires_action",
@@ -196,7 +213,8 @@ function requireAction(world: World, owner: string, intent: Stripe.PaymentIntent
 }
 
 function payByCard(world: World, owner: string, session: Stripe.Checkout.Session, number: string): PayerStep {
-  if (!session.payment_method_types.includes("card")) throw invalidRequest("This Checkout Session does not take cards.");
+  if (!session.payment_method_types.includes("card"))
+    throw invalidRequest("This Checkout Session does not take cards.");
   const card: TestCard | undefined = findTestCard(number);
   const intent = intentOf(world, owner, session);
   if (!card) {
@@ -212,13 +230,30 @@ function payByCard(world: World, owner: string, session: Stripe.Checkout.Session
   const method: ChargeMethod = { kind: "card", card, authenticated: false };
   switch (card.outcome) {
     case "declined":
-      return fail(world, owner, intent, method, { kind: "failed", code: "card_declined", declineCode: "generic_decline", message: "Your card was declined." }, "card_error");
+      return fail(
+        world,
+        owner,
+        intent,
+        method,
+        { kind: "failed", code: "card_declined", declineCode: "generic_decline", message: "Your card was declined." },
+        "card_error",
+      );
     case "requires_authentication":
-      requireAction(world, owner, intent, { method: { ...method, authenticated: true }, pricing: card.pricing, disputed: false }, `${world.settings.publicUrl}/c/pay/${session.id}/authenticate`);
+      requireAction(
+        world,
+        owner,
+        intent,
+        { method: { ...method, authenticated: true }, pricing: card.pricing, disputed: false },
+        `${world.settings.publicUrl}/c/pay/${session.id}/authenticate`,
+      );
       return { next: "authenticate" };
     case "succeeds":
     case "succeeds_then_disputed":
-      return succeed(world, owner, session, intent, { method, pricing: card.pricing, disputed: card.outcome === "succeeds_then_disputed" });
+      return succeed(world, owner, session, intent, {
+        method,
+        pricing: card.pricing,
+        disputed: card.outcome === "succeeds_then_disputed",
+      });
   }
 }
 
@@ -230,9 +265,16 @@ export function choose(world: World, sessionId: string, choice: PayerChoice): Pa
     case "card":
       return payByCard(world, owner, session, choice.number);
     case "mobilepay": {
-      if (!session.payment_method_types.includes("mobilepay")) throw invalidRequest("This Checkout Session does not take MobilePay.");
+      if (!session.payment_method_types.includes("mobilepay"))
+        throw invalidRequest("This Checkout Session does not take MobilePay.");
       const intent = intentOf(world, owner, session);
-      requireAction(world, owner, intent, { method: { kind: "mobilepay" }, pricing: "eea_standard", disputed: false }, `${world.settings.publicUrl}/c/pay/${session.id}/mobilepay`);
+      requireAction(
+        world,
+        owner,
+        intent,
+        { method: { kind: "mobilepay" }, pricing: "eea_standard", disputed: false },
+        `${world.settings.publicUrl}/c/pay/${session.id}/mobilepay`,
+      );
       return { next: "mobilepay" };
     }
   }
@@ -243,11 +285,24 @@ export function confirm(world: World, sessionId: string, approve: boolean): Paye
   const { owner, object: session } = openSession(world, sessionId);
   const intent = intentOf(world, owner, session);
   const pending = pendingAuthentications.get(intent);
-  if (intent.status !== "requires_action" || !pending) throw invalidRequest("This payment is not waiting for the payer's confirmation.");
+  if (intent.status !== "requires_action" || !pending)
+    throw invalidRequest("This payment is not waiting for the payer's confirmation.");
   pendingAuthentications.delete(intent);
   if (approve) return succeed(world, owner, session, intent, pending);
   if (pending.method.kind === "mobilepay") {
-    return fail(world, owner, intent, pending.method, { kind: "failed", code: "payment_intent_payment_attempt_failed", declineCode: null, message: "The customer declined this payment in the MobilePay app." }, "card_error");
+    return fail(
+      world,
+      owner,
+      intent,
+      pending.method,
+      {
+        kind: "failed",
+        code: "payment_intent_payment_attempt_failed",
+        declineCode: null,
+        message: "The customer declined this payment in the MobilePay app.",
+      },
+      "card_error",
+    );
   }
   return fail(
     world,
@@ -258,7 +313,8 @@ export function confirm(world: World, sessionId: string, approve: boolean): Paye
       kind: "failed",
       code: "payment_intent_authentication_failure",
       declineCode: null,
-      message: "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
+      message:
+        "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
     },
     "invalid_request_error",
   );

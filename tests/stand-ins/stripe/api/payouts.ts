@@ -16,17 +16,25 @@ function bankAccountFor(world: World, caller: Caller, currency: string, requeste
   const own = world.state.bankAccounts.ownedBy(caller.account);
   if (requested) {
     const chosen = own.find((bank) => bank.id === requested);
-    if (!chosen) throw invalidRequest(`No such external account: '${requested}'`, { code: "resource_missing", param: "destination" });
+    if (!chosen)
+      throw invalidRequest(`No such external account: '${requested}'`, {
+        code: "resource_missing",
+        param: "destination",
+      });
     return chosen;
   }
-  const fallback = own.find((bank) => bank.currency === currency && bank.default_for_currency) ?? own.find((bank) => bank.currency === currency);
-  if (!fallback) throw invalidRequest(`You don't have any external accounts in that currency (${currency}).`, { param: "currency" });
+  const fallback =
+    own.find((bank) => bank.currency === currency && bank.default_for_currency) ??
+    own.find((bank) => bank.currency === currency);
+  if (!fallback)
+    throw invalidRequest(`You don't have any external accounts in that currency (${currency}).`, { param: "currency" });
   return fallback;
 }
 
 export function createPayout(world: World, caller: Caller, params: JsonObject): Stripe.Payout {
   const amount = positiveAmount(params);
-  if (amount === null) throw invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
+  if (amount === null)
+    throw invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
   const currency = requiredString(params, "currency");
   const bank = bankAccountFor(world, caller, currency, optionalString(params, "destination"));
   if (world.ledger.available(caller.account, currency) < amount) {
@@ -60,7 +68,9 @@ export function createPayout(world: World, caller: Caller, params: JsonObject): 
   world.state.payouts.add(caller.account, payout);
   world.events.publish(caller.account, "payout.created", payout, caller.request);
   const accountNumber = world.state.accounts.get(caller.account)?.bankAccountNumbers.get(bank.id) ?? "";
-  world.scheduler.at(payout.arrival_date * 1000, `arrive ${payout.id}`, () => arrive(world, caller.account, payout, accountNumber));
+  world.scheduler.at(payout.arrival_date * 1000, `arrive ${payout.id}`, () =>
+    arrive(world, caller.account, payout, accountNumber),
+  );
   return payout;
 }
 
@@ -87,7 +97,10 @@ function arrive(world: World, account: string, payout: Stripe.Payout, accountNum
     world.events.publish(account, "payout.failed", payout, NO_REQUEST);
     return;
   }
-  Object.assign(payout, { status: "paid", trace_id: { status: "supported", value: `TRACE${payout.id.slice(3, 15).toUpperCase()}` } });
+  Object.assign(payout, {
+    status: "paid",
+    trace_id: { status: "supported", value: `TRACE${payout.id.slice(3, 15).toUpperCase()}` },
+  });
   world.events.publish(account, "payout.updated", payout, NO_REQUEST, previous);
   world.events.publish(account, "payout.paid", payout, NO_REQUEST);
 }

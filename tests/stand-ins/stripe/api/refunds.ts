@@ -14,7 +14,10 @@ function chargeToRefund(world: World, caller: Caller, params: JsonObject): Strip
   const chargeId = optionalString(params, "charge");
   const intentId = optionalString(params, "payment_intent");
   if (chargeId && intentId) {
-    throw invalidRequest("You cannot pass both `charge` and `payment_intent`.", { code: "parameters_exclusive", param: "payment_intent" });
+    throw invalidRequest("You cannot pass both `charge` and `payment_intent`.", {
+      code: "parameters_exclusive",
+      param: "payment_intent",
+    });
   }
   if (chargeId) {
     const found = world.state.charges.find(chargeId);
@@ -31,7 +34,9 @@ function chargeToRefund(world: World, caller: Caller, params: JsonObject): Strip
   const latest = found.object.latest_charge;
   const charge = typeof latest === "string" ? world.state.charges.find(latest)?.object : undefined;
   if (!charge || charge.status !== "succeeded") {
-    throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, { param: "payment_intent" });
+    throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
+      param: "payment_intent",
+    });
   }
   return charge;
 }

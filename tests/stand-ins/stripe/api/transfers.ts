@@ -24,7 +24,8 @@ function transferredFrom(world: World, chargeId: string): number {
 export function createTransfer(world: World, caller: Caller, params: JsonObject): Stripe.Transfer {
   if (!caller.isPlatform) throw invalidRequest("Transfers are made by the platform, without Stripe-Account.");
   const amount = positiveAmount(params);
-  if (amount === null) throw invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
+  if (amount === null)
+    throw invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
   const currency = requiredString(params, "currency");
   const destination = requiredString(params, "destination");
   if (!world.state.accounts.has(destination)) {
@@ -37,7 +38,10 @@ export function createTransfer(world: World, caller: Caller, params: JsonObject)
     if (!found || found.owner !== caller.account) throw resourceMissing("charge", sourceId, "source_transaction");
     const charge = found.object;
     if (charge.currency !== currency) {
-      throw invalidRequest(`The currency of source_transaction's balance transaction (${charge.currency}) must be the same as the transfer currency (${currency}).`, { param: "currency" });
+      throw invalidRequest(
+        `The currency of source_transaction's balance transaction (${charge.currency}) must be the same as the transfer currency (${currency}).`,
+        { param: "currency" },
+      );
     }
     const left = charge.amount_captured - charge.amount_refunded - transferredFrom(world, charge.id);
     if (amount > left) {
@@ -45,7 +49,10 @@ export function createTransfer(world: World, caller: Caller, params: JsonObject)
         `Insufficient funds in the source transaction: ${charge.id} has ${formatAmount(left, currency)} left to transfer and the transfer is ${formatAmount(amount, currency)}.`,
       );
     }
-    const chargeTransaction = typeof charge.balance_transaction === "string" ? world.state.balanceTransactions.find(charge.balance_transaction)?.object : undefined;
+    const chargeTransaction =
+      typeof charge.balance_transaction === "string"
+        ? world.state.balanceTransactions.find(charge.balance_transaction)?.object
+        : undefined;
     availableOn = chargeTransaction?.available_on ?? availableOn;
   } else if (world.ledger.available(caller.account, currency) < amount) {
     throw balanceInsufficient(
@@ -106,7 +113,12 @@ export function retrieveTransfer(world: World, caller: Caller, id: string): Stri
   return world.state.transfers.get(caller.account, id, "transfer");
 }
 
-export function createTransferReversal(world: World, caller: Caller, transferId: string, params: JsonObject): Stripe.TransferReversal {
+export function createTransferReversal(
+  world: World,
+  caller: Caller,
+  transferId: string,
+  params: JsonObject,
+): Stripe.TransferReversal {
   const transfer = world.state.transfers.get(caller.account, transferId, "id");
   const remaining = transfer.amount - transfer.amount_reversed;
   const amount = positiveAmount(params) ?? remaining;
@@ -117,16 +129,21 @@ export function createTransferReversal(world: World, caller: Caller, transferId:
       { param: "amount" },
     );
   }
-  const destination = typeof transfer.destination === "string" ? transfer.destination : (transfer.destination?.id ?? "");
+  const destination =
+    typeof transfer.destination === "string" ? transfer.destination : (transfer.destination?.id ?? "");
   const held = world.ledger.totals(destination).get(transfer.currency);
   if (!held || held.available + held.pending < amount) {
-    throw balanceInsufficient(`The destination account ${destination} has insufficient funds to reverse this transfer.`);
+    throw balanceInsufficient(
+      `The destination account ${destination} has insufficient funds to reverse this transfer.`,
+    );
   }
   const paymentId = typeof transfer.destination_payment === "string" ? transfer.destination_payment : "";
   const payment = world.state.charges.find(paymentId)?.object;
   // A reversal takes back funds as they are: still pending if the transfer's are.
   const paymentTransaction =
-    typeof payment?.balance_transaction === "string" ? world.state.balanceTransactions.find(payment.balance_transaction)?.object : undefined;
+    typeof payment?.balance_transaction === "string"
+      ? world.state.balanceTransactions.find(payment.balance_transaction)?.object
+      : undefined;
   const availableOn = Math.max(world.clock.now(), paymentTransaction?.available_on ?? 0);
   const paymentRefundId = newId("pyr");
   const connectedTransaction = world.ledger.record({

@@ -13,7 +13,8 @@ function accountType(params: JsonObject): Stripe.Account.Type {
   const type = optionalString(params, "type");
   if (type === "custom" || type === "express" || type === "standard") return type;
   const controller = optionalObject(params, "controller");
-  const dashboard = controller && isJsonObject(controller.stripe_dashboard) ? controller.stripe_dashboard.type : undefined;
+  const dashboard =
+    controller && isJsonObject(controller.stripe_dashboard) ? controller.stripe_dashboard.type : undefined;
   if (controller?.requirement_collection === "application" && dashboard === "none") return "custom";
   if (dashboard === "express") return "express";
   if (dashboard === "full" || controller === null) return "standard";
@@ -27,12 +28,22 @@ function controllerOf(params: JsonObject, type: Stripe.Account.Type): Stripe.Acc
   const dashboard = isJsonObject(given.stripe_dashboard) ? given.stripe_dashboard : {};
   const platformControls = type === "custom" || type === "express" || type === "none";
   return {
-    fees: { payer: (fees.payer as Stripe.Account.Controller.Fees.Payer) ?? (platformControls ? "application" : "account") },
+    fees: {
+      payer: (fees.payer as Stripe.Account.Controller.Fees.Payer) ?? (platformControls ? "application" : "account"),
+    },
     is_controller: true,
-    losses: { payments: (losses.payments as Stripe.Account.Controller.Losses.Payments) ?? (platformControls ? "application" : "stripe") },
+    losses: {
+      payments:
+        (losses.payments as Stripe.Account.Controller.Losses.Payments) ?? (platformControls ? "application" : "stripe"),
+    },
     requirement_collection:
-      (given.requirement_collection as Stripe.Account.Controller.RequirementCollection) ?? (type === "custom" ? "application" : "stripe"),
-    stripe_dashboard: { type: (dashboard.type as Stripe.Account.Controller.StripeDashboard.Type) ?? (type === "custom" ? "none" : type === "express" ? "express" : "full") },
+      (given.requirement_collection as Stripe.Account.Controller.RequirementCollection) ??
+      (type === "custom" ? "application" : "stripe"),
+    stripe_dashboard: {
+      type:
+        (dashboard.type as Stripe.Account.Controller.StripeDashboard.Type) ??
+        (type === "custom" ? "none" : type === "express" ? "express" : "full"),
+    },
     type: "application",
   };
 }
@@ -85,16 +96,35 @@ function applyEditableFields(account: Stripe.Account, params: JsonObject): void 
   account.metadata = mergeMetadata(account.metadata ?? {}, params.metadata);
   account.capabilities = requestedCapabilities(params, account.capabilities ?? {});
   const tos = optionalObject(params, "tos_acceptance");
-  if (tos) account.tos_acceptance = { date: null, ip: null, user_agent: null, ...account.tos_acceptance, ...tos } as Stripe.Account.TosAcceptance;
-  const schedule = optionalObject(optionalObject(optionalObject(params, "settings") ?? {}, "payouts") ?? {}, "schedule");
+  if (tos)
+    account.tos_acceptance = {
+      date: null,
+      ip: null,
+      user_agent: null,
+      ...account.tos_acceptance,
+      ...tos,
+    } as Stripe.Account.TosAcceptance;
+  const schedule = optionalObject(
+    optionalObject(optionalObject(params, "settings") ?? {}, "payouts") ?? {},
+    "schedule",
+  );
   if (schedule && account.settings?.payouts) {
-    account.settings.payouts.schedule = { ...account.settings.payouts.schedule, ...schedule } as Stripe.Account.Settings.Payouts.Schedule;
+    account.settings.payouts.schedule = {
+      ...account.settings.payouts.schedule,
+      ...schedule,
+    } as Stripe.Account.Settings.Payouts.Schedule;
   }
   for (const holder of ["individual", "company"] as const) {
     const details = optionalObject(params, holder);
     if (!details) continue;
     if (holder === "individual") {
-      account.individual = { id: account.individual?.id ?? newId("person"), object: "person", account: account.id, ...(account.individual ?? {}), ...details } as unknown as Stripe.Person;
+      account.individual = {
+        id: account.individual?.id ?? newId("person"),
+        object: "person",
+        account: account.id,
+        ...(account.individual ?? {}),
+        ...details,
+      } as unknown as Stripe.Person;
     } else {
       account.company = { ...(account.company ?? {}), ...details } as unknown as Stripe.Account.Company;
     }

@@ -5,13 +5,10 @@ import { fingerprint, newId } from "../ids.ts";
 import type { TestCard } from "../test-cards.ts";
 import { fromFixture } from "./fixtures.ts";
 
-export type ChargeMethod =
-  | { kind: "card"; card: TestCard; authenticated: boolean }
-  | { kind: "mobilepay" };
+export type ChargeMethod = { kind: "card"; card: TestCard; authenticated: boolean } | { kind: "mobilepay" };
 
 export type ChargeResult =
-  | { kind: "succeeded" }
-  | { kind: "failed"; code: string; declineCode: string | null; message: string };
+  { kind: "succeeded" } | { kind: "failed"; code: string; declineCode: string | null; message: string };
 
 function paymentMethodDetails(method: ChargeMethod, expYear: number): Stripe.Charge.PaymentMethodDetails {
   if (method.kind === "mobilepay") {

@@ -40,14 +40,20 @@ export function buildCheckoutSession(input: {
 }): Stripe.Checkout.Session {
   const { params } = input;
   const id = newId("cs_test");
-  const allowed = Array.isArray(params.allowed_payment_method_types) ? params.allowed_payment_method_types.map(String) : null;
-  const excluded = Array.isArray(params.excluded_payment_method_types) ? params.excluded_payment_method_types.map(String) : [];
+  const allowed = Array.isArray(params.allowed_payment_method_types)
+    ? params.allowed_payment_method_types.map(String)
+    : null;
+  const excluded = Array.isArray(params.excluded_payment_method_types)
+    ? params.excluded_payment_method_types.map(String)
+    : [];
   // Since stripe-node 23 (API 2026-10-28) a session offers the methods the platform has enabled,
   // filtered by `allowed_payment_method_types`; older versions named them in
   // `payment_method_types`. The stand-in's platform has cards and MobilePay enabled.
   const paymentMethodTypes = Array.isArray(params.payment_method_types)
     ? params.payment_method_types.map(String)
-    : ENABLED_PAYMENT_METHODS.filter((type) => (allowed === null || allowed.includes(type)) && !excluded.includes(type));
+    : ENABLED_PAYMENT_METHODS.filter(
+        (type) => (allowed === null || allowed.includes(type)) && !excluded.includes(type),
+      );
   return fromFixture<Stripe.Checkout.Session>("checkout.session", {
     id,
     adaptive_pricing: { enabled: false },

@@ -22,7 +22,15 @@ export function buildRefund(input: {
     currency: input.charge.currency,
     destination_details:
       input.charge.payment_method_details?.type === "card"
-        ? ({ card: { reference: null, reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" }, type: "card" } as unknown as Stripe.Refund.DestinationDetails)
+        ? ({
+            card: {
+              reference: null,
+              reference_status: "pending",
+              reference_type: "acquirer_reference_number",
+              type: "refund",
+            },
+            type: "card",
+          } as unknown as Stripe.Refund.DestinationDetails)
         : undefined,
     metadata: input.metadata,
     payment_intent: typeof input.charge.payment_intent === "string" ? input.charge.payment_intent : null,

@@ -11,6 +11,7 @@
 // The whole spec is ~8 MB; the stand-in needs ~2% of it, and a reviewer can read a diff of that.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { format, resolveConfig } from "prettier";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../json.ts";
 
 /** Every operation the stand-in serves, as "METHOD path" exactly as the spec spells the path. */
@@ -152,13 +153,21 @@ function applyOverlay(operations: JsonObject, overlay: Record<string, OverlayEnt
   return applied;
 }
 
+/** Writes JSON as the repository's Prettier lays it out, so a refresh diffs cleanly and CI's format check passes. */
+async function writeJson(file: string, value: unknown): Promise<void> {
+  const config = (await resolveConfig(file)) ?? {};
+  writeFileSync(file, await format(JSON.stringify(value), { ...config, filepath: file }));
+}
+
 function option(args: string[], name: string): string | null {
   const index = args.indexOf(name);
   return index >= 0 ? (args[index + 1] ?? null) : null;
 }
 
-function main(args: string[]) {
-  const [specFile, fixturesFile] = args.filter((arg, index) => !arg.startsWith("--") && !args[index - 1]?.startsWith("--"));
+async function main(args: string[]) {
+  const [specFile, fixturesFile] = args.filter(
+    (arg, index) => !arg.startsWith("--") && !args[index - 1]?.startsWith("--"),
+  );
   if (!specFile || !fixturesFile) {
     throw new Error("usage: extract.ts <spec3.json> <fixtures3.json> [--spec-source text] [--fixtures-source text]");
   }
@@ -172,19 +181,12 @@ function main(args: string[]) {
   const applied = applyOverlay(operations, overlay);
 
   const info = isJsonObject(spec.info) ? spec.info : {};
-  writeFileSync(
-    path.join(here, "api-subset.json"),
-    `${JSON.stringify(
-      {
-        source: option(args, "--spec-source") ?? path.basename(specFile),
-        apiVersion: info.version ?? null,
-        overlayApplied: applied,
-        operations,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  await writeJson(path.join(here, "api-subset.json"), {
+    source: option(args, "--spec-source") ?? path.basename(specFile),
+    apiVersion: info.version ?? null,
+    overlayApplied: applied,
+    operations,
+  });
 
   const resources = fixtures.resources;
   if (!isJsonObject(resources)) throw new Error(`${fixturesFile} has no resources`);
@@ -193,12 +195,12 @@ function main(args: string[]) {
     if (resources[name] === undefined) throw new Error(`fixtures lack ${name}`);
     chosen[name] = cloneJson(resources[name]);
   }
-  writeFileSync(
-    path.join(here, "fixtures.json"),
-    `${JSON.stringify({ source: option(args, "--fixtures-source") ?? path.basename(fixturesFile), resources: chosen }, null, 2)}\n`,
-  );
+  await writeJson(path.join(here, "fixtures.json"), {
+    source: option(args, "--fixtures-source") ?? path.basename(fixturesFile),
+    resources: chosen,
+  });
   console.log(`wrote ${OPERATIONS.length} operations and ${FIXTURE_RESOURCES.length} fixtures`);
   for (const line of applied) console.log(`overlay: ${line}`);
 }
 
-main(process.argv.slice(2));
+await main(process.argv.slice(2));
