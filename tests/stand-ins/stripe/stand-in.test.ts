@@ -179,6 +179,20 @@ describe("Checkout", () => {
     expect(transaction).toMatchObject({ amount: 10_000, fee: 330, net: 9_670 });
   });
 
+  it("authorises without capturing when payment_intent_data[capture_method]=manual", async () => {
+    const session = await checkoutSession(4_000, {
+      payment_intent_data: { capture_method: "manual", transfer_group: "trade_2" },
+    });
+    standIn.controls.completeCheckoutSession(session.id, { method: "card", number: "4242424242424242" });
+    const authorised = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ["payment_intent.latest_charge"],
+    });
+    expect(authorised).toMatchObject({ status: "complete", payment_status: "unpaid" });
+    const intent = authorised.payment_intent as Stripe.PaymentIntent;
+    expect(intent).toMatchObject({ status: "requires_capture", amount_capturable: 4_000, amount_received: 0 });
+    expect(intent.latest_charge).toMatchObject({ captured: false, balance_transaction: null });
+  });
+
   it("expires an unpaid session when the clock passes expires_at, and refuses an expiry outside Stripe's window", async () => {
     const session = await checkoutSession(1_000, { expires_at: standIn.controls.now() + 3_600 });
     standIn.controls.advanceClock(3_601);
