@@ -1,15 +1,20 @@
 // The one place that chooses the outside parties: the payment rail, the carriers and the national
-// eID. Each is chosen by configuration (PAYMENT_RAIL, CARRIERS, IDENTITY_PROVIDER); this build has
-// only the simulated ones, which move no money and verify nobody. A simulated provider never serves
+// eID. Each is chosen by configuration, per mode: PAYMENT_RAIL, CARRIERS, IDENTITY_PROVIDER choose
+// for both modes, and PAYMENT_RAIL_LIVE (CARRIERS_LIVE, IDENTITY_PROVIDER_LIVE) for live mode
+// alone, so that the sandbox may stay simulated while live uses a real provider (decisions.md
+// §11). The simulated providers move no money and verify nobody. A simulated provider never serves
 // live mode: while the payment rail or the eID is simulated, live mode is closed, and asking for a
-// provider in live mode answers 403 `forbidden` naming what is missing. Nothing else imports the
-// simulated implementations.
+// provider in live mode answers 403 `forbidden` naming what is missing. Besides this file, only the
+// sandbox's own parts use a simulated implementation directly: the simulated bank's pages
+// (app/sandbox-bank) and the sandbox's complete-payment endpoint, which acts as the payer there.
 import { AppError } from "./errors.ts";
 import type { ApiMode } from "./db/generated/enums.ts";
 import type { IdentityProvider } from "./identity/identity-provider.ts";
 import { simulatedIdentityProvider } from "./identity/simulated-identity-provider.ts";
 import type { PaymentRail } from "./payments/payment-rail.ts";
 import { simulatedPaymentRail } from "./payments/simulated-rail/rail.ts";
+import { checkStripeSettings } from "./payments/stripe/stripe-client.ts";
+import { stripePaymentRail } from "./payments/stripe/stripe-rail.ts";
 import type { Carrier, CarrierId } from "./shipping/carrier.ts";
 import { SIMULATED_CARRIERS, SIMULATED_WEIGHT_BANDS } from "./shipping/simulated-carriers.ts";
 
@@ -19,8 +24,8 @@ interface Choice<T> {
   /** The setting that chooses it, for operators and for the 403's detail. */
   setting: string;
   what: string;
-  /** What each value of the setting provides; "simulated" is the only one built so far. */
-  providers: Record<string, { simulated: boolean; provider: T }>;
+  /** What each value of the setting provides. */
+  providers: Record<string, { simulated: boolean; provider: T; checkSettings?: () => void }>;
 }
 
 interface Providers {
@@ -33,7 +38,10 @@ const CHOICES: { [K in OutsideParty]: Choice<Providers[K]> } = {
   paymentRail: {
     setting: "PAYMENT_RAIL",
     what: "payment rail",
-    providers: { simulated: { simulated: true, provider: simulatedPaymentRail } },
+    providers: {
+      simulated: { simulated: true, provider: simulatedPaymentRail },
+      stripe: { simulated: false, provider: stripePaymentRail, checkSettings: checkStripeSettings },
+    },
   },
   carriers: {
     setting: "CARRIERS",
@@ -50,25 +58,39 @@ const CHOICES: { [K in OutsideParty]: Choice<Providers[K]> } = {
 /** Live mode opens only when both of these are real: without them no one is verified or paid. */
 const LIVE_MODE_NEEDS: OutsideParty[] = ["paymentRail", "identity"];
 
-function chosen<K extends OutsideParty>(party: K): { name: string; simulated: boolean; provider: Providers[K] } {
+/** The setting that decides `party` for `mode`: `<SETTING>_LIVE` for live mode when it is set. */
+function settingFor(party: OutsideParty, mode: ApiMode): string {
+  const base = CHOICES[party].setting;
+  return mode === "live" && process.env[`${base}_LIVE`]?.trim() ? `${base}_LIVE` : base;
+}
+
+function chosen<K extends OutsideParty>(
+  party: K,
+  mode: ApiMode,
+): { name: string; setting: string; simulated: boolean; provider: Providers[K]; checkSettings?: () => void } {
   const choice = CHOICES[party] as Choice<Providers[K]>;
-  const name = process.env[choice.setting]?.trim() || "simulated";
+  const setting = settingFor(party, mode);
+  const name = process.env[setting]?.trim() || "simulated";
   const entry = Object.hasOwn(choice.providers, name) ? choice.providers[name] : undefined;
   if (!entry) {
     const known = Object.keys(choice.providers).join(", ");
-    throw new Error(`${choice.setting}=${name}: this build has no such ${choice.what} (it has: ${known}).`);
+    throw new Error(`${setting}=${name}: this build has no such ${choice.what} (it has: ${known}).`);
   }
-  return { name, ...entry };
+  return { name, setting, ...entry };
 }
 
-/** Fails at start, with the setting's name, when a provider setting names nothing this build has. */
+/**
+ * Fails at start, with the setting's name, when a provider setting names nothing this build has,
+ * or a chosen provider lacks its own settings (a real rail's keys).
+ */
 export function checkOutsidePartySettings(): void {
-  for (const party of Object.keys(CHOICES) as OutsideParty[]) chosen(party);
+  for (const party of Object.keys(CHOICES) as OutsideParty[])
+    for (const mode of ["test", "live"] as const) chosen(party, mode).checkSettings?.();
 }
 
-/** The settings of the outside parties that are simulated, among those `needs` names. */
+/** The outside parties that live mode would get simulated, among those `needs` names. */
 function simulatedAmong(needs: readonly OutsideParty[]): OutsideParty[] {
-  return needs.filter((party) => chosen(party).simulated);
+  return needs.filter((party) => chosen(party, "live").simulated);
 }
 
 /** Why live mode is closed (empty when it is open), e.g. for the console's notice. */
@@ -76,7 +98,11 @@ export function liveModeGaps(
   extra: readonly OutsideParty[] = [],
 ): { party: OutsideParty; setting: string; what: string }[] {
   const needs = [...new Set([...LIVE_MODE_NEEDS, ...extra])];
-  return simulatedAmong(needs).map((party) => ({ party, setting: CHOICES[party].setting, what: CHOICES[party].what }));
+  return simulatedAmong(needs).map((party) => ({
+    party,
+    setting: settingFor(party, "live"),
+    what: CHOICES[party].what,
+  }));
 }
 
 export function isLiveModeOpen(): boolean {
@@ -103,7 +129,7 @@ export function assertLiveModeOpen(mode: ApiMode, extra: readonly OutsideParty[]
 /** The payment rail for `mode`: 403 in live mode while it (or the eID) is simulated. */
 export function paymentRailFor(mode: ApiMode): PaymentRail {
   assertLiveModeOpen(mode, ["paymentRail"]);
-  return chosen("paymentRail").provider;
+  return chosen("paymentRail", mode).provider;
 }
 
 /**
@@ -119,13 +145,13 @@ export function railNamed(name: string): PaymentRail {
 /** The eID for `mode`: 403 in live mode while it (or the payment rail) is simulated. */
 export function identityProviderFor(mode: ApiMode): IdentityProvider {
   assertLiveModeOpen(mode, ["identity"]);
-  return chosen("identity").provider;
+  return chosen("identity", mode).provider;
 }
 
 /** The carriers for `mode`: 403 in live mode while they (or the rail or the eID) are simulated. */
 export function carriersFor(mode: ApiMode): Record<CarrierId, Carrier> {
   assertLiveModeOpen(mode, ["carriers"]);
-  return chosen("carriers").provider;
+  return chosen("carriers", mode).provider;
 }
 
 /**
@@ -133,10 +159,10 @@ export function carriersFor(mode: ApiMode): Record<CarrierId, Carrier> {
  * carrier name): reading them moves nothing, so it does not depend on the mode.
  */
 export function carrierCatalogue(): { carriers: Record<CarrierId, Carrier>; weightBands: readonly number[] } {
-  return { carriers: chosen("carriers").provider, weightBands: SIMULATED_WEIGHT_BANDS };
+  return { carriers: chosen("carriers", "test").provider, weightBands: SIMULATED_WEIGHT_BANDS };
 }
 
 /** Whether `mode`'s payment rail is the simulated one (its page offers test instruments). */
 export function paymentRailIsSimulated(mode: ApiMode): boolean {
-  return mode === "test" && chosen("paymentRail").simulated;
+  return chosen("paymentRail", mode).simulated;
 }

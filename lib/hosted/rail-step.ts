@@ -4,7 +4,8 @@
 // else back to the page.
 import { publicBaseUrl } from "../config.ts";
 import { hostedPagePath } from "../hosted-links/hosted-paths.ts";
-import { openRailPayment } from "../payments/open-rail-payment.ts";
+import { openRailPayment, type RailStep } from "../payments/open-rail-payment.ts";
+import { RailUnavailable } from "../payments/payment-rail.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 import { returnTarget } from "./return-target.ts";
@@ -16,7 +17,14 @@ export async function sendPayerToRail(
   paymentId: string,
 ): Promise<HostedOutcome> {
   const page = `${publicBaseUrl()}${hostedPagePath(session.kind, token)}`;
-  const step = await openRailPayment(paymentId, { returnUrl: `${page}/return`, cancelUrl: page });
+  let step: RailStep;
+  try {
+    step = await openRailPayment(paymentId, { returnUrl: `${page}/return`, cancelUrl: page });
+  } catch (error) {
+    if (!(error instanceof RailUnavailable)) throw error;
+    console.warn(`hosted ${session.kind}: ${error.message}`);
+    return { back: true, error: "rail_unreachable" };
+  }
   switch (step.kind) {
     case "redirect":
       return { done: step.url };

@@ -22,6 +22,7 @@ export interface EscrowMetrics {
   transitions: client.Counter<"action">;
   payments: client.Counter<"purpose" | "outcome">;
   payouts: client.Counter<"outcome">;
+  railCallbacks: client.Counter<"provider" | "outcome">;
   rateLimitRefusals: client.Counter<"http_route">;
   renderedTrades: client.Counter<"result">;
   pagePositions: client.Counter<"result">;
@@ -55,6 +56,12 @@ const deliveries = cachedReading(() =>
             count(*) FILTER (WHERE "status" = 'Failed') AS failed,
             extract(epoch FROM now() - min("nextAttemptAt") FILTER (WHERE "status" = 'Pending' AND "attemptCount" = 0))::float8 AS oldest
      FROM "WebhookDelivery" WHERE "status" IN ('Pending', 'Failed')`,
+  ),
+);
+
+const railInbox = cachedReading(() =>
+  scrapeQuery<{ waiting: string; oldest: number | null }>(
+    `SELECT count(*) AS waiting, extract(epoch FROM now() - min("receivedAt"))::float8 AS oldest FROM "RailCallback" WHERE "appliedAt" IS NULL`,
   ),
 );
 
@@ -97,6 +104,12 @@ function create(): EscrowMetrics {
       name: "escrow_payments_total",
       help: "Payments completed by the payment rail, by purpose and outcome.",
       labelNames: ["purpose", "outcome"],
+      registers: [registry],
+    }),
+    railCallbacks: new client.Counter({
+      name: "escrow_rail_callbacks_total",
+      help: "Callbacks received from payment rails, by rail and outcome (applied, duplicate, refused: bad signature, failed: kept to apply later).",
+      labelNames: ["provider", "outcome"],
       registers: [registry],
     }),
     payouts: new client.Counter({
@@ -184,6 +197,22 @@ function create(): EscrowMetrics {
     registers: [registry],
     async collect() {
       this.set((await outbox()).oldest ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: "escrow_rail_callbacks_unapplied",
+    help: "Rail callbacks stored in the inbox and not yet applied (the scheduler's sweep retries them).",
+    registers: [registry],
+    async collect() {
+      this.set(Number((await railInbox()).waiting));
+    },
+  });
+  new client.Gauge({
+    name: "escrow_rail_callback_oldest_unapplied_age_seconds",
+    help: "Age of the oldest rail callback not yet applied (0 when none).",
+    registers: [registry],
+    async collect() {
+      this.set((await railInbox()).oldest ?? 0);
     },
   });
   new client.Gauge({

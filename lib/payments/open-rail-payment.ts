@@ -27,6 +27,7 @@ export async function openRailPayment(
   const opened = await rail.openPayment({
     // Derived from what it replaces: a retry (crash, double click) opens the same rail payment.
     idempotencyKey: `payment-${payment.id}-after-${current ?? "none"}`,
+    paymentId: payment.id,
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     description: payment.purpose === "Escrow" ? "Payment into escrow" : "Shipping label",

@@ -32,18 +32,32 @@ export interface RailTry {
  */
 export interface RailPaymentStatus {
   state: "open" | "processing" | "succeeded" | "closed";
+  /** What the rail charges (or charged): checked against our payment before it counts. */
+  amountMinor: bigint;
+  currency: string;
   /** Every try so far, oldest first. */
   tries: RailTry[];
 }
 
-/** What a verified callback names; its data beyond that is re-read from the rail. */
+/**
+ * What a verified callback names; its data beyond that is re-read from the rail. `payment`: a rail
+ * payment by the rail's id; `our-payment`: a payment by our id (a rail object that carries it in
+ * its metadata, e.g. a Stripe PaymentIntent); `unhandled`: an event this build does not act on
+ * (kept in the inbox, marked applied).
+ */
 export interface RailEvent {
   /** The rail's id of the event: the inbox keeps each once. */
   eventId: string;
-  objectKind: "payment";
-  /** The rail's id of the object (a rail payment). */
+  objectKind: "payment" | "our-payment" | "unhandled";
   objectId: string;
 }
+
+/**
+ * The rail cannot be reached or fails on its side for now (network, its 5xx, its rate limit): the
+ * payer is asked to try again in a moment, a callback is answered 500 so the rail sends it again,
+ * and the poll asks later. Anything else a rail throws is a fault of ours and stays an error.
+ */
+export class RailUnavailable extends Error {}
 
 /** A callback that does not carry a valid signature (or cannot be read): answered 400, stored nowhere. */
 export class RailCallbackRefused extends Error {}
@@ -55,14 +69,14 @@ export interface PaymentRail {
    * of decisions.md §11: a tenant's deadlines may not make a trade outlast it).
    */
   readonly holdBudgetDays: number;
-  /** The origin of the rail's payment pages: our pages' forms redirect there (their CSP allows it). */
-  pageOrigin(): string | null;
   /**
    * Opens a payment the payer completes on the rail's page. The same idempotency key always opens
    * the same rail payment (two tabs, a retry after a crash), never a second charge.
    */
   openPayment(input: {
     idempotencyKey: string;
+    /** Our payment's id, kept by the rail with its objects so that their callbacks name it. */
+    paymentId: string;
     amountMinor: bigint;
     currency: string;
     description: string;

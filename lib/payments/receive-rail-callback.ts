@@ -4,8 +4,9 @@
 // callback stays in the inbox unapplied and the route answers 500, so the rail delivers it again;
 // the worker's sweep (sweepRailCallbacks) applies what no redelivery brought.
 import { railNamed } from "../outside-parties.ts";
-import { settleRailPayment } from "./settle-rail-payment.ts";
+import { settlePayment, settleRailPayment } from "./settle-rail-payment.ts";
 import type { PaymentRail, RailEvent } from "./payment-rail.ts";
+import { db } from "../db/client.ts";
 import { markApplied, markFailed, storeCallback, unappliedCallbacks } from "./rail-inbox.ts";
 
 export type CallbackAnswer = "applied" | "duplicate";
@@ -39,6 +40,11 @@ export async function applyRailEvent(rail: PaymentRail, event: RailEvent): Promi
     case "payment":
       await settleRailPayment(rail, event.objectId);
       return;
+    case "our-payment":
+      if (await paymentExists(event.objectId)) await settlePayment(event.objectId);
+      return;
+    case "unhandled":
+      return;
   }
 }
 
@@ -59,4 +65,9 @@ export async function sweepRailCallbacks(now: Date, limit = 100): Promise<number
     }
   }
   return applied;
+}
+
+/** A callback may name a payment of another deployment sharing the rail account: not ours, nothing to do. */
+async function paymentExists(paymentId: string): Promise<boolean> {
+  return (await db.payment.count({ where: { id: paymentId } })) === 1;
 }

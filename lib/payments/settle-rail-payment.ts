@@ -17,11 +17,25 @@ export type SettledState = "Paid" | "Pending" | "Other" | "unknown";
 export async function settleRailPayment(rail: PaymentRail, railPaymentId: string): Promise<SettledState> {
   const payment = await db.payment.findUnique({
     where: { provider_railPaymentId: { provider: rail.name, railPaymentId } },
-    select: { id: true, state: true, mode: true, tenant: true, attempts: { select: { railAttemptId: true } } },
+    select: {
+      id: true,
+      state: true,
+      mode: true,
+      amountMinor: true,
+      currency: true,
+      tenant: true,
+      attempts: { select: { railAttemptId: true } },
+    },
   });
   // A rail payment we no longer point at was closed before we replaced it: it cannot pay.
   if (!payment) return "unknown";
   const status = await rail.paymentStatus(railPaymentId);
+  // The rail's payment must be for what we asked: a success for another amount or currency is
+  // not this payment's, and stays in the inbox for an operator rather than moving the trade.
+  if (status.amountMinor !== payment.amountMinor || status.currency.toUpperCase() !== payment.currency.toUpperCase())
+    throw new Error(
+      `Rail payment ${railPaymentId} is for ${status.amountMinor} ${status.currency}, payment ${payment.id} for ${payment.amountMinor} ${payment.currency}`,
+    );
   const recorded = new Set(payment.attempts.map((a) => a.railAttemptId));
   const now = tenantNow(payment.tenant, payment.mode);
   let state: SettledState = payment.state === "Paid" ? "Paid" : payment.state === "Pending" ? "Pending" : "Other";

@@ -49,6 +49,7 @@ export const hostedPages: typeof english = {
     declined: "Betalingen blev afvist. Der er ikke trukket penge. Prøv en anden betalingsmåde.",
     not_confirmed:
       "Betalingen blev ikke bekræftet. Der er ikke trukket penge. Prøv igen, eller vælg en anden betalingsmåde.",
+    rail_unreachable: "Betalingsudbyderen kan ikke nås lige nu. Der er ikke trukket noget. Prøv igen om lidt.",
     unavailable: "Det kunne ikke lade sig gøre: handlen har ændret sig imens. Siden viser, hvor den står nu.",
     cookies: "Din browser sendte ikke vores cookie tilbage. Tillad cookies for siden, og prøv igen.",
     sign_in_failed: "Log-ind med eID lykkedes ikke. Prøv igen.",

@@ -47,6 +47,7 @@ export const hostedPages = {
   errors: {
     declined: "The payment was declined. Nothing was charged. Try another payment method.",
     not_confirmed: "The payment was not confirmed. Nothing was charged. Try again or choose another method.",
+    rail_unreachable: "The payment provider cannot be reached right now. Nothing was charged. Try again in a moment.",
     unavailable: "That could not be done: the trade has changed in the meantime. The page shows where it stands now.",
     cookies: "Your browser did not send back our cookie. Allow cookies for this site and try again.",
     sign_in_failed: "The eID sign-in did not succeed. Try again.",

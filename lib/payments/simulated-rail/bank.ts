@@ -40,14 +40,15 @@ export function statusOf(payment: BankPayment): RailPaymentStatus {
     method: t.method === SANDBOX_METHOD ? null : t.method,
   }));
   const state = payment.state as BankPaymentState;
+  const charged = { amountMinor: payment.amountMinor, currency: payment.currency };
   switch (state) {
     case "succeeded":
-      return { state: "succeeded", tries };
+      return { state: "succeeded", tries, ...charged };
     case "expired":
-      return { state: "closed", tries };
+      return { state: "closed", tries, ...charged };
     case "awaiting_confirmation":
     case "open":
-      return { state: "open", tries };
+      return { state: "open", tries, ...charged };
   }
 }
 

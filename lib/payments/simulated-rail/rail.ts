@@ -23,8 +23,7 @@ export const simulatedPaymentRail: PaymentRail = {
   name: "simulated",
   // As long as the rail we are most likely to meet first (Stripe in Denmark, manual payouts).
   holdBudgetDays: 90,
-  pageOrigin: () => null, // the bank's pages are on our own origin
-  async openPayment(input) {
+  async openPayment({ paymentId: _, ...input }) {
     const { id } = await openBankPayment(input);
     return { railPaymentId: id, redirectUrl: `${publicBaseUrl()}${bankPagePath(id)}` };
   },
