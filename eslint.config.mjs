@@ -12,6 +12,7 @@ const FOUNDATION = [
   "lib/crypto",
   "lib/clock.ts",
   "lib/config.ts",
+  "lib/secret-setting.ts",
   "lib/dates.ts",
   "lib/locale.ts",
   "lib/prepared-json.ts",

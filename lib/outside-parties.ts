@@ -162,6 +162,14 @@ export function carrierCatalogue(): { carriers: Record<CarrierId, Carrier>; weig
   return { carriers: chosen("carriers", "test").provider, weightBands: SIMULATED_WEIGHT_BANDS };
 }
 
+/**
+ * The payment rails the deployment is configured with, for both modes, without the live-mode
+ * check: for limits that bind a tenant's settings whatever mode its trades run in (the hold budget).
+ */
+export function configuredRails(): PaymentRail[] {
+  return [...new Set([chosen("paymentRail", "test").provider, chosen("paymentRail", "live").provider])];
+}
+
 /** Whether `mode`'s payment rail is the simulated one (its page offers test instruments). */
 export function paymentRailIsSimulated(mode: ApiMode): boolean {
   return chosen("paymentRail", mode).simulated;

@@ -75,6 +75,26 @@ describe("console settings", () => {
     expect((await row(tenant.tenantId)).acceptanceDeadlineSeconds).toBe(36 * 3600);
   });
 
+  it("refuses deadlines that together outlast the payment rail's hold budget, and changes nothing", async () => {
+    const { tenant, admin } = await adminTenant();
+    // Each within its own limit; together (30 + 14 + 14 + 30 + 14 days and 2 × 10 days in
+    // transit = 122 days) past the 90 days a rail may hold the payer's money.
+    const longest = {
+      unpaidExpirySeconds: 3 * DAY,
+      shipmentDeadlineSeconds: 30 * DAY,
+      acceptanceDeadlineSeconds: 14 * DAY,
+      returnShipmentDeadlineSeconds: 30 * DAY,
+      returnAcceptanceDeadlineSeconds: 14 * DAY,
+    };
+    const refused = await updateDeadlines(admin, DeadlinesBody.parse(longest)).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "validation-error", status: 400 });
+    expect((refused as Error).message).toMatch(/run 122 days .* at most 90 days\. Shorten them by 32 days/);
+    expect((await row(tenant.tenantId)).shipmentDeadlineSeconds).toBe(5 * DAY); // the default, unchanged
+    // 32 days shorter in all, they fit.
+    const fitting = { ...longest, shipmentDeadlineSeconds: 14 * DAY, returnShipmentDeadlineSeconds: 14 * DAY };
+    expect(await updateDeadlines(admin, DeadlinesBody.parse(fitting))).toEqual(fitting);
+  });
+
   it("refuses a viewer every change, and changes nothing", async () => {
     const { tenant } = await adminTenant();
     const viewer = await staffOf(tenant.tenantId, "viewer");
