@@ -3,9 +3,11 @@
 // (retention.ts), so that a long retention round never holds up a deadline. Several instances may
 // run it at once (fire-deadlines.ts takes each trade with SKIP LOCKED, the retention deletes skip
 // locked rows too). A third round (RAIL_POLL_INTERVAL_MS) applies the rails' callbacks left unapplied
-// in the inbox and asks the rails about payments left pending (decisions.md §11).
+// in the inbox, asks the rails about payments left pending, and sends the refunds the ledger made
+// (decisions.md §11).
 import { pollPendingRailPayments } from "../payments/poll-rail-payments.ts";
 import { sweepRailCallbacks } from "../payments/receive-rail-callback.ts";
+import { sendDueRefunds } from "../payments/send-rail-refunds.ts";
 import { fireDueDeadlines } from "./fire-deadlines.ts";
 import { pruneExpiredRecords } from "./retention.ts";
 import { retentionPolicy } from "./retention-policy.ts";
@@ -58,6 +60,7 @@ export function startScheduler(): () => Promise<void> {
     const now = new Date();
     await sweepRailCallbacks(now);
     await pollPendingRailPayments(now);
+    await sendDueRefunds(now);
   });
   return async () => {
     await Promise.all([stopDeadlines(), stopRetention(), stopRail()]);

@@ -39,6 +39,9 @@ export interface RailPaymentStatus {
   tries: RailTry[];
 }
 
+/** Where a refund stands at the rail: paying back, paid back, or refused (with the rail's reason). */
+export type RailRefundStatus = { state: "pending" } | { state: "succeeded" } | { state: "failed"; reason: string };
+
 /**
  * What a verified callback names; its data beyond that is re-read from the rail. `payment`: a rail
  * payment by the rail's id; `our-payment`: a payment by our id (a rail object that carries it in
@@ -48,7 +51,7 @@ export interface RailPaymentStatus {
 export interface RailEvent {
   /** The rail's id of the event: the inbox keeps each once. */
   eventId: string;
-  objectKind: "payment" | "our-payment" | "unhandled";
+  objectKind: "payment" | "our-payment" | "refund" | "unhandled";
   objectId: string;
 }
 
@@ -94,6 +97,21 @@ export interface PaymentRail {
    * RailCallbackRefused when the signature is wrong or the body unreadable.
    */
   readCallback(rawBody: string, headers: Headers): RailEvent;
+  /**
+   * Pays part or all of a succeeded rail payment back to the payer. The same idempotency key
+   * always answers the same refund: a retry after a crash never refunds twice. The rail refuses
+   * more than what is left of the payment.
+   */
+  refund(input: {
+    idempotencyKey: string;
+    railPaymentId: string;
+    amountMinor: bigint;
+    currency: string;
+    /** Our RailRefund's id, kept by the rail with the refund so that its callbacks name it. */
+    refundId: string;
+  }): Promise<{ railRefundId: string; status: RailRefundStatus }>;
+  /** Asks the rail where a refund stands. */
+  refundStatus(railRefundId: string): Promise<RailRefundStatus>;
   /**
    * Sends a payout to a bank account. `idempotencyKey` identifies the try: asked again with the
    * same key (a retry after a crash), the rail answers the first outcome and pays nothing more.

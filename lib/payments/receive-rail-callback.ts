@@ -4,6 +4,7 @@
 // callback stays in the inbox unapplied and the route answers 500, so the rail delivers it again;
 // the worker's sweep (sweepRailCallbacks) applies what no redelivery brought.
 import { railNamed } from "../outside-parties.ts";
+import { settleRailRefund } from "./send-rail-refunds.ts";
 import { settlePayment, settleRailPayment } from "./settle-rail-payment.ts";
 import type { PaymentRail, RailEvent } from "./payment-rail.ts";
 import { db } from "../db/client.ts";
@@ -39,6 +40,9 @@ export async function applyRailEvent(rail: PaymentRail, event: RailEvent): Promi
   switch (event.objectKind) {
     case "payment":
       await settleRailPayment(rail, event.objectId);
+      return;
+    case "refund":
+      await settleRailRefund(rail.name, event.objectId);
       return;
     case "our-payment":
       if (await paymentExists(event.objectId)) await settlePayment(event.objectId);

@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { POST as railEvents } from "../../app/rail-events/[provider]/route.ts";
 import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
+import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
+import { simulatedPaymentRail } from "../../lib/payments/simulated-rail/rail.ts";
 import { sweepRailCallbacks } from "../../lib/payments/receive-rail-callback.ts";
 import { decideBySandbox } from "../../lib/payments/simulated-rail/bank.ts";
 import { signCallback, SIGNATURE_HEADER } from "../../lib/payments/simulated-rail/signing.ts";
@@ -38,7 +40,7 @@ async function sentToBank() {
   const bankPage = (await browser.post(link, "pay")).location!;
   const tradeId = initiated.json.tradeId as string;
   const bankPaymentId = new URL(bankPage).pathname.split("/")[2]!;
-  return { tenant, link, browser, tradeId, bankPaymentId };
+  return { tenant, api, link, browser, tradeId, bankPaymentId };
 }
 
 function postCallback(body: string, signature: string | null, provider = "simulated") {
@@ -137,7 +139,7 @@ describe("the rail's callbacks", () => {
     const { tradeId, bankPaymentId } = await sentToBank();
     await decideBySandbox(bankPaymentId, "succeeded", new Date());
     expect((await stateOf(tradeId)).payments).toEqual(["Pending"]);
-    const polled = await pollPendingRailPayments(new Date(), 10_000);
+    const polled = await pollPendingRailPayments(new Date(Date.now() + 120_000), 10_000); // a round later than any other test file's
     expect(polled.paid).toBeGreaterThanOrEqual(1);
     expect(await stateOf(tradeId)).toEqual(PAID);
   });
@@ -167,5 +169,45 @@ describe("the rail's callbacks", () => {
     expect(await db.railCallback.findFirstOrThrow({ where: { eventId } })).toMatchObject({ tries: 2, lastError: null });
     expect((await db.railCallback.findFirstOrThrow({ where: { eventId } })).appliedAt).not.toBeNull();
     expect(await stateOf(tradeId)).toEqual(PAID);
+  });
+
+  it("pays a cancelled trade's refund back at the bank once, after the commit, however often it is tried", async () => {
+    const { api, tradeId, bankPaymentId } = await sentToBank();
+    await decideBySandbox(bankPaymentId, "succeeded", new Date());
+    const body = simulatedEventBody(bankPaymentId);
+    await postCallback(body, signCallback(body));
+    expect((await api.cancel(tradeId, "AwaitingShipment")).status).toBe(200);
+    // The ledger's refund wrote the rail's refund in its transaction; nothing reached the bank yet.
+    const [refund] = await db.railRefund.findMany({ where: { payment: { tradeId } } });
+    expect(refund).toMatchObject({ state: "Pending", amountMinor: 25000n, currency: "DKK", railRefundId: null });
+    expect(await db.simulatedBankRefund.count({ where: { bankPaymentId } })).toBe(0);
+
+    await sendDueRefunds(new Date(Date.now() + 1000), 10_000);
+    const sent = await db.railRefund.findUniqueOrThrow({ where: { id: refund!.id } });
+    expect(sent).toMatchObject({ state: "Succeeded", provider: "simulated", tries: 1 });
+    expect(await db.simulatedBankRefund.findMany({ where: { bankPaymentId }, select: { amountMinor: true } })).toEqual([
+      { amountMinor: 25000n },
+    ]);
+    // A try repeated after a crash (the bank answered, the answer was not recorded) gets the same refund.
+    const again = await simulatedPaymentRail.refund({
+      idempotencyKey: `refund-${refund!.id}`,
+      railPaymentId: bankPaymentId,
+      amountMinor: 25000n,
+      currency: "DKK",
+      refundId: refund!.id,
+    });
+    expect(again.railRefundId).toBe(sent.railRefundId);
+    await sendDueRefunds(new Date(Date.now() + 3_600_000), 10_000);
+    expect(await db.simulatedBankRefund.count({ where: { bankPaymentId } })).toBe(1);
+    // More than the payment is refused by the bank, as a real rail refuses it.
+    await expect(
+      simulatedPaymentRail.refund({
+        idempotencyKey: "another",
+        railPaymentId: bankPaymentId,
+        amountMinor: 1n,
+        currency: "DKK",
+        refundId: "another",
+      }),
+    ).rejects.toThrow(/more than/);
   });
 });

@@ -8,6 +8,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as railEvents } from "../../app/rail-events/[provider]/route.ts";
 import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
+import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
+import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
 import { hostedBrowser } from "../helpers/hosted-browser.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
@@ -171,11 +173,13 @@ describe("the Stripe rail", () => {
 
   it("finds the payment of a payer who never came back and whose webhooks were lost, by the poll", async () => {
     const { tradeId, sessionId } = await checkout();
-    standIn.controls.dropNextDeliveries(1000);
+    standIn.controls.holdEvents(); // not delivered (yet): as if lost
     standIn.controls.completeCheckoutSession(sessionId, CARD_OK);
     expect((await settled(tradeId)).state).toBe("Pending");
-    standIn.controls.dropNextDeliveries(0);
-    await pollPendingRailPayments(new Date(), 10_000);
+    await pollPendingRailPayments(new Date(Date.now() + 120_000), 10_000); // a round later than any other test file's
+    expect(await settled(tradeId)).toEqual(PAID_BY_CARD);
+    // Delivered at last, long after: nothing more happens.
+    standIn.controls.releaseEvents("original");
     expect(await settled(tradeId)).toEqual(PAID_BY_CARD);
   });
 
@@ -191,6 +195,63 @@ describe("the Stripe rail", () => {
     const sent = await browser.post(link, "pay");
     expect(sent.location).toMatch(/\/c\/pay\/cs_test_/);
     expect((await browser.post(link, "pay")).location).toBe(sent.location);
+  });
+
+  it("refunds a cancelled paid trade at Stripe once, and Stripe's webhook settles it", async () => {
+    const { api, tradeId, sessionId } = await checkout();
+    standIn.controls.completeCheckoutSession(sessionId, CARD_OK);
+    expect(await settled(tradeId)).toEqual(PAID_BY_CARD);
+    expect((await api.cancel(tradeId, "AwaitingShipment")).status).toBe(200);
+    const [refund] = await db.railRefund.findMany({ where: { payment: { tradeId } } });
+    expect(refund).toMatchObject({ state: "Pending", amountMinor: 150000n });
+
+    await sendDueRefunds(new Date(Date.now() + 1000), 10_000);
+    const sent = await db.railRefund.findUniqueOrThrow({ where: { id: refund!.id } });
+    expect(sent.railRefundId).toMatch(/^re_/);
+    standIn.controls.advanceClock(1); // Stripe settles the refund a moment later
+    await standIn.controls.deliveriesSettled();
+    expect(await db.railRefund.findUniqueOrThrow({ where: { id: refund!.id } })).toMatchObject({ state: "Succeeded" });
+    const stripeRefund = await fetch(`${standIn.url}/v1/refunds/${sent.railRefundId}`, {
+      headers: { authorization: "Bearer sk_test_escrow_rail" },
+    }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    expect(stripeRefund).toMatchObject({
+      amount: 150000,
+      currency: "dkk",
+      status: "succeeded",
+      metadata: { escrow_refund_id: refund!.id },
+    });
+    // Sent again with the same key (a crash before the answer was recorded): the same refund.
+    const again = await stripePaymentRail.refund({
+      idempotencyKey: `refund-${refund!.id}`,
+      railPaymentId: sessionId,
+      amountMinor: 150000n,
+      currency: "DKK",
+      refundId: refund!.id,
+    });
+    expect(again.railRefundId).toBe(sent.railRefundId);
+  });
+
+  it("refunds part of a payment, and Stripe refuses more than is left", async () => {
+    const { tradeId, sessionId } = await checkout();
+    standIn.controls.completeCheckoutSession(sessionId, CARD_OK);
+    expect((await settled(tradeId)).state).toBe("Paid");
+    const part = await stripePaymentRail.refund({
+      idempotencyKey: `part-${sessionId}`,
+      railPaymentId: sessionId,
+      amountMinor: 20000n,
+      currency: "DKK",
+      refundId: "part",
+    });
+    expect(part.status.state).toBe("pending");
+    await expect(
+      stripePaymentRail.refund({
+        idempotencyKey: `rest-${sessionId}`,
+        railPaymentId: sessionId,
+        amountMinor: 130001n,
+        currency: "DKK",
+        refundId: "rest",
+      }),
+    ).rejects.toThrow(/amount|greater|exceed/i);
   });
 
   it("refuses a webhook that Stripe did not sign, and stores nothing", async () => {

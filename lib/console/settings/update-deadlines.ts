@@ -13,7 +13,12 @@ export async function updateDeadlines(context: StaffContext, body: z.output<type
   const problem = holdBudgetProblem(body);
   if (problem)
     throw new AppError("validation-error", problem, {
-      errors: [{ key: "returnShipmentDeadlineSeconds", value: "Together, the deadlines outlast the payment rail's hold budget." }],
+      errors: [
+        {
+          key: "returnShipmentDeadlineSeconds",
+          value: "Together, the deadlines outlast the payment rail's hold budget.",
+        },
+      ],
     });
   await db.tenant.update({ where: { id: context.tenant.id }, data: body });
   return body;

@@ -133,3 +133,38 @@ async function decline(
     return count === 1;
   });
 }
+
+/**
+ * Pays part of a succeeded bank payment back. The same key answers the same refund; more than
+ * what is left is refused, as a real rail refuses it. The simulated bank's refunds succeed at once.
+ */
+export async function refundBankPayment(input: {
+  idempotencyKey: string;
+  bankPaymentId: string;
+  amountMinor: bigint;
+}): Promise<{ id: string }> {
+  return db.$transaction(async (tx) => {
+    const known = await tx.simulatedBankRefund.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
+    if (known) return { id: known.id };
+    // The bank payment's row is locked while its refunds are summed: two refunds at once cannot
+    // both fit in what is left.
+    const [payment] = await tx.$queryRaw<{ amountMinor: bigint; state: string }[]>`
+      SELECT "amountMinor", "state" FROM "SimulatedBankPayment" WHERE "id" = ${input.bankPaymentId} FOR UPDATE`;
+    if (!payment || payment.state !== "succeeded")
+      throw new Error(`The simulated bank cannot refund ${input.bankPaymentId}: it was not paid.`);
+    const refunded = await tx.simulatedBankRefund.aggregate({
+      where: { bankPaymentId: input.bankPaymentId },
+      _sum: { amountMinor: true },
+    });
+    if ((refunded._sum.amountMinor ?? 0n) + input.amountMinor > payment.amountMinor)
+      throw new Error(`The simulated bank refuses to refund more than ${input.bankPaymentId} paid.`);
+    const refund = await tx.simulatedBankRefund.create({
+      data: { id: reference("simrefund"), ...input },
+    });
+    return { id: refund.id };
+  });
+}
+
+export function findBankRefund(id: string) {
+  return db.simulatedBankRefund.findUnique({ where: { id } });
+}

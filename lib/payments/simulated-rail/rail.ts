@@ -5,7 +5,14 @@
 import { randomBytes } from "node:crypto";
 import { publicBaseUrl } from "../../config.ts";
 import { RailCallbackRefused, type PaymentRail, type PayoutOutcome } from "../payment-rail.ts";
-import { expireBankPayment, findBankPayment, openBankPayment, statusOf } from "./bank.ts";
+import {
+  expireBankPayment,
+  findBankPayment,
+  findBankRefund,
+  openBankPayment,
+  refundBankPayment,
+  statusOf,
+} from "./bank.ts";
 import { SIGNATURE_HEADER, signatureIsValid } from "./signing.ts";
 import { readSimulatedEvent } from "./simulated-event.ts";
 
@@ -34,6 +41,21 @@ export const simulatedPaymentRail: PaymentRail = {
   },
   async closePayment(railPaymentId) {
     await expireBankPayment(railPaymentId, new Date());
+  },
+  // The bank's refunds are paid back at once; its callback follows (./send-callback.ts), as a
+  // real rail's would.
+  async refund({ idempotencyKey, railPaymentId, amountMinor }) {
+    const { id } = await refundBankPayment({ idempotencyKey, bankPaymentId: railPaymentId, amountMinor });
+    // Imported here, not at the top: the callback's receiving path leads back to this rail
+    // (lib/outside-parties.ts), so a static import would be a cycle.
+    const { sendRefundCallback } = await import("./send-callback.ts");
+    await sendRefundCallback(id);
+    return { railRefundId: id, status: { state: "succeeded" } };
+  },
+  async refundStatus(railRefundId) {
+    const refund = await findBankRefund(railRefundId);
+    if (!refund) throw new Error(`The simulated bank has no refund ${railRefundId}`);
+    return { state: "succeeded" };
   },
   readCallback(rawBody, headers) {
     if (!signatureIsValid(rawBody, headers.get(SIGNATURE_HEADER)))

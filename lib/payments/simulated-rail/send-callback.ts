@@ -7,30 +7,38 @@
 // poll cover that too.
 import { receiveRailCallback } from "../receive-rail-callback.ts";
 import { signCallback, SIGNATURE_HEADER } from "./signing.ts";
-import { simulatedEventBody } from "./simulated-event.ts";
+import { simulatedEventBody, simulatedRefundEventBody } from "./simulated-event.ts";
 
 function callbackDelayMs(): number {
   const configured = Number(process.env.SIMULATED_RAIL_CALLBACK_DELAY_MS ?? 0);
   return Number.isFinite(configured) && configured > 0 ? configured : 0;
 }
 
-const deliver = (bankPaymentId: string) => {
-  const body = simulatedEventBody(bankPaymentId);
-  return receiveRailCallback("simulated", body, new Headers({ [SIGNATURE_HEADER]: signCallback(body) }));
-};
+const deliver = (body: string) =>
+  receiveRailCallback("simulated", body, new Headers({ [SIGNATURE_HEADER]: signCallback(body) }));
 
-/** After the payer's choice on the bank's page: at once, or after the configured delay. */
-export async function sendCallbackOfPayer(bankPaymentId: string): Promise<void> {
-  const delay = callbackDelayMs();
+/** At once, or after the configured delay; a failure is logged, as a rail's lost callback would be. */
+async function sendLater(body: string, about: string): Promise<void> {
   const send = () =>
-    deliver(bankPaymentId).catch((error: unknown) =>
-      console.warn(`simulated rail: callback of ${bankPaymentId} not applied: ${String(error)}`),
+    deliver(body).catch((error: unknown) =>
+      console.warn(`simulated rail: callback about ${about} not applied: ${String(error)}`),
     );
+  const delay = callbackDelayMs();
   if (delay === 0) await send();
   else setTimeout(send, delay).unref();
 }
 
+/** After the payer's choice on the bank's page. */
+export async function sendCallbackOfPayer(bankPaymentId: string): Promise<void> {
+  await sendLater(simulatedEventBody(bankPaymentId), bankPaymentId);
+}
+
+/** After the bank paid a refund back. */
+export async function sendRefundCallback(bankRefundId: string): Promise<void> {
+  await sendLater(simulatedRefundEventBody(bankRefundId), bankRefundId);
+}
+
 /** After the sandbox's endpoint decided: at once, and its failure is the endpoint's answer. */
 export async function sendCallbackNow(bankPaymentId: string): Promise<void> {
-  await deliver(bankPaymentId);
+  await deliver(simulatedEventBody(bankPaymentId));
 }

@@ -1,21 +1,32 @@
-// The simulated rail's callback body: `{ "id": "simevt_…", "type": "payment.updated", "payment": "simbank_…" }`.
-// Like a real rail's event it names what changed; what changed is read from the bank.
+// The simulated rail's callback body: `{ "id": "simevt_…", "type": "payment.updated", "payment":
+// "simbank_…" }` or `{ "id": "simevt_…", "type": "refund.updated", "refund": "simrefund_…" }`. Like a
+// real rail's event it names what changed; what changed is read from the bank.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { RailEvent } from "../payment-rail.ts";
 
-const SimulatedEvent = z.strictObject({
-  id: z.string().regex(/^simevt_[0-9a-f]{24}$/),
-  type: z.literal("payment.updated"),
-  payment: z.string().regex(/^simbank_[0-9a-f]{24}$/),
-});
+const EVENT_ID = z.string().regex(/^simevt_[0-9a-f]{24}$/);
+const SimulatedEvent = z.discriminatedUnion("type", [
+  z.strictObject({
+    id: EVENT_ID,
+    type: z.literal("payment.updated"),
+    payment: z.string().regex(/^simbank_[0-9a-f]{24}$/),
+  }),
+  z.strictObject({
+    id: EVENT_ID,
+    type: z.literal("refund.updated"),
+    refund: z.string().regex(/^simrefund_[0-9a-f]{24}$/),
+  }),
+]);
+
+const newEventId = () => `simevt_${randomBytes(12).toString("hex")}`;
 
 export function simulatedEventBody(bankPaymentId: string): string {
-  return JSON.stringify({
-    id: `simevt_${randomBytes(12).toString("hex")}`,
-    type: "payment.updated",
-    payment: bankPaymentId,
-  });
+  return JSON.stringify({ id: newEventId(), type: "payment.updated", payment: bankPaymentId });
+}
+
+export function simulatedRefundEventBody(bankRefundId: string): string {
+  return JSON.stringify({ id: newEventId(), type: "refund.updated", refund: bankRefundId });
 }
 
 export function readSimulatedEvent(rawBody: string): RailEvent | null {
@@ -26,5 +37,8 @@ export function readSimulatedEvent(rawBody: string): RailEvent | null {
     return null;
   }
   const event = SimulatedEvent.safeParse(parsed);
-  return event.success ? { eventId: event.data.id, objectKind: "payment", objectId: event.data.payment } : null;
+  if (!event.success) return null;
+  return event.data.type === "payment.updated"
+    ? { eventId: event.data.id, objectKind: "payment", objectId: event.data.payment }
+    : { eventId: event.data.id, objectKind: "refund", objectId: event.data.refund };
 }

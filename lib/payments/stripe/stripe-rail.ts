@@ -12,12 +12,15 @@ import {
   type PaymentRail,
   type RailEvent,
   type RailPaymentStatus,
+  type RailRefundStatus,
   type RailTry,
 } from "../payment-rail.ts";
 import { stripeClient, stripeWebhookSecret } from "./stripe-client.ts";
 
 /** Our payment's id in the metadata of the session and its PaymentIntent. */
 const PAYMENT_KEY = "escrow_payment_id";
+/** Our RailRefund's id in the metadata of a refund. */
+const REFUND_KEY = "escrow_refund_id";
 
 /** MobilePay takes DKK and EUR (and NOK, SEK); cards take every currency we use. */
 function methodsFor(currency: string): ("card" | "mobilepay")[] {
@@ -80,6 +83,24 @@ export const stripePaymentRail: PaymentRail = {
     if (session.status === "open") await reachStripe(() => stripe.checkout.sessions.expire(sessionId));
   },
 
+  async refund({ idempotencyKey, railPaymentId, amountMinor, refundId }) {
+    const stripe = stripeClient();
+    const session = await reachStripe(() => stripe.checkout.sessions.retrieve(railPaymentId));
+    const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) throw new Error(`Checkout Session ${railPaymentId} has no PaymentIntent to refund`);
+    const refund = await reachStripe(() =>
+      stripe.refunds.create(
+        { payment_intent: intent, amount: stripeAmount(amountMinor), metadata: { [REFUND_KEY]: refundId } },
+        { idempotencyKey },
+      ),
+    );
+    return { railRefundId: refund.id, status: refundStatusOf(refund) };
+  },
+
+  async refundStatus(railRefundId) {
+    return refundStatusOf(await reachStripe(() => stripeClient().refunds.retrieve(railRefundId)));
+  },
+
   readCallback(rawBody, headers) {
     let event: Stripe.Event;
     try {
@@ -121,6 +142,19 @@ function statusOfSession(session: Stripe.Checkout.Session): RailPaymentStatus {
   return { state: intent?.status === "processing" ? "processing" : "open", tries, ...charged };
 }
 
+/** Stripe's refund statuses in ours: `requires_action` waits on the payer (a bank transfer back), like `pending`. */
+function refundStatusOf(refund: Stripe.Refund): RailRefundStatus {
+  switch (refund.status) {
+    case "succeeded":
+      return { state: "succeeded" };
+    case "failed":
+    case "canceled":
+      return { state: "failed", reason: refund.failure_reason ?? refund.status };
+    default:
+      return { state: "pending" };
+  }
+}
+
 /** What the payer paid with, as the console shows it: "card-4242", "mobilepay". */
 function methodOf(charge: Stripe.Charge): string {
   const details = charge.payment_method_details;
@@ -135,6 +169,7 @@ function eventSubject(event: Stripe.Event): RailEvent {
   const ours = object.metadata?.[PAYMENT_KEY];
   if (object.object === "payment_intent" && ours)
     return { eventId: event.id, objectKind: "our-payment", objectId: ours };
+  if (object.object === "refund") return { eventId: event.id, objectKind: "refund", objectId: object.id };
   return { eventId: event.id, objectKind: "unhandled", objectId: object.id };
 }
 

@@ -68,7 +68,9 @@ export function ledgerTransfers(s: StatementParts, from: string, transfers: Tran
 /**
  * Money back to the payer is a refund of the trade's escrow payment: whoever writes a transfer
  * with a payer_refund posting writes this part with it, so that no path that refunds (cancel, lost
- * parcel, return, staff decision, unused shipping) can forget the payment's record.
+ * parcel, return, staff decision, unused shipping) can forget the payment's record, nor the
+ * refund the rail must then pay back (a RailRefund row, sent after the commit by
+ * lib/payments/send-rail-refunds.ts).
  */
 export function escrowRefund(s: StatementParts, from: string, refundMinor: bigint, at: string): string {
   const amount = s.param(refundMinor.toString());
@@ -81,7 +83,12 @@ export function escrowRefund(s: StatementParts, from: string, refundMinor: bigin
         "refundedAt" = ${at}::timestamp, "updatedAt" = ${at}::timestamp
     FROM ${from} f
     WHERE pay."tenantId" = f."tenantId" AND pay."mode" = f."mode" AND pay."tradeId" = f."id"
-      AND pay."purpose" = 'Escrow' AND pay."state" IN ('Paid', 'PartiallyRefunded'))`;
+      AND pay."purpose" = 'Escrow' AND pay."state" IN ('Paid', 'PartiallyRefunded')
+    RETURNING pay."id", pay."tenantId", pay."mode", pay."currency"),
+  rail_refund AS (
+    INSERT INTO "RailRefund" ("id", "tenantId", "mode", "paymentId", "amountMinor", "currency", "createdAt", "nextTryAt")
+    SELECT gen_random_uuid()::text, r."tenantId", r."mode", r."id", ${amount}::bigint, r."currency", ${at}::timestamp, ${at}::timestamp
+    FROM refund r)`;
 }
 
 /** A trade that has ended leaves no payment to make: one still pending is called off with it (docs/money.md). */
