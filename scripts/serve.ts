@@ -26,6 +26,7 @@ import { answerMethodNotAllowed, SERVED_METHODS } from "../lib/http/method-not-a
 import { serveApi } from "../lib/http/serve-api.ts";
 import { parseTrustedProxies, resolveClientAddress } from "../lib/http/trusted-proxies.ts";
 import { addDeadlineMetrics } from "../lib/jobs/deadline-metrics.ts";
+import { addRailMetrics } from "../lib/payments/rail-health.ts";
 import { beginShutdown, isShuttingDown, stopBackgroundJobs } from "../lib/ops/lifecycle.ts";
 import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { log } from "../lib/ops/log.ts";
@@ -133,6 +134,7 @@ const server = http.createServer((request, response) => {
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
 addDeadlineMetrics();
+addRailMetrics();
 const metricsListener = await startMetricsListener("server");
 server.listen(port, hostname, () => {
   const how = router ? `${router.routeCount} API routes direct, the rest through Next` : "everything through Next";

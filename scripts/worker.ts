@@ -8,6 +8,7 @@ import { requireDataKeysFor } from "../lib/crypto/data-keys.ts";
 import { db } from "../lib/db/client.ts";
 import { resolveDatabase } from "../lib/db/connection.ts";
 import { addDeadlineMetrics } from "../lib/jobs/deadline-metrics.ts";
+import { addRailMetrics } from "../lib/payments/rail-health.ts";
 import { startScheduler } from "../lib/jobs/scheduler.ts";
 import { log } from "../lib/ops/log.ts";
 import { beginShutdown, stopBackgroundJobs, stopOnShutdown } from "../lib/ops/lifecycle.ts";
@@ -37,6 +38,7 @@ try {
 stopOnShutdown("webhook worker", startWebhookWorker().stop);
 if (process.env.SCHEDULER !== "off") stopOnShutdown("scheduler", startScheduler());
 addDeadlineMetrics();
+addRailMetrics();
 const metricsListener = await startMetricsListener("worker");
 log.info(`Webhook worker running (${database.kind}). Ctrl-C to stop.`);
 

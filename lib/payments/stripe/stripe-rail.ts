@@ -15,6 +15,7 @@ import {
   type RailRefundStatus,
   type RailTry,
 } from "../payment-rail.ts";
+import { recordRailReach } from "../rail-health.ts";
 import { stripeClient, stripeWebhookSecret } from "./stripe-client.ts";
 
 /** Our payment's id in the metadata of the session and its PaymentIntent. */
@@ -176,15 +177,20 @@ function eventSubject(event: Stripe.Event): RailEvent {
 /** Stripe out of reach (after the SDK's own retries with the same idempotency key) is RailUnavailable. */
 async function reachStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await call();
+    const answer = await call();
+    recordRailReach("stripe", true);
+    return answer;
   } catch (error) {
     const { StripeConnectionError, StripeAPIError, StripeRateLimitError } = Stripe.errors;
     if (
       error instanceof StripeConnectionError ||
       error instanceof StripeAPIError ||
       error instanceof StripeRateLimitError
-    )
+    ) {
+      recordRailReach("stripe", false);
       throw new RailUnavailable(`Stripe cannot be reached: ${error.message}`);
+    }
+    recordRailReach("stripe", true); // it answered, with a refusal
     throw error;
   }
 }
