@@ -36,8 +36,13 @@ export async function completeSandboxPayment(
   if (outcome === "succeeded" && payment.purpose === "Escrow")
     await refuseOnePersonOnBothSides(null, scope, payment.tradeId);
   const bankPaymentId = await bankPaymentOf(payment);
-  if (!(await decideBySandbox(bankPaymentId, outcome, now)))
-    throw new AppError("invalid-state", "The payment is being confirmed by the payer at the bank; try again shortly.");
+  // Decided already (a completion whose answer was lost with a crashed server, or a payer at the
+  // bank a moment ago): the bank's decision stands, and its news is sent again below.
+  if (!(await decideBySandbox(bankPaymentId, outcome, now))) {
+    const { state } = await simulatedPaymentRail.paymentStatus(bankPaymentId);
+    if (state !== "succeeded")
+      throw new AppError("invalid-state", "The payment is being confirmed by the payer at the bank; try again shortly.");
+  }
   await sendCallbackNow(bankPaymentId);
   // The bank decided; if the trade moved meanwhile (cancelled while the payer paid), the payment
   // could not take it, and the endpoint says so as before the rail was asynchronous.
