@@ -36,18 +36,17 @@ export async function completeSandboxPayment(
   if (outcome === "succeeded" && payment.purpose === "Escrow")
     await refuseOnePersonOnBothSides(null, scope, payment.tradeId);
   const bankPaymentId = await bankPaymentOf(payment);
-  // Decided already (a completion whose answer was lost with a crashed server, or a payer at the
-  // bank a moment ago): the bank's decision stands, and its news is sent again below.
-  if (!(await decideBySandbox(bankPaymentId, outcome, now))) {
-    const { state } = await simulatedPaymentRail.paymentStatus(bankPaymentId);
-    if (state !== "succeeded")
-      throw new AppError("invalid-state", "The payment is being confirmed by the payer at the bank; try again shortly.");
-  }
+  // Decided already, by another completion a moment ago or by one whose server died before its
+  // news was applied: the bank's decision stands and its news is sent again (so the payment does
+  // not wait for the poll), but this request completed nothing, and says so with the state now.
+  const decidedHere = await decideBySandbox(bankPaymentId, outcome, now);
+  if (!decidedHere && (await simulatedPaymentRail.paymentStatus(bankPaymentId)).state !== "succeeded")
+    throw new AppError("invalid-state", "The payment is being confirmed by the payer at the bank; try again shortly.");
   await sendCallbackNow(bankPaymentId);
   // The bank decided; if the trade moved meanwhile (cancelled while the payer paid), the payment
   // could not take it, and the endpoint says so as before the rail was asynchronous.
   const settled = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
-  if (settled.state !== (outcome === "succeeded" ? "Paid" : "Pending"))
+  if (!decidedHere || settled.state !== (outcome === "succeeded" ? "Paid" : "Pending"))
     throw new AppError(
       "invalid-state",
       `The payment is \`${settled.state}\`; only a \`Pending\` payment can be completed.`,
