@@ -5,6 +5,7 @@
 // payment, one attempt per try and one trade.created, however the news arrives.
 import { describe, expect, it } from "vitest";
 import { POST as railEvents } from "../../app/rail-events/[provider]/route.ts";
+import { POST as bankForm } from "../../app/sandbox-bank/[bankPaymentId]/[action]/route.ts";
 import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
 import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
 import { simulatedPaymentRail } from "../../lib/payments/simulated-rail/rail.ts";
@@ -209,5 +210,30 @@ describe("the rail's callbacks", () => {
         refundId: "another",
       }),
     ).rejects.toThrow(/more than/);
+  });
+
+  it("refuses hostile posts to the bank's forms and to the callback route, and nothing is paid or stored", async () => {
+    const { tradeId, bankPaymentId } = await sentToBank();
+    const post = (action: string, body: BodyInit, headers: Record<string, string> = {}) =>
+      bankForm(
+        new Request(`https://escrow.test/sandbox-bank/${bankPaymentId}/${action}`, {
+          method: "POST",
+          headers: { origin: "https://escrow.test", "content-type": "application/x-www-form-urlencoded", ...headers },
+          body,
+        }),
+        { params: Promise.resolve({ bankPaymentId, action }) },
+      ).then((r) => r.status);
+    expect(await post("pay", "method=card-4242", { origin: "https://evil.example" })).toBe(403);
+    expect(await post("refund", "method=card-4242")).toBe(404);
+    expect(await post("pay", JSON.stringify({ method: "card-4242" }), { "content-type": "application/json" })).toBe(
+      400,
+    );
+    expect(await post("pay", new Uint8Array([0x6d, 0x3d, 0xff, 0xfe]))).toBe(400);
+    expect(await post("pay", `method=card-4242&pad=${"x".repeat(64 * 1024)}`)).toBe(413);
+    const huge = simulatedEventBody(bankPaymentId).replace("}", `,"pad":"${"x".repeat(300 * 1024)}"}`);
+    expect((await postCallback(huge, signCallback(huge))).status).toBe(413);
+    expect((await stateOf(tradeId)).payments).toEqual(["Pending"]);
+    expect(await db.simulatedBankTry.count({ where: { bankPaymentId } })).toBe(0);
+    expect(await db.railCallback.count({ where: { objectId: bankPaymentId } })).toBe(0);
   });
 });
