@@ -36,6 +36,6 @@ export const statusActions: Record<string, HostedAction<"TradeStatus">> = {
 };
 
 export const payoutAccountActions: Record<string, HostedAction<"PayoutAccount">> = {
-  save: ({ session, form, now }) => savePayoutAccount(session, form, now),
+  save: ({ session, form, now, clientAddress }) => savePayoutAccount(session, form, now, clientAddress),
   cancel: ({ session, now }) => leavePayoutAccount(session, now),
 };

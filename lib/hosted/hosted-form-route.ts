@@ -2,6 +2,7 @@
 // same-origin check → the link, bound to this browser → anti-CSRF token → the action → a 303
 // to where the flow goes next (the tenant, the app, or back to the page with a message).
 import { AppError } from "../errors.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { readLimited } from "../http/request-body.ts";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
 import { pickLocale } from "../i18n/index.ts";
@@ -23,6 +24,8 @@ export interface ActionContext<K extends HostedSessionKind = HostedSessionKind> 
   locale: Locale;
   /** The remembered eID sign-in of this browser (cookie). */
   signInToken: string | undefined;
+  /** The client's address as the server resolved it (lib/http/client-address.ts), or "unknown". */
+  clientAddress: string;
 }
 
 export type HostedAction<K extends HostedSessionKind = HostedSessionKind> = (
@@ -62,7 +65,15 @@ export function hostedFormRoute<K extends HostedSessionKind>(kind: K, actions: R
     );
     let outcome: HostedOutcome;
     try {
-      outcome = await run({ session, now, form, token, locale, signInToken: cookies.get(IDENTITY_COOKIE) });
+      outcome = await run({
+        session,
+        now,
+        form,
+        token,
+        locale,
+        signInToken: cookies.get(IDENTITY_COOKIE),
+        clientAddress: clientAddress(request.headers),
+      });
     } catch (error) {
       // The engine refused (the trade moved on meanwhile, a label is already waiting, …).
       if (!(error instanceof AppError)) throw error;

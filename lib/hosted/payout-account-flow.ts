@@ -1,6 +1,7 @@
 // The hosted "select payout account" page: the connected user chooses one of the accounts they
 // entered before or enters a new one. Saving it also arms the payouts of settled trades that were
 // waiting for an account.
+import { isIP } from "node:net";
 import { db } from "../db/client.ts";
 import { checkBankAccount } from "../payments/bank-account.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
@@ -42,7 +43,17 @@ export async function loadPayoutAccounts(session: SessionWithTenant) {
 /** The choice value of an account that is in use but was never entered on this page. */
 const CURRENT = "current";
 
-export async function savePayoutAccount(session: SessionWithTenant, form: FormData, now: Date): Promise<HostedOutcome> {
+/**
+ * Saving is also accepting the terms of receiving payouts, which the page states above its button
+ * (with those of the payment rail, e.g. Stripe's Connected Account Agreement): when and from where
+ * is kept, as a real rail's account of the payee needs it.
+ */
+export async function savePayoutAccount(
+  session: SessionWithTenant,
+  form: FormData,
+  now: Date,
+  clientAddress: string,
+): Promise<HostedOutcome> {
   const loaded = await loadPayoutAccounts(session);
   if (!loaded) return { back: true };
   // Typing a number means a new account, whichever radio button is still selected.
@@ -106,7 +117,13 @@ export async function savePayoutAccount(session: SessionWithTenant, form: FormDa
     });
     await tx.serviceAccount.update({
       where: { id: loaded.person.id, tenantId: session.tenantId },
-      data: { bankAccountNumber: chosen.accountNumber, bankAccountName: chosen.holderName, bankName: chosen.bankName },
+      data: {
+        bankAccountNumber: chosen.accountNumber,
+        bankAccountName: chosen.holderName,
+        bankName: chosen.bankName,
+        payoutTermsAcceptedAt: now,
+        payoutTermsAcceptedIp: isIP(clientAddress) ? clientAddress : null,
+      },
     });
     // Settled trades whose payout waited for an account pay out on the scheduler's next round.
     await armPayoutsOfPayee(tx, { tenantId: session.tenantId, mode: session.mode }, session.marketplaceUserId, now);

@@ -8,6 +8,7 @@
 import { pollPendingRailPayments } from "../payments/poll-rail-payments.ts";
 import { sweepRailCallbacks } from "../payments/receive-rail-callback.ts";
 import { sendDueRefunds } from "../payments/send-rail-refunds.ts";
+import { pollSentPayouts } from "../payouts/settle-rail-payout.ts";
 import { fireDueDeadlines } from "./fire-deadlines.ts";
 import { pruneExpiredRecords } from "./retention.ts";
 import { retentionPolicy } from "./retention-policy.ts";
@@ -61,6 +62,7 @@ export function startScheduler(): () => Promise<void> {
     await sweepRailCallbacks(now);
     await pollPendingRailPayments(now);
     await sendDueRefunds(now);
+    await pollSentPayouts(now);
   });
   return async () => {
     await Promise.all([stopDeadlines(), stopRetention(), stopRail()]);

@@ -1,6 +1,8 @@
 // Payout account numbers: an IBAN (its country's length and the mod-97 checksum) or a Danish
 // registration number (4 digits, not 0000) and account number (up to 10 digits).
 
+import { createHash } from "node:crypto";
+
 export type BankAccountProblem = "empty" | "iban_length" | "iban_checksum" | "format";
 
 export type BankAccountCheck =
@@ -69,3 +71,13 @@ function ibanChecksumOk(iban: string): boolean {
   for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
   return remainder === 1;
 }
+
+/**
+ * A short, stable digest of a bank account and its currency: what a rail's payee record keeps to
+ * notice that the payee chose another (the number itself is not kept there).
+ */
+export const bankKeyOf = (accountNumber: string, currency: string) =>
+  createHash("sha256")
+    .update(`${accountNumber.replace(/\s/g, "")}|${currency.toUpperCase()}`)
+    .digest("hex")
+    .slice(0, 32);

@@ -45,13 +45,14 @@ export type RailRefundStatus = { state: "pending" } | { state: "succeeded" } | {
 /**
  * What a verified callback names; its data beyond that is re-read from the rail. `payment`: a rail
  * payment by the rail's id; `our-payment`: a payment by our id (a rail object that carries it in
- * its metadata, e.g. a Stripe PaymentIntent); `unhandled`: an event this build does not act on
+ * its metadata, e.g. a Stripe PaymentIntent); `our-payout`: a Payout try by our id (in a rail
+ * payout's metadata); `unhandled`: an event this build does not act on
  * (kept in the inbox, marked applied).
  */
 export interface RailEvent {
   /** The rail's id of the event: the inbox keeps each once. */
   eventId: string;
-  objectKind: "payment" | "our-payment" | "refund" | "unhandled";
+  objectKind: "payment" | "our-payment" | "refund" | "our-payout" | "unhandled";
   objectId: string;
 }
 
@@ -113,18 +114,78 @@ export interface PaymentRail {
   /** Asks the rail where a refund stands. */
   refundStatus(railRefundId: string): Promise<RailRefundStatus>;
   /**
-   * Sends a payout to a bank account. `idempotencyKey` identifies the try: asked again with the
-   * same key (a retry after a crash), the rail answers the first outcome and pays nothing more.
-   * A failure is the bank's refusal (closed account, wrong number); a rail that cannot be reached
-   * throws, and the try is retried with the same key.
+   * Opens (or brings up to date) the payee's account at the rail, with the bank account their
+   * payouts go to: a Stripe connected account with manual payouts and the bank account as its
+   * external account. `known` is what an earlier call answered (kept in RailPayeeAccount): an
+   * account is opened once per payee, a bank account added only when the payee chose another. The
+   * same payee always opens the same account (its key is in the idempotency key). Throws
+   * RailPayeeRefused when the rail refuses the payee's details (e.g. the bank account number).
    */
-  payout(input: {
-    idempotencyKey: string;
+  preparePayee(input: {
+    payee: RailPayee;
+    bank: RailBankAccount;
+    known: { railAccountId: string; bankKey: string; railBankAccountId: string } | null;
+  }): Promise<{ railAccountId: string; bankKey: string; railBankAccountId: string }>;
+  /**
+   * Releases escrowed money to the payee: a transfer of the amount from the escrow payment
+   * (`railPaymentId`, so that it is funded by that very payment) to the payee's account, made once
+   * per trade (`railTransferId` is the one an earlier try made), then a payout from that account
+   * to their bank. Each step's idempotency key comes from our ids (the trade's, the try's), so a
+   * retry after a crash never transfers or pays out twice. A rail that cannot pay out yet (the
+   * payment's money is not yet available to the payee's account) answers `waiting`.
+   */
+  releaseToPayee(input: {
+    tradeId: string;
+    payoutId: string;
+    railAccountId: string;
+    railBankAccountId: string;
+    /** The escrow payment at the rail; null for one paid before this rail kept its id. */
+    railPaymentId: string | null;
+    railTransferId: string | null;
+    /**
+     * How many times the rail answered `waiting` for this try: part of the payout's idempotency
+     * key, since a payout refused for want of funds created nothing and must be asked anew.
+     */
+    waits: number;
     amountMinor: bigint;
     currency: string;
-    accountNumber: string;
+    /** What the payee's bank statement shows. */
     reference: string;
-  }): Promise<PayoutOutcome>;
+  }): Promise<{ railTransferId: string; status: RailPayoutStatus }>;
+  /** Asks the rail where a payout stands. */
+  payoutStatus(input: { railAccountId: string; railPayoutId: string }): Promise<RailPayoutStatus>;
 }
 
-export type PayoutOutcome = { status: "paid"; providerPayoutId: string } | { status: "failed"; reason: string };
+/** Whom a release is paid to, as the rail's account of them needs it. */
+export interface RailPayee {
+  /** Our stable key: "person:<ServiceAccount.id>" or "business:<BusinessUser.id>". */
+  key: string;
+  kind: "individual" | "company";
+  name: string;
+  address: { line1: string; city: string; postalCode: string } | null;
+  /** The business's registration number (CVR), for a company. */
+  registrationNumber: string | null;
+  /** When (and from where) the payee accepted the terms of receiving payouts. */
+  termsAccepted: { at: Date; ip: string | null } | null;
+}
+
+export interface RailBankAccount {
+  accountNumber: string;
+  holderName: string;
+  currency: string;
+}
+
+/**
+ * Where a payout stands at the rail. `waiting`: the transfer is made but the money is not yet
+ * available to pay out (ask again after `retryAfterMs`); `pending`: sent to the bank; `paid`: arrived;
+ * `failed`: the bank refused it (closed account, wrong number): the money stays owed to the payee
+ * (at the rail, on their account) until they give another account.
+ */
+export type RailPayoutStatus =
+  | { state: "waiting"; retryAfterMs: number }
+  | { state: "pending"; railPayoutId: string }
+  | { state: "paid"; railPayoutId: string }
+  | { state: "failed"; reason: string; railPayoutId: string | null };
+
+/** The rail refused the payee's details (an account it cannot open, a bank account it cannot pay to). */
+export class RailPayeeRefused extends Error {}

@@ -4,6 +4,7 @@
 // callback stays in the inbox unapplied and the route answers 500, so the rail delivers it again;
 // the worker's sweep (sweepRailCallbacks) applies what no redelivery brought.
 import { railNamed } from "../outside-parties.ts";
+import { settleRailPayout } from "../payouts/settle-rail-payout.ts";
 import { settleRailRefund } from "./send-rail-refunds.ts";
 import { settlePayment, settleRailPayment } from "./settle-rail-payment.ts";
 import type { PaymentRail, RailEvent } from "./payment-rail.ts";
@@ -46,6 +47,9 @@ export async function applyRailEvent(rail: PaymentRail, event: RailEvent): Promi
       return;
     case "our-payment":
       if (await paymentExists(event.objectId)) await settlePayment(event.objectId);
+      return;
+    case "our-payout":
+      await settleRailPayout(event.objectId);
       return;
     case "unhandled":
       return;

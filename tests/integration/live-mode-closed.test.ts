@@ -213,6 +213,7 @@ describe("a person connected through two marketplaces", () => {
         session,
         new URLSearchParams({ account: "new", accountNumber }) as unknown as FormData,
         now,
+        "203.0.113.7",
       );
     };
     await choose(victim.tenantId, "seller", "DK5000400440116243");

@@ -186,6 +186,8 @@ export const hostedPages: typeof english = {
     accountNumberHint: "For eksempel DK50 0040 0440 1162 43 eller 1234 0001234567",
     holderName: "Kontohaver",
     save: "Gem udbetalingskonto",
+    terms:
+      "Når du gemmer, accepterer du vilkårene for at modtage udbetalinger fra denne tjeneste og dens betalingsudbyder (hos Stripe: Stripe Connected Account Agreement).",
     savedTitle: "Udbetalingskontoen er gemt",
     savedBody: (digits) => `Penge fra dine salg udbetales til kontoen, der slutter på ${digits}.`,
     cancelledTitle: "Ingen udbetalingskonto gemt",

@@ -186,6 +186,8 @@ export const hostedPages = {
     accountNumberHint: "For example DK50 0040 0440 1162 43, or 1234 0001234567",
     holderName: "Account holder",
     save: "Save payout account",
+    terms:
+      "By saving, you accept the terms for receiving payouts from this service and its payment provider (for Stripe: the Stripe Connected Account Agreement).",
     savedTitle: "Payout account saved",
     savedBody: (digits: string) => `Money from your sales is paid out to the account ending in ${digits}.`,
     cancelledTitle: "No payout account saved",

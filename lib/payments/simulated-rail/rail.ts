@@ -2,9 +2,8 @@
 // a payment is opened at its bank (./bank.ts) and paid on the bank's page (app/sandbox-bank) with
 // a test instrument, or decided by the sandbox's endpoint; the bank then sends a signed callback
 // (./send-callback.ts) into the path every rail's callbacks take.
-import { randomBytes } from "node:crypto";
 import { publicBaseUrl } from "../../config.ts";
-import { RailCallbackRefused, type PaymentRail, type PayoutOutcome } from "../payment-rail.ts";
+import { RailCallbackRefused, type PaymentRail } from "../payment-rail.ts";
 import {
   expireBankPayment,
   findBankPayment,
@@ -13,15 +12,10 @@ import {
   refundBankPayment,
   statusOf,
 } from "./bank.ts";
+import { bankKeyOf } from "../bank-account.ts";
+import { bankPayoutStatus, sendBankPayout, upsertPayeeAccount } from "./payees.ts";
 import { SIGNATURE_HEADER, signatureIsValid } from "./signing.ts";
 import { readSimulatedEvent } from "./simulated-event.ts";
-
-const reference = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
-
-/** Payouts to an account number ending in these digits fail (docs/money.md, sandbox). */
-export const FAILING_ACCOUNT_SUFFIX = "0002";
-// The rail's memory of payout tries by idempotency key (a real rail keeps it on its side).
-const payouts = new Map<string, PayoutOutcome>();
 
 /** The bank's page of a payment, on this deployment. */
 export const bankPagePath = (bankPaymentId: string) => `/sandbox-bank/${encodeURIComponent(bankPaymentId)}`;
@@ -64,15 +58,26 @@ export const simulatedPaymentRail: PaymentRail = {
     if (!event) throw new RailCallbackRefused("The callback's body is not a simulated rail event.");
     return event;
   },
-  // A payout to an account number ending in 0002 is refused by the bank (like the declined test
-  // card); any other succeeds. The same idempotency key always gets the same answer.
-  async payout({ idempotencyKey, accountNumber }) {
-    const known = payouts.get(idempotencyKey);
-    if (known) return known;
-    const outcome: PayoutOutcome = accountNumber.replace(/\s/g, "").endsWith(FAILING_ACCOUNT_SUFFIX)
-      ? { status: "failed", reason: "The receiving bank refused the payout: the account is closed." }
-      : { status: "paid", providerPayoutId: reference("simpayout") };
-    payouts.set(idempotencyKey, outcome);
-    return outcome;
+  // The payee's account at the bank holds the bank account they are paid to (./payees.ts).
+  async preparePayee({ payee, bank }) {
+    const railAccountId = await upsertPayeeAccount(payee.key, bank.accountNumber);
+    return { railAccountId, bankKey: bankKeyOf(bank.accountNumber, bank.currency), railBankAccountId: railAccountId };
+  },
+  // No transfer step at the bank (there is no platform balance to move from); the payout is decided
+  // at once and the bank's callback follows, as a real rail's would.
+  async releaseToPayee({ tradeId, payoutId, railAccountId, amountMinor, currency }) {
+    const { id, status } = await sendBankPayout({
+      idempotencyKey: `payout-${payoutId}`,
+      payeeAccountId: railAccountId,
+      amountMinor,
+      currency,
+    });
+    // Imported here for the same reason as in refund().
+    const { sendPayoutCallback } = await import("./send-callback.ts");
+    await sendPayoutCallback(id, payoutId);
+    return { railTransferId: `simtransfer_${tradeId}`, status };
+  },
+  async payoutStatus({ railPayoutId }) {
+    return bankPayoutStatus(railPayoutId);
   },
 };

@@ -7,7 +7,7 @@
 // poll cover that too.
 import { receiveRailCallback } from "../receive-rail-callback.ts";
 import { signCallback, SIGNATURE_HEADER } from "./signing.ts";
-import { simulatedEventBody, simulatedRefundEventBody } from "./simulated-event.ts";
+import { simulatedEventBody, simulatedPayoutEventBody, simulatedRefundEventBody } from "./simulated-event.ts";
 
 function callbackDelayMs(): number {
   const configured = Number(process.env.SIMULATED_RAIL_CALLBACK_DELAY_MS ?? 0);
@@ -36,6 +36,11 @@ export async function sendCallbackOfPayer(bankPaymentId: string): Promise<void> 
 /** After the bank paid a refund back. */
 export async function sendRefundCallback(bankRefundId: string): Promise<void> {
   await sendLater(simulatedRefundEventBody(bankRefundId), bankRefundId);
+}
+
+/** After the bank decided a payout (`payoutId`: ours, which the event names as a real rail's metadata would). */
+export async function sendPayoutCallback(bankPayoutId: string, payoutId: string): Promise<void> {
+  await sendLater(simulatedPayoutEventBody(bankPayoutId, payoutId), bankPayoutId);
 }
 
 /** After the sandbox's endpoint decided: at once, and its failure is the endpoint's answer. */

@@ -1,5 +1,7 @@
 // The simulated rail's callback body: `{ "id": "simevt_…", "type": "payment.updated", "payment":
-// "simbank_…" }` or `{ "id": "simevt_…", "type": "refund.updated", "refund": "simrefund_…" }`. Like a
+// "simbank_…" }`, `{ "id": "simevt_…", "type": "refund.updated", "refund": "simrefund_…" }` or
+// `{ "id": "simevt_…", "type": "payout.updated", "payout": "simpayout_…", "escrowPayoutId": "<our
+// Payout's id>" }` (ours as a real rail's metadata carries it). Like a
 // real rail's event it names what changed; what changed is read from the bank.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -17,6 +19,12 @@ const SimulatedEvent = z.discriminatedUnion("type", [
     type: z.literal("refund.updated"),
     refund: z.string().regex(/^simrefund_[0-9a-f]{24}$/),
   }),
+  z.strictObject({
+    id: EVENT_ID,
+    type: z.literal("payout.updated"),
+    payout: z.string().regex(/^simpayout_[0-9a-f]{24}$/),
+    escrowPayoutId: z.uuid(),
+  }),
 ]);
 
 const newEventId = () => `simevt_${randomBytes(12).toString("hex")}`;
@@ -29,6 +37,10 @@ export function simulatedRefundEventBody(bankRefundId: string): string {
   return JSON.stringify({ id: newEventId(), type: "refund.updated", refund: bankRefundId });
 }
 
+export function simulatedPayoutEventBody(bankPayoutId: string, payoutId: string): string {
+  return JSON.stringify({ id: newEventId(), type: "payout.updated", payout: bankPayoutId, escrowPayoutId: payoutId });
+}
+
 export function readSimulatedEvent(rawBody: string): RailEvent | null {
   let parsed: unknown;
   try {
@@ -38,7 +50,13 @@ export function readSimulatedEvent(rawBody: string): RailEvent | null {
   }
   const event = SimulatedEvent.safeParse(parsed);
   if (!event.success) return null;
-  return event.data.type === "payment.updated"
-    ? { eventId: event.data.id, objectKind: "payment", objectId: event.data.payment }
-    : { eventId: event.data.id, objectKind: "refund", objectId: event.data.refund };
+  const { data } = event;
+  switch (data.type) {
+    case "payment.updated":
+      return { eventId: data.id, objectKind: "payment", objectId: data.payment };
+    case "refund.updated":
+      return { eventId: data.id, objectKind: "refund", objectId: data.refund };
+    case "payout.updated":
+      return { eventId: data.id, objectKind: "our-payout", objectId: data.escrowPayoutId };
+  }
 }

@@ -3,7 +3,7 @@
 // One client per configuration, made when first needed. The SDK retries a request that failed on
 // the network with the same idempotency key, which is what makes a retry safe.
 import Stripe from "stripe";
-import { requiredSecret } from "../../secret-setting.ts";
+import { requiredSecret, secretSetting } from "../../secret-setting.ts";
 
 let cached: { key: string; base: string; client: Stripe } | null = null;
 
@@ -29,6 +29,15 @@ export function stripeClient(): Stripe {
 /** The secret that signs the events of our webhook endpoint at Stripe (whsec_…). */
 export const stripeWebhookSecret = () =>
   requiredSecret("STRIPE_WEBHOOK_SECRET", "the signing secret of the Stripe webhook endpoint");
+
+/**
+ * The secrets of both endpoints: the platform's (STRIPE_WEBHOOK_SECRET) and, where one is
+ * registered for connected accounts' events, the Connect endpoint's (STRIPE_CONNECT_WEBHOOK_SECRET).
+ */
+export const stripeWebhookSecrets = (): string[] => {
+  const connect = secretSetting("STRIPE_CONNECT_WEBHOOK_SECRET");
+  return connect ? [stripeWebhookSecret(), connect] : [stripeWebhookSecret()];
+};
 
 /** At start: the keys the Stripe rail needs are there (their values are not shown). */
 export function checkStripeSettings(): void {

@@ -8,15 +8,15 @@
 import Stripe from "stripe";
 import {
   RailCallbackRefused,
-  RailUnavailable,
   type PaymentRail,
   type RailEvent,
   type RailPaymentStatus,
   type RailRefundStatus,
   type RailTry,
 } from "../payment-rail.ts";
-import { recordRailReach } from "../rail-health.ts";
-import { stripeClient, stripeWebhookSecret } from "./stripe-client.ts";
+import { reachStripe, stripeAmount } from "./reach-stripe.ts";
+import { stripeClient, stripeWebhookSecrets } from "./stripe-client.ts";
+import { PAYOUT_KEY, stripePayouts } from "./stripe-payouts.ts";
 
 /** Our payment's id in the metadata of the session and its PaymentIntent. */
 const PAYMENT_KEY = "escrow_payment_id";
@@ -26,13 +26,6 @@ const REFUND_KEY = "escrow_refund_id";
 /** MobilePay takes DKK and EUR (and NOK, SEK); cards take every currency we use. */
 function methodsFor(currency: string): ("card" | "mobilepay")[] {
   return ["DKK", "EUR"].includes(currency.toUpperCase()) ? ["card", "mobilepay"] : ["card"];
-}
-
-/** Stripe's amounts are integers in minor units (at most 8 digits): exact as a number. */
-function stripeAmount(amountMinor: bigint): number {
-  if (amountMinor <= 0n || amountMinor > 99_999_999n)
-    throw new RangeError(`Stripe cannot charge ${amountMinor} minor units`);
-  return Number(amountMinor);
 }
 
 export const stripePaymentRail: PaymentRail = {
@@ -103,27 +96,21 @@ export const stripePaymentRail: PaymentRail = {
   },
 
   readCallback(rawBody, headers) {
-    let event: Stripe.Event;
-    try {
-      event = stripeClient().webhooks.constructEvent(
-        rawBody,
-        headers.get("stripe-signature") ?? "",
-        stripeWebhookSecret(),
-      );
-    } catch (error) {
-      throw new RailCallbackRefused(`Stripe's signature does not verify: ${(error as Error).message}`);
+    // The platform's endpoint and the Connect endpoint (connected accounts' events: payouts) each
+    // have their own signing secret; an event signed with either is Stripe's.
+    const signature = headers.get("stripe-signature") ?? "";
+    let refusal = "no signing secret is set";
+    for (const secret of stripeWebhookSecrets()) {
+      try {
+        return eventSubject(stripeClient().webhooks.constructEvent(rawBody, signature, secret));
+      } catch (error) {
+        refusal = (error as Error).message;
+      }
     }
-    return eventSubject(event);
+    throw new RailCallbackRefused(`Stripe's signature does not verify: ${refusal}`);
   },
 
-  async payout() {
-    // Payouts on Stripe go to the payee's connected account (a transfer, then a payout): the
-    // connected accounts are not built yet (docs/payments.md, "Not yet"). Throwing leaves the
-    // payout's try Pending, to be retried with the same key once they are.
-    throw new Error(
-      "Payouts through Stripe need the payees' connected accounts, which this build does not create yet.",
-    );
-  },
+  ...stripePayouts,
 };
 
 function statusOfSession(session: Stripe.Checkout.Session): RailPaymentStatus {
@@ -171,26 +158,7 @@ function eventSubject(event: Stripe.Event): RailEvent {
   if (object.object === "payment_intent" && ours)
     return { eventId: event.id, objectKind: "our-payment", objectId: ours };
   if (object.object === "refund") return { eventId: event.id, objectKind: "refund", objectId: object.id };
+  const payout = object.metadata?.[PAYOUT_KEY];
+  if (object.object === "payout" && payout) return { eventId: event.id, objectKind: "our-payout", objectId: payout };
   return { eventId: event.id, objectKind: "unhandled", objectId: object.id };
-}
-
-/** Stripe out of reach (after the SDK's own retries with the same idempotency key) is RailUnavailable. */
-async function reachStripe<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    const answer = await call();
-    recordRailReach("stripe", true);
-    return answer;
-  } catch (error) {
-    const { StripeConnectionError, StripeAPIError, StripeRateLimitError } = Stripe.errors;
-    if (
-      error instanceof StripeConnectionError ||
-      error instanceof StripeAPIError ||
-      error instanceof StripeRateLimitError
-    ) {
-      recordRailReach("stripe", false);
-      throw new RailUnavailable(`Stripe cannot be reached: ${error.message}`);
-    }
-    recordRailReach("stripe", true); // it answered, with a refusal
-    throw error;
-  }
 }

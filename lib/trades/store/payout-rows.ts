@@ -6,10 +6,15 @@ import type { BusinessUser, Payout, Prisma, Trade } from "../../db/generated/cli
 import type { ApiMode } from "../../db/generated/enums.ts";
 import { statement, type Sql } from "../../db/sql.ts";
 import { lastDigits } from "../../payments/bank-account.ts";
+import type { RailPayee } from "../../payments/payment-rail.ts";
 
 export interface PayoutRecipient {
   accountNumber: string;
   last4: string;
+  /** The name the bank account is held in. */
+  holderName: string;
+  /** Who they are, as the rail's account of them needs it. */
+  payee: RailPayee;
   marketplaceUserId: string | null;
   business: { businessUserId: string; businessId: string; businessLocationId: string } | null;
 }
@@ -22,9 +27,23 @@ export interface PayoutRecipient {
 export async function payoutRecipient(q: Sql, trade: Trade): Promise<PayoutRecipient | null> {
   const prioritized = (trade.prioritizedPayees as { businessId: string; businessLocationId: string }[] | null) ?? [];
   if (prioritized.length) {
-    const candidates = await q<Pick<BusinessUser, "id" | "businessId" | "businessLocationId" | "payoutsAccountNumber">>(
+    type Candidate = Pick<
+      BusinessUser,
+      | "id"
+      | "businessId"
+      | "businessLocationId"
+      | "payoutsAccountNumber"
+      | "name"
+      | "streetName"
+      | "houseNumber"
+      | "city"
+      | "postNumber"
+      | "createdAt"
+    >;
+    const candidates = await q<Candidate>(
       statement`
-        SELECT b."id", b."businessId", b."businessLocationId", b."payoutsAccountNumber" FROM "BusinessUser" b
+        SELECT b."id", b."businessId", b."businessLocationId", b."payoutsAccountNumber", b."name", b."streetName",
+          b."houseNumber", b."city", b."postNumber", b."createdAt" FROM "BusinessUser" b
         WHERE b."tenantId" = ${trade.tenantId} AND b."mode" = ${trade.mode}::"ApiMode"
           AND (b."businessId", b."businessLocationId") IN (
             SELECT * FROM unnest(${prioritized.map((p) => p.businessId)}::text[],
@@ -43,25 +62,85 @@ export async function payoutRecipient(q: Sql, trade: Trade): Promise<PayoutRecip
         return {
           accountNumber: match.payoutsAccountNumber,
           last4: lastDigits(match.payoutsAccountNumber),
+          holderName: match.name,
+          payee: businessPayee(match),
           marketplaceUserId: null,
           business,
         };
       }
     }
   }
-  const [user] = await q<{ bankAccountNumber: string | null }>(statement`
-    SELECT s."bankAccountNumber" FROM "MarketplaceUser" u JOIN "ServiceAccount" s ON s."id" = u."serviceAccountId"
+  type Person = {
+    id: string;
+    name: string;
+    address: string;
+    city: string;
+    postalCode: string;
+    bankAccountNumber: string | null;
+    bankAccountName: string | null;
+    payoutTermsAcceptedAt: Date | null;
+    payoutTermsAcceptedIp: string | null;
+  };
+  const [user] = await q<Person>(statement`
+    SELECT s."id", s."name", s."address", s."city", s."postalCode", s."bankAccountNumber", s."bankAccountName",
+      s."payoutTermsAcceptedAt", s."payoutTermsAcceptedIp"
+    FROM "MarketplaceUser" u JOIN "ServiceAccount" s ON s."id" = u."serviceAccountId"
     WHERE u."tenantId" = ${trade.tenantId} AND u."mode" = ${trade.mode}::"ApiMode"
       AND u."marketplaceUserId" = ${trade.payeeMarketplaceUserId}`);
   const accountNumber = user?.bankAccountNumber;
-  return accountNumber
+  return user && accountNumber
     ? {
         accountNumber,
         last4: lastDigits(accountNumber),
+        holderName: user.bankAccountName ?? user.name,
+        payee: personPayee(user),
         marketplaceUserId: trade.payeeMarketplaceUserId,
         business: null,
       }
     : null;
+}
+
+function personPayee(person: {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  payoutTermsAcceptedAt: Date | null;
+  payoutTermsAcceptedIp: string | null;
+}): RailPayee {
+  return {
+    key: `person:${person.id}`,
+    kind: "individual",
+    name: person.name,
+    address: person.address ? { line1: person.address, city: person.city, postalCode: person.postalCode } : null,
+    registrationNumber: null,
+    termsAccepted: person.payoutTermsAcceptedAt
+      ? { at: person.payoutTermsAcceptedAt, ip: person.payoutTermsAcceptedIp }
+      : null,
+  };
+}
+
+/** A business user's terms are accepted by the tenant that created it, when it did (docs/payments.md). */
+function businessPayee(business: {
+  id: string;
+  businessId: string;
+  name: string;
+  streetName: string | null;
+  houseNumber: string | null;
+  city: string | null;
+  postNumber: string | null;
+  createdAt: Date;
+}): RailPayee {
+  const line1 = [business.streetName, business.houseNumber].filter(Boolean).join(" ");
+  return {
+    key: `business:${business.id}`,
+    kind: "company",
+    name: business.name,
+    address: line1 ? { line1, city: business.city ?? "", postalCode: business.postNumber ?? "" } : null,
+    registrationNumber: business.businessId,
+    termsAccepted: { at: business.createdAt, ip: null },
+  };
 }
 
 /** A try left Pending (by a crash between asking the rail and recording its answer). */
@@ -98,23 +177,65 @@ export async function insertPayoutTry(
   return payout!;
 }
 
-/** The rail's answer on a Pending try; false when another instance recorded it first. */
+/** The payee's account at the rail and the trade's transfer to it, kept on the try before its outcome. */
+export const recordPayoutRoute = (
+  q: Sql,
+  payoutId: string,
+  route: { provider: string; railAccountId: string; railTransferId: string | null },
+) =>
+  q(statement`
+    UPDATE "Payout" SET "provider" = ${route.provider}, "railAccountId" = ${route.railAccountId},
+      "railTransferId" = COALESCE(${route.railTransferId}, "railTransferId")
+    WHERE "id" = ${payoutId}`);
+
+/** The transfer an earlier try of the trade made (a later try pays out the money it moved). */
+export async function earlierTransferOf(q: Sql, tradeId: string): Promise<string | null> {
+  const [earlier] = await q<{ railTransferId: string }>(statement`
+    SELECT "railTransferId" FROM "Payout" WHERE "tradeId" = ${tradeId} AND "railTransferId" IS NOT NULL
+    ORDER BY "attempt" DESC LIMIT 1`);
+  return earlier?.railTransferId ?? null;
+}
+
+export type PayoutOutcome =
+  | { status: "sent"; providerPayoutId: string }
+  | { status: "paid"; providerPayoutId: string }
+  | { status: "failed"; reason: string; providerPayoutId: string | null };
+
+/**
+ * The rail's answer on a Pending try: sent (it stays Pending, the outcome to come), paid or failed;
+ * false when another instance recorded a final answer first.
+ */
 export async function recordPayoutOutcome(
   q: Sql,
   payoutId: string,
-  outcome: { status: "paid"; providerPayoutId: string } | { status: "failed"; reason: string },
+  outcome: PayoutOutcome,
   now: Date,
 ): Promise<boolean> {
   const recorded =
-    outcome.status === "paid"
+    outcome.status === "sent"
       ? await q(statement`
+          UPDATE "Payout" SET "sentAt" = COALESCE("sentAt", ${now}::timestamp), "providerPayoutId" = ${outcome.providerPayoutId}
+          WHERE "id" = ${payoutId} AND "state" = 'Pending' RETURNING "id"`)
+      : outcome.status === "paid"
+        ? await q(statement`
           UPDATE "Payout" SET "state" = 'Paid', "paidAt" = ${now}::timestamp, "providerPayoutId" = ${outcome.providerPayoutId}
           WHERE "id" = ${payoutId} AND "state" = 'Pending' RETURNING "id"`)
-      : await q(statement`
-          UPDATE "Payout" SET "state" = 'Failed', "failedAt" = ${now}::timestamp, "failureReason" = ${outcome.reason}
+        : await q(statement`
+          UPDATE "Payout" SET "state" = 'Failed', "failedAt" = ${now}::timestamp, "failureReason" = ${outcome.reason},
+            "providerPayoutId" = COALESCE(${outcome.providerPayoutId}, "providerPayoutId")
           WHERE "id" = ${payoutId} AND "state" = 'Pending' RETURNING "id"`);
   return recorded.length > 0;
 }
+
+/** The rail answered that it cannot pay out yet (see PaymentRail.releaseToPayee's `waits`). */
+export const countPayoutWait = (q: Sql, payoutId: string) =>
+  q(statement`UPDATE "Payout" SET "railWaits" = "railWaits" + 1 WHERE "id" = ${payoutId}`);
+
+/** The payout deadline again at `at` (a rail that cannot pay out yet is asked again then). */
+export const rearmPayoutAt = (q: Sql, tradeId: string, at: Date) =>
+  q(statement`
+    UPDATE "Trade" SET "deadlineAt" = ${at}::timestamp, "deadlineKind" = 'payoutCompleted', "updatedAt" = ${new Date()}::timestamp
+    WHERE "id" = ${tradeId}`);
 
 /** No payout account yet (or any more): the payout deadline is off until one is given. */
 export const disarmPayout = (q: Sql, tradeId: string) =>

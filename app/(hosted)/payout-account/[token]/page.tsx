@@ -111,6 +111,7 @@ export default async function PayoutAccountPage(props: HostedPageProps) {
             </div>
           </div>
         </fieldset>
+        <p className="text-sm text-slate-600">{t.payout.terms}</p>
         <SubmitButton>{t.payout.save}</SubmitButton>
       </HostedForm>
       {/* The way back without saving (the link is used up; the return says it was cancelled). */}

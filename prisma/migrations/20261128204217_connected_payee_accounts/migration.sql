@@ -1,0 +1,67 @@
+-- AlterTable
+ALTER TABLE "Payout" ADD COLUMN     "provider" TEXT,
+ADD COLUMN     "railAccountId" TEXT,
+ADD COLUMN     "railCheckedAt" TIMESTAMP(3),
+ADD COLUMN     "railTransferId" TEXT,
+ADD COLUMN     "railWaits" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "sentAt" TIMESTAMP(3);
+
+-- AlterTable
+ALTER TABLE "ServiceAccount" ADD COLUMN     "payoutTermsAcceptedAt" TIMESTAMP(3),
+ADD COLUMN     "payoutTermsAcceptedIp" TEXT;
+
+-- CreateTable
+CREATE TABLE "SimulatedPayeeAccount" (
+    "id" TEXT NOT NULL,
+    "payeeKey" TEXT NOT NULL,
+    "accountNumber" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SimulatedPayeeAccount_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "SimulatedBankPayout" (
+    "id" TEXT NOT NULL,
+    "idempotencyKey" TEXT NOT NULL,
+    "payeeAccountId" TEXT NOT NULL,
+    "amountMinor" BIGINT NOT NULL,
+    "currency" TEXT NOT NULL,
+    "state" TEXT NOT NULL,
+    "failureReason" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SimulatedBankPayout_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "RailPayeeAccount" (
+    "id" TEXT NOT NULL,
+    "provider" TEXT NOT NULL,
+    "mode" "ApiMode" NOT NULL,
+    "tenantId" TEXT NOT NULL,
+    "payeeKey" TEXT NOT NULL,
+    "railAccountId" TEXT NOT NULL,
+    "bankKey" TEXT NOT NULL,
+    "railBankAccountId" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "RailPayeeAccount_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SimulatedPayeeAccount_payeeKey_key" ON "SimulatedPayeeAccount"("payeeKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SimulatedBankPayout_idempotencyKey_key" ON "SimulatedBankPayout"("idempotencyKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RailPayeeAccount_provider_mode_payeeKey_key" ON "RailPayeeAccount"("provider", "mode", "payeeKey");
+
+-- CreateIndex
+CREATE INDEX "Payout_state_sentAt_idx" ON "Payout"("state", "sentAt");
+
+-- AddForeignKey
+ALTER TABLE "RailPayeeAccount" ADD CONSTRAINT "RailPayeeAccount_tenantId_fkey" FOREIGN KEY ("tenantId") REFERENCES "Tenant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
