@@ -3,14 +3,13 @@
 // pays by card or MobilePay, and Stripe's signed webhooks reach our route over real HTTP. However
 // the news arrives — duplicated, reordered, lost, before or after the payer's return — a payment
 // is paid once, and every try is recorded once.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as railEvents } from "../../app/rail-events/[provider]/route.ts";
 import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
 import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
 import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
 import { hostedBrowser } from "../helpers/hosted-browser.ts";
+import { startRailEventReceiver, type RailEventReceiver } from "../helpers/rail-event-receiver.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 import { startStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/server.ts";
@@ -21,33 +20,13 @@ const CARD_OK = { method: "card", number: "4242424242424242" } as const;
 const CARD_DECLINED = { method: "card", number: "4000000000000002" } as const;
 
 let standIn: StripeStandIn;
-let receiver: Server;
+let receiver: RailEventReceiver;
 const saved = { ...process.env };
 
-/** Our webhook route on a real HTTP listener, as Stripe reaches it. */
-async function startReceiver(): Promise<string> {
-  receiver = createServer(async (incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    const request = new Request(`http://127.0.0.1${incoming.url}`, {
-      method: "POST",
-      headers: Object.entries(incoming.headers).flatMap(([name, value]) =>
-        typeof value === "string" ? [[name, value] as [string, string]] : [],
-      ),
-      body: Buffer.concat(chunks),
-    });
-    const answer = await railEvents(request, { params: Promise.resolve({ provider: "stripe" }) });
-    outgoing.writeHead(answer.status, { "content-type": "application/json" });
-    outgoing.end(await answer.text());
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/rail-events/stripe`;
-}
-
 beforeAll(async () => {
-  const webhookUrl = await startReceiver();
+  receiver = await startRailEventReceiver("stripe");
   standIn = await startStripeStandIn({
-    webhookEndpoints: [{ url: webhookUrl, secret: WEBHOOK_SECRET, connect: false }],
+    webhookEndpoints: [{ url: receiver.url, secret: WEBHOOK_SECRET, connect: false }],
   });
   Object.assign(process.env, {
     PAYMENT_RAIL: "stripe",
@@ -60,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env = saved;
   await standIn.stop();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 async function initiated() {

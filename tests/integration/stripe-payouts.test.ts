@@ -1,0 +1,266 @@
+// Releases through Stripe Connect (lib/payments/stripe/stripe-payouts.ts) with the official SDK
+// against the stand-in that speaks Stripe's published API (tests/stand-ins/stripe): the payee
+// becomes a connected account with their bank account, the trade's money is transferred from the
+// very charge that paid it, and paid out once the charge's funds are available; Stripe's Connect
+// webhook (or the poll) tells us the bank's answer. However often the scheduler runs, and
+// whatever a crash repeats, one account, one transfer and one payout exist at Stripe, and the
+// ledger's payout matches the stand-in's balance transactions to the øre.
+import type Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as payoutLink } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/payout-account/route.ts";
+import { fireDueDeadlines } from "../../lib/jobs/fire-deadlines.ts";
+import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
+import { pollSentPayouts } from "../../lib/payouts/settle-rail-payout.ts";
+import { callRoute } from "../helpers/call-route.ts";
+import { hostedBrowser } from "../helpers/hosted-browser.ts";
+import { startRailEventReceiver, type RailEventReceiver } from "../helpers/rail-event-receiver.ts";
+import { tenantClient } from "../helpers/tenant-client.ts";
+import { db, freshTenant } from "../helpers/tenants.ts";
+import { startStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/server.ts";
+
+const PLATFORM_SECRET = "whsec_payouts_platform";
+const CONNECT_SECRET = "whsec_payouts_connect";
+const DAY = 86_400;
+const KEY = "sk_test_escrow_payouts";
+
+let standIn: StripeStandIn;
+let receiver: RailEventReceiver;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  receiver = await startRailEventReceiver("stripe");
+  standIn = await startStripeStandIn({
+    apiKey: KEY,
+    webhookEndpoints: [
+      { url: receiver.url, secret: PLATFORM_SECRET, connect: false },
+      { url: receiver.url, secret: CONNECT_SECRET, connect: true },
+    ],
+  });
+  Object.assign(process.env, {
+    PAYMENT_RAIL: "stripe",
+    STRIPE_SECRET_KEY: KEY,
+    STRIPE_WEBHOOK_SECRET: PLATFORM_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+    STRIPE_API_BASE: standIn.url,
+  });
+});
+
+afterAll(async () => {
+  process.env = saved;
+  await standIn.stop();
+  await receiver.close();
+});
+
+/** A trade paid by card on Stripe's page and accepted by the buyer: settled, its payout due. */
+async function settledTrade(options: { sellerAccount?: string } = {}) {
+  const tenant = await freshTenant();
+  const api = tenantClient(tenant.testApiKey);
+  await api.connect("seller");
+  await api.connect("buyer");
+  if (options.sellerAccount) await choosePayoutAccount(tenant, options.sellerAccount);
+  const initiated = await api.initiate({
+    title: "Bike",
+    description: "Road bike",
+    amount: 1000,
+    payerFee: 0,
+    payerFixedFee: 0,
+    payeeFee: 5,
+    payeeFixedFee: 0,
+    payerMarketplaceUserId: "buyer",
+    payeeMarketplaceUserId: "seller",
+    successUrl: "https://shop.example/ok",
+    cancelUrl: "https://shop.example/cancel",
+    deliveryByHandAllowed: true,
+  });
+  expect(initiated.status).toBe(200);
+  const tradeId = initiated.json.tradeId as string;
+  const sent = await hostedBrowser().post(initiated.json.redirectUrl as string, "pay");
+  const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(sent.location ?? "")![1]!;
+  standIn.controls.completeCheckoutSession(sessionId, { method: "card", number: "4242424242424242" });
+  await standIn.controls.deliveriesSettled();
+  expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded");
+  return { tenant, api, tradeId };
+}
+
+/** The seller chooses their payout account on our hosted page (which also records their acceptance of the terms). */
+async function choosePayoutAccount(tenant: { tenantId: string; testApiKey: string }, accountNumber: string) {
+  const answer = await callRoute(payoutLink, {
+    method: "POST",
+    path: "/api/v1/marketplace/users/seller/payout-account",
+    token: tenant.testApiKey,
+    params: { marketplaceUserId: "seller" },
+    body: { returnUrl: "https://shop.example/account" },
+  });
+  const saved = await hostedBrowser().post(answer.json.redirectUrl as string, "save", {
+    account: "new",
+    accountNumber,
+  });
+  expect(saved.location).toBe("https://shop.example/account");
+}
+
+const stripeGet = <T>(path: string, account?: string) =>
+  fetch(`${standIn.url}${path}`, {
+    headers: { authorization: `Bearer ${KEY}`, ...(account && { "stripe-account": account }) },
+  }).then((r) => r.json() as Promise<T>);
+
+const payoutsOf = (tradeId: string) => db.payout.findMany({ where: { tradeId }, orderBy: { attempt: "asc" } });
+
+/** The scheduler's payout deadline, as if `hours` had passed on the tenant's clock. */
+async function schedulerAfter(api: ReturnType<typeof tenantClient>, seconds: number) {
+  await api.advanceClock(seconds); // also fires what fell due
+  await fireDueDeadlines();
+  await standIn.controls.deliveriesSettled();
+}
+
+describe("payouts through Stripe Connect", () => {
+  it("opens the payee's connected account, transfers from the charge, pays out once funds are available, and releases on Stripe's webhook", async () => {
+    const { api, tradeId } = await settledTrade();
+    await schedulerAfter(api, 1);
+
+    // The payee's connected account, with their bank account, and a transfer from the charge.
+    const [first] = await payoutsOf(tradeId);
+    expect(first).toMatchObject({ state: "Pending", provider: "stripe", sentAt: null, railWaits: 1 });
+    const account = await stripeGet<Stripe.Account>(`/v1/accounts/${first!.railAccountId}`);
+    expect(account).toMatchObject({
+      country: "DK",
+      business_type: "individual",
+      controller: { requirement_collection: "application", stripe_dashboard: { type: "none" } },
+      capabilities: { transfers: "active" },
+      settings: { payouts: { schedule: { interval: "manual" } } },
+      metadata: { escrow_payee: expect.stringMatching(/^person:/) },
+    });
+    expect(account.external_accounts?.data).toEqual([
+      expect.objectContaining({ object: "bank_account", last4: "6243", currency: "dkk", default_for_currency: true }),
+    ]);
+    const transfer = await stripeGet<Stripe.Transfer>(`/v1/transfers/${first!.railTransferId}`);
+    const escrow = await db.payment.findFirstOrThrow({ where: { tradeId, purpose: "Escrow" } });
+    const session = await stripeGet<Stripe.Checkout.Session>(
+      `/v1/checkout/sessions/${escrow.railPaymentId}?expand[]=payment_intent`,
+    );
+    expect(transfer).toMatchObject({
+      amount: Number(first!.amountMinor),
+      currency: "dkk",
+      destination: account.id,
+      source_transaction: (session.payment_intent as Stripe.PaymentIntent).latest_charge,
+      transfer_group: `trade-${tradeId}`,
+    });
+    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({ state: "Succeeded" });
+
+    // A scheduler that runs again before the funds are available asks no more than once more.
+    await schedulerAfter(api, 6 * 3600);
+    expect((await payoutsOf(tradeId))[0]).toMatchObject({ state: "Pending", sentAt: null, railWaits: 2 });
+
+    // Seven days on, the charge's funds are available: one payout, then Stripe's webhook releases.
+    standIn.controls.advanceClock(7 * DAY);
+    await schedulerAfter(api, 6 * 3600);
+    const [sent] = await payoutsOf(tradeId);
+    expect(sent).toMatchObject({
+      state: "Pending",
+      sentAt: expect.any(Date),
+      providerPayoutId: expect.stringMatching(/^po_/),
+    });
+    await fireDueDeadlines(); // the deadline is off while the bank answers: nothing more is asked
+    standIn.controls.advanceClock(2 * DAY);
+    await standIn.controls.deliveriesSettled();
+    const [paid] = await payoutsOf(tradeId);
+    expect(paid).toMatchObject({ state: "Paid", attempt: 1 });
+    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({ state: "Released" });
+    expect(await db.outboxEvent.count({ where: { tradeId, eventName: "payout.paid" } })).toBe(1);
+
+    // The ledger's payout and Stripe's balance transactions agree to the øre.
+    const bank = await stripeGet<Stripe.ApiList<Stripe.BalanceTransaction>>(
+      "/v1/balance_transactions?limit=100",
+      account.id,
+    );
+    const kinds = bank.data.map((t) => [t.type, t.amount]).sort();
+    expect(kinds).toEqual([
+      ["payment", Number(paid!.amountMinor)],
+      ["payout", -Number(paid!.amountMinor)],
+    ]);
+    const payoutLedger = await db.ledgerPosting.findMany({
+      where: { transfer: { tradeId, kind: "payout" } },
+      select: { amountMinor: true },
+    });
+    expect(payoutLedger.map((p) => p.amountMinor).sort()).toEqual([-paid!.amountMinor, paid!.amountMinor].sort());
+    expect(standIn.controls.balanceOf(account.id)).toMatchObject({
+      available: [{ amount: 0, currency: "dkk" }],
+      pending: [{ amount: 0, currency: "dkk" }],
+    });
+  });
+
+  it("records a payout the bank refuses as Failed, and pays the money already transferred to the payee's next account without a second transfer", async () => {
+    const { api, tradeId, tenant } = await settledTrade({ sellerAccount: "DK2700400532013002" });
+    standIn.controls.advanceClock(8 * DAY);
+    await schedulerAfter(api, 1);
+    const [sent] = await payoutsOf(tradeId);
+    expect(sent).toMatchObject({ state: "Pending", sentAt: expect.any(Date) });
+    // The Connect webhook is lost: the poll asks Stripe.
+    standIn.controls.dropNextDeliveries(10);
+    standIn.controls.advanceClock(2 * DAY);
+    await standIn.controls.deliveriesSettled();
+    await pollSentPayouts(new Date());
+    const [failed] = await payoutsOf(tradeId);
+    expect(failed).toMatchObject({ state: "Failed", failureReason: expect.any(String) });
+    expect(await db.outboxEvent.count({ where: { tradeId, eventName: "payout.failed" } })).toBe(1);
+
+    // A new account: the money already on the payee's connected account is paid out, not transferred again.
+    await choosePayoutAccount(tenant, "DK5000400440116243");
+    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({
+      deadlineKind: "payoutCompleted",
+    });
+    await schedulerAfter(api, 1);
+    standIn.controls.advanceClock(2 * DAY);
+    await standIn.controls.deliveriesSettled();
+    await pollSentPayouts(new Date(Date.now() + 3_600_000));
+    const tries = await payoutsOf(tradeId);
+    expect(tries.map((t) => t.state)).toEqual(["Failed", "Paid"]);
+    expect(tries[1]!.railTransferId).toBe(tries[0]!.railTransferId);
+    expect(tries[1]!.railAccountId).toBe(tries[0]!.railAccountId);
+    const account = await stripeGet<Stripe.Account>(`/v1/accounts/${tries[0]!.railAccountId}`);
+    expect(account.external_accounts?.data.map((b) => b.last4)).toEqual(["3002", "6243"]);
+    expect(account.tos_acceptance?.date).toEqual(expect.any(Number));
+    const transfers = await stripeGet<Stripe.ApiList<Stripe.BalanceTransaction>>(
+      "/v1/balance_transactions?limit=100",
+      account.id,
+    );
+    expect(transfers.data.filter((t) => t.type === "payment")).toHaveLength(1);
+    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({ state: "Released" });
+  });
+
+  it("pays out once when the process died between Stripe's answers and our record of them", async () => {
+    const { api, tradeId } = await settledTrade();
+    await schedulerAfter(api, 1); // the account and the transfer; the funds not yet available
+    standIn.controls.advanceClock(7 * DAY);
+    const [waiting] = await payoutsOf(tradeId);
+    const known = await db.railPayeeAccount.findFirstOrThrow({ where: { railAccountId: waiting!.railAccountId! } });
+    const escrow = await db.payment.findFirstOrThrow({ where: { tradeId, purpose: "Escrow" } });
+    // What the dead process had asked Stripe, with the keys the try's ids give: its answers never reached us.
+    const ask = () =>
+      stripePaymentRail.releaseToPayee({
+        tradeId,
+        payoutId: waiting!.id,
+        railAccountId: known.railAccountId,
+        railBankAccountId: known.railBankAccountId,
+        railPaymentId: escrow.railPaymentId,
+        railTransferId: waiting!.railTransferId,
+        waits: waiting!.railWaits,
+        amountMinor: waiting!.amountMinor,
+        currency: waiting!.currency,
+        reference: waiting!.reference,
+      });
+    const lost = await ask();
+    expect(lost).toMatchObject({ railTransferId: waiting!.railTransferId, status: { state: "pending" } });
+
+    await schedulerAfter(api, 6 * 3600);
+    const [sent] = await payoutsOf(tradeId);
+    expect(sent!.providerPayoutId).toBe((lost.status as { railPayoutId: string }).railPayoutId);
+    standIn.controls.advanceClock(2 * DAY);
+    await standIn.controls.deliveriesSettled();
+    expect((await payoutsOf(tradeId)).map((p) => p.state)).toEqual(["Paid"]);
+    const moves = await stripeGet<Stripe.ApiList<Stripe.BalanceTransaction>>(
+      "/v1/balance_transactions?limit=100",
+      known.railAccountId,
+    );
+    expect(moves.data.map((t) => t.type).sort()).toEqual(["payment", "payout"]);
+  });
+});
