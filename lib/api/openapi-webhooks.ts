@@ -25,6 +25,10 @@ const WHAT: Partial<Record<EventName, string>> = {
     "Additive: the payee's payout was paid; `metadata.payoutId` names it (GET /v1/marketplace/payouts/{payoutId}).",
   "payout.failed":
     "Additive: the bank refused the payout; the money stays owed, and a new payout follows once a new payout account is chosen. `metadata.payoutId` names it.",
+  "trade.chargeback_opened":
+    "Additive: the payer's bank took the payment back (a card chargeback) after it was paid; the service bears it, and the trade's payout is held while it is open. `metadata.chargebackId` names it.",
+  "trade.chargeback_closed":
+    "Additive: a chargeback closed: `metadata.chargebackState` is `won` (the money came back; a held payout goes on) or `lost` (the payer keeps it; staff decide the payout).",
   "user.connected": "A marketplace user finished the connect flow: the service account id and the KYC level.",
 };
 

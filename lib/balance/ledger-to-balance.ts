@@ -31,6 +31,9 @@ export const FIELD_OF_ACCOUNT: Record<LedgerAccount, BalanceField | null> = {
   payee_funding: null,
   payer_refund: null,
   payee_bank: null,
+  // A chargeback is borne by the service until it is won or recovered: it moves no tenant money.
+  payer_chargeback: null,
+  chargeback_loss: null,
 };
 
 export const BALANCE_ACCOUNTS = (Object.keys(FIELD_OF_ACCOUNT) as LedgerAccount[]).filter(
@@ -45,13 +48,15 @@ export const BALANCE_TRANSACTION_TYPES = [
   "fee",
   "revenue",
   "settlement",
+  "chargeback",
 ] as const;
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
 
 /**
  * `settle` is when a trade's fees become revenue and its payout becomes owed, hence `revenue`; a
  * settlement with a partial refund is `settlement`. `fee` is part of the contract for fees charged
- * apart from a trade; no kind writes one today.
+ * apart from a trade; no kind writes one today. A `chargeback` (opened, or reversed when won) is
+ * listed for the tenant to see, with no amount of theirs: the service bears it.
  */
 export const TYPE_OF_KIND: Record<LedgerKind, BalanceTransactionType> = {
   fundEscrow: "funding",
@@ -61,6 +66,8 @@ export const TYPE_OF_KIND: Record<LedgerKind, BalanceTransactionType> = {
   payout: "payout",
   delivery_label: "label",
   return_label: "label",
+  chargeback: "chargeback",
+  chargeback_reversal: "chargeback",
 };
 
 export function typeOfKind(kind: string): BalanceTransactionType {

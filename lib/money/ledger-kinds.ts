@@ -7,5 +7,11 @@
 export type LedgerMovement =
   "fundEscrow" | "refundPayer" | "settle" | "settleWithRefund" | "payout" | "delivery_label" | "return_label";
 
+/**
+ * A chargeback is not a transition: the payer's bank takes the money back whatever the trade's
+ * state (lib/payments/settle-rail-dispute.ts), and gives it back if the dispute is won.
+ */
+export type ChargebackMovement = "chargeback" | "chargeback_reversal";
+
 /** Every kind `writeTransfer` writes. */
-export type LedgerKind = LedgerMovement;
+export type LedgerKind = LedgerMovement | ChargebackMovement;

@@ -4,7 +4,8 @@
 // Accounts are per trade. A posting's amount is what flows into that account (negative: out of it).
 // `payer_funding`, `payer_refund` and `payee_bank` stand for money outside the service; `escrow`
 // is what the service holds for the trade; `payee_payable`, `service_revenue` and
-// `tenant_revenue` are owed to their holders once the trade settles.
+// `tenant_revenue` are owed to their holders once the trade settles. `payer_chargeback` is money a
+// payer's bank took back (a chargeback), `chargeback_loss` the service's side of it.
 import { randomUUID } from "node:crypto";
 import type { LedgerKind, LedgerMovement } from "./ledger-kinds.ts";
 import { refundableMinor, splitWithRefund } from "./settlement.ts";
@@ -18,7 +19,11 @@ export type LedgerAccount =
   | "payee_bank"
   | "service_revenue"
   | "tenant_revenue"
-  | "carrier_payable";
+  | "carrier_payable"
+  // A chargeback: what the payer's bank took back, and the service's loss that pays for it until
+  // it is won (or recovered from the payee or tenant by finance).
+  | "payer_chargeback"
+  | "chargeback_loss";
 
 export interface Posting {
   account: LedgerAccount;

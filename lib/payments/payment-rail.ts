@@ -46,13 +46,13 @@ export type RailRefundStatus = { state: "pending" } | { state: "succeeded" } | {
  * What a verified callback names; its data beyond that is re-read from the rail. `payment`: a rail
  * payment by the rail's id; `our-payment`: a payment by our id (a rail object that carries it in
  * its metadata, e.g. a Stripe PaymentIntent); `our-payout`: a Payout try by our id (in a rail
- * payout's metadata); `unhandled`: an event this build does not act on
+ * payout's metadata); `dispute`: a chargeback by the rail's id; `unhandled`: an event this build does not act on
  * (kept in the inbox, marked applied).
  */
 export interface RailEvent {
   /** The rail's id of the event: the inbox keeps each once. */
   eventId: string;
-  objectKind: "payment" | "our-payment" | "refund" | "our-payout" | "unhandled";
+  objectKind: "payment" | "our-payment" | "refund" | "our-payout" | "dispute" | "unhandled";
   objectId: string;
 }
 
@@ -154,6 +154,21 @@ export interface PaymentRail {
   }): Promise<{ railTransferId: string; status: RailPayoutStatus }>;
   /** Asks the rail where a payout stands. */
   payoutStatus(input: { railAccountId: string; railPayoutId: string }): Promise<RailPayoutStatus>;
+  /** Asks the rail where a chargeback (a dispute the payer's bank opened on a payment) stands. */
+  disputeStatus(railDisputeId: string): Promise<RailDisputeStatus>;
+}
+
+/**
+ * A chargeback as the rail reports it: the payer's bank took `amountMinor` back (the rail's fee
+ * for it is the rail's, not the trade's); `won` gives it back, `lost` keeps it with the payer.
+ */
+export interface RailDisputeStatus {
+  /** Our payment's id, as the disputed payment carries it; null for a payment that is not ours. */
+  paymentId: string | null;
+  amountMinor: bigint;
+  currency: string;
+  reason: string;
+  state: "open" | "won" | "lost";
 }
 
 /** Whom a release is paid to, as the rail's account of them needs it. */

@@ -5,6 +5,7 @@
 // the worker's sweep (sweepRailCallbacks) applies what no redelivery brought.
 import { railNamed } from "../outside-parties.ts";
 import { settleRailPayout } from "../payouts/settle-rail-payout.ts";
+import { settleRailDispute } from "./settle-rail-dispute.ts";
 import { settleRailRefund } from "./send-rail-refunds.ts";
 import { settlePayment, settleRailPayment } from "./settle-rail-payment.ts";
 import type { PaymentRail, RailEvent } from "./payment-rail.ts";
@@ -47,6 +48,9 @@ export async function applyRailEvent(rail: PaymentRail, event: RailEvent): Promi
       return;
     case "our-payment":
       if (await paymentExists(event.objectId)) await settlePayment(event.objectId);
+      return;
+    case "dispute":
+      await settleRailDispute(rail, event.objectId);
       return;
     case "our-payout":
       await settleRailPayout(event.objectId);

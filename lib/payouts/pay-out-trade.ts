@@ -15,6 +15,7 @@ import { metrics } from "../ops/metrics.ts";
 import { paymentRailFor, railNamed } from "../outside-parties.ts";
 import { RailPayeeRefused, type PaymentRail, type RailPayoutStatus } from "../payments/payment-rail.ts";
 import { appendPayoutEvent } from "../trades/store/append-trade-event.ts";
+import { hasOpenChargeback } from "../trades/store/chargeback-rows.ts";
 import { tradeBalances } from "../trades/store/ledger-rows.ts";
 import { tradeLocks, type TenantClock } from "../trades/store/lock.ts";
 import {
@@ -50,6 +51,8 @@ export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
       const due = duePayout(locked);
       if (!due) return null;
       const { trade, tenant, now } = due;
+      // A payer's bank is taking the money back: the payout waits until that is decided.
+      if (await hasOpenChargeback(tx.q, trade.id)) return waitForAccount(tx, trade);
       const recipient = await payoutRecipient(tx.q, trade);
       const escrow = await escrowAtRail(tx.q, trade);
       // The trade's money moves to the payee's account at the rail once; a later try pays out that.
@@ -163,7 +166,10 @@ function duePayout(locked: { trade: Trade; tenant: TenantClock } | null): Locked
   return { trade, tenant, now };
 }
 
-/** No payout account yet (or any more), or the outcome comes from the rail: the deadline is off. */
+/**
+ * No payout account yet (or any more), an open chargeback, or the outcome comes from the rail: the
+ * deadline is off until the account is given, the chargeback won, or the outcome recorded.
+ */
 async function waitForAccount(tx: LockedTradeTransaction, trade: Trade): Promise<Begun> {
   await disarmPayout(tx.q, trade.id);
   return { kind: "waiting" };

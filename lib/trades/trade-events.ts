@@ -4,17 +4,24 @@ import type { Trade } from "../db/generated/client.ts";
 import { deterministicEventId } from "../webhooks/event-ids.ts";
 import type { TradeState } from "./states.ts";
 import type { TradeEventName } from "./transition-table.ts";
-import type { PayoutEventName } from "../webhooks/event-names.ts";
+import type { ChargebackEventName, PayoutEventName } from "../webhooks/event-names.ts";
 
 export interface TradeEventBody {
   id: string;
   referenceId: string;
-  eventName: TradeEventName | PayoutEventName;
+  eventName: TradeEventName | PayoutEventName | ChargebackEventName;
   eventDate: string;
   payerMarketplaceUserId: string;
   payeeMarketplaceUserId: string;
   tradeId: string;
-  metadata: { state: TradeState; previousState: TradeState; sequence: number; payoutId?: string };
+  metadata: { state: TradeState; previousState: TradeState; sequence: number } & TradeNoticeDetails;
+}
+
+/** What an event that is not a transition names: the payout, or the chargeback and where it stands. */
+export interface TradeNoticeDetails {
+  payoutId?: string;
+  chargebackId?: string;
+  chargebackState?: "open" | "won" | "lost";
 }
 
 /** One event of a trade: its body, and the outbox row's fields. */
@@ -24,7 +31,7 @@ export function tradeEvent(
   sequence: number,
   previousState: TradeState,
   now: Date,
-  extra: { payoutId?: string } = {},
+  extra: TradeNoticeDetails = {},
 ) {
   // Deterministic: one event per (trade, sequence), so a retried transaction cannot add a copy.
   const id = deterministicEventId("trade", trade.id, String(sequence));

@@ -30,7 +30,16 @@ export const TRADE_EVENT_NAMES = [
 export const PAYOUT_EVENT_NAMES = ["payout.paid", "payout.failed"] as const;
 export type PayoutEventName = (typeof PAYOUT_EVENT_NAMES)[number];
 
-export const EVENT_NAMES = [...TRADE_EVENT_NAMES, ...PAYOUT_EVENT_NAMES, "user.connected"] as const;
+// Additive: the payer's bank took the trade's payment back (a chargeback), and its outcome.
+export const CHARGEBACK_EVENT_NAMES = ["trade.chargeback_opened", "trade.chargeback_closed"] as const;
+export type ChargebackEventName = (typeof CHARGEBACK_EVENT_NAMES)[number];
+
+export const EVENT_NAMES = [
+  ...TRADE_EVENT_NAMES,
+  ...PAYOUT_EVENT_NAMES,
+  ...CHARGEBACK_EVENT_NAMES,
+  "user.connected",
+] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /** Sent only on request, to one subscription, to try an endpoint (lib/webhooks/test-event.ts); not subscribable. */

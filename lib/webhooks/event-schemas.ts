@@ -3,7 +3,7 @@
 // payout events) and lib/users/connect-user.ts (user.connected); a test compares real deliveries
 // with these schemas.
 import { z } from "zod";
-import { PAYOUT_EVENT_NAMES, TRADE_EVENT_NAMES } from "./event-names.ts";
+import { CHARGEBACK_EVENT_NAMES, PAYOUT_EVENT_NAMES, TRADE_EVENT_NAMES } from "./event-names.ts";
 import { TradeStateSchema } from "../trades/schemas.ts";
 
 export const TradeEventBody = z
@@ -13,7 +13,7 @@ export const TradeEventBody = z
         "The event's id, the same on every delivery of it (deduplicate on it; also the `webhook-id` header).",
     }),
     referenceId: z.string().meta({ description: "The trade's referenceId ('' when none was given)." }),
-    eventName: z.enum([...TRADE_EVENT_NAMES, ...PAYOUT_EVENT_NAMES]),
+    eventName: z.enum([...TRADE_EVENT_NAMES, ...PAYOUT_EVENT_NAMES, ...CHARGEBACK_EVENT_NAMES]),
     eventDate: z.string().meta({ description: "When it happened (ISO 8601, UTC; the sandbox clock in test mode)." }),
     payerMarketplaceUserId: z.string(),
     payeeMarketplaceUserId: z.string(),
@@ -26,6 +26,14 @@ export const TradeEventBody = z
         .string()
         .optional()
         .meta({ description: "Payout events only: the payout (GET /v1/marketplace/payouts/{payoutId})." }),
+      chargebackId: z.string().optional().meta({
+        description:
+          "Chargeback events only: the chargeback (its amount, reason and state are on the console's trade page).",
+      }),
+      chargebackState: z
+        .enum(["open", "won", "lost"])
+        .optional()
+        .meta({ description: "Chargeback events only: open, or how it closed (won: the money came back)." }),
     }),
   })
   .meta({ id: "TradeEvent" });

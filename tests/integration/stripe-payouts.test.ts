@@ -9,6 +9,7 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as payoutLink } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/payout-account/route.ts";
 import { fireDueDeadlines } from "../../lib/jobs/fire-deadlines.ts";
+import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
 import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
 import { pollSentPayouts } from "../../lib/payouts/settle-rail-payout.ts";
 import { callRoute } from "../helpers/call-route.ts";
@@ -52,7 +53,7 @@ afterAll(async () => {
 });
 
 /** A trade paid by card on Stripe's page and accepted by the buyer: settled, its payout due. */
-async function settledTrade(options: { sellerAccount?: string } = {}) {
+async function settledTrade(options: { sellerAccount?: string; card?: string; beforeNews?: () => void } = {}) {
   const tenant = await freshTenant();
   const api = tenantClient(tenant.testApiKey);
   await api.connect("seller");
@@ -76,8 +77,11 @@ async function settledTrade(options: { sellerAccount?: string } = {}) {
   const tradeId = initiated.json.tradeId as string;
   const sent = await hostedBrowser().post(initiated.json.redirectUrl as string, "pay");
   const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(sent.location ?? "")![1]!;
-  standIn.controls.completeCheckoutSession(sessionId, { method: "card", number: "4242424242424242" });
+  standIn.controls.completeCheckoutSession(sessionId, { method: "card", number: options.card ?? "4242424242424242" });
+  options.beforeNews?.();
   await standIn.controls.deliveriesSettled();
+  await pollPendingRailPayments(new Date()); // the payer's news, had the webhooks been held
+  expect(await db.payment.findFirstOrThrow({ where: { tradeId, purpose: "Escrow" } })).toMatchObject({ state: "Paid" });
   expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded");
   return { tenant, api, tradeId };
 }
@@ -102,6 +106,30 @@ const stripeGet = <T>(path: string, account?: string) =>
   fetch(`${standIn.url}${path}`, {
     headers: { authorization: `Bearer ${KEY}`, ...(account && { "stripe-account": account }) },
   }).then((r) => r.json() as Promise<T>);
+
+const chargebackLedger = async (tradeId: string) =>
+  (
+    await db.ledgerPosting.findMany({
+      where: { tradeId, transfer: { kind: { in: ["chargeback", "chargeback_reversal"] } } },
+      include: { transfer: true },
+    })
+  )
+    .map((p) => [p.transfer.kind, p.account, p.amountMinor] as const)
+    .sort((a, b) => (`${a[0]}${a[1]}` < `${b[0]}${b[1]}` ? -1 : 1));
+
+const noticesOf = async (tradeId: string) =>
+  (
+    await db.outboxEvent.findMany({
+      where: {
+        tradeId,
+        OR: [{ eventName: { startsWith: "payout." } }, { eventName: { startsWith: "trade.chargeback" } }],
+      },
+      orderBy: { sequence: "asc" },
+    })
+  ).map((e): [string, string | undefined] => [
+    e.eventName,
+    (e.payload as { metadata: { chargebackState?: string } }).metadata.chargebackState,
+  ]);
 
 const payoutsOf = (tradeId: string) => db.payout.findMany({ where: { tradeId }, orderBy: { attempt: "asc" } });
 
@@ -195,7 +223,7 @@ describe("payouts through Stripe Connect", () => {
     const [sent] = await payoutsOf(tradeId);
     expect(sent).toMatchObject({ state: "Pending", sentAt: expect.any(Date) });
     // The Connect webhook is lost: the poll asks Stripe.
-    standIn.controls.dropNextDeliveries(10);
+    standIn.controls.dropNextDeliveries(2); // payout.updated and payout.failed
     standIn.controls.advanceClock(2 * DAY);
     await standIn.controls.deliveriesSettled();
     await pollSentPayouts(new Date());
@@ -262,5 +290,79 @@ describe("payouts through Stripe Connect", () => {
       known.railAccountId,
     );
     expect(moves.data.map((t) => t.type).sort()).toEqual(["payment", "payout"]);
+  });
+
+  it("holds the payout while a chargeback is open, and pays it out once the chargeback is won", async () => {
+    const DISPUTED = "4000000000000259";
+    const { api, tradeId } = await settledTrade({ card: DISPUTED });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the payer's bank opens the dispute
+    await standIn.controls.deliveriesSettled();
+    const [opened] = await db.chargeback.findMany({ where: { tradeId } });
+    expect(opened).toMatchObject({ state: "Open", provider: "stripe", amountMinor: 100_000n, currency: "DKK" });
+    expect(await chargebackLedger(tradeId)).toEqual([
+      ["chargeback", "chargeback_loss", -100_000n],
+      ["chargeback", "payer_chargeback", 100_000n],
+    ]);
+
+    // Due, but held: nothing is asked of Stripe.
+    standIn.controls.advanceClock(8 * DAY);
+    await schedulerAfter(api, 1);
+    expect(await payoutsOf(tradeId)).toEqual([]);
+    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({
+      state: "Succeeded",
+      deadlineAt: null,
+    });
+
+    standIn.controls.closeDispute(opened!.railDisputeId, "won");
+    await standIn.controls.deliveriesSettled();
+    expect(await db.chargeback.findUniqueOrThrow({ where: { id: opened!.id } })).toMatchObject({ state: "Won" });
+    expect((await chargebackLedger(tradeId)).filter(([kind]) => kind === "chargeback_reversal")).toEqual([
+      ["chargeback_reversal", "chargeback_loss", 100_000n],
+      ["chargeback_reversal", "payer_chargeback", -100_000n],
+    ]);
+    await schedulerAfter(api, 1);
+    standIn.controls.advanceClock(2 * DAY);
+    await standIn.controls.deliveriesSettled();
+    expect((await payoutsOf(tradeId)).map((p) => p.state)).toEqual(["Paid"]);
+    expect(await noticesOf(tradeId)).toEqual([
+      ["trade.chargeback_opened", "open"],
+      ["trade.chargeback_closed", "won"],
+      ["payout.paid", undefined],
+    ]);
+  });
+
+  it("records a chargeback Stripe tells of after the payout: the service bears it, and a lost one stays with the payer", async () => {
+    const { api, tradeId } = await settledTrade({
+      card: "4000000000000259",
+      beforeNews: () => standIn.controls.holdEvents(),
+    });
+    standIn.controls.advanceClock(8 * DAY);
+    await schedulerAfter(api, 1);
+    standIn.controls.advanceClock(2 * DAY);
+    await pollSentPayouts(new Date(Date.now() + 3_600_000));
+    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({ state: "Released" });
+
+    standIn.controls.releaseEvents("reverse"); // the dispute's news arrives weeks late, out of order
+    await standIn.controls.deliveriesSettled();
+    const [chargeback] = await db.chargeback.findMany({ where: { tradeId } });
+    expect(chargeback).toMatchObject({ state: "Open", amountMinor: 100_000n });
+    standIn.controls.closeDispute(chargeback!.railDisputeId, "lost");
+    await standIn.controls.deliveriesSettled();
+    expect(await db.chargeback.findUniqueOrThrow({ where: { id: chargeback!.id } })).toMatchObject({ state: "Lost" });
+    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({ state: "Released" });
+    expect(await chargebackLedger(tradeId)).toEqual([
+      ["chargeback", "chargeback_loss", -100_000n],
+      ["chargeback", "payer_chargeback", 100_000n],
+    ]);
+    // Stripe's side: the dispute withdrew the amount (and its fee) from the platform's balance, once.
+    const moves = await stripeGet<Stripe.ApiList<Stripe.BalanceTransaction>>(
+      "/v1/balance_transactions?limit=100&type=adjustment",
+    );
+    const ofDispute = moves.data.filter((t) => t.source === chargeback!.railDisputeId);
+    expect(ofDispute.map((t) => [t.reporting_category, t.amount])).toEqual([["dispute", -100_000]]);
+    expect((await noticesOf(tradeId)).filter(([name]) => name.startsWith("trade.chargeback"))).toEqual([
+      ["trade.chargeback_opened", "open"],
+      ["trade.chargeback_closed", "lost"],
+    ]);
   });
 });

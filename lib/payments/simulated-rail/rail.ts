@@ -80,4 +80,8 @@ export const simulatedPaymentRail: PaymentRail = {
   async payoutStatus({ railPayoutId }) {
     return bankPayoutStatus(railPayoutId);
   },
+  // The simulated bank's payers never take a payment back: it opens no disputes, so no callback names one.
+  async disputeStatus(railDisputeId) {
+    throw new Error(`The simulated bank has no dispute ${railDisputeId}`);
+  },
 };

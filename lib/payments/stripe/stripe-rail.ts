@@ -111,6 +111,21 @@ export const stripePaymentRail: PaymentRail = {
   },
 
   ...stripePayouts,
+
+  async disputeStatus(disputeId) {
+    const dispute = await reachStripe(() =>
+      stripeClient().disputes.retrieve(disputeId, { expand: ["payment_intent"] }),
+    );
+    const intent = typeof dispute.payment_intent === "object" ? dispute.payment_intent : null;
+    return {
+      paymentId: intent?.metadata?.[PAYMENT_KEY] ?? null,
+      amountMinor: BigInt(dispute.amount),
+      currency: dispute.currency.toUpperCase(),
+      reason: dispute.reason,
+      // warning_* and needs_response/under_review are all still open; Stripe's `won`/`lost` are final.
+      state: dispute.status === "won" ? "won" : dispute.status === "lost" ? "lost" : "open",
+    };
+  },
 };
 
 function statusOfSession(session: Stripe.Checkout.Session): RailPaymentStatus {
@@ -158,6 +173,7 @@ function eventSubject(event: Stripe.Event): RailEvent {
   if (object.object === "payment_intent" && ours)
     return { eventId: event.id, objectKind: "our-payment", objectId: ours };
   if (object.object === "refund") return { eventId: event.id, objectKind: "refund", objectId: object.id };
+  if (object.object === "dispute") return { eventId: event.id, objectKind: "dispute", objectId: object.id };
   const payout = object.metadata?.[PAYOUT_KEY];
   if (object.object === "payout" && payout) return { eventId: event.id, objectKind: "our-payout", objectId: payout };
   return { eventId: event.id, objectKind: "unhandled", objectId: object.id };

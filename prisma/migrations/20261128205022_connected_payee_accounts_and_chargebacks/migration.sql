@@ -1,3 +1,6 @@
+-- CreateEnum
+CREATE TYPE "ChargebackState" AS ENUM ('Open', 'Won', 'Lost');
+
 -- AlterTable
 ALTER TABLE "Payout" ADD COLUMN     "provider" TEXT,
 ADD COLUMN     "railAccountId" TEXT,
@@ -36,6 +39,25 @@ CREATE TABLE "SimulatedBankPayout" (
 );
 
 -- CreateTable
+CREATE TABLE "Chargeback" (
+    "id" TEXT NOT NULL,
+    "tenantId" TEXT NOT NULL,
+    "mode" "ApiMode" NOT NULL,
+    "tradeId" TEXT NOT NULL,
+    "paymentId" TEXT NOT NULL,
+    "provider" TEXT NOT NULL,
+    "railDisputeId" TEXT NOT NULL,
+    "amountMinor" BIGINT NOT NULL,
+    "currency" TEXT NOT NULL,
+    "reason" TEXT NOT NULL,
+    "state" "ChargebackState" NOT NULL DEFAULT 'Open',
+    "openedAt" TIMESTAMP(3) NOT NULL,
+    "closedAt" TIMESTAMP(3),
+
+    CONSTRAINT "Chargeback_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "RailPayeeAccount" (
     "id" TEXT NOT NULL,
     "provider" TEXT NOT NULL,
@@ -58,10 +80,25 @@ CREATE UNIQUE INDEX "SimulatedPayeeAccount_payeeKey_key" ON "SimulatedPayeeAccou
 CREATE UNIQUE INDEX "SimulatedBankPayout_idempotencyKey_key" ON "SimulatedBankPayout"("idempotencyKey");
 
 -- CreateIndex
+CREATE INDEX "Chargeback_tenantId_mode_openedAt_idx" ON "Chargeback"("tenantId", "mode", "openedAt");
+
+-- CreateIndex
+CREATE INDEX "Chargeback_tradeId_state_idx" ON "Chargeback"("tradeId", "state");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Chargeback_provider_railDisputeId_key" ON "Chargeback"("provider", "railDisputeId");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "RailPayeeAccount_provider_mode_payeeKey_key" ON "RailPayeeAccount"("provider", "mode", "payeeKey");
 
 -- CreateIndex
 CREATE INDEX "Payout_state_sentAt_idx" ON "Payout"("state", "sentAt");
+
+-- AddForeignKey
+ALTER TABLE "Chargeback" ADD CONSTRAINT "Chargeback_tenantId_fkey" FOREIGN KEY ("tenantId") REFERENCES "Tenant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Chargeback" ADD CONSTRAINT "Chargeback_tradeId_fkey" FOREIGN KEY ("tradeId") REFERENCES "Trade"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "RailPayeeAccount" ADD CONSTRAINT "RailPayeeAccount_tenantId_fkey" FOREIGN KEY ("tenantId") REFERENCES "Tenant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
