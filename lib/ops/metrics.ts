@@ -65,6 +65,16 @@ const railInbox = cachedReading(() =>
   ),
 );
 
+// The newest reconciliation of each rail: how many mismatches it found, and how old the newest is.
+const railReconciliation = cachedReading(() =>
+  scrapeQuery<{ mismatched: string; age: number | null }>(
+    `SELECT coalesce(sum(r."mismatched"), 0) AS mismatched,
+       extract(epoch FROM now() - max(r."finishedAt"))::float8 AS age
+     FROM "RailReconciliation" r
+     WHERE r."finishedAt" = (SELECT max(n."finishedAt") FROM "RailReconciliation" n WHERE n."provider" = r."provider")`,
+  ),
+);
+
 const outbox = cachedReading(() =>
   scrapeQuery<{ waiting: string; oldest: number | null }>(
     `SELECT count(*) AS waiting, extract(epoch FROM now() - min("createdAt"))::float8 AS oldest FROM "OutboxEvent" WHERE "dispatchedAt" IS NULL`,
@@ -213,6 +223,22 @@ function create(): EscrowMetrics {
     registers: [registry],
     async collect() {
       this.set((await railInbox()).oldest ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: "escrow_rail_reconciliation_mismatches",
+    help: "Mismatches the newest reconciliation of each payment rail found between its balance transactions and our records (0 when none ran).",
+    registers: [registry],
+    async collect() {
+      this.set(Number((await railReconciliation()).mismatched));
+    },
+  });
+  new client.Gauge({
+    name: "escrow_rail_reconciliation_age_seconds",
+    help: "Age of the newest payment rail reconciliation (0 when none ran yet): it runs daily for the day before.",
+    registers: [registry],
+    async collect() {
+      this.set((await railReconciliation()).age ?? 0);
     },
   });
   new client.Gauge({

@@ -156,6 +156,31 @@ export interface PaymentRail {
   payoutStatus(input: { railAccountId: string; railPayoutId: string }): Promise<RailPayoutStatus>;
   /** Asks the rail where a chargeback (a dispute the payer's bank opened on a payment) stands. */
   disputeStatus(railDisputeId: string): Promise<RailDisputeStatus>;
+  /**
+   * The rail's own record of money moving on our account in [from, to), by the rail's clock:
+   * what reconciliation (lib/payments/reconcile-rail.ts) matches against our records and ledger.
+   */
+  balanceTransactions(period: { from: Date; to: Date }): AsyncIterable<RailBalanceTransaction>;
+}
+
+/**
+ * One movement on our account at the rail, named by the object that caused it: a charge (a
+ * payer's successful try: PaymentAttempt.railAttemptId), a refund (RailRefund.railRefundId), a
+ * transfer to a payee's account or its reversal (Payout.railTransferId), a payout
+ * (Payout.providerPayoutId), a chargeback or its reversal (Chargeback.railDisputeId); `other`
+ * for what is not ours to match (the rail's own top-ups, the platform's own payouts).
+ */
+export interface RailBalanceTransaction {
+  id: string;
+  kind:
+    "charge" | "refund" | "transfer" | "transfer_reversal" | "payout" | "chargeback" | "chargeback_reversal" | "other";
+  sourceId: string;
+  /** Signed, as it moved our balance at the rail (a refund is negative), before the fee. */
+  amountMinor: bigint;
+  /** What the rail charged for it. */
+  feeMinor: bigint;
+  currency: string;
+  createdAt: Date;
 }
 
 /**

@@ -8,6 +8,7 @@ import { POST as railEvents } from "../../app/rail-events/[provider]/route.ts";
 import { POST as bankForm } from "../../app/sandbox-bank/[bankPaymentId]/[action]/route.ts";
 import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
 import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
+import { reconcileRail } from "../../lib/payments/reconcile-rail.ts";
 import { simulatedPaymentRail } from "../../lib/payments/simulated-rail/rail.ts";
 import { sweepRailCallbacks } from "../../lib/payments/receive-rail-callback.ts";
 import { decideBySandbox } from "../../lib/payments/simulated-rail/bank.ts";
@@ -235,5 +236,25 @@ describe("the rail's callbacks", () => {
     expect((await stateOf(tradeId)).payments).toEqual(["Pending"]);
     expect(await db.simulatedBankTry.count({ where: { bankPaymentId } })).toBe(0);
     expect(await db.railCallback.count({ where: { objectId: bankPaymentId } })).toBe(0);
+  });
+
+  it("reconciles the simulated bank's statement with our charges and refunds, the same way as a real rail's", async () => {
+    const { api, tradeId, tenant, bankPaymentId } = await sentToBank();
+    const from = new Date(Date.now() - 60_000);
+    await decideBySandbox(bankPaymentId, "succeeded", new Date());
+    const body = simulatedEventBody(bankPaymentId);
+    await postCallback(body, signCallback(body));
+    expect((await api.cancel(tradeId, "AwaitingShipment")).status).toBe(200);
+    await sendDueRefunds(new Date(Date.now() + 1000), 10_000);
+    const period = { from, to: new Date(Date.now() + 60_000) };
+    const ofTenant = (result: { mismatches: { tenantId: string | null }[] }) =>
+      result.mismatches.filter((m) => m.tenantId === tenant.tenantId);
+    expect(ofTenant(await reconcileRail(simulatedPaymentRail, period))).toEqual([]);
+    // A charge the bank never took (our record of a try it does not list) is found.
+    const [attempt] = await db.paymentAttempt.findMany({ where: { payment: { tradeId }, outcome: "succeeded" } });
+    await db.simulatedBankTry.delete({ where: { id: attempt!.railAttemptId! } });
+    expect(ofTenant(await reconcileRail(simulatedPaymentRail, period))).toEqual([
+      expect.objectContaining({ objectType: "charge", kind: "missing_at_rail", tradeId, ourAmountMinor: 25000n }),
+    ]);
   });
 });

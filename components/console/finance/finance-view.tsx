@@ -84,6 +84,12 @@ export function FinanceView() {
             </h2>
             <ReconciliationResult reconciliation={data.reconciliation} />
           </section>
+          <section aria-labelledby="rail-heading" className="mt-8">
+            <h2 id="rail-heading" className="text-lg font-semibold">
+              The payment rail
+            </h2>
+            <RailReconciliation rail={data.rail} />
+          </section>
         </>
       )}
     </div>
@@ -240,6 +246,72 @@ function ReconciliationResult({ reconciliation }: { reconciliation: FinancePage[
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+const MISMATCH_LABELS: Record<string, string> = {
+  missing_here: "Moved at the rail, unknown here",
+  missing_at_rail: "Recorded here, not at the rail",
+  amount_differs: "Amounts differ",
+};
+
+/** The rail's balance transactions against our records (lib/payments/reconcile-rail.ts), daily. */
+function RailReconciliation({ rail }: { rail: FinancePage["rail"] }) {
+  if (!rail.latest)
+    return <p className="mt-3 text-sm text-slate-600">The payment rail has not been reconciled yet: it runs daily.</p>;
+  const { latest } = rail;
+  return (
+    <div className="mt-3">
+      {rail.count === 0 ? (
+        <p className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+          The rail ({latest.provider}) and your records agree: {latest.matched} movements matched on {latest.day}.
+        </p>
+      ) : (
+        <p className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
+          {rail.count} {rail.count === 1 ? "mismatch" : "mismatches"} between the payment rail and your records. The
+          newest are listed.
+        </p>
+      )}
+      {rail.mismatches.length > 0 && (
+        <table className="mt-3 w-full text-left text-sm">
+          <thead className="text-slate-600">
+            <tr>
+              <th className="py-1 pr-4 font-medium">Day</th>
+              <th className="py-1 pr-4 font-medium">What</th>
+              <th className="py-1 pr-4 font-medium">Rail object</th>
+              <th className="py-1 pr-4 font-medium">Trade</th>
+              <th className="py-1 pr-4 text-right font-medium">At the rail</th>
+              <th className="py-1 text-right font-medium">Here</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rail.mismatches.map((m) => (
+              <tr key={m.id} className="border-t border-slate-200">
+                <td className="py-1 pr-4 tabular-nums">{m.day}</td>
+                <td className="py-1 pr-4">
+                  {MISMATCH_LABELS[m.kind] ?? m.kind} ({m.objectType})
+                </td>
+                <td className="py-1 pr-4 font-mono text-xs">{m.railObjectId ?? "—"}</td>
+                <td className="py-1 pr-4">
+                  {m.tradeId ? (
+                    <Link
+                      href={`/console/trades/${m.tradeId}`}
+                      className="font-mono text-xs text-brand-700 hover:underline"
+                    >
+                      {m.tradeId.slice(0, 8)}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td className="py-1 pr-4 text-right tabular-nums">{m.atRail ?? "—"}</td>
+                <td className="py-1 text-right tabular-nums">{m.ours ?? "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { formatMoney } from "../../money/format.ts";
 import { dayMovements } from "./day-movements.ts";
 import type { FinanceFilterValues } from "./finance-filters.ts";
 import { reconcile } from "./reconcile.ts";
+import { railMismatches } from "./rail-mismatches.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -24,11 +25,12 @@ export async function loadFinance(tenant: Tenant, filters: FinanceFilterValues) 
   const start = new Date(`${day}T00:00:00Z`);
   const end = new Date(start.getTime() + DAY_MS);
   // The timestamps keep milliseconds: the last one of the day is the day's end.
-  const [now, endOfDay, movements, reconciliation] = await Promise.all([
+  const [now, endOfDay, movements, reconciliation, rail] = await Promise.all([
     balanceAt(scope),
     balanceAt(scope, new Date(end.getTime() - 1)),
     dayMovements(scope, start, end),
     reconcile(scope),
+    railMismatches({ tenantId: tenant.id, mode: filters.mode }),
   ]);
   return {
     mode: filters.mode,
@@ -53,6 +55,26 @@ export async function loadFinance(tenant: Tenant, filters: FinanceFilterValues) 
           ledger: formatMoney(f.ledgerMinor, tenant.currency),
           records: formatMoney(f.recordMinor, tenant.currency),
         })),
+      })),
+    },
+    rail: {
+      latest: rail.latest && {
+        provider: rail.latest.provider,
+        day: rail.latest.periodStart.toISOString().slice(0, 10),
+        finishedAt: rail.latest.finishedAt.toISOString(),
+        matched: rail.latest.matched,
+      },
+      count: rail.count,
+      mismatches: rail.mismatches.map((m) => ({
+        id: m.id,
+        provider: m.reconciliation.provider,
+        day: m.reconciliation.periodStart.toISOString().slice(0, 10),
+        tradeId: m.tradeId,
+        objectType: m.objectType,
+        kind: m.kind,
+        railObjectId: m.railObjectId,
+        atRail: m.railAmountMinor === null ? null : formatMoney(m.railAmountMinor, m.currency),
+        ours: m.ourAmountMinor === null ? null : formatMoney(m.ourAmountMinor, m.currency),
       })),
     },
   };

@@ -1,6 +1,6 @@
 // Everything the console's trade page shows, in one round of parallel queries: the trade as the
 // API serializes it (both parties' status and timeline), the engine's history, payments, labels
-// with tracking, the ledger, and the trade's webhook events with every delivery attempt.
+// with tracking, the ledger, chargebacks, and the trade's webhook events with every delivery attempt.
 import { db } from "../../db/client.ts";
 import { serializeTrades } from "../../trades/serialize-trade.ts";
 
@@ -8,7 +8,7 @@ export async function loadTradeForConsole(tenantId: string, tradeId: string) {
   const trade = await db.trade.findFirst({ where: { id: tradeId, tenantId } });
   if (!trade) return null;
   const scope = { tenantId, mode: trade.mode };
-  const [[view], history, payments, labels, transfers, events, users] = await Promise.all([
+  const [[view], history, payments, labels, transfers, events, users, chargebacks] = await Promise.all([
     serializeTrades(scope, [trade], "en"),
     db.tradeTimelineEntry.findMany({ where: { tradeId }, orderBy: { sequence: "asc" } }),
     db.payment.findMany({
@@ -40,6 +40,7 @@ export async function loadTradeForConsole(tenantId: string, tradeId: string) {
       where: { ...scope, marketplaceUserId: { in: [trade.payerMarketplaceUserId, trade.payeeMarketplaceUserId] } },
       include: { serviceAccount: true },
     }),
+    db.chargeback.findMany({ where: { ...scope, tradeId }, orderBy: { openedAt: "asc" } }),
   ]);
   const user = (id: string) => users.find((u) => u.marketplaceUserId === id) ?? null;
   return {
@@ -50,6 +51,7 @@ export async function loadTradeForConsole(tenantId: string, tradeId: string) {
     labels,
     transfers,
     events,
+    chargebacks,
     payer: user(trade.payerMarketplaceUserId),
     payee: user(trade.payeeMarketplaceUserId),
   };

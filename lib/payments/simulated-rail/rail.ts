@@ -14,6 +14,7 @@ import {
 } from "./bank.ts";
 import { bankKeyOf } from "../bank-account.ts";
 import { bankPayoutStatus, sendBankPayout, upsertPayeeAccount } from "./payees.ts";
+import { bankStatement } from "./statement.ts";
 import { SIGNATURE_HEADER, signatureIsValid } from "./signing.ts";
 import { readSimulatedEvent } from "./simulated-event.ts";
 
@@ -84,4 +85,5 @@ export const simulatedPaymentRail: PaymentRail = {
   async disputeStatus(railDisputeId) {
     throw new Error(`The simulated bank has no dispute ${railDisputeId}`);
   },
+  balanceTransactions: bankStatement,
 };

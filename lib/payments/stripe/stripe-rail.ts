@@ -9,6 +9,7 @@ import Stripe from "stripe";
 import {
   RailCallbackRefused,
   type PaymentRail,
+  type RailBalanceTransaction,
   type RailEvent,
   type RailPaymentStatus,
   type RailRefundStatus,
@@ -112,6 +113,24 @@ export const stripePaymentRail: PaymentRail = {
 
   ...stripePayouts,
 
+  async *balanceTransactions({ from, to }) {
+    const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) };
+    // The SDK pages through the list (newest first) with starting_after; each page is reached as any call is.
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await reachStripe(() =>
+        stripeClient().balanceTransactions.list({
+          created,
+          limit: 100,
+          ...(startingAfter && { starting_after: startingAfter }),
+        }),
+      );
+      for (const transaction of page.data) yield balanceTransactionOf(transaction);
+      if (!page.has_more || page.data.length === 0) return;
+      startingAfter = page.data.at(-1)!.id;
+    }
+  },
+
   async disputeStatus(disputeId) {
     const dispute = await reachStripe(() =>
       stripeClient().disputes.retrieve(disputeId, { expand: ["payment_intent"] }),
@@ -127,6 +146,40 @@ export const stripePaymentRail: PaymentRail = {
     };
   },
 };
+
+/** Stripe's balance transaction types (and an adjustment's reporting category) in ours. */
+function balanceTransactionOf(transaction: Stripe.BalanceTransaction): RailBalanceTransaction {
+  const source = typeof transaction.source === "string" ? transaction.source : (transaction.source?.id ?? "");
+  const kind = ((): RailBalanceTransaction["kind"] => {
+    switch (transaction.type) {
+      case "charge":
+      case "payment":
+        return "charge";
+      case "refund":
+      case "payment_refund":
+        return "refund";
+      case "transfer":
+        return "transfer";
+      case "transfer_refund":
+        return "transfer_reversal";
+      case "adjustment":
+        if (transaction.reporting_category === "dispute") return "chargeback";
+        if (transaction.reporting_category === "dispute_reversal") return "chargeback_reversal";
+        return "other";
+      default:
+        return "other";
+    }
+  })();
+  return {
+    id: transaction.id,
+    kind,
+    sourceId: source,
+    amountMinor: BigInt(transaction.amount),
+    feeMinor: BigInt(transaction.fee),
+    currency: transaction.currency.toUpperCase(),
+    createdAt: new Date(transaction.created * 1000),
+  };
+}
 
 function statusOfSession(session: Stripe.Checkout.Session): RailPaymentStatus {
   const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;

@@ -39,6 +39,38 @@ CREATE TABLE "SimulatedBankPayout" (
 );
 
 -- CreateTable
+CREATE TABLE "RailReconciliation" (
+    "id" TEXT NOT NULL,
+    "provider" TEXT NOT NULL,
+    "periodStart" TIMESTAMP(3) NOT NULL,
+    "periodEnd" TIMESTAMP(3) NOT NULL,
+    "matched" INTEGER NOT NULL,
+    "mismatched" INTEGER NOT NULL,
+    "railFees" JSONB NOT NULL,
+    "finishedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "RailReconciliation_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "RailMismatch" (
+    "id" TEXT NOT NULL,
+    "reconciliationId" TEXT NOT NULL,
+    "tenantId" TEXT,
+    "mode" "ApiMode",
+    "tradeId" TEXT,
+    "objectType" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "railObjectId" TEXT,
+    "railAmountMinor" BIGINT,
+    "ourAmountMinor" BIGINT,
+    "currency" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "RailMismatch_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "Chargeback" (
     "id" TEXT NOT NULL,
     "tenantId" TEXT NOT NULL,
@@ -80,10 +112,28 @@ CREATE UNIQUE INDEX "SimulatedPayeeAccount_payeeKey_key" ON "SimulatedPayeeAccou
 CREATE UNIQUE INDEX "SimulatedBankPayout_idempotencyKey_key" ON "SimulatedBankPayout"("idempotencyKey");
 
 -- CreateIndex
+CREATE INDEX "SimulatedBankPayout_createdAt_idx" ON "SimulatedBankPayout"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "RailReconciliation_finishedAt_idx" ON "RailReconciliation"("finishedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RailReconciliation_provider_periodStart_periodEnd_key" ON "RailReconciliation"("provider", "periodStart", "periodEnd");
+
+-- CreateIndex
+CREATE INDEX "RailMismatch_tenantId_mode_createdAt_idx" ON "RailMismatch"("tenantId", "mode", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "RailMismatch_reconciliationId_idx" ON "RailMismatch"("reconciliationId");
+
+-- CreateIndex
 CREATE INDEX "Chargeback_tenantId_mode_openedAt_idx" ON "Chargeback"("tenantId", "mode", "openedAt");
 
 -- CreateIndex
 CREATE INDEX "Chargeback_tradeId_state_idx" ON "Chargeback"("tradeId", "state");
+
+-- CreateIndex
+CREATE INDEX "Chargeback_openedAt_idx" ON "Chargeback"("openedAt");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Chargeback_provider_railDisputeId_key" ON "Chargeback"("provider", "railDisputeId");
@@ -92,7 +142,31 @@ CREATE UNIQUE INDEX "Chargeback_provider_railDisputeId_key" ON "Chargeback"("pro
 CREATE UNIQUE INDEX "RailPayeeAccount_provider_mode_payeeKey_key" ON "RailPayeeAccount"("provider", "mode", "payeeKey");
 
 -- CreateIndex
+CREATE INDEX "PaymentAttempt_railAttemptId_idx" ON "PaymentAttempt"("railAttemptId");
+
+-- CreateIndex
+CREATE INDEX "PaymentAttempt_createdAt_idx" ON "PaymentAttempt"("createdAt");
+
+-- CreateIndex
 CREATE INDEX "Payout_state_sentAt_idx" ON "Payout"("state", "sentAt");
+
+-- CreateIndex
+CREATE INDEX "Payout_railTransferId_idx" ON "Payout"("railTransferId");
+
+-- CreateIndex
+CREATE INDEX "Payout_providerPayoutId_idx" ON "Payout"("providerPayoutId");
+
+-- CreateIndex
+CREATE INDEX "RailRefund_settledAt_idx" ON "RailRefund"("settledAt");
+
+-- CreateIndex
+CREATE INDEX "SimulatedBankRefund_createdAt_idx" ON "SimulatedBankRefund"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "SimulatedBankTry_createdAt_idx" ON "SimulatedBankTry"("createdAt");
+
+-- AddForeignKey
+ALTER TABLE "RailMismatch" ADD CONSTRAINT "RailMismatch_reconciliationId_fkey" FOREIGN KEY ("reconciliationId") REFERENCES "RailReconciliation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Chargeback" ADD CONSTRAINT "Chargeback_tenantId_fkey" FOREIGN KEY ("tenantId") REFERENCES "Tenant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
