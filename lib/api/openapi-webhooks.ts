@@ -29,6 +29,8 @@ const WHAT: Partial<Record<EventName, string>> = {
     "Additive: the payer's bank took the payment back (a card chargeback) after it was paid; the service bears it, and the trade's payout is held while it is open. `metadata.chargebackId` names it.",
   "trade.chargeback_closed":
     "Additive: a chargeback closed: `metadata.chargebackState` is `won` (the money came back; a held payout goes on) or `lost` (the payer keeps it; staff decide the payout).",
+  "trade.hold_budget_ending":
+    "Additive: the payment rail holds the payer's money for a limited time from payment (Stripe in Denmark: 90 days), and this trade's ends within 7 days (`metadata.holdBudgetEndsAt`): settle, release or refund it before. Sent once per trade.",
   "user.connected": "A marketplace user finished the connect flow: the service account id and the KYC level.",
 };
 

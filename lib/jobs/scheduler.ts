@@ -6,6 +6,7 @@
 // in the inbox, asks the rails about payments left pending, and sends the refunds the ledger made
 // (decisions.md §11).
 import { pollPendingRailPayments } from "../payments/poll-rail-payments.ts";
+import { warnOfHoldBudgets } from "../payments/hold-budget-warning.ts";
 import { reconcileDueDays } from "../payments/reconcile-due.ts";
 import { sweepRailCallbacks } from "../payments/receive-rail-callback.ts";
 import { sendDueRefunds } from "../payments/send-rail-refunds.ts";
@@ -64,6 +65,7 @@ export function startScheduler(): () => Promise<void> {
     await pollPendingRailPayments(now);
     await sendDueRefunds(now);
     await pollSentPayouts(now);
+    await warnOfHoldBudgets(now);
     await reconcileDueDays(now);
   });
   return async () => {

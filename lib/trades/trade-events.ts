@@ -4,12 +4,12 @@ import type { Trade } from "../db/generated/client.ts";
 import { deterministicEventId } from "../webhooks/event-ids.ts";
 import type { TradeState } from "./states.ts";
 import type { TradeEventName } from "./transition-table.ts";
-import type { ChargebackEventName, PayoutEventName } from "../webhooks/event-names.ts";
+import type { RailNoticeName, PayoutEventName } from "../webhooks/event-names.ts";
 
 export interface TradeEventBody {
   id: string;
   referenceId: string;
-  eventName: TradeEventName | PayoutEventName | ChargebackEventName;
+  eventName: TradeEventName | PayoutEventName | RailNoticeName;
   eventDate: string;
   payerMarketplaceUserId: string;
   payeeMarketplaceUserId: string;
@@ -22,6 +22,7 @@ export interface TradeNoticeDetails {
   payoutId?: string;
   chargebackId?: string;
   chargebackState?: "open" | "won" | "lost";
+  holdBudgetEndsAt?: string;
 }
 
 /** One event of a trade: its body, and the outbox row's fields. */

@@ -30,14 +30,19 @@ export const TRADE_EVENT_NAMES = [
 export const PAYOUT_EVENT_NAMES = ["payout.paid", "payout.failed"] as const;
 export type PayoutEventName = (typeof PAYOUT_EVENT_NAMES)[number];
 
-// Additive: the payer's bank took the trade's payment back (a chargeback), and its outcome.
-export const CHARGEBACK_EVENT_NAMES = ["trade.chargeback_opened", "trade.chargeback_closed"] as const;
-export type ChargebackEventName = (typeof CHARGEBACK_EVENT_NAMES)[number];
+// Additive, news from the payment rail (decisions.md §11): the payer's bank took the trade's payment
+// back (a chargeback) and its outcome; the rail's hold budget for the trade's money ends within 7 days.
+export const RAIL_NOTICE_NAMES = [
+  "trade.chargeback_opened",
+  "trade.chargeback_closed",
+  "trade.hold_budget_ending",
+] as const;
+export type RailNoticeName = (typeof RAIL_NOTICE_NAMES)[number];
 
 export const EVENT_NAMES = [
   ...TRADE_EVENT_NAMES,
   ...PAYOUT_EVENT_NAMES,
-  ...CHARGEBACK_EVENT_NAMES,
+  ...RAIL_NOTICE_NAMES,
   "user.connected",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -3,7 +3,7 @@
 // payout events) and lib/users/connect-user.ts (user.connected); a test compares real deliveries
 // with these schemas.
 import { z } from "zod";
-import { CHARGEBACK_EVENT_NAMES, PAYOUT_EVENT_NAMES, TRADE_EVENT_NAMES } from "./event-names.ts";
+import { RAIL_NOTICE_NAMES, PAYOUT_EVENT_NAMES, TRADE_EVENT_NAMES } from "./event-names.ts";
 import { TradeStateSchema } from "../trades/schemas.ts";
 
 export const TradeEventBody = z
@@ -13,7 +13,7 @@ export const TradeEventBody = z
         "The event's id, the same on every delivery of it (deduplicate on it; also the `webhook-id` header).",
     }),
     referenceId: z.string().meta({ description: "The trade's referenceId ('' when none was given)." }),
-    eventName: z.enum([...TRADE_EVENT_NAMES, ...PAYOUT_EVENT_NAMES, ...CHARGEBACK_EVENT_NAMES]),
+    eventName: z.enum([...TRADE_EVENT_NAMES, ...PAYOUT_EVENT_NAMES, ...RAIL_NOTICE_NAMES]),
     eventDate: z.string().meta({ description: "When it happened (ISO 8601, UTC; the sandbox clock in test mode)." }),
     payerMarketplaceUserId: z.string(),
     payeeMarketplaceUserId: z.string(),
@@ -34,6 +34,10 @@ export const TradeEventBody = z
         .enum(["open", "won", "lost"])
         .optional()
         .meta({ description: "Chargeback events only: open, or how it closed (won: the money came back)." }),
+      holdBudgetEndsAt: z.string().optional().meta({
+        description:
+          "trade.hold_budget_ending only: when the payment rail's hold on the payer's money ends (ISO 8601); the trade must be paid out or refunded before.",
+      }),
     }),
   })
   .meta({ id: "TradeEvent" });

@@ -8,6 +8,8 @@ import { POST as railEvents } from "../../app/rail-events/[provider]/route.ts";
 import { POST as bankForm } from "../../app/sandbox-bank/[bankPaymentId]/[action]/route.ts";
 import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
 import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
+import { loadTradeForConsole } from "../../lib/console/trades/load-trade.ts";
+import { warnOfHoldBudgets } from "../../lib/payments/hold-budget-warning.ts";
 import { reconcileRail } from "../../lib/payments/reconcile-rail.ts";
 import { simulatedPaymentRail } from "../../lib/payments/simulated-rail/rail.ts";
 import { sweepRailCallbacks } from "../../lib/payments/receive-rail-callback.ts";
@@ -256,5 +258,29 @@ describe("the rail's callbacks", () => {
     expect(ofTenant(await reconcileRail(simulatedPaymentRail, period))).toEqual([
       expect.objectContaining({ objectType: "charge", kind: "missing_at_rail", tradeId, ourAmountMinor: 25000n }),
     ]);
+  });
+
+  it("warns the tenant once when a paid trade comes within 7 days of the rail's hold budget, and the console shows until when", async () => {
+    const { tradeId, tenant, bankPaymentId } = await sentToBank();
+    await decideBySandbox(bankPaymentId, "succeeded", new Date());
+    const body = simulatedEventBody(bankPaymentId);
+    await postCallback(body, signCallback(body));
+    const now = new Date();
+    const escrow = await db.payment.findFirstOrThrow({ where: { tradeId, purpose: "Escrow" } });
+    // Paid 82 days ago: 8 days left of the simulated rail's 90, not yet warned.
+    await db.payment.update({ where: { id: escrow.id }, data: { paidAt: new Date(now.getTime() - 82 * 86_400_000) } });
+    const ofTrade = () => db.outboxEvent.findMany({ where: { tradeId, eventName: "trade.hold_budget_ending" } });
+    await warnOfHoldBudgets(now);
+    expect(await ofTrade()).toEqual([]);
+    const paidAt = new Date(now.getTime() - 84 * 86_400_000);
+    await db.payment.update({ where: { id: escrow.id }, data: { paidAt } });
+    await warnOfHoldBudgets(now);
+    await warnOfHoldBudgets(new Date(now.getTime() + 60_000));
+    const warned = await ofTrade();
+    expect(
+      warned.map((e) => (e.payload as { metadata: { holdBudgetEndsAt: string } }).metadata.holdBudgetEndsAt),
+    ).toEqual([new Date(paidAt.getTime() + 90 * 86_400_000).toISOString()]);
+    const page = await loadTradeForConsole(tenant.tenantId, tradeId);
+    expect(page!.holdBudgetEndsAt).toEqual(new Date(paidAt.getTime() + 90 * 86_400_000));
   });
 });

@@ -2,6 +2,8 @@
 // API serializes it (both parties' status and timeline), the engine's history, payments, labels
 // with tracking, the ledger, chargebacks, and the trade's webhook events with every delivery attempt.
 import { db } from "../../db/client.ts";
+import { railNamed } from "../../outside-parties.ts";
+import { TERMINAL_STATES } from "../../trades/states.ts";
 import { serializeTrades } from "../../trades/serialize-trade.ts";
 
 export async function loadTradeForConsole(tenantId: string, tradeId: string) {
@@ -42,6 +44,12 @@ export async function loadTradeForConsole(tenantId: string, tradeId: string) {
     }),
     db.chargeback.findMany({ where: { ...scope, tradeId }, orderBy: { openedAt: "asc" } }),
   ]);
+  // Warned of the rail's hold budget (lib/payments/hold-budget-warning.ts) and not ended: when it ends.
+  const escrow = payments.find((p) => p.purpose === "Escrow" && p.paidAt);
+  const holdBudgetEndsAt =
+    trade.holdBudgetWarnedAt && escrow?.paidAt && !TERMINAL_STATES.has(trade.state)
+      ? new Date(escrow.paidAt.getTime() + railNamed(escrow.provider).holdBudgetDays * 86_400_000)
+      : null;
   const user = (id: string) => users.find((u) => u.marketplaceUserId === id) ?? null;
   return {
     trade,
@@ -52,6 +60,7 @@ export async function loadTradeForConsole(tenantId: string, tradeId: string) {
     transfers,
     events,
     chargebacks,
+    holdBudgetEndsAt,
     payer: user(trade.payerMarketplaceUserId),
     payee: user(trade.payeeMarketplaceUserId),
   };

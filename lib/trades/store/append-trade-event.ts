@@ -4,7 +4,7 @@
 // the caller's transaction (which holds the trade's lock).
 import type { Trade } from "../../db/generated/client.ts";
 import { statement, type Sql } from "../../db/sql.ts";
-import type { ChargebackEventName, PayoutEventName } from "../../webhooks/event-names.ts";
+import type { RailNoticeName, PayoutEventName } from "../../webhooks/event-names.ts";
 import { tradeEvent } from "../trade-events.ts";
 import { outboxEvents } from "./effects.ts";
 import { StatementParts } from "./statement-parts.ts";
@@ -20,15 +20,18 @@ export const appendPayoutEvent = (
 export const appendChargebackEvent = (
   q: Sql,
   tradeId: string,
-  eventName: ChargebackEventName,
+  eventName: Extract<RailNoticeName, `trade.chargeback_${string}`>,
   chargeback: { chargebackId: string; chargebackState: "open" | "won" | "lost" },
   now: Date,
 ): Promise<void> => appendTradeNotice(q, tradeId, eventName, chargeback, now);
 
+export const appendHoldBudgetEvent = (q: Sql, tradeId: string, holdBudgetEndsAt: Date, now: Date): Promise<void> =>
+  appendTradeNotice(q, tradeId, "trade.hold_budget_ending", { holdBudgetEndsAt: holdBudgetEndsAt.toISOString() }, now);
+
 async function appendTradeNotice(
   q: Sql,
   tradeId: string,
-  eventName: PayoutEventName | ChargebackEventName,
+  eventName: PayoutEventName | RailNoticeName,
   extra: Parameters<typeof tradeEvent>[5],
   now: Date,
 ): Promise<void> {

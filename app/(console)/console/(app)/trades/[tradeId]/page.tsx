@@ -42,6 +42,12 @@ export default async function TradePage({ params }: { params: Promise<{ tradeId:
         {trade.referenceId ? ` · reference ${trade.referenceId}` : ""} · created {consoleWhen(trade.createdAt)}
         {trade.deadlineAt ? ` · next deadline ${consoleWhen(trade.deadlineAt)} (${trade.deadlineKind})` : ""}
       </p>
+      {data.holdBudgetEndsAt && (
+        <p role="status" className="mt-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          The payment rail holds this trade&apos;s money only until {consoleWhen(data.holdBudgetEndsAt)}: settle,
+          release or refund it before then.
+        </p>
+      )}
       <Parties data={data} />
       <MoneySummary trade={trade} />
       <Timelines view={data.view} />

@@ -13,6 +13,9 @@ ADD COLUMN     "sentAt" TIMESTAMP(3);
 ALTER TABLE "ServiceAccount" ADD COLUMN     "payoutTermsAcceptedAt" TIMESTAMP(3),
 ADD COLUMN     "payoutTermsAcceptedIp" TEXT;
 
+-- AlterTable
+ALTER TABLE "Trade" ADD COLUMN     "holdBudgetWarnedAt" TIMESTAMP(3);
+
 -- CreateTable
 CREATE TABLE "SimulatedPayeeAccount" (
     "id" TEXT NOT NULL,
@@ -140,6 +143,9 @@ CREATE UNIQUE INDEX "Chargeback_provider_railDisputeId_key" ON "Chargeback"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "RailPayeeAccount_provider_mode_payeeKey_key" ON "RailPayeeAccount"("provider", "mode", "payeeKey");
+
+-- CreateIndex
+CREATE INDEX "Payment_provider_paidAt_idx" ON "Payment"("provider", "paidAt");
 
 -- CreateIndex
 CREATE INDEX "PaymentAttempt_railAttemptId_idx" ON "PaymentAttempt"("railAttemptId");
