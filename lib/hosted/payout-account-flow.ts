@@ -8,6 +8,7 @@ import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 import { returnTarget } from "./return-target.ts";
 import { armPayoutsOfPayee } from "../trades/store/payout-rows.ts";
+import { preparePayeeEarly } from "../payouts/prepare-payee-early.ts";
 
 export async function loadPayoutAccounts(session: SessionWithTenant) {
   const user = await db.marketplaceUser.findUnique({
@@ -132,6 +133,7 @@ export async function savePayoutAccount(
       data: { state: "Completed", completedAt: now },
     });
   });
+  await preparePayeeEarly({ tenantId: session.tenantId, mode: session.mode }, loaded.person.id);
   return { done: returnTarget(session, { kind: "return" }) };
 }
 

@@ -218,6 +218,12 @@ describe("payouts through Stripe Connect", () => {
 
   it("records a payout the bank refuses as Failed, and pays the money already transferred to the payee's next account without a second transfer", async () => {
     const { api, tradeId, tenant } = await settledTrade({ sellerAccount: "DK2700400532013002" });
+    // Opened when the seller gave their payout account on our page, before any release: with their acceptance of the terms.
+    const [early] = await db.railPayeeAccount.findMany({ where: { tenantId: tenant.tenantId } });
+    expect(await stripeGet<Stripe.Account>(`/v1/accounts/${early!.railAccountId}`)).toMatchObject({
+      tos_acceptance: { date: expect.any(Number) },
+      external_accounts: { data: [expect.objectContaining({ last4: "3002" })] },
+    });
     standIn.controls.advanceClock(8 * DAY);
     await schedulerAfter(api, 1);
     const [sent] = await payoutsOf(tradeId);

@@ -100,7 +100,7 @@ export async function payoutRecipient(q: Sql, trade: Trade): Promise<PayoutRecip
     : null;
 }
 
-function personPayee(person: {
+export function personPayee(person: {
   id: string;
   name: string;
   address: string;
