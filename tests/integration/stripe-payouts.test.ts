@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as payoutLink } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/payout-account/route.ts";
 import { fireDueDeadlines } from "../../lib/jobs/fire-deadlines.ts";
 import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
+import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
 import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
 import { pollSentPayouts } from "../../lib/payouts/settle-rail-payout.ts";
 import { callRoute } from "../helpers/call-route.ts";
@@ -53,7 +54,16 @@ afterAll(async () => {
 });
 
 /** A trade paid by card on Stripe's page and accepted by the buyer: settled, its payout due. */
-async function settledTrade(options: { sellerAccount?: string; card?: string; beforeNews?: () => void } = {}) {
+async function settledTrade(
+  options: {
+    sellerAccount?: string;
+    card?: string;
+    mobilePay?: boolean;
+    beforeNews?: () => void;
+    keep?: boolean;
+    shipping?: boolean;
+  } = {},
+) {
   const tenant = await freshTenant();
   const api = tenantClient(tenant.testApiKey);
   await api.connect("seller");
@@ -72,18 +82,24 @@ async function settledTrade(options: { sellerAccount?: string; card?: string; be
     successUrl: "https://shop.example/ok",
     cancelUrl: "https://shop.example/cancel",
     deliveryByHandAllowed: true,
+    ...(options.shipping && { shipping: { paidBy: "Payer", price: 49, expectedMaxWeight: 8000 } }),
   });
   expect(initiated.status).toBe(200);
   const tradeId = initiated.json.tradeId as string;
   const sent = await hostedBrowser().post(initiated.json.redirectUrl as string, "pay");
   const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(sent.location ?? "")![1]!;
-  standIn.controls.completeCheckoutSession(sessionId, { method: "card", number: options.card ?? "4242424242424242" });
+  standIn.controls.completeCheckoutSession(
+    sessionId,
+    options.mobilePay
+      ? { method: "mobilepay", confirm: "approve" }
+      : { method: "card", number: options.card ?? "4242424242424242" },
+  );
   options.beforeNews?.();
   await standIn.controls.deliveriesSettled();
   await pollPendingRailPayments(new Date()); // the payer's news, had the webhooks been held
   expect(await db.payment.findFirstOrThrow({ where: { tradeId, purpose: "Escrow" } })).toMatchObject({ state: "Paid" });
-  expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded");
-  return { tenant, api, tradeId };
+  if (!options.keep) expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded");
+  return { tenant, api, tradeId, sessionId };
 }
 
 /** The seller chooses their payout account on our hosted page (which also records their acceptance of the terms). */
@@ -369,6 +385,67 @@ describe("payouts through Stripe Connect", () => {
     expect((await noticesOf(tradeId)).filter(([name]) => name.startsWith("trade.chargeback"))).toEqual([
       ["trade.chargeback_opened", "open"],
       ["trade.chargeback_closed", "lost"],
+    ]);
+  });
+
+  it("settles part back of a parcel paid by MobilePay: Stripe's charge, refund, transfer and payout match the ledger to the øre", async () => {
+    const { api, tradeId, sessionId } = await settledTrade({ mobilePay: true, keep: true, shipping: true });
+    const bought = await api.buyDelivery("seller", tradeId, {
+      price: 49,
+      shipmentProviderId: "gls",
+      expectedMaxWeightInGrams: 8000,
+    });
+    expect(bought.status).toBe(200);
+    const labelId = (await api.trade("seller", tradeId)).json.phases.delivery.labelId;
+    await api.track(labelId, "sent");
+    await api.track(labelId, "delivered");
+    expect((await api.rejectCondition("buyer", tradeId, "Scratched frame")).status).toBe(200);
+    const settled = await api.settle(tradeId, { refundAmount: 200, reason: "Agreed 200 off for the scratch" });
+    expect(settled.json.state).toBe("Succeeded");
+    await sendDueRefunds(new Date(Date.now() + 1000), 10_000);
+    standIn.controls.advanceClock(8 * DAY); // the refund settles, the charge's funds become available
+    await standIn.controls.deliveriesSettled();
+    await schedulerAfter(api, 1);
+    standIn.controls.advanceClock(2 * DAY);
+    await standIn.controls.deliveriesSettled();
+    const [paid] = await payoutsOf(tradeId);
+    expect(paid).toMatchObject({ state: "Paid", amountMinor: 75_000n }); // 1,000 − 5 % fee − 200 back
+    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({ state: "Released" });
+
+    // The platform's balance transactions of this trade's objects, and what the ledger says the platform keeps.
+    const session = await stripeGet<Stripe.Checkout.Session>(
+      `/v1/checkout/sessions/${sessionId}?expand[]=payment_intent`,
+    );
+    const charge = (session.payment_intent as Stripe.PaymentIntent).latest_charge as string;
+    const [refund] = await db.railRefund.findMany({ where: { payment: { tradeId } } });
+    const platform = await stripeGet<Stripe.ApiList<Stripe.BalanceTransaction>>("/v1/balance_transactions?limit=100");
+    const ours = platform.data.filter((t) =>
+      [charge, refund!.railRefundId, paid!.railTransferId].includes(t.source as string),
+    );
+    expect(ours.map((t) => [t.type, t.amount]).sort()).toEqual([
+      ["charge", 104_900], // the price and the parcel's 49.00
+      ["refund", -20_000],
+      ["transfer", -75_000],
+    ]);
+    const kept = await db.ledgerPosting.aggregate({
+      // What stays on the platform's balance: the fees, and the carrier's money for the label.
+      where: { tradeId, account: { in: ["tenant_revenue", "service_revenue", "carrier_payable"] } },
+      _sum: { amountMinor: true },
+    });
+    expect(BigInt(ours.reduce((sum, t) => sum + t.amount, 0))).toBe(kept._sum.amountMinor);
+    const refunded = await db.ledgerPosting.aggregate({
+      where: { tradeId, account: "payer_refund" },
+      _sum: { amountMinor: true },
+    });
+    expect(refunded._sum.amountMinor).toBe(20_000n);
+    // The payee's connected account: the transfer in, the payout out, nothing left.
+    const payee = await stripeGet<Stripe.ApiList<Stripe.BalanceTransaction>>(
+      "/v1/balance_transactions?limit=100",
+      paid!.railAccountId!,
+    );
+    expect(payee.data.map((t) => [t.type, t.amount]).sort()).toEqual([
+      ["payment", 75_000],
+      ["payout", -75_000],
     ]);
   });
 });
