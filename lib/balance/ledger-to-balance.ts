@@ -34,6 +34,7 @@ export const FIELD_OF_ACCOUNT: Record<LedgerAccount, BalanceField | null> = {
   // A chargeback is borne by the service until it is won or recovered: it moves no tenant money.
   payer_chargeback: null,
   chargeback_loss: null,
+  tenant_bank: null,
 };
 
 export const BALANCE_ACCOUNTS = (Object.keys(FIELD_OF_ACCOUNT) as LedgerAccount[]).filter(
@@ -68,6 +69,7 @@ export const TYPE_OF_KIND: Record<LedgerKind, BalanceTransactionType> = {
   return_label: "label",
   chargeback: "chargeback",
   chargeback_reversal: "chargeback",
+  tenant_fee_payout: "payout",
 };
 
 export function typeOfKind(kind: string): BalanceTransactionType {

@@ -12,6 +12,7 @@
 // operation declares one.
 import { z } from "zod";
 import { AppError } from "../errors.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "../schemas/validation.ts";
 import { isSameOrigin } from "../hosted/form-post.ts";
@@ -62,6 +63,8 @@ export interface ConsoleInput<Path extends string, Query, Body> {
   params: PathParams<Path>;
   query: Query extends z.ZodType ? z.output<Query> : undefined;
   body: Body extends z.ZodType ? z.output<Body> : undefined;
+  /** The client's address as the server resolved it (lib/http/client-address.ts), or "unknown". */
+  clientAddress: string;
 }
 
 /**
@@ -83,7 +86,12 @@ export function consoleRoute<
     const query = querySchema && parseOrThrow(querySchema, Object.fromEntries(new URL(request.url).searchParams));
     const body = bodySchema && (await consoleBody(request, bodySchema));
     // The route's folders are the template's names (tests/unit/console-operations.test.ts).
-    return handler(context, { params: params as PathParams<Path>, query, body } as ConsoleInput<Path, Query, Body>);
+    return handler(context, {
+      params: params as PathParams<Path>,
+      query,
+      body,
+      clientAddress: clientAddress(request.headers),
+    } as ConsoleInput<Path, Query, Body>);
   });
   return operation.query ? Object.assign(route, { query: operation.query }) : route;
 }

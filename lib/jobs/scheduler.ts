@@ -11,6 +11,7 @@ import { reconcileDueDays } from "../payments/reconcile-due.ts";
 import { sweepRailCallbacks } from "../payments/receive-rail-callback.ts";
 import { sendDueRefunds } from "../payments/send-rail-refunds.ts";
 import { pollSentPayouts } from "../payouts/settle-rail-payout.ts";
+import { sendTenantFees } from "../payouts/send-tenant-fees.ts";
 import { fireDueDeadlines } from "./fire-deadlines.ts";
 import { pruneExpiredRecords } from "./retention.ts";
 import { retentionPolicy } from "./retention-policy.ts";
@@ -65,6 +66,7 @@ export function startScheduler(): () => Promise<void> {
     await pollPendingRailPayments(now);
     await sendDueRefunds(now);
     await pollSentPayouts(now);
+    await sendTenantFees();
     await warnOfHoldBudgets(now);
     await reconcileDueDays(now);
   });

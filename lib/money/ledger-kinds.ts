@@ -13,5 +13,8 @@ export type LedgerMovement =
  */
 export type ChargebackMovement = "chargeback" | "chargeback_reversal";
 
+/** The tenant's share of a released trade's fees sent to the tenant's own account (lib/payouts/send-tenant-fees.ts). */
+export type TenantFeeMovement = "tenant_fee_payout";
+
 /** Every kind `writeTransfer` writes. */
-export type LedgerKind = LedgerMovement | ChargebackMovement;
+export type LedgerKind = LedgerMovement | ChargebackMovement | TenantFeeMovement;

@@ -23,7 +23,9 @@ export type LedgerAccount =
   // A chargeback: what the payer's bank took back, and the service's loss that pays for it until
   // it is won (or recovered from the payee or tenant by finance).
   | "payer_chargeback"
-  | "chargeback_loss";
+  | "chargeback_loss"
+  // The tenant's own bank (or its account at the rail): where its share of the fees went.
+  | "tenant_bank";
 
 export interface Posting {
   account: LedgerAccount;

@@ -152,6 +152,17 @@ export interface PaymentRail {
     /** What the payee's bank statement shows. */
     reference: string;
   }): Promise<{ railTransferId: string; status: RailPayoutStatus }>;
+  /**
+   * Sends the tenant's share of a released trade's fees to the tenant's account at the rail, funded
+   * by the escrow payment, once per trade (the idempotency key comes from the trade's id).
+   */
+  transferFees(input: {
+    tradeId: string;
+    railAccountId: string;
+    railPaymentId: string | null;
+    amountMinor: bigint;
+    currency: string;
+  }): Promise<{ railTransferId: string }>;
   /** Asks the rail where a payout stands. */
   payoutStatus(input: { railAccountId: string; railPayoutId: string }): Promise<RailPayoutStatus>;
   /** Asks the rail where a chargeback (a dispute the payer's bank opened on a payment) stands. */

@@ -115,7 +115,7 @@ const scopeOf = (record: Ours) => ({ tenantId: record.tenantId, mode: record.mod
 async function oursOf(provider: string, transactions: RailBalanceTransaction[]): Promise<Map<string, Ours>> {
   const ids = (...kinds: RailBalanceTransaction["kind"][]) =>
     transactions.filter((t) => kinds.includes(t.kind)).map((t) => t.sourceId);
-  const [charges, refunds, transfers, payouts, chargebacks] = await Promise.all([
+  const [charges, refunds, transfers, feeTransfers, payouts, chargebacks] = await Promise.all([
     db.paymentAttempt.findMany({
       where: { railAttemptId: { in: ids("charge") }, outcome: "succeeded", payment: { provider } },
       select: {
@@ -139,6 +139,7 @@ async function oursOf(provider: string, transactions: RailBalanceTransaction[]):
       orderBy: { attempt: "asc" },
       select: { railTransferId: true, tenantId: true, mode: true, tradeId: true, amountMinor: true, currency: true },
     }),
+    feeTransfersOf(ids("transfer")),
     db.payout.findMany({
       where: { provider, providerPayoutId: { in: ids("payout") } },
       select: { providerPayoutId: true, tenantId: true, mode: true, tradeId: true, amountMinor: true, currency: true },
@@ -164,12 +165,39 @@ async function oursOf(provider: string, transactions: RailBalanceTransaction[]):
   for (const p of transfers)
     if (!found.has(`transfer:${p.railTransferId}`))
       found.set(`transfer:${p.railTransferId}`, { ...p, amountMinor: -p.amountMinor });
+  for (const [railTransferId, fees] of feeTransfers) found.set(`transfer:${railTransferId}`, fees);
   for (const p of payouts) found.set(`payout:${p.providerPayoutId}`, { ...p, amountMinor: -p.amountMinor });
   for (const c of chargebacks) {
     found.set(`chargeback:${c.railDisputeId}`, { ...c, amountMinor: -c.amountMinor });
     if (c.state === "Won") found.set(`chargeback_reversal:${c.railDisputeId}`, c);
   }
   return found;
+}
+
+/** The tenants' fee transfers among `railTransferIds` (lib/payouts/send-tenant-fees.ts), amounts from the ledger. */
+async function feeTransfersOf(railTransferIds: string[]): Promise<Map<string, Ours>> {
+  const trades = await db.trade.findMany({
+    where: { feeTransferId: { in: railTransferIds } },
+    select: { id: true, tenantId: true, mode: true, currency: true, feeTransferId: true },
+  });
+  const sent = await db.ledgerPosting.groupBy({
+    by: ["tradeId"],
+    where: { tradeId: { in: trades.map((t) => t.id) }, account: "tenant_bank" },
+    _sum: { amountMinor: true },
+  });
+  const amountOf = new Map(sent.map((s) => [s.tradeId, s._sum.amountMinor ?? 0n]));
+  return new Map(
+    trades.map((t) => [
+      t.feeTransferId!,
+      {
+        tenantId: t.tenantId,
+        mode: t.mode,
+        tradeId: t.id,
+        currency: t.currency,
+        amountMinor: -(amountOf.get(t.id) ?? 0n),
+      },
+    ]),
+  );
 }
 
 /** Our charges, refunds and chargebacks of the period that the rail does not show (read a day either side). */

@@ -1,5 +1,6 @@
 // Where a trade's escrowed money sits at the rail: the rail that took the escrow payment and its
-// id there (a release is funded by that very payment: Stripe's source_transaction).
+// id there (a release is funded by that very payment: Stripe's source_transaction). Paid, or paid
+// and partly refunded (a settlement): both still hold money to release.
 import { statement, type Sql } from "../db/sql.ts";
 
 export type EscrowAtRail = { provider: string; railPaymentId: string | null } | null;
@@ -12,7 +13,7 @@ export async function escrowAtRail(
   const [paid] = await q<{ provider: string; railPaymentId: string | null }>(statement`
     SELECT "provider", "railPaymentId" FROM "Payment"
     WHERE "tenantId" = ${trade.tenantId} AND "mode" = ${trade.mode}::"ApiMode" AND "tradeId" = ${trade.id}
-      AND "purpose" = 'Escrow' AND "state" = 'Paid'
+      AND "purpose" = 'Escrow' AND "state" IN ('Paid', 'PartiallyRefunded')
     ORDER BY "createdAt" DESC LIMIT 1`);
   return paid ?? null;
 }

@@ -1344,6 +1344,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "trade.chargeback_opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trade.chargeback_opened
+         * @description Additive: the payer's bank took the payment back (a card chargeback) after it was paid; the service bears it, and the trade's payout is held while it is open. `metadata.chargebackId` names it. Delivered as a POST to each subscription that asks for it, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: verify on the raw body before parsing). Answer 2xx within 10 seconds; anything else is retried with backoff. A trade's events carry `metadata.sequence`: order by it. See docs/webhooks.md; which transition sends which: docs/states.md.
+         */
+        post: operations["webhook_trade_chargeback_opened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trade.chargeback_closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trade.chargeback_closed
+         * @description Additive: a chargeback closed: `metadata.chargebackState` is `won` (the money came back; a held payout goes on) or `lost` (the payer keeps it; staff decide the payout). Delivered as a POST to each subscription that asks for it, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: verify on the raw body before parsing). Answer 2xx within 10 seconds; anything else is retried with backoff. A trade's events carry `metadata.sequence`: order by it. See docs/webhooks.md; which transition sends which: docs/states.md.
+         */
+        post: operations["webhook_trade_chargeback_closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trade.hold_budget_ending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trade.hold_budget_ending
+         * @description Additive: the payment rail holds the payer's money for a limited time from payment (Stripe in Denmark: 90 days), and this trade's ends within 7 days (`metadata.holdBudgetEndsAt`): settle, release or refund it before. Sent once per trade. Delivered as a POST to each subscription that asks for it, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: verify on the raw body before parsing). Answer 2xx within 10 seconds; anything else is retried with backoff. A trade's events carry `metadata.sequence`: order by it. See docs/webhooks.md; which transition sends which: docs/states.md.
+         */
+        post: operations["webhook_trade_hold_budget_ending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "user.connected": {
         parameters: {
             query?: never;
@@ -1627,7 +1687,7 @@ export interface components {
              */
             url: string;
             /** @description Event names to receive; an empty list (the default) means every event. */
-            events?: ("trade.created" | "trade.cancelled" | "trade.succeeded" | "trade.shipment_label_created" | "trade.shipment_sent" | "trade.shipment_pickup_ready" | "trade.shipment_returned" | "trade.shipment_lost" | "trade.shipment_delivered" | "trade.condition_accepted" | "trade.condition_rejected" | "trade.return_condition_accepted" | "trade.return_condition_rejected" | "trade.return_shipment_label_created" | "trade.return_shipment_sent" | "trade.return_shipment_pickup_ready" | "trade.return_shipment_returned" | "trade.return_shipment_lost" | "trade.return_shipment_delivered" | "trade.settled" | "trade.offer_made" | "trade.offer_accepted" | "trade.offer_declined" | "payout.paid" | "payout.failed" | "user.connected")[];
+            events?: ("trade.created" | "trade.cancelled" | "trade.succeeded" | "trade.shipment_label_created" | "trade.shipment_sent" | "trade.shipment_pickup_ready" | "trade.shipment_returned" | "trade.shipment_lost" | "trade.shipment_delivered" | "trade.condition_accepted" | "trade.condition_rejected" | "trade.return_condition_accepted" | "trade.return_condition_rejected" | "trade.return_shipment_label_created" | "trade.return_shipment_sent" | "trade.return_shipment_pickup_ready" | "trade.return_shipment_returned" | "trade.return_shipment_lost" | "trade.return_shipment_delivered" | "trade.settled" | "trade.offer_made" | "trade.offer_accepted" | "trade.offer_declined" | "payout.paid" | "payout.failed" | "trade.chargeback_opened" | "trade.chargeback_closed" | "trade.hold_budget_ending" | "user.connected")[];
             description?: string;
         };
         UpdateWebhookSubscriptionRequest: {
@@ -1637,7 +1697,7 @@ export interface components {
              */
             url?: string;
             /** @description Event names to receive; an empty list (the default) means every event. */
-            events?: ("trade.created" | "trade.cancelled" | "trade.succeeded" | "trade.shipment_label_created" | "trade.shipment_sent" | "trade.shipment_pickup_ready" | "trade.shipment_returned" | "trade.shipment_lost" | "trade.shipment_delivered" | "trade.condition_accepted" | "trade.condition_rejected" | "trade.return_condition_accepted" | "trade.return_condition_rejected" | "trade.return_shipment_label_created" | "trade.return_shipment_sent" | "trade.return_shipment_pickup_ready" | "trade.return_shipment_returned" | "trade.return_shipment_lost" | "trade.return_shipment_delivered" | "trade.settled" | "trade.offer_made" | "trade.offer_accepted" | "trade.offer_declined" | "payout.paid" | "payout.failed" | "user.connected")[];
+            events?: ("trade.created" | "trade.cancelled" | "trade.succeeded" | "trade.shipment_label_created" | "trade.shipment_sent" | "trade.shipment_pickup_ready" | "trade.shipment_returned" | "trade.shipment_lost" | "trade.shipment_delivered" | "trade.condition_accepted" | "trade.condition_rejected" | "trade.return_condition_accepted" | "trade.return_condition_rejected" | "trade.return_shipment_label_created" | "trade.return_shipment_sent" | "trade.return_shipment_pickup_ready" | "trade.return_shipment_returned" | "trade.return_shipment_lost" | "trade.return_shipment_delivered" | "trade.settled" | "trade.offer_made" | "trade.offer_accepted" | "trade.offer_declined" | "payout.paid" | "payout.failed" | "trade.chargeback_opened" | "trade.chargeback_closed" | "trade.hold_budget_ending" | "user.connected")[];
             description?: string | null;
             enabled?: boolean;
         };
@@ -1647,7 +1707,7 @@ export interface components {
             /** @description The trade's referenceId ('' when none was given). */
             referenceId: string;
             /** @enum {string} */
-            eventName: "trade.created" | "trade.cancelled" | "trade.succeeded" | "trade.shipment_label_created" | "trade.shipment_sent" | "trade.shipment_pickup_ready" | "trade.shipment_returned" | "trade.shipment_lost" | "trade.shipment_delivered" | "trade.condition_accepted" | "trade.condition_rejected" | "trade.return_condition_accepted" | "trade.return_condition_rejected" | "trade.return_shipment_label_created" | "trade.return_shipment_sent" | "trade.return_shipment_pickup_ready" | "trade.return_shipment_returned" | "trade.return_shipment_lost" | "trade.return_shipment_delivered" | "trade.settled" | "trade.offer_made" | "trade.offer_accepted" | "trade.offer_declined" | "payout.paid" | "payout.failed";
+            eventName: "trade.created" | "trade.cancelled" | "trade.succeeded" | "trade.shipment_label_created" | "trade.shipment_sent" | "trade.shipment_pickup_ready" | "trade.shipment_returned" | "trade.shipment_lost" | "trade.shipment_delivered" | "trade.condition_accepted" | "trade.condition_rejected" | "trade.return_condition_accepted" | "trade.return_condition_rejected" | "trade.return_shipment_label_created" | "trade.return_shipment_sent" | "trade.return_shipment_pickup_ready" | "trade.return_shipment_returned" | "trade.return_shipment_lost" | "trade.return_shipment_delivered" | "trade.settled" | "trade.offer_made" | "trade.offer_accepted" | "trade.offer_declined" | "payout.paid" | "payout.failed" | "trade.chargeback_opened" | "trade.chargeback_closed" | "trade.hold_budget_ending";
             /** @description When it happened (ISO 8601, UTC; the sandbox clock in test mode). */
             eventDate: string;
             payerMarketplaceUserId: string;
@@ -1660,6 +1720,15 @@ export interface components {
                 sequence: number;
                 /** @description Payout events only: the payout (GET /v1/marketplace/payouts/{payoutId}). */
                 payoutId?: string;
+                /** @description Chargeback events only: the chargeback (its amount, reason and state are on the console's trade page). */
+                chargebackId?: string;
+                /**
+                 * @description Chargeback events only: open, or how it closed (won: the money came back).
+                 * @enum {string}
+                 */
+                chargebackState?: "open" | "won" | "lost";
+                /** @description trade.hold_budget_ending only: when the payment rail's hold on the payer's money ends (ISO 8601); the trade must be paid out or refunded before. */
+                holdBudgetEndsAt?: string;
             };
         };
         UserConnectedEvent: {
@@ -1994,7 +2063,7 @@ export interface components {
              * @description `funding` a payer paid into escrow; `refund` money went back to the payer; `revenue` a trade settled (fees earned, payout owed); `settlement` a trade settled with a partial refund (settle or accepted offer); `payout` a payee was paid; `label` a shipping label was bought; `fee` a fee apart from a trade (none today).
              * @enum {string}
              */
-            type: "funding" | "refund" | "payout" | "label" | "fee" | "revenue" | "settlement";
+            type: "funding" | "refund" | "payout" | "label" | "fee" | "revenue" | "settlement" | "chargeback";
             tradeId: string | null;
             /** @description The net effect on the balance's `total`: the sum of this transfer's postings to the balance's accounts (money in is positive). Major units. */
             amount: number;
@@ -5358,7 +5427,7 @@ export interface operations {
                 startingAfter?: string;
                 limit?: number;
                 tradeId?: string;
-                type?: "funding" | "refund" | "payout" | "label" | "fee" | "revenue" | "settlement";
+                type?: "funding" | "refund" | "payout" | "label" | "fee" | "revenue" | "settlement" | "chargeback";
                 /** @description Transactions created at or after this time (ISO 8601 with an offset). */
                 from?: string;
                 /** @description Transactions created before this time. */
@@ -8196,7 +8265,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 tradeId?: string;
-                eventName?: "trade.created" | "trade.cancelled" | "trade.succeeded" | "trade.shipment_label_created" | "trade.shipment_sent" | "trade.shipment_pickup_ready" | "trade.shipment_returned" | "trade.shipment_lost" | "trade.shipment_delivered" | "trade.condition_accepted" | "trade.condition_rejected" | "trade.return_condition_accepted" | "trade.return_condition_rejected" | "trade.return_shipment_label_created" | "trade.return_shipment_sent" | "trade.return_shipment_pickup_ready" | "trade.return_shipment_returned" | "trade.return_shipment_lost" | "trade.return_shipment_delivered" | "trade.settled" | "trade.offer_made" | "trade.offer_accepted" | "trade.offer_declined" | "payout.paid" | "payout.failed" | "user.connected";
+                eventName?: "trade.created" | "trade.cancelled" | "trade.succeeded" | "trade.shipment_label_created" | "trade.shipment_sent" | "trade.shipment_pickup_ready" | "trade.shipment_returned" | "trade.shipment_lost" | "trade.shipment_delivered" | "trade.condition_accepted" | "trade.condition_rejected" | "trade.return_condition_accepted" | "trade.return_condition_rejected" | "trade.return_shipment_label_created" | "trade.return_shipment_sent" | "trade.return_shipment_pickup_ready" | "trade.return_shipment_returned" | "trade.return_shipment_lost" | "trade.return_shipment_delivered" | "trade.settled" | "trade.offer_made" | "trade.offer_accepted" | "trade.offer_declined" | "payout.paid" | "payout.failed" | "trade.chargeback_opened" | "trade.chargeback_closed" | "trade.hold_budget_ending" | "user.connected";
                 /** @description Events with at least one delivery in this status. */
                 status?: "Pending" | "Succeeded" | "Failed" | "Cancelled";
             };
@@ -8964,6 +9033,72 @@ export interface operations {
         };
     };
     webhook_payout_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_trade_chargeback_opened: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_trade_chargeback_closed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_trade_hold_budget_ending: {
         parameters: {
             query?: never;
             header?: never;

@@ -5,14 +5,19 @@
 // webhook (or the poll) tells us the bank's answer. However often the scheduler runs, and
 // whatever a crash repeats, one account, one transfer and one payout exist at Stripe, and the
 // ledger's payout matches the stand-in's balance transactions to the øre.
+import "../helpers/next-runtime.ts"; // before any of Next's request-scope modules load
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as payoutLink } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/payout-account/route.ts";
+import { POST as feeAccount } from "../../app/(console)/console/api/settings/fee-account/route.ts";
 import { fireDueDeadlines } from "../../lib/jobs/fire-deadlines.ts";
 import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
 import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
 import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
+import { sendTenantFees } from "../../lib/payouts/send-tenant-fees.ts";
 import { pollSentPayouts } from "../../lib/payouts/settle-rail-payout.ts";
+import { callConsole } from "../helpers/console-request.ts";
+import { staffOf } from "../helpers/staff-context.ts";
 import { callRoute } from "../helpers/call-route.ts";
 import { hostedBrowser } from "../helpers/hosted-browser.ts";
 import { startRailEventReceiver, type RailEventReceiver } from "../helpers/rail-event-receiver.ts";
@@ -389,7 +394,16 @@ describe("payouts through Stripe Connect", () => {
   });
 
   it("settles part back of a parcel paid by MobilePay: Stripe's charge, refund, transfer and payout match the ledger to the øre", async () => {
-    const { api, tradeId, sessionId } = await settledTrade({ mobilePay: true, keep: true, shipping: true });
+    const { api, tradeId, sessionId, tenant } = await settledTrade({ mobilePay: true, keep: true, shipping: true });
+    // The tenant's fees go to its own connected account: given on the console's settings page.
+    const admin = await staffOf(tenant.tenantId, "admin");
+    const feeAccountSaved = await callConsole(feeAccount, {
+      method: "POST",
+      path: "/console/api/settings/fee-account",
+      staffId: admin.staff.id,
+      body: { accountNumber: "DK5000400440116243", holderName: "Bike Market ApS", acceptTerms: true },
+    });
+    expect(feeAccountSaved.status).toBe(200);
     const bought = await api.buyDelivery("seller", tradeId, {
       price: 49,
       shipmentProviderId: "gls",
@@ -411,6 +425,16 @@ describe("payouts through Stripe Connect", () => {
     const [paid] = await payoutsOf(tradeId);
     expect(paid).toMatchObject({ state: "Paid", amountMinor: 75_000n }); // 1,000 − 5 % fee − 200 back
     expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({ state: "Released" });
+    await sendTenantFees(10_000);
+    const { feeTransferId } = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+    const tenantAccount = await db.railPayeeAccount.findFirstOrThrow({
+      where: { payeeKey: `tenant:${tenant.tenantId}` },
+    });
+    expect(await stripeGet<Stripe.Transfer>(`/v1/transfers/${feeTransferId}`)).toMatchObject({
+      amount: 5_000, // the tenant's 5 % of 1,000.00
+      destination: tenantAccount.railAccountId,
+      metadata: { escrow_purpose: "tenant_fees" },
+    });
 
     // The platform's balance transactions of this trade's objects, and what the ledger says the platform keeps.
     const session = await stripeGet<Stripe.Checkout.Session>(
@@ -420,15 +444,16 @@ describe("payouts through Stripe Connect", () => {
     const [refund] = await db.railRefund.findMany({ where: { payment: { tradeId } } });
     const platform = await stripeGet<Stripe.ApiList<Stripe.BalanceTransaction>>("/v1/balance_transactions?limit=100");
     const ours = platform.data.filter((t) =>
-      [charge, refund!.railRefundId, paid!.railTransferId].includes(t.source as string),
+      [charge, refund!.railRefundId, paid!.railTransferId, feeTransferId].includes(t.source as string),
     );
     expect(ours.map((t) => [t.type, t.amount]).sort()).toEqual([
       ["charge", 104_900], // the price and the parcel's 49.00
       ["refund", -20_000],
+      ["transfer", -5_000],
       ["transfer", -75_000],
     ]);
     const kept = await db.ledgerPosting.aggregate({
-      // What stays on the platform's balance: the fees, and the carrier's money for the label.
+      // What stays on the platform's balance: the service's fees and the carrier's money for the label (the tenant's left).
       where: { tradeId, account: { in: ["tenant_revenue", "service_revenue", "carrier_payable"] } },
       _sum: { amountMinor: true },
     });

@@ -3,12 +3,14 @@ import {
   BusinessIdsBody,
   CurrencyBody,
   DeadlinesBody,
+  FeeAccountBody,
   HostedPagesBody,
   RateLimitBody,
 } from "../settings/settings-rules.ts";
 import type { updateBusinessIds } from "../settings/update-business-ids.ts";
 import type { updateCurrency } from "../settings/update-currency.ts";
 import type { updateDeadlines } from "../settings/update-deadlines.ts";
+import type { updateFeeAccount } from "../settings/update-fee-account.ts";
 import type { updateHostedPages } from "../settings/update-hosted-pages.ts";
 import type { updateApiRateLimit } from "../settings/update-rate-limit.ts";
 import { consoleOperation, type ResultOf } from "./operation.ts";
@@ -41,4 +43,10 @@ export const settingsRateLimit = consoleOperation<ResultOf<typeof updateApiRateL
   method: "POST",
   path: "/console/api/settings/rate-limit",
   body: RateLimitBody,
+});
+
+export const settingsFeeAccount = consoleOperation<ResultOf<typeof updateFeeAccount>>()({
+  method: "POST",
+  path: "/console/api/settings/fee-account",
+  body: FeeAccountBody,
 });

@@ -23,6 +23,14 @@ export async function loadSettings(context: StaffContext) {
     },
     businessIds: { allowedBusinessIds: tenant.allowedBusinessIds },
     rateLimitPerMinute: tenant.rateLimitPerMinute,
+    // Only the last digits of the fee account are shown, as with payees' accounts.
+    feeAccount: tenant.feeAccountNumber
+      ? {
+          last4: tenant.feeAccountNumber.slice(-4),
+          holderName: tenant.feeAccountHolder ?? tenant.name,
+          termsAcceptedAt: tenant.feeTermsAcceptedAt?.toISOString() ?? null,
+        }
+      : null,
     fees: {
       payerPercent: tenant.servicePayerFeePercent.toString(),
       payerFixedMinor: tenant.servicePayerFixedMinor,

@@ -72,6 +72,13 @@ export const DeadlinesBody = z.strictObject(
 export const CURRENCIES = ["DKK", "EUR", "SEK", "NOK", "GBP", "USD", "CHF", "PLN"] as const;
 export const CurrencyBody = z.strictObject({ currency: z.enum(CURRENCIES, `Choose one of ${CURRENCIES.join(", ")}.`) });
 
+/** The tenant's fee account: a bank account, its holder, and the terms accepted with it. */
+export const FeeAccountBody = z.strictObject({
+  accountNumber: z.string().max(64, "At most 64 characters."),
+  holderName: z.string().trim().min(1, "Give the name the account is held in.").max(200, "At most 200 characters."),
+  acceptTerms: z.literal(true, "Accept the terms of receiving payouts to save the account."),
+});
+
 export const MAX_REDIRECT_ORIGINS = 20;
 export const HostedPagesBody = z.strictObject({
   brandName: z.string().max(80, "At most 80 characters."),

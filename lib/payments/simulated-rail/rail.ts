@@ -78,6 +78,10 @@ export const simulatedPaymentRail: PaymentRail = {
     await sendPayoutCallback(id, payoutId);
     return { railTransferId: `simtransfer_${tradeId}`, status };
   },
+  // The simulated bank keeps no platform balance to move fees from: the transfer is only named.
+  async transferFees({ tradeId }) {
+    return { railTransferId: `simfees_${tradeId}` };
+  },
   async payoutStatus({ railPayoutId }) {
     return bankPayoutStatus(railPayoutId);
   },

@@ -23,7 +23,7 @@ export const PAYOUT_KEY = "escrow_payout_id";
 /** How long to wait before asking again to pay out money that is not yet available (a charge's funds: days). */
 const FUNDS_RETRY_MS = 6 * 60 * 60_000;
 
-type PayoutMethods = Pick<PaymentRail, "preparePayee" | "releaseToPayee" | "payoutStatus">;
+type PayoutMethods = Pick<PaymentRail, "preparePayee" | "releaseToPayee" | "transferFees" | "payoutStatus">;
 
 export const stripePayouts: PayoutMethods = {
   async preparePayee({ payee, bank, known }) {
@@ -88,6 +88,25 @@ export const stripePayouts: PayoutMethods = {
     }
   },
 
+  // The tenant's connected account is paid out on Stripe's own schedule (set at its creation).
+  async transferFees({ tradeId, railAccountId, railPaymentId, amountMinor, currency }) {
+    const source = railPaymentId ? await chargeOfSession(railPaymentId) : null;
+    const transfer = await reachStripe(() =>
+      stripeClient().transfers.create(
+        {
+          amount: stripeAmount(amountMinor),
+          currency: currency.toLowerCase(),
+          destination: railAccountId,
+          ...(source && { source_transaction: source }),
+          transfer_group: `trade-${tradeId}`,
+          metadata: { escrow_trade_id: tradeId, escrow_purpose: "tenant_fees" },
+        },
+        { idempotencyKey: `fees-trade-${tradeId}` },
+      ),
+    );
+    return { railTransferId: transfer.id };
+  },
+
   async payoutStatus({ railAccountId, railPayoutId }) {
     const payout = await reachStripe(() =>
       stripeClient().payouts.retrieve(railPayoutId, {}, { stripeAccount: railAccountId }),
@@ -149,7 +168,8 @@ function connectedAccount(payee: RailPayee): Stripe.AccountCreateParams {
             ...(address && { address }),
           },
         }),
-    settings: { payouts: { schedule: { interval: "manual" } } },
+    // A payee is paid out release by release (manual); a tenant's fees on Stripe's daily schedule.
+    settings: { payouts: { schedule: { interval: payee.key.startsWith("tenant:") ? "daily" : "manual" } } },
     ...(payee.termsAccepted && {
       tos_acceptance: {
         date: Math.floor(payee.termsAccepted.at.getTime() / 1000),

@@ -4,6 +4,7 @@
 import type { Metadata } from "next";
 import { BusinessIdsForm } from "@/components/console/settings/business-ids-form.tsx";
 import { CurrencyForm } from "@/components/console/settings/currency-form.tsx";
+import { FeeAccountForm } from "@/components/console/settings/fee-account-form.tsx";
 import { DeadlinesForm } from "@/components/console/settings/deadlines-form.tsx";
 import { HostedPagesForm } from "@/components/console/settings/hosted-pages-form.tsx";
 import { RateLimitForm } from "@/components/console/settings/rate-limit-form.tsx";
@@ -36,6 +37,7 @@ export default async function SettingsPage() {
       <div className="mt-4">
         <DeadlinesForm values={settings.deadlines} canEdit={isAdmin} />
         <CurrencyForm currency={currency} hasTrades={settings.currency.hasTrades} canEdit={isAdmin} />
+        <FeeAccountForm current={settings.feeAccount} tenantName={context.tenant.name} canEdit={isAdmin} />
         <HostedPagesForm values={settings.hostedPages} canEdit={isAdmin} />
         <BusinessIdsForm values={settings.businessIds.allowedBusinessIds} canEdit={isAdmin} />
         <SettingsSection

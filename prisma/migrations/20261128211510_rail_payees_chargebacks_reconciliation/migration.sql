@@ -14,7 +14,14 @@ ALTER TABLE "ServiceAccount" ADD COLUMN     "payoutTermsAcceptedAt" TIMESTAMP(3)
 ADD COLUMN     "payoutTermsAcceptedIp" TEXT;
 
 -- AlterTable
-ALTER TABLE "Trade" ADD COLUMN     "holdBudgetWarnedAt" TIMESTAMP(3);
+ALTER TABLE "Tenant" ADD COLUMN     "feeAccountHolder" TEXT,
+ADD COLUMN     "feeAccountNumber" TEXT,
+ADD COLUMN     "feeTermsAcceptedAt" TIMESTAMP(3),
+ADD COLUMN     "feeTermsAcceptedIp" TEXT;
+
+-- AlterTable
+ALTER TABLE "Trade" ADD COLUMN     "feeTransferId" TEXT,
+ADD COLUMN     "holdBudgetWarnedAt" TIMESTAMP(3);
 
 -- CreateTable
 CREATE TABLE "SimulatedPayeeAccount" (
@@ -171,6 +178,9 @@ CREATE INDEX "SimulatedBankRefund_createdAt_idx" ON "SimulatedBankRefund"("creat
 -- CreateIndex
 CREATE INDEX "SimulatedBankTry_createdAt_idx" ON "SimulatedBankTry"("createdAt");
 
+-- CreateIndex
+CREATE INDEX "Trade_feeTransferId_state_idx" ON "Trade"("feeTransferId", "state");
+
 -- AddForeignKey
 ALTER TABLE "RailMismatch" ADD CONSTRAINT "RailMismatch_reconciliationId_fkey" FOREIGN KEY ("reconciliationId") REFERENCES "RailReconciliation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -182,3 +192,7 @@ ALTER TABLE "Chargeback" ADD CONSTRAINT "Chargeback_tradeId_fkey" FOREIGN KEY ("
 
 -- AddForeignKey
 ALTER TABLE "RailPayeeAccount" ADD CONSTRAINT "RailPayeeAccount_tenantId_fkey" FOREIGN KEY ("tenantId") REFERENCES "Tenant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Trades released before the tenants' fee accounts existed keep their fees with the service: the
+-- fee round (lib/payouts/send-tenant-fees.ts) sends only what is released from now on.
+UPDATE "Trade" SET "feeTransferId" = 'none' WHERE "state" = 'Released';

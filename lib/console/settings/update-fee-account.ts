@@ -1,0 +1,42 @@
+// An admin gives the bank account the tenant's share of the fees is paid to, accepting the terms
+// of receiving payouts (the page states them; with a real rail, its connected account agreement):
+// when and from where is kept, as the rail's account of the tenant needs it. The tenant's account
+// at the rail is prepared at once (never failing the save: the first fee transfer prepares it too).
+import { isIP } from "node:net";
+import type { z } from "zod";
+import { db } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import { checkBankAccount, lastDigits } from "../../payments/bank-account.ts";
+import { prepareTenantAtRail } from "../../payouts/send-tenant-fees.ts";
+import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
+import type { FeeAccountBody } from "./settings-rules.ts";
+
+const PROBLEMS = {
+  empty: "Give the account number.",
+  iban_length: "This IBAN has the wrong length for its country.",
+  iban_checksum: "This IBAN's check digits are wrong: check for a typing error.",
+  format: "Give an IBAN, or a Danish registration number (4 digits) and account number.",
+} as const;
+
+export async function updateFeeAccount(
+  context: StaffContext,
+  body: z.output<typeof FeeAccountBody>,
+  clientAddress: string,
+) {
+  assertAdmin(context);
+  const checked = checkBankAccount(body.accountNumber);
+  if (!checked.ok) throw AppError.field("accountNumber", PROBLEMS[checked.problem]);
+  const now = new Date();
+  await db.tenant.update({
+    where: { id: context.tenant.id },
+    data: {
+      feeAccountNumber: checked.normalized,
+      feeAccountHolder: body.holderName,
+      feeTermsAcceptedAt: now,
+      feeTermsAcceptedIp: isIP(clientAddress) ? clientAddress : null,
+    },
+  });
+  // Each mode's rail keeps its own account of the tenant (live's is refused while live mode is closed).
+  await Promise.all([prepareTenantAtRail(context.tenant.id, "test"), prepareTenantAtRail(context.tenant.id, "live")]);
+  return { last4: lastDigits(checked.normalized), holderName: body.holderName, termsAcceptedAt: now.toISOString() };
+}
