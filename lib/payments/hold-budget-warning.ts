@@ -4,10 +4,10 @@
 // its rail's budget, the tenant is told once: trade.hold_budget_ending, and the console's trade page
 // shows it. Run by the worker's rail round.
 import { db } from "../db/client.ts";
-import { statement } from "../db/sql.ts";
 import { configuredRails } from "../outside-parties.ts";
 import { appendHoldBudgetEvent } from "../trades/store/append-trade-event.ts";
 import { tradeLocks } from "../trades/store/lock.ts";
+import { markHoldBudgetWarned } from "../trades/store/rail-notice-rows.ts";
 import { withLockedTrade } from "../trades/with-locked-trade.ts";
 import { TERMINAL_STATES } from "../trades/states.ts";
 
@@ -30,8 +30,8 @@ export async function warnOfHoldBudgets(now: Date, limit = 100): Promise<number>
     for (const { tradeId, paidAt } of candidates) {
       const endsAt = new Date(paidAt.getTime() + budgetMs);
       const done = await withLockedTrade(tradeLocks.withClock(tradeId, { skipLocked: true }), async (locked, tx) => {
-        if (!locked || locked.trade.holdBudgetWarnedAt || TERMINAL_STATES.has(locked.trade.state)) return false;
-        await tx.q(statement`UPDATE "Trade" SET "holdBudgetWarnedAt" = ${now}::timestamp WHERE "id" = ${tradeId}`);
+        if (!locked || TERMINAL_STATES.has(locked.trade.state)) return false;
+        if (!(await markHoldBudgetWarned(tx.q, tradeId, now))) return false;
         await appendHoldBudgetEvent(tx.q, tradeId, endsAt, now);
         return true;
       });

@@ -8,10 +8,11 @@
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import { db } from "../db/client.ts";
-import { inTransaction, statement } from "../db/sql.ts";
+import { inTransaction } from "../db/sql.ts";
 import { lastDigits } from "../payments/bank-account.ts";
 import { paymentRailFor, railNamed } from "../outside-parties.ts";
 import { writeTransfer } from "../trades/store/ledger-rows.ts";
+import { markFeesSent } from "../trades/store/rail-notice-rows.ts";
 import type { PayoutRecipient } from "../trades/store/payout-rows.ts";
 import { payeeAtRail, type PayeeAtRail } from "./rail-payee.ts";
 
@@ -88,7 +89,7 @@ async function sendFeesOf(trade: { id: string; tenantId: string; mode: ApiMode; 
   const amountMinor = revenue._sum.amountMinor ?? 0n;
   const recipient = tenantRecipient(trade.tenant);
   if (amountMinor <= 0n || !recipient || !escrow) {
-    await db.trade.updateMany({ where: { id: trade.id, feeTransferId: null }, data: { feeTransferId: NONE } });
+    await inTransaction((q) => markFeesSent(q, trade.id, NONE));
     return false;
   }
   const rail = railNamed(escrow.provider);
@@ -101,10 +102,8 @@ async function sendFeesOf(trade: { id: string; tenantId: string; mode: ApiMode; 
     currency: trade.currency,
   });
   return inTransaction(async (q) => {
-    const recorded = await q(statement`
-      UPDATE "Trade" SET "feeTransferId" = ${railTransferId} WHERE "id" = ${trade.id} AND "feeTransferId" IS NULL
-      RETURNING "id"`);
-    if (recorded.length === 0) return false; // another worker recorded the same transfer first
+    // Another worker may have recorded the same transfer first (the rail's key made it once).
+    if (!(await markFeesSent(q, trade.id, railTransferId))) return false;
     await writeTransfer(
       q,
       { tenantId: trade.tenantId, mode: trade.mode, tradeId: trade.id, currency: trade.currency },

@@ -144,6 +144,11 @@ export const TARGETS: Record<string, Target> = {
       },
     ],
   },
+  "POST settings/fee-account": {
+    kind: "tenant",
+    statuses: [200],
+    calls: () => [{ body: { accountNumber: "DK5000400440116243", holderName: "B ApS", acceptTerms: true } }],
+  },
   "POST settings/rate-limit": { kind: "tenant", statuses: [200], calls: () => [{ body: { rateLimitPerMinute: 600 } }] },
   "POST settings/hosted-pages": {
     kind: "tenant",

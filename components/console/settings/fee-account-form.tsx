@@ -42,65 +42,103 @@ export function FeeAccountForm({
     >
       {canEdit ? (
         <div className="space-y-3">
-          <div>
-            <label htmlFor="fee-account-number" className="block text-sm font-medium text-slate-900">
-              IBAN or Danish account number
-            </label>
-            <input
-              id="fee-account-number"
-              value={accountNumber}
-              onChange={(event) => {
-                edited();
-                setAccountNumber(event.target.value);
-              }}
-              autoComplete="off"
-              aria-invalid={fields.accountNumber ? true : undefined}
-              aria-describedby={fields.accountNumber ? "fee-account-number-problem" : undefined}
-              className="mt-1 w-full max-w-md rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm"
-            />
-            <FieldProblem id="fee-account-number-problem" message={fields.accountNumber} />
-          </div>
-          <div>
-            <label htmlFor="fee-account-holder" className="block text-sm font-medium text-slate-900">
-              Account holder
-            </label>
-            <input
-              id="fee-account-holder"
-              value={holderName}
-              onChange={(event) => {
-                edited();
-                setHolderName(event.target.value);
-              }}
-              maxLength={200}
-              aria-invalid={fields.holderName ? true : undefined}
-              aria-describedby={fields.holderName ? "fee-account-holder-problem" : undefined}
-              className="mt-1 w-full max-w-md rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm"
-            />
-            <FieldProblem id="fee-account-holder-problem" message={fields.holderName} />
-          </div>
-          <div>
-            <label className="flex items-start gap-2 text-sm text-slate-900">
-              <input
-                type="checkbox"
-                checked={accepted}
-                onChange={(event) => {
-                  edited();
-                  setAccepted(event.target.checked);
-                }}
-                aria-describedby={fields.acceptTerms ? "fee-account-terms-problem" : undefined}
-                className="mt-0.5"
-              />
-              <span>
-                On behalf of {tenantName}, I accept the terms of receiving payouts from this service and its payment
-                provider (with Stripe: the Stripe Connected Account Agreement).
-              </span>
-            </label>
-            <FieldProblem id="fee-account-terms-problem" message={fields.acceptTerms} />
-          </div>
+          <TextField
+            id="fee-account-number"
+            label="IBAN or Danish account number"
+            value={accountNumber}
+            problem={fields.accountNumber}
+            onChange={(value) => {
+              edited();
+              setAccountNumber(value);
+            }}
+          />
+          <TextField
+            id="fee-account-holder"
+            label="Account holder"
+            value={holderName}
+            problem={fields.holderName}
+            onChange={(value) => {
+              edited();
+              setHolderName(value);
+            }}
+          />
+          <TermsCheckbox
+            tenantName={tenantName}
+            checked={accepted}
+            problem={fields.acceptTerms}
+            onChange={(value) => {
+              edited();
+              setAccepted(value);
+            }}
+          />
         </div>
       ) : (
         <ReadOnlyValue label="Account">{current ? `ending in ${current.last4}` : "none"}</ReadOnlyValue>
       )}
     </SettingsSection>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  value,
+  problem,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        maxLength={200}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        className="mt-1 w-full max-w-md rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm"
+      />
+      <FieldProblem id={`${id}-problem`} message={problem} />
+    </div>
+  );
+}
+
+function TermsCheckbox({
+  tenantName,
+  checked,
+  problem,
+  onChange,
+}: {
+  tenantName: string;
+  checked: boolean;
+  problem: string | undefined;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm text-slate-900">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={problem ? "fee-account-terms-problem" : undefined}
+          className="mt-0.5"
+        />
+        <span>
+          On behalf of {tenantName}, I accept the terms of receiving payouts from this service and its payment provider
+          (with Stripe: the Stripe Connected Account Agreement).
+        </span>
+      </label>
+      <FieldProblem id="fee-account-terms-problem" message={problem} />
+    </div>
   );
 }
