@@ -75,6 +75,18 @@ test("an admin changes settings and invites a viewer, who can only look until di
   await page.reload();
   await expect(perMinute).toHaveValue("3000");
 
+  // Where the tenant's fees are paid: saved only with the terms accepted, then shown masked.
+  const fees = page.getByRole("region", { name: "Your fees' payout account" });
+  await fees.getByLabel("IBAN or Danish account number", { exact: true }).fill("DK50 0040 0440 1162 43");
+  await fees.getByRole("button", { name: "Save your fees' payout account" }).click();
+  await expect(fees.getByRole("alert")).toContainText("Nothing was saved");
+  await expect(fees).toContainText("Accept the terms of receiving payouts");
+  await fees.getByRole("checkbox").check();
+  await fees.getByRole("button", { name: "Save your fees' payout account" }).click();
+  await expect(fees.getByRole("status")).toHaveText("Saved");
+  await page.reload();
+  await expect(fees).toContainText("the account ending in 6243");
+
   // Invite a viewer.
   await page.goto("/console/team");
   await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
