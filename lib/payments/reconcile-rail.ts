@@ -109,6 +109,20 @@ export async function reconcileRail(
   return { id: saved.id, matched, mismatches };
 }
 
+// What each kind of our records is read with, by the rail's side and by ours alike.
+const CHARGE_FIELDS = {
+  railAttemptId: true,
+  payment: { select: { tenantId: true, mode: true, tradeId: true, amountMinor: true, currency: true } },
+} as const;
+const REFUND_FIELDS = {
+  railRefundId: true,
+  tenantId: true,
+  mode: true,
+  amountMinor: true,
+  currency: true,
+  payment: { select: { tradeId: true } },
+} as const;
+
 const scopeOf = (record: Ours) => ({ tenantId: record.tenantId, mode: record.mode, tradeId: record.tradeId });
 
 /** Our record of each of the rail's movements, keyed `${kind}:${sourceId}`, amounts signed as the rail moves them. */
@@ -118,21 +132,11 @@ async function oursOf(provider: string, transactions: RailBalanceTransaction[]):
   const [charges, refunds, transfers, feeTransfers, payouts, chargebacks] = await Promise.all([
     db.paymentAttempt.findMany({
       where: { railAttemptId: { in: ids("charge") }, outcome: "succeeded", payment: { provider } },
-      select: {
-        railAttemptId: true,
-        payment: { select: { tenantId: true, mode: true, tradeId: true, amountMinor: true, currency: true } },
-      },
+      select: CHARGE_FIELDS,
     }),
     db.railRefund.findMany({
       where: { provider, railRefundId: { in: ids("refund") } },
-      select: {
-        railRefundId: true,
-        tenantId: true,
-        mode: true,
-        amountMinor: true,
-        currency: true,
-        payment: { select: { tradeId: true } },
-      },
+      select: REFUND_FIELDS,
     }),
     db.payout.findMany({
       where: { provider, railTransferId: { in: ids("transfer", "transfer_reversal") } },
@@ -206,21 +210,11 @@ async function missingAtRail(provider: string, period: { from: Date; to: Date },
   const [charges, refunds, chargebacks] = await Promise.all([
     db.paymentAttempt.findMany({
       where: { outcome: "succeeded", railAttemptId: { not: null }, createdAt: during, payment: { provider } },
-      select: {
-        railAttemptId: true,
-        payment: { select: { tenantId: true, mode: true, tradeId: true, amountMinor: true, currency: true } },
-      },
+      select: CHARGE_FIELDS,
     }),
     db.railRefund.findMany({
       where: { provider, state: "Succeeded", settledAt: during },
-      select: {
-        railRefundId: true,
-        tenantId: true,
-        mode: true,
-        amountMinor: true,
-        currency: true,
-        payment: { select: { tradeId: true } },
-      },
+      select: REFUND_FIELDS,
     }),
     db.chargeback.findMany({
       where: { provider, openedAt: during },

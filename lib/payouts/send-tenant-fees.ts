@@ -8,12 +8,13 @@
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import { db } from "../db/client.ts";
-import { inTransaction } from "../db/sql.ts";
+import { inTransaction, run } from "../db/sql.ts";
 import { lastDigits } from "../payments/bank-account.ts";
 import { paymentRailFor, railNamed } from "../outside-parties.ts";
 import { writeTransfer } from "../trades/store/ledger-rows.ts";
 import { markFeesSent } from "../trades/store/rail-notice-rows.ts";
 import type { PayoutRecipient } from "../trades/store/payout-rows.ts";
+import { escrowAtRail } from "./escrow-at-rail.ts";
 import { payeeAtRail, type PayeeAtRail } from "./rail-payee.ts";
 
 const NONE = "none";
@@ -75,16 +76,7 @@ async function sendFeesOf(trade: { id: string; tenantId: string; mode: ApiMode; 
       where: { tradeId: trade.id, account: "tenant_revenue" },
       _sum: { amountMinor: true },
     }),
-    db.payment.findFirst({
-      where: {
-        tenantId: trade.tenantId,
-        mode: trade.mode,
-        tradeId: trade.id,
-        purpose: "Escrow",
-        state: { in: ["Paid", "PartiallyRefunded"] },
-      },
-      select: { provider: true, railPaymentId: true },
-    }),
+    escrowAtRail(run, trade),
   ]);
   const amountMinor = revenue._sum.amountMinor ?? 0n;
   const recipient = tenantRecipient(trade.tenant);
