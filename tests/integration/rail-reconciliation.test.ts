@@ -4,7 +4,7 @@
 // someone made in Stripe's dashboard — is found, named, and shown on the tenant's console Finance
 // page (the dashboard's refund, which no record of ours names, only to the operators' metric).
 import "../helpers/next-runtime.ts"; // before any of Next's request-scope modules load
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as finance } from "../../app/(console)/console/api/finance/route.ts";
 import { formatMoney } from "../../lib/money/format.ts";
 import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
@@ -12,38 +12,17 @@ import { reconcileRail } from "../../lib/payments/reconcile-rail.ts";
 import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
 import { callConsole } from "../helpers/console-request.ts";
 import { hostedBrowser } from "../helpers/hosted-browser.ts";
-import { startRailEventReceiver, type RailEventReceiver } from "../helpers/rail-event-receiver.ts";
 import { staffOf } from "../helpers/staff-context.ts";
+import { withStripeRail } from "../helpers/stripe-rail-world.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
-import { startStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/server.ts";
+import type { StripeStandIn } from "../stand-ins/stripe/server.ts";
 
 const SECRET = "whsec_reconciliation";
 const KEY = "sk_test_escrow_reconciliation";
 
 let standIn: StripeStandIn;
-let receiver: RailEventReceiver;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  receiver = await startRailEventReceiver("stripe");
-  standIn = await startStripeStandIn({
-    apiKey: KEY,
-    webhookEndpoints: [{ url: receiver.url, secret: SECRET, connect: false }],
-  });
-  Object.assign(process.env, {
-    PAYMENT_RAIL: "stripe",
-    STRIPE_SECRET_KEY: KEY,
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_BASE: standIn.url,
-  });
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await standIn.stop();
-  await receiver.close();
-});
+withStripeRail({ apiKey: KEY, webhookSecret: SECRET }, (started) => (standIn = started));
 
 async function paidTrade(api: ReturnType<typeof tenantClient>, amount: number) {
   const initiated = await api.initiate({

@@ -7,22 +7,18 @@
 // ledger's payout matches the stand-in's balance transactions to the øre.
 import "../helpers/next-runtime.ts"; // before any of Next's request-scope modules load
 import type Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as payoutLink } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/payout-account/route.ts";
+import { describe, expect, it } from "vitest";
 import { POST as feeAccount } from "../../app/(console)/console/api/settings/fee-account/route.ts";
-import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
 import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
 import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
 import { sendTenantFees } from "../../lib/payouts/send-tenant-fees.ts";
 import { pollSentPayouts } from "../../lib/payouts/settle-rail-payout.ts";
 import { callConsole } from "../helpers/console-request.ts";
 import { staffOf } from "../helpers/staff-context.ts";
-import { callRoute } from "../helpers/call-route.ts";
-import { hostedBrowser } from "../helpers/hosted-browser.ts";
-import { startRailEventReceiver, type RailEventReceiver } from "../helpers/rail-event-receiver.ts";
-import { tenantClient } from "../helpers/tenant-client.ts";
-import { db, freshTenant } from "../helpers/tenants.ts";
-import { startStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/server.ts";
+import { withStripeRail } from "../helpers/stripe-rail-world.ts";
+import { stripeTrades } from "../helpers/stripe-trades.ts";
+import { db } from "../helpers/tenants.ts";
+import type { StripeStandIn } from "../stand-ins/stripe/server.ts";
 
 const PLATFORM_SECRET = "whsec_payouts_platform";
 const CONNECT_SECRET = "whsec_payouts_connect";
@@ -30,134 +26,12 @@ const DAY = 86_400;
 const KEY = "sk_test_escrow_payouts";
 
 let standIn: StripeStandIn;
-let receiver: RailEventReceiver;
-const saved = { ...process.env };
+withStripeRail(
+  { apiKey: KEY, webhookSecret: PLATFORM_SECRET, connectWebhookSecret: CONNECT_SECRET },
+  (started) => (standIn = started),
+);
 
-beforeAll(async () => {
-  receiver = await startRailEventReceiver("stripe");
-  standIn = await startStripeStandIn({
-    apiKey: KEY,
-    webhookEndpoints: [
-      { url: receiver.url, secret: PLATFORM_SECRET, connect: false },
-      { url: receiver.url, secret: CONNECT_SECRET, connect: true },
-    ],
-  });
-  Object.assign(process.env, {
-    PAYMENT_RAIL: "stripe",
-    STRIPE_SECRET_KEY: KEY,
-    STRIPE_WEBHOOK_SECRET: PLATFORM_SECRET,
-    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
-    STRIPE_API_BASE: standIn.url,
-  });
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await standIn.stop();
-  await receiver.close();
-});
-
-/** A trade paid by card on Stripe's page and accepted by the buyer: settled, its payout due. */
-async function settledTrade(
-  options: {
-    sellerAccount?: string;
-    card?: string;
-    mobilePay?: boolean;
-    beforeNews?: () => void;
-    keep?: boolean;
-    shipping?: boolean;
-  } = {},
-) {
-  const tenant = await freshTenant();
-  const api = tenantClient(tenant.testApiKey);
-  await api.connect("seller");
-  await api.connect("buyer");
-  if (options.sellerAccount) await choosePayoutAccount(tenant, options.sellerAccount);
-  const initiated = await api.initiate({
-    title: "Bike",
-    description: "Road bike",
-    amount: 1000,
-    payerFee: 0,
-    payerFixedFee: 0,
-    payeeFee: 5,
-    payeeFixedFee: 0,
-    payerMarketplaceUserId: "buyer",
-    payeeMarketplaceUserId: "seller",
-    successUrl: "https://shop.example/ok",
-    cancelUrl: "https://shop.example/cancel",
-    deliveryByHandAllowed: true,
-    ...(options.shipping && { shipping: { paidBy: "Payer", price: 49, expectedMaxWeight: 8000 } }),
-  });
-  expect(initiated.status).toBe(200);
-  const tradeId = initiated.json.tradeId as string;
-  const sent = await hostedBrowser().post(initiated.json.redirectUrl as string, "pay");
-  const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(sent.location ?? "")![1]!;
-  standIn.controls.completeCheckoutSession(
-    sessionId,
-    options.mobilePay
-      ? { method: "mobilepay", confirm: "approve" }
-      : { method: "card", number: options.card ?? "4242424242424242" },
-  );
-  options.beforeNews?.();
-  await standIn.controls.deliveriesSettled();
-  await pollPendingRailPayments(new Date()); // the payer's news, had the webhooks been held
-  expect(await db.payment.findFirstOrThrow({ where: { tradeId, purpose: "Escrow" } })).toMatchObject({ state: "Paid" });
-  if (!options.keep) expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded");
-  return { tenant, api, tradeId, sessionId };
-}
-
-/** The seller chooses their payout account on our hosted page (which also records their acceptance of the terms). */
-async function choosePayoutAccount(tenant: { tenantId: string; testApiKey: string }, accountNumber: string) {
-  const answer = await callRoute(payoutLink, {
-    method: "POST",
-    path: "/api/v1/marketplace/users/seller/payout-account",
-    token: tenant.testApiKey,
-    params: { marketplaceUserId: "seller" },
-    body: { returnUrl: "https://shop.example/account" },
-  });
-  const saved = await hostedBrowser().post(answer.json.redirectUrl as string, "save", {
-    account: "new",
-    accountNumber,
-  });
-  expect(saved.location).toBe("https://shop.example/account");
-}
-
-const stripeGet = <T>(path: string, account?: string) =>
-  fetch(`${standIn.url}${path}`, {
-    headers: { authorization: `Bearer ${KEY}`, ...(account && { "stripe-account": account }) },
-  }).then((r) => r.json() as Promise<T>);
-
-const chargebackLedger = async (tradeId: string) =>
-  (
-    await db.ledgerPosting.findMany({
-      where: { tradeId, transfer: { kind: { in: ["chargeback", "chargeback_reversal"] } } },
-      include: { transfer: true },
-    })
-  )
-    .map((p) => [p.transfer.kind, p.account, p.amountMinor] as const)
-    .sort((a, b) => (`${a[0]}${a[1]}` < `${b[0]}${b[1]}` ? -1 : 1));
-
-const noticesOf = async (tradeId: string) =>
-  (
-    await db.outboxEvent.findMany({
-      where: {
-        tradeId,
-        OR: [{ eventName: { startsWith: "payout." } }, { eventName: { startsWith: "trade.chargeback" } }],
-      },
-      orderBy: { sequence: "asc" },
-    })
-  ).map((e): [string, string | undefined] => [
-    e.eventName,
-    (e.payload as { metadata: { chargebackState?: string } }).metadata.chargebackState,
-  ]);
-
-const payoutsOf = (tradeId: string) => db.payout.findMany({ where: { tradeId }, orderBy: { attempt: "asc" } });
-
-/** The scheduler, `seconds` later on the tenant's sandbox clock: the sandbox's clock fires the tenant's due deadlines. */
-async function schedulerAfter(api: ReturnType<typeof tenantClient>, seconds: number) {
-  await api.advanceClock(seconds);
-  await standIn.controls.deliveriesSettled();
-}
+const { settledTrade, choosePayoutAccount, stripeGet, payoutsOf, schedulerAfter } = stripeTrades(() => standIn, KEY);
 
 describe("payouts through Stripe Connect", () => {
   it("opens the payee's connected account, transfers from the charge, pays out once funds are available, and releases on Stripe's webhook", async () => {
@@ -316,80 +190,6 @@ describe("payouts through Stripe Connect", () => {
       known.railAccountId,
     );
     expect(moves.data.map((t) => t.type).sort()).toEqual(["payment", "payout"]);
-  });
-
-  it("holds the payout while a chargeback is open, and pays it out once the chargeback is won", async () => {
-    const DISPUTED = "4000000000000259";
-    const { api, tradeId } = await settledTrade({ card: DISPUTED });
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the payer's bank opens the dispute
-    await standIn.controls.deliveriesSettled();
-    const [opened] = await db.chargeback.findMany({ where: { tradeId } });
-    expect(opened).toMatchObject({ state: "Open", provider: "stripe", amountMinor: 100_000n, currency: "DKK" });
-    expect(await chargebackLedger(tradeId)).toEqual([
-      ["chargeback", "chargeback_loss", -100_000n],
-      ["chargeback", "payer_chargeback", 100_000n],
-    ]);
-
-    // Due, but held: nothing is asked of Stripe.
-    standIn.controls.advanceClock(8 * DAY);
-    await schedulerAfter(api, 1);
-    expect(await payoutsOf(tradeId)).toEqual([]);
-    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({
-      state: "Succeeded",
-      deadlineAt: null,
-    });
-
-    standIn.controls.closeDispute(opened!.railDisputeId, "won");
-    await standIn.controls.deliveriesSettled();
-    expect(await db.chargeback.findUniqueOrThrow({ where: { id: opened!.id } })).toMatchObject({ state: "Won" });
-    expect((await chargebackLedger(tradeId)).filter(([kind]) => kind === "chargeback_reversal")).toEqual([
-      ["chargeback_reversal", "chargeback_loss", 100_000n],
-      ["chargeback_reversal", "payer_chargeback", -100_000n],
-    ]);
-    await schedulerAfter(api, 1);
-    standIn.controls.advanceClock(2 * DAY);
-    await standIn.controls.deliveriesSettled();
-    expect((await payoutsOf(tradeId)).map((p) => p.state)).toEqual(["Paid"]);
-    expect(await noticesOf(tradeId)).toEqual([
-      ["trade.chargeback_opened", "open"],
-      ["trade.chargeback_closed", "won"],
-      ["payout.paid", undefined],
-    ]);
-  });
-
-  it("records a chargeback Stripe tells of after the payout: the service bears it, and a lost one stays with the payer", async () => {
-    const { api, tradeId } = await settledTrade({
-      card: "4000000000000259",
-      beforeNews: () => standIn.controls.holdEvents(),
-    });
-    standIn.controls.advanceClock(8 * DAY);
-    await schedulerAfter(api, 1);
-    standIn.controls.advanceClock(2 * DAY);
-    await pollSentPayouts(new Date(Date.now() + 3_600_000));
-    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({ state: "Released" });
-
-    standIn.controls.releaseEvents("reverse"); // the dispute's news arrives weeks late, out of order
-    await standIn.controls.deliveriesSettled();
-    const [chargeback] = await db.chargeback.findMany({ where: { tradeId } });
-    expect(chargeback).toMatchObject({ state: "Open", amountMinor: 100_000n });
-    standIn.controls.closeDispute(chargeback!.railDisputeId, "lost");
-    await standIn.controls.deliveriesSettled();
-    expect(await db.chargeback.findUniqueOrThrow({ where: { id: chargeback!.id } })).toMatchObject({ state: "Lost" });
-    expect(await db.trade.findUniqueOrThrow({ where: { id: tradeId } })).toMatchObject({ state: "Released" });
-    expect(await chargebackLedger(tradeId)).toEqual([
-      ["chargeback", "chargeback_loss", -100_000n],
-      ["chargeback", "payer_chargeback", 100_000n],
-    ]);
-    // Stripe's side: the dispute withdrew the amount (and its fee) from the platform's balance, once.
-    const moves = await stripeGet<Stripe.ApiList<Stripe.BalanceTransaction>>(
-      "/v1/balance_transactions?limit=100&type=adjustment",
-    );
-    const ofDispute = moves.data.filter((t) => t.source === chargeback!.railDisputeId);
-    expect(ofDispute.map((t) => [t.reporting_category, t.amount])).toEqual([["dispute", -100_000]]);
-    expect((await noticesOf(tradeId)).filter(([name]) => name.startsWith("trade.chargeback"))).toEqual([
-      ["trade.chargeback_opened", "open"],
-      ["trade.chargeback_closed", "lost"],
-    ]);
   });
 
   it("settles part back of a parcel paid by MobilePay: Stripe's charge, refund, transfer and payout match the ledger to the øre", async () => {

@@ -3,16 +3,16 @@
 // pays by card or MobilePay, and Stripe's signed webhooks reach our route over real HTTP. However
 // the news arrives — duplicated, reordered, lost, before or after the payer's return — a payment
 // is paid once, and every try is recorded once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as railEvents } from "../../app/rail-events/[provider]/route.ts";
 import { pollPendingRailPayments } from "../../lib/payments/poll-rail-payments.ts";
 import { sendDueRefunds } from "../../lib/payments/send-rail-refunds.ts";
 import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
 import { hostedBrowser } from "../helpers/hosted-browser.ts";
-import { startRailEventReceiver, type RailEventReceiver } from "../helpers/rail-event-receiver.ts";
+import { withStripeRail } from "../helpers/stripe-rail-world.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
-import { startStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/server.ts";
+import type { StripeStandIn } from "../stand-ins/stripe/server.ts";
 
 const SUCCESS = "https://shop.example/paid";
 const WEBHOOK_SECRET = "whsec_stripe_rail_test";
@@ -20,27 +20,7 @@ const CARD_OK = { method: "card", number: "4242424242424242" } as const;
 const CARD_DECLINED = { method: "card", number: "4000000000000002" } as const;
 
 let standIn: StripeStandIn;
-let receiver: RailEventReceiver;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  receiver = await startRailEventReceiver("stripe");
-  standIn = await startStripeStandIn({
-    webhookEndpoints: [{ url: receiver.url, secret: WEBHOOK_SECRET, connect: false }],
-  });
-  Object.assign(process.env, {
-    PAYMENT_RAIL: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_escrow_rail",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: standIn.url,
-  });
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await standIn.stop();
-  await receiver.close();
-});
+withStripeRail({ apiKey: "sk_test_escrow_rail", webhookSecret: WEBHOOK_SECRET }, (started) => (standIn = started));
 
 async function initiated() {
   const tenant = await freshTenant();
