@@ -2,21 +2,16 @@
 // of receiving payouts (the page states them; with a real rail, its connected account agreement):
 // when and from where is kept, as the rail's account of the tenant needs it. The tenant's account
 // at the rail is prepared at once (never failing the save: the first fee transfer prepares it too).
+// A bad account number is explained as the hosted payout account page explains it (the console is English).
 import { isIP } from "node:net";
 import type { z } from "zod";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { messagesFor } from "../../i18n/index.ts";
 import { checkBankAccount, lastDigits } from "../../payments/bank-account.ts";
 import { prepareTenantAtRail } from "../../payouts/send-tenant-fees.ts";
 import { assertAdmin, type StaffContext } from "../auth/staff-session.ts";
 import type { FeeAccountBody } from "./settings-rules.ts";
-
-const PROBLEMS = {
-  empty: "Give the account number.",
-  iban_length: "This IBAN has the wrong length for its country.",
-  iban_checksum: "This IBAN's check digits are wrong: check for a typing error.",
-  format: "Give an IBAN, or a Danish registration number (4 digits) and account number.",
-} as const;
 
 export async function updateFeeAccount(
   context: StaffContext,
@@ -25,7 +20,11 @@ export async function updateFeeAccount(
 ) {
   assertAdmin(context);
   const checked = checkBankAccount(body.accountNumber);
-  if (!checked.ok) throw AppError.field("accountNumber", PROBLEMS[checked.problem]);
+  if (!checked.ok)
+    throw AppError.field(
+      "accountNumber",
+      messagesFor("en").errors[checked.problem] ?? "This account number cannot be used.",
+    );
   const now = new Date();
   await db.tenant.update({
     where: { id: context.tenant.id },
