@@ -30,6 +30,27 @@ export class Unreachability {
   }
 }
 
+/**
+ * Hooks run once, when an API request to their route ("POST /v1/payouts") has been carried out and
+ * before its answer is written: where a test kills the caller, so that Stripe has done the work
+ * and the caller never hears of it (a crash between the rail's answer and the caller's commit).
+ */
+export class AnswerHooks {
+  private readonly hooks = new Map<string, () => Promise<void> | void>();
+
+  set(route: string, hook: () => Promise<void> | void): void {
+    this.hooks.set(route, hook);
+  }
+
+  /** The hook for this request's route, taken (it runs once); undefined when there is none. */
+  take(method: string, path: string): (() => Promise<void> | void) | undefined {
+    const route = `${method} ${path}`;
+    const hook = this.hooks.get(route);
+    this.hooks.delete(route);
+    return hook;
+  }
+}
+
 /** A payer's choice, with the answer to a confirmation step (3-D Secure, MobilePay) if one comes. */
 export type CompletionChoice = PayerChoice & { confirm?: "approve" | "reject" };
 
@@ -51,6 +72,11 @@ export interface StandInControls {
   dropNextDeliveries(count: number): void;
   /** For `forMs` of real time, API requests get a reset connection or a 500. */
   makeUnreachable(forMs: number, mode?: UnreachableMode): void;
+  /**
+   * Once: after the next API request to `route` ("POST /v1/transfers") is carried out, awaits `hook`
+   * before writing the answer. In-process only (a hook is code); not offered over HTTP.
+   */
+  beforeAnswering(route: string, hook: () => Promise<void> | void): void;
   /** Moves the stand-in's clock forward and runs what falls due (refunds, payouts, expiry). */
   advanceClock(seconds: number): number;
   /** The stand-in's clock, unix seconds. */
@@ -63,7 +89,11 @@ export interface StandInControls {
   deliveriesSettled(): Promise<void>;
 }
 
-export function createControls(world: World, unreachability: Unreachability): StandInControls {
+export function createControls(
+  world: World,
+  unreachability: Unreachability,
+  answerHooks: AnswerHooks,
+): StandInControls {
   const { state, events, clock, scheduler, ledger } = world;
   return {
     platformAccountId: state.platformAccountId,
@@ -82,6 +112,7 @@ export function createControls(world: World, unreachability: Unreachability): St
     delayEvents: (ms) => events.delay(ms),
     dropNextDeliveries: (count) => events.dropNext(count),
     makeUnreachable: (forMs, mode = "reset") => unreachability.set(forMs, mode),
+    beforeAnswering: (route, hook) => answerHooks.set(route, hook),
     advanceClock(seconds) {
       clock.advance(seconds);
       scheduler.runDue();

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { answerApiRequest, type ApiContext } from "./api-request.ts";
 import { StandInClock } from "./clock.ts";
-import { createControls, serveControl, Unreachability, type StandInControls } from "./controls.ts";
+import { AnswerHooks, createControls, serveControl, Unreachability, type StandInControls } from "./controls.ts";
 import { EventPublisher, type WebhookEndpointOption } from "./events.ts";
 import { serveHostedPage } from "./hosted-page.ts";
 import { IdempotencyStore } from "./idempotency.ts";
@@ -97,7 +97,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     apiKey: options.apiKey ?? null,
   };
   const unreachability = new Unreachability();
-  const controls = createControls(world, unreachability);
+  const answerHooks = new AnswerHooks();
+  const controls = createControls(world, unreachability, answerHooks);
 
   const server = http.createServer(async (request, response) => {
     try {
@@ -116,6 +117,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         return;
       }
       const answer = answerApiRequest(api, request, url, body);
+      await answerHooks.take(request.method ?? "GET", url.pathname)?.();
       response.writeHead(answer.status, answer.headers).end(answer.body);
     } catch (error) {
       console.error("stripe stand-in: request failed", error);
