@@ -57,7 +57,8 @@ export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
  * `settle` is when a trade's fees become revenue and its payout becomes owed, hence `revenue`; a
  * settlement with a partial refund is `settlement`. `fee` is part of the contract for fees charged
  * apart from a trade; no kind writes one today. A `chargeback` (opened, or reversed when won) is
- * listed for the tenant to see, with no amount of theirs: the service bears it.
+ * listed for the tenant to see, with no amount of theirs: the service bears it; its recovery from
+ * the payee's part (staff's decision) lowers what is payable to payees.
  */
 export const TYPE_OF_KIND: Record<LedgerKind, BalanceTransactionType> = {
   fundEscrow: "funding",
@@ -69,6 +70,8 @@ export const TYPE_OF_KIND: Record<LedgerKind, BalanceTransactionType> = {
   return_label: "label",
   chargeback: "chargeback",
   chargeback_reversal: "chargeback",
+  // The payee's part taken back to pay for a lost chargeback: less is payable to payees.
+  chargeback_recovery: "chargeback",
   tenant_fee_payout: "payout",
 };
 

@@ -9,9 +9,11 @@ export type LedgerMovement =
 
 /**
  * A chargeback is not a transition: the payer's bank takes the money back whatever the trade's
- * state (lib/payments/settle-rail-dispute.ts), and gives it back if the dispute is won.
+ * state (lib/payments/settle-rail-dispute.ts), and gives it back if the dispute is won. Lost before
+ * the payout, staff may recover the payee's part to pay for it (`chargeback_recovery`,
+ * lib/payments/decide-lost-chargeback.ts).
  */
-export type ChargebackMovement = "chargeback" | "chargeback_reversal";
+export type ChargebackMovement = "chargeback" | "chargeback_reversal" | "chargeback_recovery";
 
 /** The tenant's share of a released trade's fees sent to the tenant's own account (lib/payouts/send-tenant-fees.ts). */
 export type TenantFeeMovement = "tenant_fee_payout";

@@ -163,6 +163,18 @@ export interface PaymentRail {
     amountMinor: bigint;
     currency: string;
   }): Promise<{ railTransferId: string }>;
+  /**
+   * Takes `amountMinor` of a transfer to a payee's account back to the platform (a reversal), once
+   * per `idempotencyKey`: when money had already moved to the payee and must not reach them (staff
+   * recovering a lost chargeback from the payee, lib/payments/decide-lost-chargeback.ts).
+   */
+  reverseTransfer(input: {
+    railTransferId: string;
+    amountMinor: bigint;
+    currency: string;
+    tradeId: string;
+    idempotencyKey: string;
+  }): Promise<{ railReversalId: string }>;
   /** Asks the rail where a payout stands. */
   payoutStatus(input: { railAccountId: string; railPayoutId: string }): Promise<RailPayoutStatus>;
   /** Asks the rail where a chargeback (a dispute the payer's bank opened on a payment) stands. */

@@ -3,8 +3,8 @@
 // Finance reconciliation already matches against the ledger (lib/console/finance/reconcile.ts), so
 // the chain rail ↔ records ↔ ledger is checked end to end. Each of the rail's movements must be one
 // of ours with the same amount and currency (charge ↔ the payer's successful try, refund ↔
-// RailRefund, transfer ↔ Payout.railTransferId, payout ↔ Payout.providerPayoutId, chargeback and
-// its reversal ↔ Chargeback); each of our charges, refunds and chargebacks of the period must be at
+// RailRefund, transfer ↔ Payout.railTransferId, its reversal ↔ Chargeback.railReversalId, payout ↔
+// Payout.providerPayoutId, chargeback and its reversal ↔ Chargeback); each of our charges, refunds and chargebacks of the period must be at
 // the rail. Our record of a movement may come later than the rail's (a callback late by hours), so
 // the rail is read a day either side of the period for that check. The rail's fees are summed per
 // currency. The result is one RailReconciliation with its mismatches, written once per period.
@@ -129,7 +129,7 @@ const scopeOf = (record: Ours) => ({ tenantId: record.tenantId, mode: record.mod
 async function oursOf(provider: string, transactions: RailBalanceTransaction[]): Promise<Map<string, Ours>> {
   const ids = (...kinds: RailBalanceTransaction["kind"][]) =>
     transactions.filter((t) => kinds.includes(t.kind)).map((t) => t.sourceId);
-  const [charges, refunds, transfers, feeTransfers, payouts, chargebacks] = await Promise.all([
+  const [charges, refunds, transfers, feeTransfers, payouts, chargebacks, reversals] = await Promise.all([
     db.paymentAttempt.findMany({
       where: { railAttemptId: { in: ids("charge") }, outcome: "succeeded", payment: { provider } },
       select: CHARGE_FIELDS,
@@ -139,7 +139,7 @@ async function oursOf(provider: string, transactions: RailBalanceTransaction[]):
       select: REFUND_FIELDS,
     }),
     db.payout.findMany({
-      where: { provider, railTransferId: { in: ids("transfer", "transfer_reversal") } },
+      where: { provider, railTransferId: { in: ids("transfer") } },
       orderBy: { attempt: "asc" },
       select: { railTransferId: true, tenantId: true, mode: true, tradeId: true, amountMinor: true, currency: true },
     }),
@@ -160,12 +160,17 @@ async function oursOf(provider: string, transactions: RailBalanceTransaction[]):
         currency: true,
       },
     }),
+    // A transfer reversed to pay for a lost chargeback (lib/payments/decide-lost-chargeback.ts).
+    db.chargeback.findMany({
+      where: { provider, railReversalId: { in: ids("transfer_reversal") } },
+      select: { railReversalId: true, recoveredMinor: true, tenantId: true, mode: true, tradeId: true, currency: true },
+    }),
   ]);
   const found = new Map<string, Ours>();
   for (const { railAttemptId, payment } of charges) found.set(`charge:${railAttemptId}`, payment);
   for (const r of refunds)
     found.set(`refund:${r.railRefundId}`, { ...r, tradeId: r.payment.tradeId, amountMinor: -r.amountMinor });
-  // A trade's transfer is made once (the first try's); no transfer is reversed by this build.
+  // A trade's transfer is made once (the first try's); reversed only for a lost chargeback (below).
   for (const p of transfers)
     if (!found.has(`transfer:${p.railTransferId}`))
       found.set(`transfer:${p.railTransferId}`, { ...p, amountMinor: -p.amountMinor });
@@ -175,6 +180,8 @@ async function oursOf(provider: string, transactions: RailBalanceTransaction[]):
     found.set(`chargeback:${c.railDisputeId}`, { ...c, amountMinor: -c.amountMinor });
     if (c.state === "Won") found.set(`chargeback_reversal:${c.railDisputeId}`, c);
   }
+  for (const { railReversalId, recoveredMinor, ...r } of reversals)
+    found.set(`transfer_reversal:${railReversalId}`, { ...r, amountMinor: recoveredMinor ?? 0n });
   return found;
 }
 

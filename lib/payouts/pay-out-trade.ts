@@ -15,7 +15,7 @@ import { metrics } from "../ops/metrics.ts";
 import { paymentRailFor, railNamed } from "../outside-parties.ts";
 import { RailPayeeRefused, type PaymentRail, type RailPayoutStatus } from "../payments/payment-rail.ts";
 import { appendPayoutEvent } from "../trades/store/append-trade-event.ts";
-import { hasOpenChargeback } from "../trades/store/chargeback-rows.ts";
+import { chargebackHoldsPayout } from "../trades/store/chargeback-rows.ts";
 import { tradeBalances } from "../trades/store/ledger-rows.ts";
 import { tradeLocks, type TenantClock } from "../trades/store/lock.ts";
 import {
@@ -51,8 +51,8 @@ export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
       const due = duePayout(locked);
       if (!due) return null;
       const { trade, tenant, now } = due;
-      // A payer's bank is taking the money back: the payout waits until that is decided.
-      if (await hasOpenChargeback(tx.q, trade.id)) return waitForAccount(tx, trade);
+      // A payer's bank is taking the money back: the payout waits until that is decided (and, lost, until staff decide).
+      if (await chargebackHoldsPayout(tx.q, trade.id)) return waitForAccount(tx, trade);
       const recipient = await payoutRecipient(tx.q, trade);
       const escrow = await escrowAtRail(tx.q, trade);
       // The trade's money moves to the payee's account at the rail once; a later try pays out that.

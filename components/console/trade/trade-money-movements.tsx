@@ -167,32 +167,3 @@ export function Ledger({ transfers, currency }: { transfers: ConsoleTrade["trans
     </Section>
   );
 }
-
-const CHARGEBACK_STATES = {
-  Open: "Open: the payer's bank took the money back; the payout is held until it is decided",
-  Won: "Won: the money came back",
-  Lost: "Lost: the payer keeps the money; the service bore it",
-} as const;
-
-/** Chargebacks: a payer's bank taking the paid money back (lib/payments/settle-rail-dispute.ts). */
-export function Chargebacks({ chargebacks, currency }: { chargebacks: ConsoleTrade["chargebacks"]; currency: string }) {
-  if (chargebacks.length === 0) return null;
-  return (
-    <Section title="Chargebacks" id="chargebacks">
-      <ul className="space-y-2 text-sm">
-        {chargebacks.map((c) => (
-          <li key={c.id} className="rounded-lg border border-red-200 bg-red-50 px-4 py-3">
-            <p className="font-medium tabular-nums">
-              {consoleMoney(c.amountMinor, c.currency || currency)} · {c.reason.replaceAll("_", " ")}
-            </p>
-            <p className="text-slate-700">{CHARGEBACK_STATES[c.state]}</p>
-            <p className="text-xs text-slate-600">
-              Opened {consoleWhen(c.openedAt)}
-              {c.closedAt && <> · closed {consoleWhen(c.closedAt)}</>} · {c.provider} {c.railDisputeId}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
-}

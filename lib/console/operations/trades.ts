@@ -2,7 +2,12 @@
 import { z } from "zod";
 import type { listTrades } from "../trades/list-trades.ts";
 import { TradeFilters } from "../trades/trade-filters.ts";
-import type { staffCancelTrade, staffResolveDispute, staffSettleTrade } from "../trades/staff-trade-actions.ts";
+import type {
+  staffCancelTrade,
+  staffDecideChargeback,
+  staffResolveDispute,
+  staffSettleTrade,
+} from "../trades/staff-trade-actions.ts";
 import { consoleOperation, type ResultOf } from "./operation.ts";
 
 // The state the admin saw: the change is refused if the trade moved on meanwhile.
@@ -36,4 +41,11 @@ export const tradeSettle = consoleOperation<ResultOf<typeof staffSettleTrade>>()
     reason: z.string().trim().min(1, "Say why, for the trade's timeline").max(2000),
     state: ExpectedState,
   }),
+});
+
+export const tradeChargebackDecision = consoleOperation<ResultOf<typeof staffDecideChargeback>>()({
+  method: "POST",
+  path: "/console/api/trades/{tradeId}/chargebacks/{chargebackId}/decision",
+  // Refused unless the chargeback was lost before the payout and is undecided: the page's view is compared there.
+  body: z.strictObject({ decision: z.enum(["PayPayee", "RecoverFromPayee"]) }),
 });

@@ -1,9 +1,11 @@
 // What tenant staff may do to a trade from the console, admins only: cancel it, decide a dispute
-// (release to the payee, refund the payer, or split: part back to the payer), and send one of its
-// webhook events again. Each is a use case of lib/trades, the same the API calls, compared with
+// (release to the payee, refund the payer, or split: part back to the payer), decide who bears a
+// chargeback lost before the payout, and send one of its webhook events again. Each is a use case of lib/trades, the same the API calls, compared with
 // the state the page showed; the timeline entry names the staff member.
 import { AppError } from "../../errors.ts";
 import { db } from "../../db/client.ts";
+import type { ChargebackDecision } from "../../db/generated/enums.ts";
+import { decideLostChargeback } from "../../payments/decide-lost-chargeback.ts";
 import { cancelTrade } from "../../trades/cancel-trade.ts";
 import { resolveDispute } from "../../trades/resolve-dispute.ts";
 import { settle } from "../../trades/settle-trade.ts";
@@ -41,6 +43,23 @@ export async function staffSettleTrade(
   assertAdmin(context);
   const { trade } = await settle({ tenant: context.tenant, tradeId, actor: "staff", by: by(context), ...input });
   return { state: trade.state };
+}
+
+/** Who bears a chargeback lost before the payout (lib/payments/decide-lost-chargeback.ts). */
+export async function staffDecideChargeback(
+  context: StaffContext,
+  tradeId: string,
+  chargebackId: string,
+  decision: ChargebackDecision,
+) {
+  assertAdmin(context);
+  return decideLostChargeback({
+    tenant: context.tenant,
+    tradeId,
+    chargebackId,
+    decision,
+    decidedBy: context.staff.email,
+  });
 }
 
 export async function staffRedeliverEvent(context: StaffContext, eventId: string) {

@@ -23,7 +23,10 @@ export const PAYOUT_KEY = "escrow_payout_id";
 /** How long to wait before asking again to pay out money that is not yet available (a charge's funds: days). */
 const FUNDS_RETRY_MS = 6 * 60 * 60_000;
 
-type PayoutMethods = Pick<PaymentRail, "preparePayee" | "releaseToPayee" | "transferFees" | "payoutStatus">;
+type PayoutMethods = Pick<
+  PaymentRail,
+  "preparePayee" | "releaseToPayee" | "transferFees" | "reverseTransfer" | "payoutStatus"
+>;
 
 export const stripePayouts: PayoutMethods = {
   async preparePayee({ payee, bank, known }) {
@@ -105,6 +108,19 @@ export const stripePayouts: PayoutMethods = {
       ),
     );
     return { railTransferId: transfer.id };
+  },
+
+  // The reversal takes the money back from the payee's connected account to the platform's balance
+  // (and refunds that part of the account's payment, as Stripe does for every reversal).
+  async reverseTransfer({ railTransferId, amountMinor, tradeId, idempotencyKey }) {
+    const reversal = await reachStripe(() =>
+      stripeClient().transfers.createReversal(
+        railTransferId,
+        { amount: stripeAmount(amountMinor), metadata: { escrow_trade_id: tradeId } },
+        { idempotencyKey },
+      ),
+    );
+    return { railReversalId: reversal.id };
   },
 
   async payoutStatus({ railAccountId, railPayoutId }) {

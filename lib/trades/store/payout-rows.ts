@@ -272,3 +272,22 @@ export function armPayoutsFailedToBusinessUser(
     data: { deadlineAt: new Date(), deadlineKind: "payoutCompleted" },
   });
 }
+
+/**
+ * A try that was waiting for the money to be available, closed without a payout (its money taken
+ * back from the payee: lib/payments/decide-lost-chargeback.ts); false when it was sent meanwhile.
+ */
+export async function withdrawPayoutTry(q: Sql, payoutId: string, reason: string, now: Date): Promise<boolean> {
+  const withdrawn = await q(statement`
+    UPDATE "Payout" SET "state" = 'Failed', "failedAt" = ${now}::timestamp, "failureReason" = ${reason}
+    WHERE "id" = ${payoutId} AND "state" = 'Pending' AND "sentAt" IS NULL RETURNING "id"`);
+  return withdrawn.length > 0;
+}
+
+/** The try that made the trade's transfer to the payee's account at the rail (see earlierTransferOf); null when none did. */
+export async function tryWithTransferOf(q: Sql, tradeId: string): Promise<Payout | null> {
+  const [earlier] = await q<Payout>(statement`
+    SELECT * FROM "Payout" WHERE "tradeId" = ${tradeId} AND "railTransferId" IS NOT NULL
+    ORDER BY "attempt" DESC LIMIT 1`);
+  return earlier ?? null;
+}

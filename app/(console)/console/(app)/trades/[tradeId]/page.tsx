@@ -4,7 +4,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { StateBadge } from "@/components/console/state-badge.tsx";
-import { Chargebacks, Labels, Ledger, Payments } from "@/components/console/trade/trade-money-movements.tsx";
+import { Chargebacks } from "@/components/console/trade/chargebacks.tsx";
+import { Labels, Ledger, Payments } from "@/components/console/trade/trade-money-movements.tsx";
 import { MoneySummary, Parties } from "@/components/console/trade/trade-overview.tsx";
 import { History, Phases, Timelines } from "@/components/console/trade/trade-progress.tsx";
 import { TradeActions } from "@/components/console/trade/trade-actions.tsx";
@@ -54,7 +55,7 @@ export default async function TradePage({ params }: { params: Promise<{ tradeId:
       <Phases phases={data.view.phases} currency={trade.currency} />
       <History history={data.history} />
       <Payments payments={data.payments} />
-      <Chargebacks chargebacks={data.chargebacks} currency={trade.currency} />
+      <Chargebacks chargebacks={data.chargebacks} trade={trade} isAdmin={isAdmin} />
       <Labels labels={data.labels} currency={trade.currency} />
       <Ledger transfers={data.transfers} currency={trade.currency} />
       <WebhookEvents events={data.events} canRedeliver={isAdmin} />

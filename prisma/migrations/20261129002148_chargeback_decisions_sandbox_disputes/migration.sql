@@ -28,5 +28,8 @@ CREATE INDEX "SimulatedBankDispute_bankPaymentId_idx" ON "SimulatedBankDispute"(
 -- CreateIndex
 CREATE INDEX "SimulatedBankDispute_createdAt_idx" ON "SimulatedBankDispute"("createdAt");
 
+-- CreateIndex
+CREATE INDEX "Chargeback_provider_railReversalId_idx" ON "Chargeback"("provider", "railReversalId");
+
 -- AddForeignKey
 ALTER TABLE "SimulatedBankDispute" ADD CONSTRAINT "SimulatedBankDispute_bankPaymentId_fkey" FOREIGN KEY ("bankPaymentId") REFERENCES "SimulatedBankPayment"("id") ON DELETE CASCADE ON UPDATE CASCADE;
