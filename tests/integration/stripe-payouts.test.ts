@@ -192,6 +192,25 @@ describe("payouts through Stripe Connect", () => {
     expect(moves.data.map((t) => t.type).sort()).toEqual(["payment", "payout"]);
   });
 
+  it("finds the transfer of a try taken up again after Stripe forgot its idempotency key, and makes no second one", async () => {
+    const { api, tradeId } = await settledTrade();
+    await schedulerAfter(api, 1); // the account and the transfer; the funds not yet available
+    const [first] = await payoutsOf(tradeId);
+    const madeAtStripe = first!.railTransferId!;
+    // As if the process had died before recording Stripe's answer, and came back days later.
+    await db.payout.update({ where: { id: first!.id }, data: { railTransferId: null } });
+    standIn.controls.advanceClock(8 * DAY);
+
+    await schedulerAfter(api, 6 * 3600);
+    const [sent] = await payoutsOf(tradeId);
+    expect(sent).toMatchObject({ railTransferId: madeAtStripe, sentAt: expect.any(Date) });
+    const group = await stripeGet<Stripe.ApiList<Stripe.Transfer>>(`/v1/transfers?transfer_group=trade-${tradeId}`);
+    expect(group.data.map((t) => t.id)).toEqual([madeAtStripe]);
+    standIn.controls.advanceClock(2 * DAY);
+    await standIn.controls.deliveriesSettled();
+    expect((await payoutsOf(tradeId)).map((p) => p.state)).toEqual(["Paid"]);
+  });
+
   it("settles part back of a parcel paid by MobilePay: Stripe's charge, refund, transfer and payout match the ledger to the øre", async () => {
     const { api, tradeId, sessionId, tenant } = await settledTrade({ mobilePay: true, keep: true, shipping: true });
     // The tenant's fees go to its own connected account: given on the console's settings page.

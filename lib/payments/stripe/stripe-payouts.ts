@@ -3,8 +3,9 @@
 // manual payouts), opened with what the eID told us and the bank account from our payout account
 // page as its external account. A release is a transfer from the escrow payment's charge
 // (`source_transaction`, so it is funded by that very payment) to the payee's account, once per
-// trade, then a payout from that account to their bank, once per try. Every POST carries an
-// idempotency key from our ids. docs/payments.md maps each object onto ours.
+// trade (looked for at Stripe before it is made, beyond the reach of its idempotency key), then a
+// payout from that account to their bank, once per try. Every POST carries an idempotency key from
+// our ids. docs/payments.md maps each object onto ours.
 import Stripe from "stripe";
 import { bankKeyOf } from "../bank-account.ts";
 import {
@@ -51,7 +52,9 @@ export const stripePayouts: PayoutMethods = {
     const stripe = stripeClient();
     const amount = stripeAmount(input.amountMinor);
     const currency = input.currency.toLowerCase();
-    let railTransferId = input.railTransferId;
+    // Our record of the transfer, or Stripe's: one made by a try whose answer never reached us
+    // (its idempotency key, forgotten after 24 hours, cannot be relied on for a late retry).
+    let railTransferId = input.railTransferId ?? (await madeTransferOf(input.tradeId, input.railAccountId));
     if (!railTransferId) {
       const source = input.railPaymentId ? await chargeOfSession(input.railPaymentId) : null;
       const transfer = await reachStripe(() =>
@@ -130,6 +133,14 @@ export const stripePayouts: PayoutMethods = {
     return statusOfPayout(payout);
   },
 };
+
+/** The trade's transfer to the payee's account if Stripe made one (the tenant's fee transfer shares its group). */
+async function madeTransferOf(tradeId: string, railAccountId: string): Promise<string | null> {
+  const made = await reachStripe(() =>
+    stripeClient().transfers.list({ transfer_group: `trade-${tradeId}`, destination: railAccountId, limit: 10 }),
+  );
+  return made.data.find((t) => t.metadata?.escrow_trade_id === tradeId && !t.metadata?.escrow_purpose)?.id ?? null;
+}
 
 function statusOfPayout(payout: Stripe.Payout): RailPayoutStatus {
   switch (payout.status) {

@@ -6,7 +6,7 @@ import { createCheckoutSession, expireCheckoutSession } from "./api/checkout.ts"
 import { retrieveDispute } from "./api/disputes.ts";
 import { createPayout, retrievePayout } from "./api/payouts.ts";
 import { createRefund, retrieveRefund } from "./api/refunds.ts";
-import { createTransfer, createTransferReversal, retrieveTransfer } from "./api/transfers.ts";
+import { createTransfer, createTransferReversal, listTransfers, retrieveTransfer } from "./api/transfers.ts";
 import type { JsonObject } from "./json.ts";
 import type { Caller, World } from "./world.ts";
 
@@ -63,6 +63,7 @@ export const ROUTES: readonly Route[] = [
     answer: ({ world, caller, path }) => retrieveRefund(world, caller, path.refund!),
   },
   { operation: "POST /v1/transfers", answer: ({ world, caller, params }) => createTransfer(world, caller, params) },
+  { operation: "GET /v1/transfers", answer: ({ world, caller, params }) => listTransfers(world, caller, params) },
   {
     operation: "GET /v1/transfers/{transfer}",
     answer: ({ world, caller, path }) => retrieveTransfer(world, caller, path.transfer!),

@@ -435,6 +435,31 @@ describe("money movement", () => {
     expect(tooMuch).toMatchObject({ param: "amount", statusCode: 400 });
   });
 
+  it("lists transfers newest first by transfer_group and destination, and refuses a filter Stripe does not know", async () => {
+    const [seller, other] = [await sellerAccount(), await sellerAccount()];
+    const { charge } = await paidCharge(9_000);
+    const made = async (destination: string, group: string) =>
+      stripe.transfers.create({
+        amount: 1_000,
+        currency: "dkk",
+        destination,
+        source_transaction: charge.id,
+        transfer_group: group,
+      });
+    const first = await made(seller.id, "trade-a");
+    const second = await made(seller.id, "trade-a");
+    const third = await made(other.id, "trade-a");
+    await made(seller.id, "trade-b");
+    const listed = await stripe.transfers.list({ transfer_group: "trade-a", destination: seller.id });
+    expect(listed.data.map((t) => t.id)).toEqual([second.id, first.id]);
+    const page = await stripe.transfers.list({ transfer_group: "trade-a", limit: 1, starting_after: third.id });
+    expect(page).toMatchObject({ has_more: true, data: [{ id: second.id }] });
+    const unknown = await stripe.transfers
+      .list({ transfer_group: "trade-a", status: "paid" } as Stripe.TransferListParams)
+      .catch((error: unknown) => error);
+    expect(unknown).toMatchObject({ code: "parameter_unknown", param: "status", statusCode: 400 });
+  });
+
   it("opens a dispute on card 0259 and closes it won: the amount comes back, the fee does not", async () => {
     const { charge } = await paidCharge(8_000, "4000000000000259");
     const created = await eventOf("charge.dispute.created", (await waitForDispute(charge.id)).id);

@@ -11,7 +11,14 @@ import type { JsonObject } from "../json.ts";
 import { buildDestinationPayment } from "../objects/charge.ts";
 import { buildRefund } from "../objects/refund.ts";
 import { buildTransfer, buildTransferReversal } from "../objects/transfer.ts";
-import { formatAmount, mergeMetadata, optionalString, positiveAmount, requiredString } from "../params.ts";
+import {
+  formatAmount,
+  mergeMetadata,
+  optionalInteger,
+  optionalString,
+  positiveAmount,
+  requiredString,
+} from "../params.ts";
 import type { Caller, World } from "../world.ts";
 
 function transferredFrom(world: World, chargeId: string): number {
@@ -107,6 +114,40 @@ export function createTransfer(world: World, caller: Caller, params: JsonObject)
   world.state.transfers.add(caller.account, transfer);
   world.events.publish(caller.account, "transfer.created", transfer, caller.request);
   return transfer;
+}
+
+/**
+ * GET /v1/transfers: the platform's transfers, newest first, filtered by destination and
+ * transfer_group, paged with limit and starting_after as Stripe's lists are.
+ */
+export function listTransfers(world: World, caller: Caller, params: JsonObject) {
+  const limit = optionalInteger(params, "limit") ?? 10;
+  if (limit < 1 || limit > 100) throw invalidRequest("This value must be between 1 and 100.", { param: "limit" });
+  const destination = optionalString(params, "destination");
+  const group = optionalString(params, "transfer_group");
+  const all = world.state.transfers
+    .ownedBy(caller.account)
+    .map((transfer, index) => ({ transfer, index }))
+    .sort((a, b) => b.transfer.created - a.transfer.created || b.index - a.index)
+    .map(({ transfer }) => transfer)
+    .filter(
+      (transfer) =>
+        (destination === null || transfer.destination === destination) &&
+        (group === null || transfer.transfer_group === group),
+    );
+  const after = optionalString(params, "starting_after");
+  let window = all;
+  if (after) {
+    const index = all.findIndex((transfer) => transfer.id === after);
+    if (index < 0) throw resourceMissing("transfer", after, "starting_after");
+    window = all.slice(index + 1);
+  }
+  return {
+    object: "list" as const,
+    data: window.slice(0, limit),
+    has_more: window.length > limit,
+    url: "/v1/transfers",
+  };
 }
 
 export function retrieveTransfer(world: World, caller: Caller, id: string): Stripe.Transfer {

@@ -28,6 +28,7 @@ export const OPERATIONS = [
   "POST /v1/refunds",
   "GET /v1/refunds/{refund}",
   "POST /v1/transfers",
+  "GET /v1/transfers",
   "GET /v1/transfers/{transfer}",
   "POST /v1/transfers/{id}/reversals",
   "POST /v1/payouts",
