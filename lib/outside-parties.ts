@@ -6,7 +6,8 @@
 // live mode: while the payment rail or the eID is simulated, live mode is closed, and asking for a
 // provider in live mode answers 403 `forbidden` naming what is missing. Besides this file, only the
 // sandbox's own parts use a simulated implementation directly: the simulated bank's pages
-// (app/sandbox-bank) and the sandbox's complete-payment endpoint, which acts as the payer there.
+// (app/sandbox-bank), the sandbox's complete-payment endpoint, which acts as the payer there, and
+// its chargeback endpoints, which act as the payer's bank (lib/sandbox/*-sandbox-chargeback.ts).
 import { AppError } from "./errors.ts";
 import type { ApiMode } from "./db/generated/enums.ts";
 import type { IdentityProvider } from "./identity/identity-provider.ts";

@@ -66,6 +66,8 @@ const trade = await escrow.trades.offers.accept({ ...${TRADE}, refundAmount: 200
   initiateSelectPayoutAccount: `const { redirectUrl } = await escrow.users.selectPayoutAccount("seller", { returnUrl: "https://shop.example/account" });`,
   sandboxConnectUser: `await escrow.sandbox.connectUser("seller", { kycLevel: 1 });`,
   sandboxCompletePayment: `const payment = await escrow.sandbox.completePayment(paymentId, "succeeded");`,
+  sandboxChargebackPayment: `const chargeback = await escrow.sandbox.chargeback(paymentId, { reason: "product_not_received" });`,
+  sandboxCloseChargeback: `const closed = await escrow.sandbox.closeChargeback(chargebackId, "lost");`,
   sandboxShipmentEvent: `await escrow.sandbox.carrierEvent(labelId, "delivered");`,
   advanceSandboxClock: `const { fired } = await escrow.sandbox.advanceClock(86_400);`,
   readSandboxEventFeed: `const { events, cursor } = await escrow.sandbox.eventFeed({ waitSeconds: "25" });`,

@@ -49,6 +49,8 @@ export const OPERATIONS: Operation[] = [
   users.initiateSelectPayoutAccount,
   users.sandboxConnectUser,
   payments.sandboxCompletePayment,
+  sandbox.sandboxChargebackPayment,
+  sandbox.sandboxCloseChargeback,
   shipping.sandboxShipmentEvent,
   sandbox.advanceSandboxClock,
   sandbox.readSandboxEventFeed,

@@ -34,6 +34,37 @@ export function sandboxResource(api: Api) {
         }),
       ),
 
+    /**
+     * The payer's bank takes a paid escrow payment back (a card chargeback): trade.chargeback_opened
+     * follows, and a payout not yet sent waits until it is closed.
+     */
+    chargeback: (
+      paymentId: string,
+      body: Schemas["SandboxChargebackRequest"] = { reason: "fraudulent" },
+      options?: CallOptions,
+    ) =>
+      unwrap<Schemas["Chargeback"]>(
+        api.POST("/v1/sandbox/payments/{paymentId}/chargeback", {
+          params: { path: { paymentId } },
+          body,
+          ...init(options),
+        }),
+      ),
+
+    /** The payer's bank decides an open chargeback: `won` gives the money back, `lost` keeps it with the payer. */
+    closeChargeback: (
+      chargebackId: string,
+      outcome: Schemas["SandboxChargebackOutcome"]["outcome"],
+      options?: CallOptions,
+    ) =>
+      unwrap<Schemas["Chargeback"]>(
+        api.POST("/v1/sandbox/chargebacks/{chargebackId}/close", {
+          params: { path: { chargebackId } },
+          body: { outcome },
+          ...init(options),
+        }),
+      ),
+
     /** The carrier simulator: a tracking event on a label (`sent`, `pickup_ready`, `delivered`, `lost`, `returned`). */
     carrierEvent: (labelId: string, event: CarrierEvent, options?: CallOptions) =>
       unwrap<Schemas["TrackingResult"]>(

@@ -670,6 +670,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/payments/{paymentId}/chargeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the payer's bank takes a payment back
+         * @description Test tokens only. The payer's bank disputes the whole of a `Paid` escrow payment (a card chargeback), as it may weeks after the payment, whatever the trade's state. It runs the path a real rail's dispute runs and answers once it has: the chargeback is recorded `open` with its ledger movement (type `chargeback` in the balance transactions; the service bears it), `trade.chargeback_opened` is sent, and a payout not yet sent is held until it closes. Send `{}` for the default reason. `paymentId` may be the payment record's `externalId` or its additive `paymentId`. 409 `invalid-state` for a label payment, a payment that is not `Paid` (`PartiallyRefunded` and `Refunded` included) and one charged back already (the bank takes a payment back once); 403 `forbidden` when this deployment's test mode takes payments through a real rail.
+         */
+        post: operations["sandboxChargebackPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/chargebacks/{chargebackId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the payer's bank decides a chargeback
+         * @description Test tokens only. Closes an `open` sandbox chargeback (`chargebackId` as `trade.chargeback_opened` names it in `metadata.chargebackId`) and answers once it is recorded: `won` gives the money back (a reversing `chargeback` balance transaction) and a payout held for it goes on; `lost` leaves it with the payer, and a payout held for it stays held for the tenant's staff to decide. Either sends `trade.chargeback_closed`. 409 `invalid-state` when it is closed already.
+         */
+        post: operations["sandboxCloseChargeback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/shipments/{labelId}/events": {
         parameters: {
             query?: never;
@@ -1669,6 +1709,22 @@ export interface components {
             /** @enum {string} */
             outcome: "succeeded" | "failed";
         };
+        SandboxChargebackRequest: {
+            /**
+             * @description Why the payer's bank takes the payment back (default `fraudulent`).
+             * @default fraudulent
+             * @example product_not_received
+             * @enum {string}
+             */
+            reason?: "fraudulent" | "product_not_received" | "product_unacceptable" | "duplicate" | "general";
+        };
+        SandboxChargebackOutcome: {
+            /**
+             * @description `won`: the money comes back (a held payout goes on); `lost`: the payer keeps it.
+             * @enum {string}
+             */
+            outcome: "won" | "lost";
+        };
         SandboxTrackingEvent: {
             /** @enum {string} */
             event: "sent" | "pickup_ready" | "delivered" | "lost" | "returned";
@@ -2131,6 +2187,27 @@ export interface components {
             kycLevel: 1 | 2;
             /** Format: date-time */
             connectedAt: string;
+        };
+        Chargeback: {
+            /** @description The chargeback's id, as `metadata.chargebackId` of its webhooks names it. */
+            chargebackId: string;
+            tradeId: string;
+            /** @description The escrow payment taken back (its additive `paymentId`). */
+            paymentId: string;
+            /**
+             * @description `open`, or how it closed; named and valued as in the chargeback webhooks' `metadata`.
+             * @enum {string}
+             */
+            chargebackState: "open" | "won" | "lost";
+            /** @description What the payer's bank took back, in major units. */
+            amount: number;
+            currency: string;
+            /** @description The card network's reason, as the payment rail reports it. */
+            reason: string;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
         };
         TrackingResult: {
             labelId: string;
@@ -7039,6 +7116,328 @@ export interface operations {
                 };
             };
             /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state), `payer-is-payee` (the payer and the payee are the same person) */
+            409: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `payload-too-large` (the request body is too large) */
+            413: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `idempotency-key-mismatch` (the idempotency-key was used with another request) */
+            422: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `rate-limited` (too many requests) */
+            429: {
+                headers: {
+                    /** @description Requests this token may make per minute (the tenant's setting). */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends and the count starts again. */
+                    "RateLimit-Reset": number;
+                    /** @description Seconds to wait before the token's requests are accepted again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `internal-error` (internal error) */
+            500: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `service-unavailable` (temporarily unavailable) */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (a database failover takes a few). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+        };
+    };
+    sandboxChargebackPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (20..64 characters, UUID recommended); echoed in the response and used as the error record's traceId. */
+                "X-Correlation-Id"?: string;
+                /** @description Makes a retried POST safe: the first response for a key is replayed for 24 hours; the same key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxChargebackRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests this token may make per minute (the tenant's setting). */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends and the count starts again. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chargeback"];
+                };
+            };
+            /** @description `validation-error` (the request is not valid), `malformed-request` (the request could not be read) */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `unauthorized` (missing or invalid api token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `forbidden` (not allowed) */
+            403: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `not-found` (not found) */
+            404: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state) */
+            409: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `payload-too-large` (the request body is too large) */
+            413: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `idempotency-key-mismatch` (the idempotency-key was used with another request) */
+            422: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `rate-limited` (too many requests) */
+            429: {
+                headers: {
+                    /** @description Requests this token may make per minute (the tenant's setting). */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends and the count starts again. */
+                    "RateLimit-Reset": number;
+                    /** @description Seconds to wait before the token's requests are accepted again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `internal-error` (internal error) */
+            500: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `service-unavailable` (temporarily unavailable) */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (a database failover takes a few). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+        };
+    };
+    sandboxCloseChargeback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (20..64 characters, UUID recommended); echoed in the response and used as the error record's traceId. */
+                "X-Correlation-Id"?: string;
+                /** @description Makes a retried POST safe: the first response for a key is replayed for 24 hours; the same key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                chargebackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxChargebackOutcome"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests this token may make per minute (the tenant's setting). */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends and the count starts again. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chargeback"];
+                };
+            };
+            /** @description `validation-error` (the request is not valid), `malformed-request` (the request could not be read) */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `unauthorized` (missing or invalid api token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `forbidden` (not allowed) */
+            403: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `not-found` (not found) */
+            404: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRecord"];
+                };
+            };
+            /** @description `idempotency-in-progress` (a request with this idempotency-key is still in progress), `invalid-state` (not allowed in the current state) */
             409: {
                 headers: {
                     "RateLimit-Limit"?: number;

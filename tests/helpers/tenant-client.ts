@@ -15,6 +15,8 @@ import { POST as buyReturn } from "../../app/api/v1/marketplace/users/[marketpla
 import { POST as paymentFlow } from "../../app/api/v1/marketplace/users/[marketplaceUserId]/payments/[paymentId]/flow/route.ts";
 import { POST as advanceClock } from "../../app/api/v1/sandbox/clock/advance/route.ts";
 import { POST as completePayment } from "../../app/api/v1/sandbox/payments/[paymentId]/complete/route.ts";
+import { POST as chargeback } from "../../app/api/v1/sandbox/payments/[paymentId]/chargeback/route.ts";
+import { POST as closeChargeback } from "../../app/api/v1/sandbox/chargebacks/[chargebackId]/close/route.ts";
 import { POST as trackingEvent } from "../../app/api/v1/sandbox/shipments/[labelId]/events/route.ts";
 import { POST as connect } from "../../app/api/v1/sandbox/users/[marketplaceUserId]/connect/route.ts";
 import { callRoute } from "./call-route.ts";
@@ -47,6 +49,11 @@ export function tenantClient(token: string) {
       ),
     completePayment: (p: string, outcome: "succeeded" | "failed" = "succeeded") =>
       post(completePayment, `/api/v1/sandbox/payments/${p}/complete`, { paymentId: p }, { outcome }),
+    /** The payer's bank takes the payment back; the body is `{}` (default reason) or `{ reason }`. */
+    chargeback: (p: string, body: unknown = {}) =>
+      post(chargeback, `/api/v1/sandbox/payments/${p}/chargeback`, { paymentId: p }, body),
+    closeChargeback: (c: string, outcome: unknown) =>
+      post(closeChargeback, `/api/v1/sandbox/chargebacks/${c}/close`, { chargebackId: c }, { outcome }),
     buyDelivery: (u: string, t: string, body: unknown) =>
       post(buyDelivery, `/api/v1/marketplace/users/${u}/trades/${t}/shipments/delivery`, party(u, t), body),
     buyReturn: (u: string, t: string, body: unknown) =>

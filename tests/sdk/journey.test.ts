@@ -174,4 +174,25 @@ describe("the SDK on README's sandbox journey", () => {
     expect(settled.state).toBe("Succeeded");
     expect((await client.payments.getEscrow({ marketplaceUserId: "buyer", tradeId })).state).toBe("PartiallyRefunded");
   }, 90_000);
+
+  it("plays the payer's bank: a chargeback opened, refused twice, and closed won", async () => {
+    const client = await sdkForFreshTenant();
+    const tradeId = await bikeTrade(client);
+    await payAndDeliver(client, tradeId);
+    const { paymentId } = await client.payments.getEscrow({ marketplaceUserId: "buyer", tradeId });
+    const opened = await client.sandbox.chargeback(paymentId, { reason: "product_not_received" });
+    expect(opened).toMatchObject({ tradeId, paymentId, chargebackState: "open", reason: "product_not_received" });
+    const again = await client.sandbox.chargeback(paymentId).catch((error: unknown) => error);
+    expect(again).toMatchObject({ status: 409, typeCode: "invalid-state" });
+    const won = await client.sandbox.closeChargeback(opened.chargebackId, "won");
+    expect(won).toMatchObject({
+      chargebackId: opened.chargebackId,
+      chargebackState: "won",
+      closedAt: expect.any(String),
+    });
+    const closedTwice = await client.sandbox
+      .closeChargeback(opened.chargebackId, "lost")
+      .catch((error: unknown) => error);
+    expect(closedTwice).toMatchObject({ status: 409, typeCode: "invalid-state" });
+  }, 90_000);
 });

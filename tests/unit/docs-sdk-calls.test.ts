@@ -18,7 +18,7 @@ describe("the reference's SDK calls", () => {
     const source = [
       `import { createEscrowClient } from "../../sdk/src/index.ts";`,
       `const escrow = createEscrowClient({ baseUrl: "https://escrow.example", token: "esk_test_x" });`,
-      `declare const tradeId: string, paymentId: string, payoutId: string, labelId: string, subscriptionId: string, eventId: string;`,
+      `declare const tradeId: string, paymentId: string, payoutId: string, labelId: string, subscriptionId: string, eventId: string, chargebackId: string;`,
       ...Object.entries(SDK_CALLS).map(
         ([id, code]) => `async function ${id}Example() {\n${code}\n}\nvoid ${id}Example;`,
       ),

@@ -1,8 +1,17 @@
-// Sandbox operations of their own (decisions.md §6): the clock, and the event feed that `npm run cli -- listen` reads.
+// Sandbox operations of their own (decisions.md §6): the clock, the event feed that
+// `npm run cli -- listen` reads, and the payer's bank taking a payment back (the chargebacks of
+// decisions.md §11).
 import { z } from "zod";
-import { COMMON_ERRORS, defineOperation } from "../operation.ts";
+import { COMMON_ERRORS, defineOperation, POST_ERRORS } from "../operation.ts";
 import { EVENT_NAMES } from "../../webhooks/event-names.ts";
 import { TradeStateSchema } from "../../trades/schemas.ts";
+import {
+  ChargebackRecord,
+  SandboxChargebackBody,
+  SandboxChargebackCloseBody,
+  SandboxChargebackCloseParams,
+  SandboxChargebackParams,
+} from "../../sandbox/chargeback-schemas.ts";
 
 export const advanceSandboxClock = defineOperation({
   operationId: "advanceSandboxClock",
@@ -122,4 +131,48 @@ export const readSandboxEventFeed = defineOperation({
     .meta({ id: "SandboxEventFeed" }),
   sandboxOnly: true,
   errors: [...COMMON_ERRORS, "forbidden"],
+});
+
+export const sandboxChargebackPayment = defineOperation({
+  operationId: "sandboxChargebackPayment",
+  method: "POST",
+  path: "/v1/sandbox/payments/{paymentId}/chargeback",
+  summary: "Sandbox: the payer's bank takes a payment back",
+  description:
+    "Test tokens only. The payer's bank disputes the whole of a `Paid` escrow payment (a card " +
+    "chargeback), as it may weeks after the payment, whatever the trade's state. It runs the path " +
+    "a real rail's dispute runs and answers once it has: the chargeback is recorded `open` with " +
+    "its ledger movement (type `chargeback` in the balance transactions; the service bears it), " +
+    "`trade.chargeback_opened` is sent, and a payout not yet sent is held until it closes. Send " +
+    "`{}` for the default reason. `paymentId` may be the payment record's `externalId` or its " +
+    "additive `paymentId`. 409 `invalid-state` for a label payment, a payment that is not `Paid` " +
+    "(`PartiallyRefunded` and `Refunded` included) and one charged back already (the bank takes a " +
+    "payment back once); 403 `forbidden` when this deployment's test mode takes payments through a " +
+    "real rail.",
+  tags: ["Sandbox"],
+  params: SandboxChargebackParams,
+  body: SandboxChargebackBody,
+  response: ChargebackRecord,
+  sandboxOnly: true,
+  errors: [...POST_ERRORS, "forbidden", "not-found", "invalid-state"],
+});
+
+export const sandboxCloseChargeback = defineOperation({
+  operationId: "sandboxCloseChargeback",
+  method: "POST",
+  path: "/v1/sandbox/chargebacks/{chargebackId}/close",
+  summary: "Sandbox: the payer's bank decides a chargeback",
+  description:
+    "Test tokens only. Closes an `open` sandbox chargeback (`chargebackId` as " +
+    "`trade.chargeback_opened` names it in `metadata.chargebackId`) and answers once it is " +
+    "recorded: `won` gives the money back (a reversing `chargeback` balance transaction) and a " +
+    "payout held for it goes on; `lost` leaves it with the payer, and a payout held for it stays " +
+    "held for the tenant's staff to decide. Either sends `trade.chargeback_closed`. 409 " +
+    "`invalid-state` when it is closed already.",
+  tags: ["Sandbox"],
+  params: SandboxChargebackCloseParams,
+  body: SandboxChargebackCloseBody,
+  response: ChargebackRecord,
+  sandboxOnly: true,
+  errors: [...POST_ERRORS, "forbidden", "not-found", "invalid-state"],
 });

@@ -14,6 +14,7 @@ import {
 } from "./bank.ts";
 import { bankKeyOf } from "../bank-account.ts";
 import { bankPayoutStatus, sendBankPayout, upsertPayeeAccount } from "./payees.ts";
+import { bankDisputeStatus } from "./disputes.ts";
 import { bankStatement } from "./statement.ts";
 import { SIGNATURE_HEADER, signatureIsValid } from "./signing.ts";
 import { readSimulatedEvent } from "./simulated-event.ts";
@@ -82,12 +83,16 @@ export const simulatedPaymentRail: PaymentRail = {
   async transferFees({ tradeId }) {
     return { railTransferId: `simfees_${tradeId}` };
   },
+  // No transfer was made at the bank (see releaseToPayee): its reversal is only named, as the transfer is.
+  async reverseTransfer({ tradeId }) {
+    return { railReversalId: `simreversal_${tradeId}` };
+  },
   async payoutStatus({ railPayoutId }) {
     return bankPayoutStatus(railPayoutId);
   },
-  // The simulated bank's payers never take a payment back: it opens no disputes, so no callback names one.
+  // The sandbox's chargebacks: disputes its endpoints open and decide at the bank (./disputes.ts).
   async disputeStatus(railDisputeId) {
-    throw new Error(`The simulated bank has no dispute ${railDisputeId}`);
+    return bankDisputeStatus(railDisputeId, "simulated");
   },
   balanceTransactions: bankStatement,
 };

@@ -7,7 +7,12 @@
 // poll cover that too.
 import { receiveRailCallback } from "../receive-rail-callback.ts";
 import { signCallback, SIGNATURE_HEADER } from "./signing.ts";
-import { simulatedEventBody, simulatedPayoutEventBody, simulatedRefundEventBody } from "./simulated-event.ts";
+import {
+  simulatedDisputeEventBody,
+  simulatedEventBody,
+  simulatedPayoutEventBody,
+  simulatedRefundEventBody,
+} from "./simulated-event.ts";
 
 function callbackDelayMs(): number {
   const configured = Number(process.env.SIMULATED_RAIL_CALLBACK_DELAY_MS ?? 0);
@@ -46,4 +51,12 @@ export async function sendPayoutCallback(bankPayoutId: string, payoutId: string)
 /** After the sandbox's endpoint decided: at once, and its failure is the endpoint's answer. */
 export async function sendCallbackNow(bankPaymentId: string): Promise<void> {
   await deliver(simulatedEventBody(bankPaymentId));
+}
+
+/**
+ * After the sandbox's endpoint opened or decided a dispute: at once, like sendCallbackNow, so that
+ * the endpoint can answer with the chargeback it recorded; its failure is the endpoint's answer.
+ */
+export async function sendDisputeCallbackNow(bankDisputeId: string): Promise<void> {
+  await deliver(simulatedDisputeEventBody(bankDisputeId));
 }

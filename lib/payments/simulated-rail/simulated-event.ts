@@ -1,8 +1,9 @@
 // The simulated rail's callback body: `{ "id": "simevt_…", "type": "payment.updated", "payment":
-// "simbank_…" }`, `{ "id": "simevt_…", "type": "refund.updated", "refund": "simrefund_…" }` or
+// "simbank_…" }`, `{ "id": "simevt_…", "type": "refund.updated", "refund": "simrefund_…" }`,
 // `{ "id": "simevt_…", "type": "payout.updated", "payout": "simpayout_…", "escrowPayoutId": "<our
-// Payout's id>" }` (ours as a real rail's metadata carries it). Like a
-// real rail's event it names what changed; what changed is read from the bank.
+// Payout's id>" }` (ours as a real rail's metadata carries it) or `{ "id": "simevt_…", "type":
+// "dispute.updated", "dispute": "simdispute_…" }` (opened or decided). Like a real rail's event it
+// names what changed; what changed is read from the bank.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { RailEvent } from "../payment-rail.ts";
@@ -25,6 +26,11 @@ const SimulatedEvent = z.discriminatedUnion("type", [
     payout: z.string().regex(/^simpayout_[0-9a-f]{24}$/),
     escrowPayoutId: z.uuid(),
   }),
+  z.strictObject({
+    id: EVENT_ID,
+    type: z.literal("dispute.updated"),
+    dispute: z.string().regex(/^simdispute_[0-9a-f]{24}$/),
+  }),
 ]);
 
 const newEventId = () => `simevt_${randomBytes(12).toString("hex")}`;
@@ -39,6 +45,10 @@ export function simulatedRefundEventBody(bankRefundId: string): string {
 
 export function simulatedPayoutEventBody(bankPayoutId: string, payoutId: string): string {
   return JSON.stringify({ id: newEventId(), type: "payout.updated", payout: bankPayoutId, escrowPayoutId: payoutId });
+}
+
+export function simulatedDisputeEventBody(bankDisputeId: string): string {
+  return JSON.stringify({ id: newEventId(), type: "dispute.updated", dispute: bankDisputeId });
 }
 
 export function readSimulatedEvent(rawBody: string): RailEvent | null {
@@ -58,5 +68,7 @@ export function readSimulatedEvent(rawBody: string): RailEvent | null {
       return { eventId: data.id, objectKind: "refund", objectId: data.refund };
     case "payout.updated":
       return { eventId: data.id, objectKind: "our-payout", objectId: data.escrowPayoutId };
+    case "dispute.updated":
+      return { eventId: data.id, objectKind: "dispute", objectId: data.dispute };
   }
 }

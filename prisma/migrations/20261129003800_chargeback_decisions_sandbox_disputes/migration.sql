@@ -29,6 +29,9 @@ CREATE INDEX "SimulatedBankDispute_bankPaymentId_idx" ON "SimulatedBankDispute"(
 CREATE INDEX "SimulatedBankDispute_createdAt_idx" ON "SimulatedBankDispute"("createdAt");
 
 -- CreateIndex
+CREATE INDEX "SimulatedBankDispute_closedAt_idx" ON "SimulatedBankDispute"("closedAt");
+
+-- CreateIndex
 CREATE INDEX "Chargeback_provider_railReversalId_idx" ON "Chargeback"("provider", "railReversalId");
 
 -- AddForeignKey
