@@ -211,6 +211,36 @@ describe("payouts through Stripe Connect", () => {
     expect((await payoutsOf(tradeId)).map((p) => p.state)).toEqual(["Paid"]);
   });
 
+  it("waits out Stripe being unreachable: the try stays Pending, and once Stripe answers there is one transfer and one payout", async () => {
+    const { api, tradeId } = await settledTrade();
+    standIn.controls.advanceClock(8 * DAY); // the charge's funds are available: nothing but Stripe's absence waits
+    standIn.controls.makeUnreachable(60_000, "error_500");
+    await schedulerAfter(api, 1);
+    await schedulerAfter(api, 1);
+    const [waiting] = await payoutsOf(tradeId);
+    expect(waiting).toMatchObject({ state: "Pending", sentAt: null, railTransferId: null, attempt: 1 });
+
+    standIn.controls.makeUnreachable(0);
+    await schedulerAfter(api, 1);
+    const [sent] = await payoutsOf(tradeId);
+    expect(sent).toMatchObject({
+      id: waiting!.id,
+      sentAt: expect.any(Date),
+      railTransferId: expect.stringMatching(/^tr_/),
+    });
+    standIn.controls.advanceClock(2 * DAY);
+    await standIn.controls.deliveriesSettled();
+    expect((await payoutsOf(tradeId)).map((p) => p.state)).toEqual(["Paid"]);
+    const moves = await stripeGet<Stripe.ApiList<Stripe.BalanceTransaction>>(
+      "/v1/balance_transactions?limit=100",
+      sent!.railAccountId!,
+    );
+    expect(moves.data.map((t) => [t.type, t.amount]).sort()).toEqual([
+      ["payment", Number(sent!.amountMinor)],
+      ["payout", -Number(sent!.amountMinor)],
+    ]);
+  });
+
   it("settles part back of a parcel paid by MobilePay: Stripe's charge, refund, transfer and payout match the ledger to the øre", async () => {
     const { api, tradeId, sessionId, tenant } = await settledTrade({ mobilePay: true, keep: true, shipping: true });
     // The tenant's fees go to its own connected account: given on the console's settings page.

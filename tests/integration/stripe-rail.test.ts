@@ -190,6 +190,40 @@ describe("the Stripe rail", () => {
     expect(again.railRefundId).toBe(sent.railRefundId);
   });
 
+  it("keeps a refund Pending while Stripe cannot be reached, and refunds once when it can", async () => {
+    const { api, tradeId, sessionId } = await checkout();
+    standIn.controls.completeCheckoutSession(sessionId, CARD_OK);
+    expect(await settled(tradeId)).toEqual(PAID_BY_CARD);
+    expect((await api.cancel(tradeId, "AwaitingShipment")).status).toBe(200);
+    const [refund] = await db.railRefund.findMany({ where: { payment: { tradeId } } });
+
+    // The rail round's tries back off: 1 minute, then 2, …
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+    standIn.controls.makeUnreachable(60_000, "reset");
+    await sendDueRefunds(minutes(0.1), 10_000);
+    await sendDueRefunds(minutes(2), 10_000);
+    expect(await db.railRefund.findUniqueOrThrow({ where: { id: refund!.id } })).toMatchObject({
+      state: "Pending",
+      railRefundId: null,
+      tries: 2,
+    });
+
+    standIn.controls.makeUnreachable(0);
+    await sendDueRefunds(minutes(5), 10_000);
+    standIn.controls.advanceClock(1);
+    await standIn.controls.deliveriesSettled();
+    expect(await db.railRefund.findUniqueOrThrow({ where: { id: refund!.id } })).toMatchObject({ state: "Succeeded" });
+    const intent = await fetch(
+      `${standIn.url}/v1/checkout/sessions/${sessionId}?expand[]=payment_intent.latest_charge`,
+      {
+        headers: { authorization: "Bearer sk_test_escrow_rail" },
+      },
+    ).then(
+      (r) => r.json() as Promise<{ payment_intent: { latest_charge: { amount_refunded: number; refunds?: unknown } } }>,
+    );
+    expect(intent.payment_intent.latest_charge.amount_refunded).toBe(150000);
+  });
+
   it("refunds part of a payment, and Stripe refuses more than is left", async () => {
     const { tradeId, sessionId } = await checkout();
     standIn.controls.completeCheckoutSession(sessionId, CARD_OK);
