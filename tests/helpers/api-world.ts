@@ -1,6 +1,6 @@
 // A fresh tenant with real objects behind every kind of id the API takes in a path: connected
-// users, trades in several states, escrow and label payments (paid and pending), labels, a business
-// user, a webhook subscription and its events. Built through the API itself, as a tenant would.
+// users, trades in several states, escrow and label payments (paid and pending), labels, a
+// chargeback, a business user, a webhook subscription and its events. Built through the API itself, as a tenant would.
 import { callRoute } from "./call-route.ts";
 import { tenantClient } from "./tenant-client.ts";
 import { db, freshTenant } from "./tenants.ts";
@@ -87,6 +87,10 @@ export async function buildWorld() {
   await ok(api.acceptCondition("buyer", released), "accept condition");
   await ok(api.advanceClock(1), "advance clock to the payout");
   const payouts = await db.payout.findMany({ where: { tenantId: tenant.tenantId }, select: { id: true } });
+  // A paid trade whose payment the payer's bank took back (the sandbox's chargeback): a chargeback id.
+  const chargedBack = await initiate("ChargedBack");
+  await pay(chargedBack);
+  const chargeback = await ok(api.chargeback(payments.at(-1)!), "chargeback");
 
   const { POST: createBusiness } = await import("../../app/api/v1/marketplace/business-users/route.ts");
   await ok(
@@ -126,6 +130,7 @@ export async function buildWorld() {
     subscriptionId: [subscription.id as string],
     eventId: events.map((e) => e.id),
     payoutId: payouts.map((p) => p.id),
+    chargebackId: [chargeback.chargebackId as string],
   };
   return { tenant, ids, trades };
 }

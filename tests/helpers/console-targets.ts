@@ -64,10 +64,9 @@ export const TARGETS: Record<string, Target> = {
   },
   "POST trades/[tradeId]/chargebacks/[chargebackId]/decision": {
     kind: "object",
-    // A's trades (the console world opens no chargeback): another tenant's trade is a 404 before its chargeback is looked for.
     calls: (a) =>
-      a.ids.tradeId!.map((tradeId) => ({
-        params: { tradeId, chargebackId: "6f1c2a9e-0b5d-4c1e-9a57-2d3c4b5a6e7f" },
+      a.ids.chargebackId!.map((chargebackId) => ({
+        params: { tradeId: a.trades.ChargedBack!, chargebackId },
         body: { decision: "RecoverFromPayee" },
       })),
   },
