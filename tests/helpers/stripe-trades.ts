@@ -9,6 +9,7 @@ import type { StripeStandIn } from "../stand-ins/stripe/server.ts";
 import { callRoute } from "./call-route.ts";
 import { hostedBrowser } from "./hosted-browser.ts";
 import { tenantClient } from "./tenant-client.ts";
+import { BIKE_BY_HAND } from "./trades.ts";
 import { db, freshTenant } from "./tenants.ts";
 
 export function stripeTrades(stand: () => StripeStandIn, key: string) {
@@ -29,18 +30,7 @@ export function stripeTrades(stand: () => StripeStandIn, key: string) {
     await api.connect("buyer");
     if (options.sellerAccount) await choosePayoutAccount(tenant, options.sellerAccount);
     const initiated = await api.initiate({
-      title: "Bike",
-      description: "Road bike",
-      amount: 1000,
-      payerFee: 0,
-      payerFixedFee: 0,
-      payeeFee: 5,
-      payeeFixedFee: 0,
-      payerMarketplaceUserId: "buyer",
-      payeeMarketplaceUserId: "seller",
-      successUrl: "https://shop.example/ok",
-      cancelUrl: "https://shop.example/cancel",
-      deliveryByHandAllowed: true,
+      ...BIKE_BY_HAND,
       ...(options.shipping && { shipping: { paidBy: "Payer", price: 49, expectedMaxWeight: 8000 } }),
     });
     expect(initiated.status).toBe(200);

@@ -76,3 +76,19 @@ export const TEST_LABEL_SHARES: Partial<Record<Action, LabelShares>> = {
   deliveryLabelCreated: FREE_LABEL,
   returnLabelCreated: FREE_LABEL,
 };
+
+/** Initiate trade's body for a 1,000 kr bike the seller may hand over in person (seller's fee 5%): the payout tests' trade. */
+export const BIKE_BY_HAND = {
+  title: "Bike",
+  description: "Road bike",
+  amount: 1000,
+  payerFee: 0,
+  payerFixedFee: 0,
+  payeeFee: 5,
+  payeeFixedFee: 0,
+  payerMarketplaceUserId: "buyer",
+  payeeMarketplaceUserId: "seller",
+  successUrl: "https://shop.example/ok",
+  cancelUrl: "https://shop.example/cancel",
+  deliveryByHandAllowed: true,
+};

@@ -11,8 +11,10 @@ import { simulatedPaymentRail } from "../../lib/payments/simulated-rail/rail.ts"
 import { signCallback, SIGNATURE_HEADER } from "../../lib/payments/simulated-rail/signing.ts";
 import { simulatedDisputeEventBody } from "../../lib/payments/simulated-rail/simulated-event.ts";
 import { expectErrorRecord } from "../helpers/call-route.ts";
+import { chargebackLedger } from "../helpers/chargeback-ledger.ts";
 import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
+import { BIKE_BY_HAND } from "../helpers/trades.ts";
 
 /** A trade paid in the sandbox and accepted by the buyer (handed over in person): its payout is due. */
 async function settledTrade() {
@@ -20,20 +22,7 @@ async function settledTrade() {
   const api = tenantClient(tenant.testApiKey);
   await api.connect("seller");
   await api.connect("buyer");
-  const initiated = await api.initiate({
-    title: "Bike",
-    description: "Road bike",
-    amount: 1000,
-    payerFee: 0,
-    payerFixedFee: 0,
-    payeeFee: 5,
-    payeeFixedFee: 0,
-    payerMarketplaceUserId: "buyer",
-    payeeMarketplaceUserId: "seller",
-    successUrl: "https://shop.example/ok",
-    cancelUrl: "https://shop.example/cancel",
-    deliveryByHandAllowed: true,
-  });
+  const initiated = await api.initiate(BIKE_BY_HAND);
   expect(initiated.status).toBe(200);
   const tradeId = initiated.json.tradeId as string;
   const payment = (await api.acceptAndPay("buyer", tradeId)).json;
@@ -41,16 +30,6 @@ async function settledTrade() {
   expect((await api.acceptCondition("buyer", tradeId)).json.state).toBe("Succeeded");
   return { tenant, api, tradeId, paymentId: payment.paymentId as string };
 }
-
-const chargebackLedger = async (tradeId: string) =>
-  (
-    await db.ledgerPosting.findMany({
-      where: { tradeId, transfer: { kind: { in: ["chargeback", "chargeback_reversal"] } } },
-      include: { transfer: true },
-    })
-  )
-    .map((p) => [p.transfer.kind, p.account, p.amountMinor] as const)
-    .sort((a, b) => (`${a[0]}${a[1]}` < `${b[0]}${b[1]}` ? -1 : 1));
 
 const TAKEN = [
   ["chargeback", "chargeback_loss", -100_000n],

@@ -12,6 +12,7 @@ import { reconcileRail } from "../../lib/payments/reconcile-rail.ts";
 import { stripePaymentRail } from "../../lib/payments/stripe/stripe-rail.ts";
 import { pollSentPayouts } from "../../lib/payouts/settle-rail-payout.ts";
 import { callConsole } from "../helpers/console-request.ts";
+import { chargebackLedger } from "../helpers/chargeback-ledger.ts";
 import { staffOf } from "../helpers/staff-context.ts";
 import { withStripeRail } from "../helpers/stripe-rail-world.ts";
 import { stripeTrades } from "../helpers/stripe-trades.ts";
@@ -29,16 +30,6 @@ withStripeRail(
   (started) => (standIn = started),
 );
 const { settledTrade, stripeGet, payoutsOf, schedulerAfter } = stripeTrades(() => standIn, KEY);
-
-const chargebackLedger = async (tradeId: string) =>
-  (
-    await db.ledgerPosting.findMany({
-      where: { tradeId, transfer: { kind: { in: ["chargeback", "chargeback_reversal", "chargeback_recovery"] } } },
-      include: { transfer: true },
-    })
-  )
-    .map((p) => [p.transfer.kind, p.account, p.amountMinor] as const)
-    .sort((a, b) => (`${a[0]}${a[1]}` < `${b[0]}${b[1]}` ? -1 : 1));
 
 const noticesOf = async (tradeId: string) =>
   (
@@ -152,7 +143,7 @@ describe("chargebacks through Stripe", () => {
     ]);
   });
 
-  it("takes a chargeback lost before the payout from the seller's payout: the transfer to their account is reversed, the trade released with nothing paid out", async () => {
+  it("takes a lost chargeback from the seller's held payout: the transfer is reversed, the trade released with nothing paid out", async () => {
     // Stripe's dispute news is late: the trade's money has moved to the seller's account, its payout waiting for the funds.
     const { api, tradeId, tenant } = await settledTrade({
       card: "4000000000000259",

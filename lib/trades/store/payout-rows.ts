@@ -190,10 +190,7 @@ export const recordPayoutRoute = (
 
 /** The transfer an earlier try of the trade made (a later try pays out the money it moved). */
 export async function earlierTransferOf(q: Sql, tradeId: string): Promise<string | null> {
-  const [earlier] = await q<{ railTransferId: string }>(statement`
-    SELECT "railTransferId" FROM "Payout" WHERE "tradeId" = ${tradeId} AND "railTransferId" IS NOT NULL
-    ORDER BY "attempt" DESC LIMIT 1`);
-  return earlier?.railTransferId ?? null;
+  return (await tryWithTransferOf(q, tradeId))?.railTransferId ?? null;
 }
 
 export type PayoutOutcome =
