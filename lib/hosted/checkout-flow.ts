@@ -1,9 +1,12 @@
 // The hosted checkout (Initiate trade's redirectUrl): the payer confirms who they are when not yet
 // connected, sees what they buy and pay, and pays into escrow; then the browser goes back to the
-// tenant. Paying happens at the payment rail's page (lib/hosted/rail-step.ts). Cancelling cancels
-// the trade, and the tenant hears of it (spec 6 rule 1).
+// tenant. Paying is the hosted payment's use case (lib/payments/pay-pending-payment.ts), on the
+// payment rail's page. Cancelling cancels the trade, and the tenant hears of it (spec 6 rule 1).
 import { db } from "../db/client.ts";
-import { acceptAndPay } from "../payments/accept-and-pay.ts";
+import { publicBaseUrl } from "../config.ts";
+import { hostedPagePath } from "../hosted-links/hosted-paths.ts";
+import { closeRailPayment } from "../payments/open-rail-payment.ts";
+import { payPendingPayment } from "../payments/pay-pending-payment.ts";
 import { cancelOpenSession } from "../trades/store/hosted-sessions.ts";
 import { tradeLocks } from "../trades/store/lock.ts";
 import { withLockedTrade } from "../trades/with-locked-trade.ts";
@@ -12,9 +15,6 @@ import { connectUser } from "../users/connect-user.ts";
 import { consentingIdentity, signInOnSession } from "./identity-step.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionOf } from "./open-session.ts";
-import { closeRailPayment } from "../payments/open-rail-payment.ts";
-import { sendPayerToRail } from "./rail-step.ts";
-import { returnTarget } from "./return-target.ts";
 
 /** Everything the checkout page shows, in three queries. */
 export async function loadCheckout(session: SessionOf<"Checkout">) {
@@ -98,13 +98,15 @@ async function isSellersPerson(session: SessionOf<"Checkout">, identitySubject: 
 export async function payCheckout(session: SessionOf<"Checkout">, token: string, now: Date): Promise<HostedOutcome> {
   const { trade, payerConnected } = await loadCheckout(session);
   if (!payerConnected) return { back: true };
-  const payment = await acceptAndPay(
-    { tenant: session.tenant, mode: session.mode, now },
-    trade.payerMarketplaceUserId,
-    trade.id,
-    undefined,
-  );
-  return sendPayerToRail(session, token, payment.paymentId);
+  const page = `${publicBaseUrl()}${hostedPagePath("Checkout", token)}`;
+  const context = { tenant: session.tenant, mode: session.mode, now };
+  const escrow = {
+    kind: "escrow",
+    context,
+    marketplaceUserId: trade.payerMarketplaceUserId,
+    tradeId: trade.id,
+  } as const;
+  return { paymentStep: await payPendingPayment(escrow, { returnUrl: `${page}/return`, cancelUrl: page }) };
 }
 
 export async function cancelCheckout(session: SessionOf<"Checkout">, now: Date): Promise<HostedOutcome> {
@@ -114,8 +116,7 @@ export async function cancelCheckout(session: SessionOf<"Checkout">, now: Date):
     where: { tradeId: session.tradeId, purpose: "Escrow" },
     select: { id: true },
   });
-  if (escrow && (await closeRailPayment(escrow.id)) === "Paid")
-    return { done: returnTarget(session, { kind: "success" }) };
+  if (escrow && (await closeRailPayment(escrow.id)) === "Paid") return { ended: { kind: "success" } };
   // Like the API's calls on a trade: the trade locked and read in one statement, its transition,
   // the session closed.
   await withLockedTrade(tradeLocks.byId(session.tenantId, session.tradeId), async (trade, tx) => {
@@ -125,5 +126,5 @@ export async function cancelCheckout(session: SessionOf<"Checkout">, now: Date):
       await tx.transition({ trade, settings: session.tenant, action: "checkoutCancelled", actor: "payer", now });
     await cancelOpenSession(tx.q, session.id, now);
   });
-  return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
+  return { ended: { kind: "cancel", reason: "cancelled" } };
 }

@@ -6,7 +6,7 @@ import { connectUser } from "../users/connect-user.ts";
 import { consentingIdentity, signInOnSession } from "./identity-step.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
-import { returnTarget, type CancelReason } from "./return-target.ts";
+import type { CancelReason } from "./return-target.ts";
 
 export async function signInToConnect(
   session: SessionWithTenant,
@@ -41,7 +41,7 @@ export async function consentToConnect(
       now,
     );
   }
-  return { done: returnTarget(session, { kind: "success" }) };
+  return { ended: { kind: "success" } };
 }
 
 export async function endConnect(session: SessionWithTenant, reason: CancelReason, now: Date): Promise<HostedOutcome> {
@@ -49,5 +49,5 @@ export async function endConnect(session: SessionWithTenant, reason: CancelReaso
     where: { id: session.id, state: "Open" },
     data: { state: "Cancelled", completedAt: now },
   });
-  return { done: returnTarget(session, { kind: "cancel", reason }) };
+  return { ended: { kind: "cancel", reason } };
 }

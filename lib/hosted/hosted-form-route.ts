@@ -12,7 +12,7 @@ import { isSameOrigin, linkProblem, seeOther } from "./form-post.ts";
 import { hostedPagePath } from "../hosted-links/hosted-paths.ts";
 import { csrfTokenMatches, openSession, type SessionOf } from "./open-session.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
-import { returnTarget } from "./return-target.ts";
+import { resolveOutcome, returnTarget } from "./return-target.ts";
 import { SIGN_IN_TTL_MS } from "../identity/sign-ins.ts";
 
 export interface ActionContext<K extends HostedSessionKind = HostedSessionKind> {
@@ -63,9 +63,9 @@ export function hostedFormRoute<K extends HostedSessionKind>(kind: K, actions: R
       cookies.get(LANGUAGE_COOKIE) ?? request.headers.get("accept-language"),
       session.tenant.locale,
     );
-    let outcome: HostedOutcome;
+    let decided: HostedOutcome;
     try {
-      outcome = await run({
+      decided = await run({
         session,
         now,
         form,
@@ -78,8 +78,9 @@ export function hostedFormRoute<K extends HostedSessionKind>(kind: K, actions: R
       // The engine refused (the trade moved on meanwhile, a label is already waiting, …).
       if (!(error instanceof AppError)) throw error;
       console.warn(`hosted ${kind}/${action}: ${error.code}: ${error.message}`);
-      outcome = { back: true, error: error.code === "payer-is-payee" ? "same_person" : "unavailable" };
+      decided = { back: true, error: error.code === "payer-is-payee" ? "same_person" : "unavailable" };
     }
+    const outcome = resolveOutcome(session, decided);
     if ("done" in outcome) return seeOther(outcome.done ?? page);
 
     const query = new URLSearchParams();

@@ -1,5 +1,16 @@
-// What a hosted form's action decides: leave the page (null: the tenant gave no address, the page
-// then says the flow is done), or show the page again with a message (an i18n key), a notice of
-// what was done (an action code), and the remembered eID sign-in's cookie to set.
+// What a hosted form's action decides, for lib/hosted/hosted-form-route.ts to answer with a 303:
+// leave for an address of ours (another page) or the rail's; end the flow (the route sends the
+// browser where the tenant asked, lib/hosted/return-target.ts); a payment's next step (the rail's
+// page, the flow ended because it is paid, or back to the page with a message); or show the page
+// again with a message (an i18n key), a notice of what was done (an action code), and the
+// remembered eID sign-in's cookie to set.
+import type { PaymentStep } from "../payments/open-rail-payment.ts";
+
+/** How a flow ended, which decides which of the tenant's addresses the browser goes to. */
+export type FlowOutcome = { kind: "success" } | { kind: "cancel"; reason: string } | { kind: "return" };
+
+/** The page shown again. */
+export type BackOutcome = { back: true; error?: string; notice?: number; cookieToken?: string };
+
 export type HostedOutcome =
-  { done: string | null } | { back: true; error?: string; notice?: number; cookieToken?: string };
+  { done: string | null } | { ended: FlowOutcome } | { paymentStep: PaymentStep } | BackOutcome;

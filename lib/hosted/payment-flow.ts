@@ -1,10 +1,11 @@
 // The hosted payment flow (Initiate payment flow's redirectUrl): pay one pending payment, the
 // escrow payment or a shipping label, then back to the tenant.
+import { publicBaseUrl } from "../config.ts";
 import { db } from "../db/client.ts";
+import { hostedPagePath } from "../hosted-links/hosted-paths.ts";
+import { payPendingPayment } from "../payments/pay-pending-payment.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionOf, SessionWithTenant } from "./open-session.ts";
-import { sendPayerToRail } from "./rail-step.ts";
-import { returnTarget } from "./return-target.ts";
 
 export async function loadPaymentFlow(session: SessionOf<"PaymentFlow">) {
   const payment = await db.payment.findUniqueOrThrow({
@@ -15,7 +16,9 @@ export async function loadPaymentFlow(session: SessionOf<"PaymentFlow">) {
 }
 
 export async function payPaymentFlow(session: SessionOf<"PaymentFlow">, token: string): Promise<HostedOutcome> {
-  return sendPayerToRail(session, token, session.paymentId);
+  const page = `${publicBaseUrl()}${hostedPagePath("PaymentFlow", token)}`;
+  const payment = { kind: "payment", paymentId: session.paymentId } as const;
+  return { paymentStep: await payPendingPayment(payment, { returnUrl: `${page}/return`, cancelUrl: page }) };
 }
 
 /** The payment stays pending: the tenant may start another payment flow for it. */
@@ -24,5 +27,5 @@ export async function cancelPaymentFlow(session: SessionWithTenant, now: Date): 
     where: { id: session.id, state: "Open" },
     data: { state: "Cancelled", completedAt: now },
   });
-  return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
+  return { ended: { kind: "cancel", reason: "cancelled" } };
 }

@@ -6,7 +6,6 @@ import { db } from "../db/client.ts";
 import { checkBankAccount } from "../payments/bank-account.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
-import { returnTarget } from "./return-target.ts";
 import { armPayoutsOfPayee } from "../trades/store/payout-rows.ts";
 import { preparePayeeEarly } from "../payouts/prepare-payee-early.ts";
 
@@ -134,7 +133,7 @@ export async function savePayoutAccount(
     });
   });
   await preparePayeeEarly({ tenantId: session.tenantId, mode: session.mode }, loaded.person.id);
-  return { done: returnTarget(session, { kind: "return" }) };
+  return { ended: { kind: "return" } };
 }
 
 /** Back to the tenant without saving: the link is used up, and the return says it was cancelled. */
@@ -143,5 +142,5 @@ export async function leavePayoutAccount(session: SessionWithTenant, now: Date):
     where: { id: session.id, state: "Open" },
     data: { state: "Cancelled", completedAt: now },
   });
-  return { done: returnTarget(session, { kind: "cancel", reason: "cancelled" }) };
+  return { ended: { kind: "cancel", reason: "cancelled" } };
 }

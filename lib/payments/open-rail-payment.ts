@@ -6,15 +6,31 @@
 // same idempotency key opens the same one at the rail).
 import { db } from "../db/client.ts";
 import { paymentRailFor, railNamed } from "../outside-parties.ts";
-import type { PaymentRail } from "./payment-rail.ts";
+import { RailUnavailable, type PaymentRail } from "./payment-rail.ts";
 import { settlePayment, settleRailPayment } from "./settle-rail-payment.ts";
 
-export type RailStep = { kind: "redirect"; url: string } | { kind: "paid" } | { kind: "unavailable" };
+/** Where the payer goes next: the rail's page, back to the tenant (paid), or nowhere (not payable now). */
+export type PaymentStep =
+  { kind: "redirect"; url: string } | { kind: "paid" } | { kind: "unavailable" } | { kind: "railUnreachable" };
 
-export async function openRailPayment(
-  paymentId: string,
-  pages: { returnUrl: string; cancelUrl: string },
-): Promise<RailStep> {
+type RailStep = Exclude<PaymentStep, { kind: "railUnreachable" }>;
+
+/** Our pages the rail sends the payer back to. */
+export type RailPages = { returnUrl: string; cancelUrl: string };
+
+/** The payer's step to pay the payment; a rail out of reach is a step (the page says so), not an error. */
+export async function stepToRail(paymentId: string, pages: RailPages): Promise<PaymentStep> {
+  try {
+    return await openRailPayment(paymentId, pages);
+  } catch (error) {
+    if (!(error instanceof RailUnavailable)) throw error;
+    console.warn(`payment ${paymentId}: ${error.message}`);
+    return { kind: "railUnreachable" };
+  }
+}
+
+/** Opens (or reuses) the payment's rail payment; RailUnavailable when the rail cannot be reached. */
+export async function openRailPayment(paymentId: string, pages: RailPages): Promise<RailStep> {
   const payment = await db.payment.findUniqueOrThrow({ where: { id: paymentId } });
   if (payment.state === "Paid") return { kind: "paid" };
   if (payment.state !== "Pending") return { kind: "unavailable" };

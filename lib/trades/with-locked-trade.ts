@@ -35,8 +35,8 @@ export function withLockedTrade<Locked, Result>(
   work: (locked: Locked, tx: LockedTradeTransaction) => Promise<Result>,
 ): Promise<Result> {
   return inTransaction(async (q) => {
-    const locked = await lock.take(q);
-    const held = lock.tradeOf(locked)?.id;
+    const { locked, trade } = await lock.take(q);
+    const held = trade?.id;
     return work(locked, {
       q,
       transition: (request) => {

@@ -2,9 +2,8 @@
 // and which callback addresses the API accepts.
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import { appSwitchAddress } from "../../lib/hosted/app-switch.ts";
 import { checkAppSwitch } from "../../lib/hosted-links/redirect-urls.ts";
-import { returnTarget } from "../../lib/hosted/return-target.ts";
+import { appSwitchAddress, returnTarget } from "../../lib/hosted/return-target.ts";
 
 const web = { successUrl: "https://shop.example/paid", cancelUrl: "https://shop.example/back?x=1", returnUrl: null };
 

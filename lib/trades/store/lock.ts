@@ -11,7 +11,8 @@ import type { ApiMode, PaymentPurpose, ShipmentLeg, ShipmentStatus } from "../..
 import { statement, type Sql } from "../../db/sql.ts";
 import type { Role } from "../transition-table.ts";
 import type { DeadlineSettings } from "../deadlines.ts";
-import { paymentByReference } from "./payment-rows.ts";
+import { samePersonOnBothSides } from "./parties.ts";
+import { escrowPaymentOf, paymentByReference } from "./payment-rows.ts";
 import { StatementParts } from "./statement-parts.ts";
 
 // PRIMARY_KEY_FIRST. A row named by its id (a label, a payment) is found by its unique key alone,
@@ -146,9 +147,11 @@ async function lockTradeWithClock(
 
 /** A lock to take first in a trade's transaction: how to lock and read, and which trade it holds. */
 export interface TradeLock<Locked> {
-  take(q: Sql): Promise<Locked>;
-  /** The trade the lock holds (null when it found none: a label or payment not the tenant's, a trade another instance holds). */
-  tradeOf(locked: Locked): Trade | null;
+  /**
+   * Locks and reads: what the use case decides on, and the trade the lock holds (null when it
+   * found none: a label or payment not the tenant's, a trade another instance holds).
+   */
+  take(q: Sql): Promise<{ locked: Locked; trade: Trade | null }>;
   /**
    * The same lock with a read of the store sent right behind it, before its answer (lib/db/sql.ts
    * Sql): PostgreSQL runs the read once the lock is granted, and the use case waits one round trip
@@ -162,8 +165,10 @@ function holding<Locked>(
   tradeOf: (locked: Locked) => Trade | null,
 ): TradeLock<Locked> {
   return {
-    take,
-    tradeOf,
+    take: async (q) => {
+      const locked = await take(q);
+      return { locked, trade: tradeOf(locked) };
+    },
     alongWith: <Read>(read: (q: Sql) => Promise<Read>) =>
       holding(
         async (q) => {
@@ -193,6 +198,19 @@ export const tradeLocks = {
       (q) => lockPartyTradeRow(q, scope, marketplaceUserId, tradeId),
       (locked) => locked.trade,
     ),
+  /**
+   * The party's trade to pay its escrow: their role, the escrow payment, and the parties when both
+   * are connected as one person (store/parties.ts), read right behind the lock (alongWith), so that
+   * they see what committed while the request waited for it, in one round trip.
+   */
+  toPayEscrow: (scope: { tenantId: string; mode: ApiMode }, marketplaceUserId: string, tradeId: string) =>
+    tradeLocks.ofParty(scope, marketplaceUserId, tradeId).alongWith(async (q) => {
+      const [escrow, samePerson] = await Promise.all([
+        escrowPaymentOf(q, scope, tradeId),
+        samePersonOnBothSides(q, scope, tradeId),
+      ]);
+      return { escrow, samePerson };
+    }),
   /** The trade a row of the tenant (a hosted session, a label, a payment) names by id. */
   byId: (tenantId: string, tradeId: string): TradeLock<Trade> =>
     holding(
