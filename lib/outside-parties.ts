@@ -10,6 +10,7 @@
 // its chargeback endpoints, which act as the payer's bank (lib/sandbox/*-sandbox-chargeback.ts).
 import { AppError } from "./errors.ts";
 import type { ApiMode } from "./db/generated/enums.ts";
+import { brokerIdentityProvider, checkBrokerSettings } from "./identity/broker-identity-provider.ts";
 import type { IdentityProvider } from "./identity/identity-provider.ts";
 import { simulatedIdentityProvider } from "./identity/simulated-identity-provider.ts";
 import type { PaymentRail } from "./payments/payment-rail.ts";
@@ -52,7 +53,10 @@ const CHOICES: { [K in OutsideParty]: Choice<Providers[K]> } = {
   identity: {
     setting: "IDENTITY_PROVIDER",
     what: "national eID provider",
-    providers: { simulated: { simulated: true, provider: simulatedIdentityProvider } },
+    providers: {
+      simulated: { simulated: true, provider: simulatedIdentityProvider },
+      oidc: { simulated: false, provider: brokerIdentityProvider, checkSettings: checkBrokerSettings },
+    },
   },
 };
 

@@ -1,5 +1,6 @@
-// "Confirm who you are": the national eID sign-in (simulated: pick a test person) and the consent
-// to connect to the marketplace. Used by the connect page and by a checkout whose payer is new.
+// "Confirm who you are": the national eID sign-in (simulated: pick a test person; a broker: its own
+// page, after the button) and the consent to connect to the marketplace. Used by the connect page
+// and by a checkout whose payer is new.
 import type { VerifiedIdentity } from "@/lib/identity/identity-provider.ts";
 import type { TestIdentity } from "@/lib/identity/identity-provider.ts";
 import type { Messages } from "@/lib/i18n/index.ts";
@@ -36,19 +37,22 @@ export function SignInStep({
       {needsPassport && <p className="mt-2 text-slate-700">{t.identity.passportNeeded(marketplace)}</p>}
       {higherLevelNeeded && <Alert tone="info">{t.identity.higherLevelNeeded(marketplace)}</Alert>}
       <HostedForm action={`${base}/sign-in`} csrf={csrf} className="mt-5 space-y-4">
-        <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-medium text-slate-800">{t.identity.testPeople}</legend>
-          {people.map((person, index) => (
-            <RadioCard
-              key={person.id}
-              name="identity"
-              value={person.id}
-              defaultChecked={index === 0}
-              title={person.label}
-              detail={t.identity.testPersonDetail[person.detailKey]}
-            />
-          ))}
-        </fieldset>
+        {/* The simulated eID's test people; a real eID signs the person in on its own page. */}
+        {people.length > 0 && (
+          <fieldset className="space-y-2">
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t.identity.testPeople}</legend>
+            {people.map((person, index) => (
+              <RadioCard
+                key={person.id}
+                name="identity"
+                value={person.id}
+                defaultChecked={index === 0}
+                title={person.label}
+                detail={t.identity.testPersonDetail[person.detailKey]}
+              />
+            ))}
+          </fieldset>
+        )}
         <SubmitButton>{t.identity.signIn}</SubmitButton>
       </HostedForm>
     </section>

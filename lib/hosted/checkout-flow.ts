@@ -12,7 +12,7 @@ import { tradeLocks } from "../trades/store/lock.ts";
 import { withLockedTrade } from "../trades/with-locked-trade.ts";
 import { statesAllowing } from "../trades/transition.ts";
 import { connectUser } from "../users/connect-user.ts";
-import { consentingIdentity, signInOnSession } from "./identity-step.ts";
+import { consentingIdentity, signInOnSession, type SessionSignIn } from "./identity-step.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionOf } from "./open-session.ts";
 
@@ -45,9 +45,25 @@ export async function loadCheckout(session: SessionOf<"Checkout">) {
   return { trade, payerConnected: payer !== null, seller: payee?.serviceAccount ?? null, payable };
 }
 
-export async function signInToPay(session: SessionOf<"Checkout">, identityChoice: string): Promise<HostedOutcome> {
-  const signedIn = await signInOnSession(session, identityChoice);
-  if (!signedIn.ok) return { back: true, error: "sign_in_failed" };
+export async function signInToPay(
+  session: SessionOf<"Checkout">,
+  identityChoice: string,
+  token: string,
+): Promise<HostedOutcome> {
+  return afterCheckoutSignIn(await signInOnSession(session, identityChoice, { kind: "Checkout", token }));
+}
+
+/** Where the checkout goes after the eID answered (here, or at the broker's callback): the page again, or the broker. */
+export function afterCheckoutSignIn(signedIn: SessionSignIn): HostedOutcome {
+  if (signedIn.outcome === "at-broker") return { done: signedIn.authorizationUrl };
+  if (signedIn.outcome === "failed") {
+    const error = {
+      cancelled: "sign_in_cancelled",
+      level_not_met: "kyc_level_not_met",
+      sign_in_failed: "sign_in_failed",
+    };
+    return { back: true, error: error[signedIn.reason] };
+  }
   if (!signedIn.meetsLevel) return { back: true, error: "kyc_level_not_met", cookieToken: signedIn.cookieToken };
   return { back: true, cookieToken: signedIn.cookieToken };
 }

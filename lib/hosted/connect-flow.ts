@@ -3,7 +3,7 @@
 // person does not reach, or a refusal sends them to cancelUrl with the reason.
 import { db } from "../db/client.ts";
 import { connectUser } from "../users/connect-user.ts";
-import { consentingIdentity, signInOnSession } from "./identity-step.ts";
+import { consentingIdentity, signInOnSession, type SessionSignIn } from "./identity-step.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
 import type { CancelReason } from "./return-target.ts";
@@ -11,10 +11,27 @@ import type { CancelReason } from "./return-target.ts";
 export async function signInToConnect(
   session: SessionWithTenant,
   identityChoice: string,
+  token: string,
   now: Date,
 ): Promise<HostedOutcome> {
-  const signedIn = await signInOnSession(session, identityChoice);
-  if (!signedIn.ok) return endConnect(session, "sign_in_failed", now);
+  return afterConnectSignIn(session, await signInOnSession(session, identityChoice, { kind: "Connect", token }), now);
+}
+
+/**
+ * Where the connect flow goes after the eID answered (here, or at the broker's callback): on to
+ * the consent, to the broker, back to sign in again after cancelling there, or to the tenant's
+ * cancelUrl when the sign-in failed or reached too low a level.
+ */
+export async function afterConnectSignIn(
+  session: SessionWithTenant,
+  signedIn: SessionSignIn,
+  now: Date,
+): Promise<HostedOutcome> {
+  if (signedIn.outcome === "at-broker") return { done: signedIn.authorizationUrl };
+  if (signedIn.outcome === "failed") {
+    if (signedIn.reason === "cancelled") return { back: true, error: "sign_in_cancelled" };
+    return endConnect(session, signedIn.reason === "level_not_met" ? "kyc_level_not_met" : "sign_in_failed", now);
+  }
   if (!signedIn.meetsLevel) return endConnect(session, "kyc_level_not_met", now);
   return { back: true, cookieToken: signedIn.cookieToken };
 }

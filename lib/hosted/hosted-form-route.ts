@@ -7,13 +7,13 @@ import { readLimited } from "../http/request-body.ts";
 import type { HostedSessionKind } from "../db/generated/enums.ts";
 import { pickLocale } from "../i18n/index.ts";
 import type { Locale } from "../locale.ts";
-import { BROWSER_COOKIE, cookieAttributes, IDENTITY_COOKIE, isHttpsRequest, LANGUAGE_COOKIE } from "./cookies.ts";
+import { BROWSER_COOKIE, IDENTITY_COOKIE, LANGUAGE_COOKIE } from "./cookies.ts";
 import { isSameOrigin, linkProblem, seeOther } from "./form-post.ts";
 import { hostedPagePath } from "../hosted-links/hosted-paths.ts";
 import { csrfTokenMatches, openSession, type SessionOf } from "./open-session.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
-import { resolveOutcome, returnTarget } from "./return-target.ts";
-import { SIGN_IN_TTL_MS } from "../identity/sign-ins.ts";
+import { outcomeResponse } from "./outcome-response.ts";
+import { returnTarget } from "./return-target.ts";
 
 export interface ActionContext<K extends HostedSessionKind = HostedSessionKind> {
   /** The session of the route's kind, with the ids that kind is about. */
@@ -80,21 +80,7 @@ export function hostedFormRoute<K extends HostedSessionKind>(kind: K, actions: R
       console.warn(`hosted ${kind}/${action}: ${error.code}: ${error.message}`);
       decided = { back: true, error: error.code === "payer-is-payee" ? "same_person" : "unavailable" };
     }
-    const outcome = resolveOutcome(session, decided);
-    if ("done" in outcome) return seeOther(outcome.done ?? page);
-
-    const query = new URLSearchParams();
-    if (outcome.error) query.set("error", outcome.error);
-    if (outcome.notice !== undefined) query.set("done", String(outcome.notice));
-    const response = seeOther(query.size ? `${page}?${query}` : page);
-    if (outcome.cookieToken) {
-      const secure = isHttpsRequest(request.url, request.headers.get("x-forwarded-proto"));
-      response.headers.append(
-        "Set-Cookie",
-        `${IDENTITY_COOKIE}=${outcome.cookieToken}; ${cookieAttributes(secure, SIGN_IN_TTL_MS / 1000)}`,
-      );
-    }
-    return response;
+    return outcomeResponse(request, session, page, decided);
   };
 }
 

@@ -1,7 +1,13 @@
 // The "confirm who you are" part of the connect page and of a checkout whose payer is not yet
 // connected: sign in with the national eID (or reuse the sign-in this browser remembers, unless
 // the tenant forced a fresh one), then consent to connecting to the marketplace.
-import { achievedKycLevel, type VerifiedIdentity } from "../identity/identity-provider.ts";
+import {
+  achievedKycLevel,
+  type SignInResult,
+  type TestIdentity,
+  type VerifiedIdentity,
+} from "../identity/identity-provider.ts";
+import { keepAuthorization, type SignInPage } from "../identity/identity-authorizations.ts";
 import { findSignInById, findSignInByToken, rememberSignIn } from "../identity/sign-ins.ts";
 import { identityProviderFor } from "../outside-parties.ts";
 import { db } from "../db/client.ts";
@@ -14,6 +20,18 @@ export type IdentityStep =
 /** KYC level the flow needs (spec 4.4): the tenant's requiredKycLevel, Medium when none was sent. */
 export function requiredKycLevel(session: Pick<HostedSession, "kind" | "requiredKycLevel">): 1 | 2 {
   return session.kind === "Connect" && session.requiredKycLevel === 2 ? 2 : 1;
+}
+
+/**
+ * The people a tester picks from on the sign-in form (the simulated eID, the account's own first);
+ * none where a broker's own page signs the person in.
+ */
+export function testPeopleFor(
+  session: Pick<HostedSession, "kind" | "mode" | "marketplaceUserId" | "requiredKycLevel">,
+): TestIdentity[] {
+  const provider = identityProviderFor(session.mode);
+  if (provider.kind === "broker") return [];
+  return provider.testIdentities({ seed: session.marketplaceUserId, passport: requiredKycLevel(session) === 2 });
 }
 
 export async function identityStep(
@@ -37,16 +55,49 @@ export async function identityStep(
   return { step: "consent", identity: remembered.identity, level, signInId: remembered.id };
 }
 
-export type SignInResult = { ok: true; cookieToken: string; meetsLevel: boolean } | { ok: false };
+export type SessionSignIn =
+  | { outcome: "signed-in"; cookieToken: string; meetsLevel: boolean }
+  | { outcome: "failed"; reason: "sign_in_failed" | "cancelled" | "level_not_met" }
+  | { outcome: "at-broker"; authorizationUrl: string };
 
-/** Signs in with the eID and records the sign-in on the session (and for the browser's cookie). */
-export async function signInOnSession(session: HostedSession, identityChoice: string): Promise<SignInResult> {
+/**
+ * Signs in with the eID for the session: the simulated eID answers at once with the person picked;
+ * a broker is where the browser goes next, and the sign-in completes at our callback
+ * (lib/hosted/eid-callback-route.ts), kept meanwhile (lib/identity/identity-authorizations.ts).
+ */
+export async function signInOnSession(
+  session: HostedSession,
+  identityChoice: string,
+  page: SignInPage,
+): Promise<SessionSignIn> {
   const identityProvider = identityProviderFor(session.mode);
-  const result = await identityProvider.signIn(identityChoice);
-  if (!result.ok) return { ok: false };
-  const { id, token } = await rememberSignIn(session.mode, identityProvider.name, result.identity);
+  if (identityProvider.kind === "broker") {
+    const begun = await identityProvider.begin(requiredKycLevel(session));
+    await keepAuthorization(session, identityProvider.name, begun.pending, page);
+    return { outcome: "at-broker", authorizationUrl: begun.authorizationUrl };
+  }
+  return signedInOnSession(session, identityProvider.name, await identityProvider.signIn(identityChoice));
+}
+
+/** The eID's answer recorded on the session (the simulated eID's at once, a broker's at the callback). */
+export async function signedInOnSession(
+  session: HostedSession,
+  provider: string,
+  result: SignInResult,
+): Promise<SessionSignIn> {
+  if (!result.ok) return { outcome: "failed", reason: result.reason };
+  return { outcome: "signed-in", ...(await recordSignIn(session, provider, result.identity)) };
+}
+
+/** A completed sign-in, remembered for the browser's cookie and recorded on the session. */
+async function recordSignIn(
+  session: HostedSession,
+  provider: string,
+  identity: VerifiedIdentity,
+): Promise<{ cookieToken: string; meetsLevel: boolean }> {
+  const { id, token } = await rememberSignIn(session.mode, provider, identity);
   await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { identitySignInId: id } });
-  return { ok: true, cookieToken: token, meetsLevel: achievedKycLevel(result.identity) >= requiredKycLevel(session) };
+  return { cookieToken: token, meetsLevel: achievedKycLevel(identity) >= requiredKycLevel(session) };
 }
 
 /** The identity the user consents to connect, when the session has one that is good enough. */

@@ -1,5 +1,6 @@
 // The national electronic-ID sign-in, an outside party (decisions.md §7). The hosted connect page
-// talks to it only through this interface; the simulated provider below stands in for the real one.
+// talks to it only through this interface: the simulated eID (a person picked on our page) or a
+// broker over OpenID Connect (lib/identity/broker-identity-provider.ts).
 
 export interface VerifiedIdentity {
   /** Stable, non-reversible subject for this person (never the national id number). */
@@ -12,6 +13,8 @@ export interface VerifiedIdentity {
   /** Name and address protection: level 1 needs passport verification for such a person. */
   nameAddressProtected: boolean;
   passportVerified: boolean;
+  /** YYYY-MM-DD when the eID told it (a broker's birthdate claim). */
+  birthdate?: string | null;
 }
 
 /** A person a tester can sign in as; what signing in as them shows is in lib/i18n
@@ -31,17 +34,42 @@ export interface SignInFor {
 }
 
 export type SignInResult =
-  { ok: true; identity: VerifiedIdentity } | { ok: false; reason: "sign_in_failed" | "cancelled" };
+  { ok: true; identity: VerifiedIdentity } | { ok: false; reason: "sign_in_failed" | "cancelled" | "level_not_met" };
 
-export interface IdentityProvider {
+/** The simulated eID: the tester picks a person on our own page, and the answer is immediate. */
+export interface PickedIdentityProvider {
+  readonly kind: "picked";
   readonly name: string;
-  /**
-   * Identities a tester can pick on the simulated sign-in page (empty for a real provider); the
-   * first is the one preselected.
-   */
+  /** Identities a tester can pick on the sign-in page; the first is the one preselected. */
   testIdentities(account: SignInFor): TestIdentity[];
   signIn(identityId: string): Promise<SignInResult>;
 }
+
+/**
+ * A sign-in that kept until the person comes back from the broker: the state finds it, the nonce
+ * and the PKCE verifier complete it (stored by lib/identity/identity-authorizations.ts).
+ */
+export interface PendingBrokerSignIn {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  requestedLevel: string;
+}
+
+/**
+ * A national eID broker (OpenID Connect): the browser is sent to the broker and comes back to our
+ * callback (lib/hosted/eid-callback-route.ts), where the sign-in completes.
+ */
+export interface BrokerIdentityProvider {
+  readonly kind: "broker";
+  readonly name: string;
+  /** Where to send the browser to sign in at the level KYC `kycLevel` needs, and what to keep until it is back. */
+  begin(kycLevel: 1 | 2): Promise<{ authorizationUrl: string; pending: PendingBrokerSignIn }>;
+  /** The callback's query (code and state, or the broker's error) with the sign-in it completes. */
+  complete(callbackQuery: URLSearchParams, pending: PendingBrokerSignIn): Promise<SignInResult>;
+}
+
+export type IdentityProvider = PickedIdentityProvider | BrokerIdentityProvider;
 
 /** KYC level the person reaches (spec 4.4): 2 with passport verification; 1 with the eID unless
  *  name and address are protected; 0 otherwise. */

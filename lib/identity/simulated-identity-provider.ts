@@ -2,7 +2,13 @@
 // person of the account's own. No real sign-in happens; used by the sandbox and the hosted connect
 // page until a real provider is plugged in.
 import { createHash } from "node:crypto";
-import type { IdentityProvider, SignInFor, SignInResult, TestIdentity, VerifiedIdentity } from "./identity-provider.ts";
+import type {
+  PickedIdentityProvider,
+  SignInFor,
+  SignInResult,
+  TestIdentity,
+  VerifiedIdentity,
+} from "./identity-provider.ts";
 
 const PEOPLE: Record<string, { label: string; identity: VerifiedIdentity | null }> = {
   plain: {
@@ -99,7 +105,8 @@ function ownTestIdentity(account: SignInFor): TestIdentity {
   return { id: `${kind}:${key}`, label: ownPerson(key, account.passport).name, detailKey: kind };
 }
 
-export const simulatedIdentityProvider: IdentityProvider = {
+export const simulatedIdentityProvider: PickedIdentityProvider = {
+  kind: "picked",
   name: "simulated-eid",
   testIdentities(account: SignInFor): TestIdentity[] {
     const fixed = Object.entries(PEOPLE).map(([id, person]) => ({ id, label: person.label, detailKey: id }));

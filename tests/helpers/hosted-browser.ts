@@ -11,6 +11,7 @@ import { POST as statusForm } from "../../app/(hosted)/status/[token]/[action]/r
 import { GET as checkoutReturn } from "../../app/(hosted)/checkout/[token]/return/route.ts";
 import { GET as payReturn } from "../../app/(hosted)/pay/[token]/return/route.ts";
 import { POST as bankForm } from "../../app/sandbox-bank/[bankPaymentId]/[action]/route.ts";
+import { GET as eidCallback } from "../../app/(hosted)/eid/callback/route.ts";
 import { db } from "../../lib/db/client.ts";
 import { hashSessionToken } from "../../lib/hosted-links/sessions.ts";
 
@@ -89,6 +90,19 @@ export function hostedBrowser() {
         body: new URLSearchParams(fields),
       });
       const response = await bankForm(request, { params: Promise.resolve({ bankPaymentId, action }) });
+      return { status: response.status, location: response.headers.get("location") };
+    },
+    /** Our eID callback (`/eid/callback?code=…&state=…`), where the eID broker sends the browser back. */
+    async eidCallback(callbackUrl: string): Promise<Answer> {
+      const request = new Request(`https://escrow.test/eid/callback${new URL(callbackUrl).search}`, {
+        headers: { cookie: cookieHeader() },
+      });
+      const response = await eidCallback(request);
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair = ""] = cookie.split(";");
+        const index = pair.indexOf("=");
+        jar.set(pair.slice(0, index), pair.slice(index + 1));
+      }
       return { status: response.status, location: response.headers.get("location") };
     },
     /** Our return address (`/<page>/<token>/return`), where the bank sends the browser once paid. */

@@ -52,6 +52,7 @@ export const hostedPages: typeof english = {
     rail_unreachable: "Betalingsudbyderen kan ikke nås lige nu. Der er ikke trukket noget. Prøv igen om lidt.",
     unavailable: "Det kunne ikke lade sig gøre: handlen har ændret sig imens. Siden viser, hvor den står nu.",
     cookies: "Din browser sendte ikke vores cookie tilbage. Tillad cookies for siden, og prøv igen.",
+    sign_in_cancelled: "Du afbrød log-ind med eID. Log ind igen for at fortsætte.",
     sign_in_failed: "Log-ind med eID lykkedes ikke. Prøv igen.",
     kyc_level_not_met: "Personens verificering lever ikke op til markedspladsens krav.",
     not_allowed: "Det er ikke muligt, som handlen står nu.",

@@ -50,6 +50,7 @@ export const hostedPages = {
     rail_unreachable: "The payment provider cannot be reached right now. Nothing was charged. Try again in a moment.",
     unavailable: "That could not be done: the trade has changed in the meantime. The page shows where it stands now.",
     cookies: "Your browser did not send back our cookie. Allow cookies for this site and try again.",
+    sign_in_cancelled: "You cancelled the eID sign-in. Sign in again to continue.",
     sign_in_failed: "The eID sign-in did not succeed. Try again.",
     kyc_level_not_met: "This person's verification does not meet what the marketplace requires.",
     not_allowed: "That is not possible in the trade's current state.",

@@ -10,8 +10,8 @@ import { loadCheckout } from "@/lib/hosted/checkout-flow.ts";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/money/format.ts";
-import { identityStep } from "@/lib/hosted/identity-step.ts";
-import { identityProviderFor, paymentRailIsSimulated } from "@/lib/outside-parties.ts";
+import { identityStep, testPeopleFor } from "@/lib/hosted/identity-step.ts";
+import { paymentRailIsSimulated } from "@/lib/outside-parties.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 
 export const generateMetadata = hostedMetadata("Checkout", (t) => t.checkout.pageTitle);
@@ -85,10 +85,7 @@ export default async function CheckoutPage(props: HostedPageProps) {
         {step.step === "sign-in" ? (
           <SignInStep
             {...common}
-            people={identityProviderFor(session.mode).testIdentities({
-              seed: session.marketplaceUserId,
-              passport: false,
-            })}
+            people={testPeopleFor(session)}
             needsPassport={false}
             higherLevelNeeded={step.higherLevelNeeded}
           />

@@ -6,8 +6,7 @@ import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx"
 import { HostedForm, SubmitButton } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
-import { identityStep, requiredKycLevel } from "@/lib/hosted/identity-step.ts";
-import { identityProviderFor } from "@/lib/outside-parties.ts";
+import { identityStep, requiredKycLevel, testPeopleFor } from "@/lib/hosted/identity-step.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 
 export const generateMetadata = hostedMetadata("Connect", (t) => t.identity.signInTitle);
@@ -42,10 +41,7 @@ export default async function ConnectPage(props: HostedPageProps) {
       {step.step === "sign-in" ? (
         <SignInStep
           {...common}
-          people={identityProviderFor(session.mode).testIdentities({
-            seed: session.marketplaceUserId,
-            passport: requiredKycLevel(session) === 2,
-          })}
+          people={testPeopleFor(session)}
           needsPassport={requiredKycLevel(session) === 2}
           higherLevelNeeded={step.higherLevelNeeded}
         />
