@@ -18,6 +18,7 @@ import { simulatedPaymentRail } from "./payments/simulated-rail/rail.ts";
 import { checkStripeSettings } from "./payments/stripe/stripe-client.ts";
 import { stripePaymentRail } from "./payments/stripe/stripe-rail.ts";
 import type { Carrier, CarrierId } from "./shipping/carrier.ts";
+import { checkShipmondoSettings, SHIPMONDO_CARRIERS } from "./shipping/shipmondo-carriers.ts";
 import { SIMULATED_CARRIERS, SIMULATED_WEIGHT_BANDS } from "./shipping/simulated-carriers.ts";
 
 export type OutsideParty = "paymentRail" | "carriers" | "identity";
@@ -48,7 +49,10 @@ const CHOICES: { [K in OutsideParty]: Choice<Providers[K]> } = {
   carriers: {
     setting: "CARRIERS",
     what: "carriers",
-    providers: { simulated: { simulated: true, provider: SIMULATED_CARRIERS } },
+    providers: {
+      simulated: { simulated: true, provider: SIMULATED_CARRIERS },
+      shipmondo: { simulated: false, provider: SHIPMONDO_CARRIERS, checkSettings: checkShipmondoSettings },
+    },
   },
   identity: {
     setting: "IDENTITY_PROVIDER",

@@ -5,8 +5,9 @@ import { formatDateTime } from "@/lib/dates.ts";
 import type { Messages } from "@/lib/i18n/index.ts";
 import { formatMoney } from "@/lib/money/format.ts";
 import { BUYS_LABEL, NEEDS_REASON, ASKS_FIRST } from "@/lib/hosted/status-flow.ts";
+import type { LabelOption } from "@/lib/shipping/label-prices.ts";
 import { carrierCatalogue } from "@/lib/outside-parties.ts";
-import { CARRIER_IDS, type CarrierId } from "@/lib/shipping/carrier.ts";
+import type { CarrierId } from "@/lib/shipping/carrier.ts";
 import { INTL_LOCALE, type Locale } from "@/lib/locale.ts";
 import { ACTION, actionName, TIMELINE_STATE } from "@/lib/trades/presentation/codes.ts";
 import type { TimelineEntryResponse } from "@/lib/trades/presentation/timeline.ts";
@@ -54,7 +55,10 @@ export function AskPanel({
   base,
   csrf,
   shippingCovered,
+  labelOptions = [],
 }: {
+  /** What the label form offers (lib/shipping/label-prices.ts), when the action buys a label. */
+  labelOptions?: LabelOption[];
   code: number;
   t: Messages;
   locale: Locale;
@@ -96,7 +100,7 @@ export function AskPanel({
             </p>
           </div>
         )}
-        {BUYS_LABEL.has(code) && <LabelChoice t={t} locale={locale} currency={currency} />}
+        {BUYS_LABEL.has(code) && <LabelChoice t={t} locale={locale} currency={currency} options={labelOptions} />}
         <SubmitButton variant={DESTRUCTIVE.has(code) ? "danger" : "primary"}>{ask.confirm}</SubmitButton>
       </HostedForm>
       <div className="mt-2">
@@ -109,26 +113,36 @@ export function AskPanel({
 }
 
 /** Carrier and parcel size in one choice, each with its price (no script to recompute a total). */
-function LabelChoice({ t, locale, currency }: { t: Messages; locale: Locale; currency: string }) {
+function LabelChoice({
+  t,
+  locale,
+  currency,
+  options,
+}: {
+  t: Messages;
+  locale: Locale;
+  currency: string;
+  options: LabelOption[];
+}) {
   const kilograms = (grams: number) => (grams / 1000).toLocaleString(INTL_LOCALE[locale]);
+  const sizes = [...new Set(options.map((option) => option.weightGrams))];
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">
         {t.status.carrier} · {t.status.weight}
       </legend>
       <div className="mt-2 space-y-3">
-        {carrierCatalogue().weightBands.map((grams) => (
+        {sizes.map((grams) => (
           <div key={grams} role="group" aria-label={t.status.upTo(kilograms(grams))}>
             <p className="text-sm text-slate-600" aria-hidden="true">
               {t.status.upTo(kilograms(grams))}
             </p>
             <div className="mt-1 grid grid-cols-2 gap-2">
-              {CARRIER_IDS.map((id: CarrierId) => {
-                const price = carrierCatalogue().carriers[id].quote(grams);
-                if (price === null) return null;
-                return (
+              {options
+                .filter((option) => option.weightGrams === grams)
+                .map((option) => (
                   <label
-                    key={id}
+                    key={option.carrier}
                     className={
                       "flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 " +
                       "py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
@@ -137,17 +151,18 @@ function LabelChoice({ t, locale, currency }: { t: Messages; locale: Locale; cur
                     <input
                       type="radio"
                       name="choice"
-                      value={`${id}:${grams}`}
+                      value={`${option.carrier}:${grams}`}
                       required
                       className="h-4 w-4 accent-brand-600"
                     />
                     <span className="text-sm">
-                      <span className="block font-medium">{carrierCatalogue().carriers[id].name}</span>
-                      <span className="block tabular-nums text-slate-700">{formatMoney(price, currency, locale)}</span>
+                      <span className="block font-medium">{option.carrierName}</span>
+                      <span className="block tabular-nums text-slate-700">
+                        {formatMoney(option.priceMinor, currency, locale)}
+                      </span>
                     </span>
                   </label>
-                );
-              })}
+                ))}
             </div>
           </div>
         ))}

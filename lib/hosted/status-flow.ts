@@ -3,11 +3,11 @@
 // transition table as the API; only actions the page offers for the trade's current state are
 // taken. Paying (escrow or a label) continues in a payment flow that returns here.
 import { db } from "../db/client.ts";
+import { AppError } from "../errors.ts";
 import { acceptAndPay } from "../payments/accept-and-pay.ts";
 import { numberFromMinorUnits } from "../money/decimal.ts";
-import { carrierCatalogue } from "../outside-parties.ts";
 import { buyShipment } from "../shipping/buy-shipment.ts";
-import { CARRIER_IDS } from "../shipping/carrier.ts";
+import { labelOptions } from "../shipping/label-prices.ts";
 import { applyPartyCall } from "../trades/act-on-trade.ts";
 import type { PartyCall } from "../trades/act-on-trade.ts";
 import { abandonCall } from "../trades/abandon-trade.ts";
@@ -37,6 +37,20 @@ export async function loadStatus(session: SessionOf<"TradeStatus">, locale: Loca
     }),
   ]);
   return { trade, role, view: view!, party: view![role], labels };
+}
+
+/**
+ * The labels the status page offers for a buy-label action, priced by the mode's carriers; none
+ * where the mode has no carrier to sell one (live mode before a real carrier: the purchase would
+ * be refused with a 403 naming the setting).
+ */
+export async function offeredLabels(trade: Trade, code: number) {
+  try {
+    return await labelOptions(trade, code === ACTION.buyDeliveryLabel ? "Delivery" : "Return");
+  } catch (error) {
+    if (error instanceof AppError && error.code === "forbidden") return [];
+    throw error;
+  }
 }
 
 /** Actions whose page asks first: they cannot be undone, or need input. */
@@ -102,17 +116,16 @@ export async function actOnStatusPage(
       return apply((role, current) => rejectConditionCall(role, current, ""));
     case ACTION.buyDeliveryLabel:
     case ACTION.buyReturnLabel: {
-      const [chosen = "", grams = ""] = String(form.get("choice") ?? "").split(":");
-      const carrier = CARRIER_IDS.find((id) => id === chosen);
-      const weight = Number(grams);
-      const { carriers, weightBands } = carrierCatalogue();
-      const price = carrier && weightBands.includes(weight) ? carriers[carrier].quote(weight) : null;
-      if (!carrier || price === null) return { back: true, error: "choose_carrier" };
+      const [carrier = "", grams = ""] = String(form.get("choice") ?? "").split(":");
       const leg = code === ACTION.buyDeliveryLabel ? "Delivery" : "Return";
+      const chosen = (await labelOptions(trade, leg)).find(
+        (option) => option.carrier === carrier && String(option.weightGrams) === grams,
+      );
+      if (!chosen) return { back: true, error: "choose_carrier" };
       const payment = await buyShipment(context, leg, user, trade.id, {
-        price: numberFromMinorUnits(price),
-        shipmentProviderId: carrier,
-        expectedMaxWeightInGrams: weight,
+        price: numberFromMinorUnits(chosen.priceMinor),
+        shipmentProviderId: chosen.carrier,
+        expectedMaxWeightInGrams: chosen.weightGrams,
       });
       if (payment.state !== "Pending") return { back: true, notice: code };
       return payHere(session, payment.paymentId, statusPage, now);

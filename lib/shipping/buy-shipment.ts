@@ -34,6 +34,8 @@ export async function buyShipment(
     id: randomUUID(),
     carrier: body.shipmentProviderId,
     expectedMaxWeightGrams: body.expectedMaxWeightInGrams,
+    tradeId,
+    leg,
   };
   const issued =
     (await buyerPaysFor(scope, tradeId, leg, priceMinor)) === 0n ? await requestLabel(context.mode, order) : null;

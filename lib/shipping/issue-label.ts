@@ -14,13 +14,16 @@ import { carriersFor } from "../outside-parties.ts";
 import type { LabelShares } from "../trades/store/label-rows.ts";
 import type { LockedTradeTransaction } from "../trades/with-locked-trade.ts";
 import type { CarrierId, IssuedLabel } from "./carrier.ts";
+import { parcelRouteOf } from "./parcel-route.ts";
 
-type LabelOrder = Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">;
+type LabelOrder = Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams" | "tradeId" | "leg">;
 
-export function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLabel> {
-  return carriersFor(mode)[label.carrier as CarrierId].issueLabel({
+export async function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLabel> {
+  const carrier = carriersFor(mode)[label.carrier as CarrierId];
+  return carrier.issueLabel({
     labelId: label.id,
     weightGrams: label.expectedMaxWeightGrams,
+    route: await parcelRouteOf(label.tradeId, label.leg),
   });
 }
 

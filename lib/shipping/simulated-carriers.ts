@@ -27,7 +27,8 @@ function simulated(id: CarrierId, name: string, prices: PriceList, code: (labelI
   return {
     id,
     name,
-    quote(weightGrams) {
+    // One price list whatever the route: the sandbox's carriers price by weight alone.
+    async quote({ weightGrams }) {
       return prices.find(([limit]) => weightGrams <= limit)?.[1] ?? null;
     },
     async issueLabel({ labelId }) {

@@ -42,13 +42,14 @@ export async function labelToIssue(scope: Scope, reference: string) {
   const s = new StatementParts();
   const query = s.statement(
     [paymentByReference(s, reference, ["id", "tenantId", "mode", "purpose", "state"])],
-    `SELECT l."id", l."carrier", l."expectedMaxWeightGrams"
+    `SELECT l."id", l."carrier", l."expectedMaxWeightGrams", l."tradeId", l."leg"
     FROM p JOIN "ShipmentLabel" l ON l."paymentId" = p."id"
     WHERE p."tenantId" = ${s.param(scope.tenantId)} AND p."mode" = ${s.param(scope.mode)}::"ApiMode"
       AND p."purpose" <> 'Escrow' AND p."state" = 'Pending'`,
     "label to issue",
   );
-  const [label] = await run<Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams">>(query);
+  const [label] =
+    await run<Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams" | "tradeId" | "leg">>(query);
   return label ?? null;
 }
 

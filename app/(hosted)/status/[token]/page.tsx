@@ -10,7 +10,7 @@ import { formatMoney } from "@/lib/money/format.ts";
 import { payeeReceivesMinor } from "@/lib/money/settlement.ts";
 import { offerView, readOfferAmount } from "@/lib/hosted/offer-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
-import { ASKS_FIRST, loadStatus } from "@/lib/hosted/status-flow.ts";
+import { ASKS_FIRST, BUYS_LABEL, loadStatus, offeredLabels } from "@/lib/hosted/status-flow.ts";
 import { actionName } from "@/lib/trades/presentation/codes.ts";
 
 export const generateMetadata = hostedMetadata("TradeStatus", (t) => t.status.pageTitle);
@@ -73,6 +73,7 @@ export default async function StatusPage(props: HostedPageProps) {
           base={base}
           csrf={session.csrfToken}
           shippingCovered={trade.shippingPayerMinor}
+          labelOptions={BUYS_LABEL.has(asking) ? await offeredLabels(trade, asking) : []}
         />
       ) : (
         <>

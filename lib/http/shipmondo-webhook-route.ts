@@ -1,0 +1,61 @@
+// POST /carrier-events/shipmondo – Shipmondo's webhooks about the shipments we booked (register
+// this URL at Shipmondo with the key SHIPMONDO_WEBHOOK_KEY; docs/go-live.md). The body is verified
+// as Shipmondo signs it (lib/shipping/shipmondo/verify-webhook.ts) and the shipment's status moves
+// the trade through the same path as the sandbox's carrier events (lib/shipping/apply-tracking-event.ts). A
+// message carries no event id, so duplicates and late arrivals are told apart by the trade's own
+// state: an event the label has passed already changes nothing and is answered 200, like a
+// shipment that is not one of our labels, so that Shipmondo stops sending it. 400 for a body that
+// is not Shipmondo's (nothing applied); 500 when applying failed (Shipmondo sends it again).
+import { tenantNow } from "../clock.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import { readLimited } from "./request-body.ts";
+import { requiredSecret } from "../secret-setting.ts";
+import { applyTrackingEvent } from "../shipping/apply-tracking-event.ts";
+import {
+  readTrackingUpdate,
+  ShipmondoWebhookRefused,
+  verifyShipmondoWebhook,
+} from "../shipping/shipmondo/shipmondo-carrier.ts";
+
+const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+const answer = (status: number, body: object) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+
+export async function shipmondoWebhook(request: Request): Promise<Response> {
+  let update;
+  try {
+    const raw = new TextDecoder().decode(await readLimited(request, MAX_WEBHOOK_BYTES));
+    const message = await verifyShipmondoWebhook(
+      raw,
+      requiredSecret("SHIPMONDO_WEBHOOK_KEY", "Shipmondo's webhook key"),
+    );
+    update = readTrackingUpdate(message);
+  } catch (error) {
+    if (error instanceof ShipmondoWebhookRefused) return answer(400, { error: `refused: ${error.reason}` });
+    if (error instanceof AppError && error.code === "payload-too-large") return answer(413, { error: error.message });
+    throw error;
+  }
+  if (!update?.event || !update.reference) return answer(200, { received: true, outcome: "not a tracking event" });
+  const label = await db.shipmentLabel.findUnique({
+    where: { id: update.reference },
+    select: { id: true, mode: true, providerReference: true, tenant: true },
+  });
+  // Ours only when the shipment is the one booked for that label.
+  if (!label || label.providerReference !== update.shipmentId)
+    return answer(200, { received: true, outcome: "not one of our labels" });
+  try {
+    const now = tenantNow(label.tenant, label.mode);
+    const applied = await applyTrackingEvent(label.tenant, label.mode, label.id, update.event, now);
+    return answer(200, { received: true, outcome: "applied", state: applied.state });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "invalid-state" || error.code === "conflict"))
+      return answer(200, { received: true, outcome: "passed already" });
+    console.error(`Shipmondo webhook for label ${label.id} not applied: ${String(error)}`);
+    return answer(500, { error: "not applied; send it again" });
+  }
+}

@@ -1,0 +1,157 @@
+// Labels through Shipmondo (CARRIERS=shipmondo): the trade's label is bought on the platform's
+// Shipmondo account (the stand-in of tests/stand-ins/shipmondo, over real HTTP, checking every
+// request against Shipmondo's published document) with the parties' names and addresses, the
+// status page's label choices are Shipmondo's quotes, and Shipmondo's signed tracking webhooks,
+// delivered over real HTTP to POST /carrier-events/shipmondo, move the trade as the sandbox's
+// carrier events do. A duplicate changes nothing; a forged message is refused.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as shipmondoRoute } from "../../app/carrier-events/shipmondo/route.ts";
+import { labelOptions } from "../../lib/shipping/label-prices.ts";
+import { startShipmondoStandIn, type ShipmondoStandIn } from "../stand-ins/shipmondo/server.ts";
+import { tenantClient } from "../helpers/tenant-client.ts";
+import { db, freshTenant } from "../helpers/tenants.ts";
+
+const WEBHOOK_KEY = "shipmondo-webhook-key-for-tests";
+let shipmondo: ShipmondoStandIn;
+let ours: Server;
+
+/** Our webhook route behind a real HTTP server, as Shipmondo reaches it. */
+async function serveWebhookRoute(): Promise<string> {
+  ours = createServer(async (incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const response = await shipmondoRoute(
+      new Request(`http://127.0.0.1${incoming.url}`, {
+        method: "POST",
+        headers: incoming.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      }),
+    );
+    outgoing.writeHead(response.status, { "content-type": "application/json" });
+    outgoing.end(await response.text());
+  });
+  await new Promise<void>((resolve) => ours.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(ours.address() as AddressInfo).port}/carrier-events/shipmondo`;
+}
+
+beforeAll(async () => {
+  shipmondo = await startShipmondoStandIn();
+  const settings = {
+    CARRIERS: "shipmondo",
+    SHIPMONDO_API_BASE: shipmondo.apiBaseUrl,
+    SHIPMONDO_API_USER: shipmondo.apiUser,
+    SHIPMONDO_API_KEY: shipmondo.apiKey,
+    SHIPMONDO_WEBHOOK_KEY: WEBHOOK_KEY,
+  };
+  for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
+  await shipmondo.controls.registerWebhook({ url: await serveWebhookRoute(), key: WEBHOOK_KEY });
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise((resolve) => ours.close(resolve));
+  await shipmondo.stop();
+});
+
+async function paidTrade() {
+  const tenant = await freshTenant();
+  const api = tenantClient(tenant.testApiKey);
+  expect((await api.connect("seller")).status).toBe(200);
+  expect((await api.connect("buyer")).status).toBe(200);
+  const { tradeId } = (
+    await api.initiate({
+      title: "Armchair",
+      description: "Green velvet armchair",
+      amount: 1200,
+      payerFee: 0,
+      payeeFee: 0,
+      payerMarketplaceUserId: "buyer",
+      payeeMarketplaceUserId: "seller",
+      successUrl: "https://shop.example/ok",
+      cancelUrl: "https://shop.example/cancel",
+      shipping: { paidBy: "Payer", price: 80, expectedMaxWeight: 5000 },
+    })
+  ).json;
+  const payment = await api.acceptAndPay("buyer", tradeId);
+  expect((await api.completePayment(payment.json.paymentId)).json).toMatchObject({ state: "Paid" });
+  return { tenant, api, tradeId };
+}
+
+const accounts = async (tenantId: string) =>
+  Object.fromEntries(
+    (await db.marketplaceUser.findMany({ where: { tenantId }, include: { serviceAccount: true } })).map((user) => [
+      user.marketplaceUserId,
+      user.serviceAccount,
+    ]),
+  );
+
+describe("labels through Shipmondo", () => {
+  it("buys the label on Shipmondo from the seller to the buyer, and its tracking moves the trade to Delivered", async () => {
+    const { tenant, api, tradeId } = await paidTrade();
+    const bought = await api.buyDelivery("seller", tradeId, {
+      price: 80,
+      shipmentProviderId: "gls",
+      expectedMaxWeightInGrams: 5000,
+    });
+    expect(bought.status).toBe(200);
+
+    const label = await db.shipmentLabel.findFirstOrThrow({ where: { tradeId } });
+    const booked = shipmondo.controls.shipments().find((s) => s.reference === label.id) as
+      { id: number; pkg_no: string; parties: { type: string }[] } | undefined;
+    expect(booked).toBeDefined();
+    const people = await accounts(tenant.tenantId);
+    const parties = Object.fromEntries(booked!.parties.map((party) => [party.type, party]));
+    expect(parties.sender).toMatchObject({ name: people.seller!.name, postal_code: people.seller!.postalCode });
+    expect(parties.receiver).toMatchObject({ name: people.buyer!.name, postal_code: people.buyer!.postalCode });
+    expect(label).toMatchObject({ providerReference: String(booked!.id), labelCode: booked!.pkg_no });
+    expect(label.trackingUrl).toBe(`https://gls-group.com/DK/da/find-pakke?match=${booked!.pkg_no}`);
+
+    const view = (await api.trade("seller", tradeId)).json;
+    expect(view.state).toBe("LabelCreated");
+    expect(view.phases.delivery).toMatchObject({ shippingProvider: "gls", labelCode: booked!.pkg_no });
+
+    const sent = await shipmondo.controls.sendTrackingEvent(String(booked!.id), "sent");
+    expect(sent.map((attempt) => attempt.answeredStatus)).toEqual([200]);
+    expect((await api.trade("seller", tradeId)).json.state).toBe("Sent");
+    await shipmondo.controls.sendTrackingEvent(String(booked!.id), "delivered");
+    expect((await api.trade("seller", tradeId)).json.state).toBe("Delivered");
+
+    // Again (Shipmondo has no event ids): answered 200, the trade stays where it is.
+    const again = await shipmondo.controls.sendTrackingEvent(String(booked!.id), "delivered");
+    expect(again.map((attempt) => attempt.answeredStatus)).toEqual([200]);
+    expect((await api.trade("seller", tradeId)).json.state).toBe("Delivered");
+  });
+
+  it("offers Shipmondo's quotes on the status page, in exact minor units", async () => {
+    const { tradeId } = await paidTrade();
+    const trade = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
+    const options = await labelOptions(trade, "Delivery");
+    // GLS HomeDelivery (the default GLS product) up to 5 kg is 69.00 kr at the stand-in, 99.00 up to 20 kg.
+    const gls = options.filter((option) => option.carrier === "gls");
+    expect(gls.find((option) => option.weightGrams === 5000)?.priceMinor).toBe(6900n);
+    expect(gls.find((option) => option.weightGrams === 20000)?.priceMinor).toBe(9900n);
+    expect(options.every((option) => ["gls", "postnord"].includes(option.carrier))).toBe(true);
+    const quoted = shipmondo.controls.requests().filter((request) => request.path.endsWith("/quotes/list"));
+    expect(quoted.length).toBeGreaterThan(0);
+  });
+
+  it("refuses a message not signed with the webhook key, and applies nothing", async () => {
+    const { api, tradeId } = await paidTrade();
+    await api.buyDelivery("seller", tradeId, {
+      price: 80,
+      shipmentProviderId: "postnord",
+      expectedMaxWeightInGrams: 5000,
+    });
+    const response = await shipmondoRoute(
+      new Request("http://127.0.0.1/carrier-events/shipmondo", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ data: "eyJhbGciOiJIUzI1NiJ9.eyJzdGF0dXMiOiJkZWxpdmVyZWQifQ.forged" }),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect((await api.trade("seller", tradeId)).json.state).toBe("LabelCreated");
+  });
+});
