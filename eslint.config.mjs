@@ -30,6 +30,7 @@ const DOMAINS = [
   "lib/identity",
   "lib/integrity",
   "lib/jobs",
+  "lib/live-check",
   "lib/payments",
   "lib/payouts",
   "lib/rate-limits",

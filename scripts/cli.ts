@@ -12,6 +12,8 @@ import { createTenant } from "../lib/tenants/create-tenant.ts";
 import { updateHostedPageSettings } from "../lib/tenants/hosted-page-settings.ts";
 import { checkRateLimit, updateRateLimit } from "../lib/tenants/rate-limit-settings.ts";
 import { listTenants, revokeToken, rotateToken } from "../lib/tenants/manage-tokens.ts";
+import { liveCheckText } from "../lib/live-check/render-report.ts";
+import { runLiveCheck } from "../lib/live-check/run-live-check.ts";
 import { listen } from "./listen.ts";
 
 // Each command's own usage: `npm run cli -- <command> --help` prints its own, no command all of them.
@@ -40,6 +42,13 @@ const COMMANDS: Record<string, string> = {
       service at --api (or ESCROW_API_URL, or ESCROW_BASE_URL; default http://localhost:3000) and
       forwards each event to --forward-to, signed as a real delivery with a secret printed at the
       start; --print (or no --forward-to) prints them instead. Needs no database. docs/webhooks.md.`,
+  "live check": `  live check [--rehearsal] [--json]
+      Checks this deployment's configuration for live mode against the providers it chose for live
+      (PAYMENT_RAIL_LIVE, IDENTITY_PROVIDER_LIVE, CARRIERS_LIVE): every setting by name, one real call
+      to each provider, and the URLs to register there; never a secret's value. Exits 0 when live
+      mode can open, 1 otherwise. --rehearsal takes the providers' test accounts as a staging
+      rehearsal does (Stripe test keys, STRIPE_API_BASE, Shipmondo's sandbox). Needs no database.
+      docs/go-live.md.`,
 };
 const USAGE = `Usage: npm run cli -- <command> [options]\n\n${Object.values(COMMANDS).join("\n")}`;
 
@@ -73,6 +82,7 @@ const { positionals, values } = parseArgs({
     "forward-to": { type: "string" },
     events: { type: "string" },
     print: { type: "boolean", default: false },
+    rehearsal: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -119,6 +129,20 @@ if (resource === "listen") {
     });
     process.exit(0);
   } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+// live check asks the providers, not the database.
+if (resource === "live") {
+  if (action !== "check") fail(`Unknown command: live ${action ?? ""}`.trim());
+  try {
+    const report = await runLiveCheck({ target: values.rehearsal ? "rehearsal" : "live" });
+    print(report, () => liveCheckText(report));
+    process.exit(report.ok ? 0 : 1);
+  } catch (error) {
+    // Every check catches its provider's errors; what reaches here is ours, and names no secret.
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
