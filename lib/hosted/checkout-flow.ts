@@ -12,6 +12,7 @@ import { tradeLocks } from "../trades/store/lock.ts";
 import { withLockedTrade } from "../trades/with-locked-trade.ts";
 import { statesAllowing } from "../trades/transition.ts";
 import { connectUser } from "../users/connect-user.ts";
+import { declaredAddress } from "./declared-address.ts";
 import { consentingIdentity, signInOnSession, type SessionSignIn } from "./identity-step.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionOf } from "./open-session.ts";
@@ -68,10 +69,14 @@ export function afterCheckoutSignIn(signedIn: SessionSignIn): HostedOutcome {
   return { back: true, cookieToken: signedIn.cookieToken };
 }
 
-/** Connects the payer (user.connected) with the identity they consented to. */
+/**
+ * Connects the payer (user.connected) with the identity they consented to, and the postal address
+ * they typed when their eID tells none (decisions.md §11).
+ */
 export async function connectPayer(
   session: SessionOf<"Checkout">,
   rememberedToken: string | undefined,
+  form: FormData,
   now: Date,
 ): Promise<HostedOutcome> {
   const person = await consentingIdentity(session, rememberedToken);
@@ -88,7 +93,9 @@ export async function connectPayer(
     await db.hostedSession.updateMany({ where: { id: session.id, state: "Open" }, data: { identitySignInId: null } });
     return { back: true, error: "same_person" };
   }
-  await connectUser(db, scope, session.marketplaceUserId, person.identity, person.level, now);
+  const declared = declaredAddress(person.identity, form);
+  if (!declared.ok) return declared.refused;
+  await connectUser(db, scope, session.marketplaceUserId, person.identity, person.level, now, declared.address);
   return { back: true };
 }
 

@@ -1,8 +1,10 @@
 // The hosted connect flow (spec 4.4): sign in with the national eID, consent to the marketplace,
 // and the user is connected (user.connected) and sent back; a failed sign-in, a KYC level the
-// person does not reach, or a refusal sends them to cancelUrl with the reason.
+// person does not reach, or a refusal sends them to cancelUrl with the reason. When the eID tells
+// no postal address (a broker), the consent carries the one the person typed (decisions.md §11).
 import { db } from "../db/client.ts";
 import { connectUser } from "../users/connect-user.ts";
+import { declaredAddress } from "./declared-address.ts";
 import { consentingIdentity, signInOnSession, type SessionSignIn } from "./identity-step.ts";
 import type { HostedOutcome } from "./hosted-outcome.ts";
 import type { SessionWithTenant } from "./open-session.ts";
@@ -39,10 +41,14 @@ export async function afterConnectSignIn(
 export async function consentToConnect(
   session: SessionWithTenant,
   rememberedToken: string | undefined,
+  form: FormData,
   now: Date,
 ): Promise<HostedOutcome> {
   const person = await consentingIdentity(session, rememberedToken);
   if (!person) return { back: true };
+  // Checked before the session is claimed: a refused address leaves the page open to correct it.
+  const declared = declaredAddress(person.identity, form);
+  if (!declared.ok) return declared.refused;
   // Claim the session first, so that a double submit connects once.
   const claimed = await db.hostedSession.updateMany({
     where: { id: session.id, state: "Open" },
@@ -56,6 +62,7 @@ export async function consentToConnect(
       person.identity,
       person.level,
       now,
+      declared.address,
     );
   }
   return { ended: { kind: "success" } };

@@ -11,14 +11,14 @@ const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 export const connectActions: Record<string, HostedAction<"Connect">> = {
   "sign-in": ({ session, form, token, now }) => signInToConnect(session, field(form, "identity"), token, now),
-  consent: ({ session, signInToken, now }) => consentToConnect(session, signInToken, now),
+  consent: ({ session, signInToken, form, now }) => consentToConnect(session, signInToken, form, now),
   decline: ({ session, now }) => endConnect(session, "consent_declined", now),
   cancel: ({ session, now }) => endConnect(session, "cancelled", now),
 };
 
 export const checkoutActions: Record<string, HostedAction<"Checkout">> = {
   "sign-in": ({ session, form, token }) => signInToPay(session, field(form, "identity"), token),
-  consent: ({ session, signInToken, now }) => connectPayer(session, signInToken, now),
+  consent: ({ session, signInToken, form, now }) => connectPayer(session, signInToken, form, now),
   pay: ({ session, token, now }) => payCheckout(session, token, now),
   cancel: ({ session, now }) => cancelCheckout(session, now),
 };

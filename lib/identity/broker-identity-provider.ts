@@ -55,6 +55,7 @@ function verifiedIdentity(identity: OidcIdentity): VerifiedIdentity {
     nameAddressProtected: false,
     passportVerified: identity.level === "high",
     birthdate: identity.birthdate,
+    addressToDeclare: true,
   };
 }
 

@@ -15,6 +15,11 @@ export interface VerifiedIdentity {
   passportVerified: boolean;
   /** YYYY-MM-DD when the eID told it (a broker's birthdate claim). */
   birthdate?: string | null;
+  /**
+   * The eID tells no postal address (a broker): address, city and postalCode are empty, and the
+   * person gives them on the consent step, kept as self-declared (decisions.md §11).
+   */
+  addressToDeclare?: boolean;
 }
 
 /** A person a tester can sign in as; what signing in as them shows is in lib/i18n

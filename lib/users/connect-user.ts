@@ -1,11 +1,15 @@
 // Connects a marketplace user to a verified person's service account and writes user.connected in
-// the same transaction (spec 6 rule 2). Used by the hosted connect page and the sandbox.
+// the same transaction (spec 6 rule 2). Used by the hosted connect page and the sandbox. Where the
+// eID tells no postal address (a broker), the person's own is required and kept marked as
+// self-declared (decisions.md §11); an address the eID told clears that mark again.
 import type { Db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
+import { AppError } from "../errors.ts";
 import type { VerifiedIdentity } from "../identity/identity-provider.ts";
 import { assertLiveModeOpen } from "../outside-parties.ts";
 import { deterministicEventId } from "../webhooks/event-ids.ts";
 import { writeUserConnectedEvent } from "../webhooks/outbox.ts";
+import type { PostalAddress } from "./postal-address.ts";
 
 export interface ConnectedUserRecord {
   serviceAccountId: string;
@@ -21,10 +25,11 @@ export async function connectUser(
   identity: VerifiedIdentity,
   kycLevel: 1 | 2,
   now: Date,
+  declaredAddress?: PostalAddress,
 ): Promise<ConnectedUserRecord> {
   // A person verified by the simulated eID is nobody: never connect one in live mode.
   assertLiveModeOpen(scope.mode, ["identity"]);
-  return saveConnection(db, scope, marketplaceUserId, identity, kycLevel, now);
+  return saveConnection(db, scope, marketplaceUserId, identity, kycLevel, now, declaredAddress);
 }
 
 /** The connection itself, for callers that have checked the mode (connectUser; the tests of live data). */
@@ -35,16 +40,26 @@ export async function saveConnection(
   identity: VerifiedIdentity,
   kycLevel: 1 | 2,
   now: Date,
+  declaredAddress?: PostalAddress,
 ): Promise<ConnectedUserRecord> {
+  // A parcel to a person without an address cannot be sent: the caller checked the one they typed
+  // (lib/users/postal-address.ts) before coming here.
+  if (identity.addressToDeclare && !declaredAddress)
+    throw AppError.field("address", "The eID tells no postal address: the person's own is needed to connect them.");
   // The person's account is this tenant's alone (also in live mode): what another marketplace's
   // flow saved for the same person is never read or changed from here.
   const identitySubject = identity.subject;
   const person = {
     name: identity.name,
     phoneNumber: identity.phoneNumber,
-    address: identity.address,
-    city: identity.city,
-    postalCode: identity.postalCode,
+    ...(identity.addressToDeclare && declaredAddress
+      ? { ...declaredAddress, addressSelfDeclared: true }
+      : {
+          address: identity.address,
+          city: identity.city,
+          postalCode: identity.postalCode,
+          addressSelfDeclared: false,
+        }),
     nameAddressProtected: identity.nameAddressProtected,
     passportVerified: identity.passportVerified,
     kycLevel,

@@ -3,7 +3,10 @@
 // tests/stand-ins/oidc, over real HTTP) sends it back to /eid/callback, and the page goes on as it
 // does with the simulated eID. A refused level ends the flow with kyc_level_not_met, a cancel at
 // the broker brings the person back to sign in again, a replayed callback or another browser's
-// completes nothing, and an unknown state is refused.
+// completes nothing, and an unknown state is refused. The broker tells no postal address, so the
+// consent carries the one the person types (decisions.md §11): refused field by field until it is
+// a Danish address, then kept on the service account marked as self-declared; the simulated eID's
+// address is the eID's own and is not marked.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as initiateConnect } from "../../app/api/v1/marketplace/users/connect/route.ts";
 import { driveLogin } from "../stand-ins/oidc/drive-login.ts";
@@ -11,7 +14,10 @@ import { startOidcStandIn, type OidcStandIn } from "../stand-ins/oidc/server.ts"
 import { DEFAULT_TEST_PERSONS } from "../stand-ins/oidc/test-persons.ts";
 import { callRoute } from "../helpers/call-route.ts";
 import { hostedBrowser } from "../helpers/hosted-browser.ts";
+import { tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
+import { parcelRoute } from "../../lib/shipping/parcel-route.ts";
+import { saveConnection } from "../../lib/users/connect-user.ts";
 
 const SUCCESS = "https://shop.example/connected";
 const CANCEL = "https://shop.example/back";
@@ -58,6 +64,35 @@ async function connectLink(marketplaceUserId: string, requiredKycLevel = 1) {
 const connectedEvents = (tenantId: string) =>
   db.outboxEvent.findMany({ where: { tenantId, eventName: "user.connected" } });
 
+/** The postal address a person signed in at the broker types on the consent step. */
+const ADDRESS = { address: "Vestergade 12, 2. tv", postalCode: "8000", city: "Aarhus C" };
+
+/** A person as an eID that tells the postal address (the simulated one) gives them. */
+const ELSEWHERE = {
+  subject: "",
+  name: "Mette Hansen",
+  address: "Nørregade 12, 2. tv",
+  city: "København K",
+  postalCode: "1165",
+  phoneNumber: null,
+  nameAddressProtected: false,
+  passportVerified: false,
+};
+
+const accountOf = (tenantId: string, marketplaceUserId: string) =>
+  db.marketplaceUser
+    .findFirstOrThrow({ where: { tenantId, marketplaceUserId }, include: { serviceAccount: true } })
+    .then((user) => user.serviceAccount);
+
+/** Signs the person in at the broker from the hosted page `link`; the browser is back on the page. */
+async function signedInAtBroker(link: string, person = mette) {
+  const browser = hostedBrowser();
+  const atBroker = await browser.post(link, "sign-in");
+  const { callbackUrl } = await driveLogin(atBroker.location!, { person, level: "substantial" });
+  expect((await browser.eidCallback(callbackUrl)).location).toBe(new URL(link).pathname);
+  return browser;
+}
+
 describe("hosted connect through an eID broker", () => {
   it("signs the person in at the broker at substantial and connects them with the broker's subject", async () => {
     const { tenant, link } = await connectLink("anna");
@@ -73,7 +108,7 @@ describe("hosted connect through an eID broker", () => {
     expect(back).toEqual({ status: 303, location: new URL(link).pathname });
     expect(browser.jar.get("escrow_eid")).toBeTruthy();
 
-    expect((await browser.post(link, "consent")).location).toBe(SUCCESS);
+    expect((await browser.post(link, "consent", ADDRESS)).location).toBe(SUCCESS);
     const [event] = await connectedEvents(tenant.tenantId);
     expect((event?.payload as { kycLevel: number }).kycLevel).toBe(1);
     const user = await db.marketplaceUser.findFirstOrThrow({
@@ -106,7 +141,7 @@ describe("hosted connect through an eID broker", () => {
     const again = await browser.post(link, "sign-in");
     const { callbackUrl: second } = await driveLogin(again.location!, { person: mette, level: "substantial" });
     expect((await browser.eidCallback(second)).location).toBe(new URL(link).pathname);
-    expect((await browser.post(link, "consent")).location).toBe(SUCCESS);
+    expect((await browser.post(link, "consent", ADDRESS)).location).toBe(SUCCESS);
   });
 
   it("completes a callback once: a replay signs nobody in again", async () => {
@@ -144,6 +179,131 @@ describe("hosted connect through an eID broker", () => {
 
     // The person's own browser still completes it: the stranger's visit spent nothing.
     expect((await browser.eidCallback(callbackUrl)).location).toBe(new URL(link).pathname);
-    expect((await browser.post(link, "consent")).location).toBe(SUCCESS);
+    expect((await browser.post(link, "consent", ADDRESS)).location).toBe(SUCCESS);
+  });
+
+  it("refuses a consent without a postal address, naming each field, and connects nobody", async () => {
+    const { tenant, link } = await connectLink("no-address");
+    const browser = await signedInAtBroker(link);
+    const page = new URL(link).pathname;
+
+    expect((await browser.post(link, "consent")).location).toBe(
+      `${page}?address_error=street_missing&postalCode_error=postal_code_missing&city_error=city_missing`,
+    );
+    const refused = { address: "Vestergade", postalCode: "800", city: "8000 Aarhus C" };
+    expect((await browser.post(link, "consent", refused)).location).toBe(
+      `${page}?address_error=street_format&postalCode_error=postal_code_format&city_error=city_format`,
+    );
+    expect((await browser.post(link, "consent", { ...ADDRESS, postalCode: "DK-8000" })).location).toBe(
+      `${page}?postalCode_error=postal_code_format`,
+    );
+    expect((await browser.post(link, "consent", { ...ADDRESS, city: "A".repeat(51) })).location).toBe(
+      `${page}?city_error=city_too_long`,
+    );
+
+    expect(await connectedEvents(tenant.tenantId)).toEqual([]);
+    expect(await db.marketplaceUser.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
+    expect(await db.serviceAccount.count({ where: { tenantId: tenant.tenantId } })).toBe(0);
+    // The session stays open: the person corrects the address and consents again.
+    const session = await db.hostedSession.findFirstOrThrow({ where: { tenantId: tenant.tenantId } });
+    expect(session.state).toBe("Open");
+    expect((await browser.post(link, "consent", ADDRESS)).location).toBe(SUCCESS);
+    expect(await connectedEvents(tenant.tenantId)).toHaveLength(1);
+  });
+
+  it("connects with the address the person typed, stored as self-declared for the carriers' labels", async () => {
+    const { tenant, link } = await connectLink("declares");
+    const browser = await signedInAtBroker(link);
+    const typed = { address: "  Vestergade   12, 2. tv ", postalCode: " 8000 ", city: " Aarhus  C" };
+    expect((await browser.post(link, "consent", typed)).location).toBe(SUCCESS);
+    expect(await accountOf(tenant.tenantId, "declares")).toMatchObject({
+      identitySubject: mette.subject,
+      name: "Mette Hansen",
+      ...ADDRESS,
+      addressSelfDeclared: true,
+    });
+  });
+
+  it("asks a new payer at the checkout for the address too, and connects them with it", async () => {
+    const tenant = await freshTenant();
+    const api = tenantClient(tenant.testApiKey);
+    await api.connect("seller");
+    const initiated = await api.initiate({
+      title: "Lamp",
+      description: "Brass desk lamp",
+      amount: 400,
+      payerFee: 0,
+      payeeFee: 0,
+      payerMarketplaceUserId: "buyer",
+      payeeMarketplaceUserId: "seller",
+      successUrl: SUCCESS,
+      cancelUrl: CANCEL,
+    });
+    expect(initiated.status).toBe(200);
+    const link = initiated.json.redirectUrl as string;
+    const browser = await signedInAtBroker(link);
+    const page = new URL(link).pathname;
+
+    expect((await browser.post(link, "consent", { ...ADDRESS, address: "" })).location).toBe(
+      `${page}?address_error=street_missing`,
+    );
+    expect(await db.marketplaceUser.count({ where: { tenantId: tenant.tenantId, marketplaceUserId: "buyer" } })).toBe(
+      0,
+    );
+    expect((await browser.post(link, "consent", ADDRESS)).location).toBe(page);
+    expect(await accountOf(tenant.tenantId, "buyer")).toMatchObject({
+      identitySubject: mette.subject,
+      ...ADDRESS,
+      addressSelfDeclared: true,
+    });
+    // The sandbox's seller came with an address of its own, not declared on our page.
+    expect(await accountOf(tenant.tenantId, "seller")).toMatchObject({ addressSelfDeclared: false });
+    // The carriers' labels read the same columns: the buyer receives the parcel at that address.
+    const trade = await db.trade.findUniqueOrThrow({ where: { id: initiated.json.tradeId as string } });
+    expect((await parcelRoute(trade, "Delivery")).receiver).toMatchObject({ ...ADDRESS, countryCode: "DK" });
+  });
+
+  it("keeps the simulated eID's address as the eID's own: no address asked, not self-declared", async () => {
+    vi.stubEnv("IDENTITY_PROVIDER", "simulated");
+    try {
+      const { tenant, link } = await connectLink("simulated");
+      const browser = hostedBrowser();
+      expect((await browser.post(link, "sign-in", { identity: "plain" })).location).toBe(new URL(link).pathname);
+      // Address fields sent anyway change nothing: the eID told the address.
+      expect(
+        (await browser.post(link, "consent", { address: "Elsewhere 1", postalCode: "1000", city: "Kbh" })).location,
+      ).toBe(SUCCESS);
+      expect(await accountOf(tenant.tenantId, "simulated")).toMatchObject({
+        name: "Mette Hansen",
+        address: "Nørregade 12, 2. tv",
+        postalCode: "1165",
+        city: "København K",
+        addressSelfDeclared: false,
+      });
+    } finally {
+      vi.stubEnv("IDENTITY_PROVIDER", "oidc");
+    }
+  });
+
+  it("clears the self-declared mark when the same person connects again with an eID that tells the address", async () => {
+    const { tenant, link } = await connectLink("both");
+    const browser = await signedInAtBroker(link);
+    expect((await browser.post(link, "consent", ADDRESS)).location).toBe(SUCCESS);
+    const account = await accountOf(tenant.tenantId, "both");
+    expect(account.addressSelfDeclared).toBe(true);
+    // The same account updated from an identity whose eID told its address.
+    await saveConnection(
+      db,
+      { tenantId: tenant.tenantId, mode: "test" },
+      "both",
+      { ...ELSEWHERE, subject: mette.subject },
+      1,
+      new Date(),
+    );
+    expect(await accountOf(tenant.tenantId, "both")).toMatchObject({
+      id: account.id,
+      address: ELSEWHERE.address,
+      addressSelfDeclared: false,
+    });
   });
 });

@@ -68,6 +68,14 @@ export const hostedPages: typeof english = {
     no_offer: "Der er ikke længere et åbent tilbud at svare på. Siden viser, hvor handlen står nu.",
     offer_changed: "Sælger har ændret tilbuddet imens. Se de nye beløb, før du svarer.",
     same_person: "Køber og sælger ville være den samme person: man kan ikke købe af sig selv, og intet er betalt.",
+    street_missing: "Indtast dit vejnavn og husnummer.",
+    street_format: "Indtast vejnavnet og husnummeret, for eksempel Vestergade 12, 2. tv.",
+    street_too_long: "Adressen må højst være 100 tegn.",
+    postal_code_missing: "Indtast dit postnummer.",
+    postal_code_format: "Et dansk postnummer er 4 cifre, for eksempel 8000.",
+    city_missing: "Indtast din by.",
+    city_format: "Indtast byen uden postnummeret, for eksempel Aarhus C.",
+    city_too_long: "Byen må højst være 50 tegn.",
   },
   identity: {
     signInTitle: "Bekræft, hvem du er",
@@ -92,6 +100,15 @@ export const hostedPages: typeof english = {
     consentShares: (marketplace) =>
       `${marketplace} kan se dit navn, telefonnummer og verificeringsniveau og kan betale dig for dine salg gennem ${SERVICE_NAME}.`,
     consentNeverShared: "Dit CPR-nummer deles aldrig.",
+    addressTitle: "Din postadresse",
+    addressIntro:
+      "Dit eID oplyser ikke din adresse. Indtast den adresse, hvor du modtager pakker: den bliver trykt på " +
+      "fragtlabels og registreret som oplyst af dig selv.",
+    addressProblems: "Tjek din postadresse: de markerede felter skal rettes.",
+    street: "Vejnavn og husnummer",
+    streetHint: "For eksempel Vestergade 12, 2. tv",
+    postalCode: "Postnummer",
+    city: "By",
     connect: "Forbind",
     notYou: "Ikke dig? Log ind som en anden",
     decline: "Forbind ikke",

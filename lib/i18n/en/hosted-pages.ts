@@ -67,6 +67,15 @@ export const hostedPages = {
     offer_changed: "The seller changed the offer meanwhile. Look at the new amounts before you answer.",
     same_person:
       "The buyer and the seller would be the same person: nobody can buy from themself, and nothing was paid.",
+    /** The postal address typed on the consent step (lib/users/postal-address.ts), by field. */
+    street_missing: "Enter your street and house number.",
+    street_format: "Enter the street name and the house number, for example Vestergade 12, 2. tv.",
+    street_too_long: "The street address can be at most 100 characters.",
+    postal_code_missing: "Enter your postal code.",
+    postal_code_format: "A Danish postal code is 4 digits, for example 8000.",
+    city_missing: "Enter your town or city.",
+    city_format: "Enter the town or city without the postal code, for example Aarhus C.",
+    city_too_long: "The town or city can be at most 50 characters.",
   } as Record<string, string>,
   identity: {
     signInTitle: "Confirm who you are",
@@ -92,6 +101,16 @@ export const hostedPages = {
     consentShares: (marketplace: string) =>
       `${marketplace} will see your name, phone number and verification level, and can pay you for your sales through ${SERVICE_NAME}.`,
     consentNeverShared: "Your national ID number is never shared.",
+    /** The postal address the person gives when their eID tells none (a broker). */
+    addressTitle: "Your postal address",
+    addressIntro:
+      "Your eID does not tell us your address. Enter the address where you receive parcels: it is printed on " +
+      "shipping labels, and it is recorded as given by you.",
+    addressProblems: "Check your postal address: the marked fields need correcting.",
+    street: "Street and house number",
+    streetHint: "For example Vestergade 12, 2. tv",
+    postalCode: "Postal code",
+    city: "Town or city",
     connect: "Connect",
     notYou: "Not you? Sign in as someone else",
     decline: "Don't connect",

@@ -10,6 +10,7 @@ import { loadCheckout } from "@/lib/hosted/checkout-flow.ts";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/money/format.ts";
+import { declaredAddressErrors } from "@/lib/hosted/declared-address.ts";
 import { identityStep, testPeopleFor } from "@/lib/hosted/identity-step.ts";
 import { paymentRailIsSimulated } from "@/lib/outside-parties.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
@@ -90,7 +91,12 @@ export default async function CheckoutPage(props: HostedPageProps) {
             higherLevelNeeded={step.higherLevelNeeded}
           />
         ) : (
-          <ConsentStep {...common} identity={step.identity} level={step.level} />
+          <ConsentStep
+            {...common}
+            identity={step.identity}
+            level={step.level}
+            addressErrors={declaredAddressErrors(search)}
+          />
         )}
         {cancel}
       </HostedShell>

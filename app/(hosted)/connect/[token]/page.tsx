@@ -6,6 +6,7 @@ import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx"
 import { HostedForm, SubmitButton } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
+import { declaredAddressErrors } from "@/lib/hosted/declared-address.ts";
 import { identityStep, requiredKycLevel, testPeopleFor } from "@/lib/hosted/identity-step.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 
@@ -46,7 +47,12 @@ export default async function ConnectPage(props: HostedPageProps) {
           higherLevelNeeded={step.higherLevelNeeded}
         />
       ) : (
-        <ConsentStep {...common} identity={step.identity} level={step.level} />
+        <ConsentStep
+          {...common}
+          identity={step.identity}
+          level={step.level}
+          addressErrors={declaredAddressErrors(search)}
+        />
       )}
       <HostedForm
         action={`${base}/${step.step === "consent" ? "decline" : "cancel"}`}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ServiceAccount" ADD COLUMN     "addressSelfDeclared" BOOLEAN NOT NULL DEFAULT false;
