@@ -1,7 +1,8 @@
 // The console's Developers section as staff use it: an admin creates a test key, shows it again
 // (recorded on the key), calls the API with it, finds the calls in the request log, and revokes it
 // (the next call is a 401). A live key has no Show key. A viewer sees keys and log but no controls,
-// and the server refuses their changes, showing a key again included.
+// and the server refuses their changes, showing a key again included; they also see which provider
+// serves each outside party per mode, and why live mode is closed (this server's are simulated).
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { consoleOrigin, consoleSignIn } from "./support/console.ts";
@@ -153,6 +154,26 @@ test("a viewer sees keys and log but no controls; direct changes answer 403 and 
   await expect(page.getByRole("button", { name: "Create API key" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Revoke" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Show key" })).toHaveCount(0);
+
+  // Which provider serves each party in each mode, and why live mode is closed: this server's are
+  // simulated. The notice on every page links here.
+  await page.getByRole("note", { name: "Live mode closed" }).getByRole("link", { name: "Details" }).click();
+  const providers = page.getByRole("region", { name: "Providers and live mode" });
+  await expect(providers).toBeVisible();
+  await expect(providers).toContainText("Live mode is closed on this deployment");
+  await expect(providers).toContainText(
+    "The payment rail is simulated (PAYMENT_RAIL); live mode needs PAYMENT_RAIL_LIVE=stripe.",
+  );
+  await expect(providers).toContainText("live mode needs IDENTITY_PROVIDER_LIVE=oidc");
+  await expect(providers.getByRole("term")).toHaveText([
+    "Payment rail",
+    "National eID",
+    "Carriers",
+    "Payment rail",
+    "National eID",
+    "Carriers",
+  ]);
+  await expect(providers.getByRole("definition").first()).toContainText("Simulated (sandbox)");
 
   const before = await (await page.request.get("/console/api/developers/api-keys")).json();
   const origin = consoleOrigin(baseURL!);

@@ -183,3 +183,42 @@ export function configuredRails(): PaymentRail[] {
 export function paymentRailIsSimulated(mode: ApiMode): boolean {
   return chosen("paymentRail", mode).simulated;
 }
+
+/**
+ * What serves each outside party in each mode, and what keeps live mode closed, for what only
+ * reports it (the console's providers panel, `live check`): the setting that decides each party
+ * (`<SETTING>_LIVE` in live mode when set), the value it names and whether that is simulated. It
+ * never throws: a value this build lacks has `simulated: null` (the server refuses to start with
+ * it, checkOutsidePartySettings; `live check` names it) and keeps live mode closed. Each live gap
+ * names the setting to change, `<SETTING>_LIVE`, and the values that would make it real; carriers
+ * are listed too, but only a live label needs them (`closesLiveMode: false`). Names only: no
+ * provider's own settings are read here, so nothing secret can be shown.
+ */
+export function outsidePartiesByMode() {
+  const parties = [...new Set([...LIVE_MODE_NEEDS, ...(Object.keys(CHOICES) as OutsideParty[])])];
+  const choiceIn = (mode: ApiMode) =>
+    parties.map((party) => {
+      const setting = settingFor(party, mode);
+      const provider = process.env[setting]?.trim() || "simulated";
+      const providers: Record<string, { simulated: boolean }> = CHOICES[party].providers;
+      const simulated = Object.hasOwn(providers, provider) ? providers[provider]!.simulated : null;
+      return { party, what: CHOICES[party].what, setting, provider, simulated };
+    });
+  const live = choiceIn("live");
+  const gaps = live
+    .filter((choice) => choice.simulated !== false)
+    .map(({ party, what, setting }) => ({
+      party,
+      what,
+      setting,
+      change: `${CHOICES[party].setting}_LIVE`,
+      real: Object.entries(CHOICES[party].providers as Record<string, { simulated: boolean }>)
+        .filter(([, entry]) => !entry.simulated)
+        .map(([name]) => name),
+      closesLiveMode: LIVE_MODE_NEEDS.includes(party),
+    }));
+  return {
+    modes: { test: choiceIn("test"), live },
+    live: { open: !gaps.some((gap) => gap.closesLiveMode), gaps },
+  };
+}

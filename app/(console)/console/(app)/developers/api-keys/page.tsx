@@ -1,15 +1,16 @@
 // /console/developers/api-keys – the tenant's API keys: everyone sees them (by prefix), admins
 // create them (a live key shown once; a test key can be shown again) and revoke them; how to make a
-// first call; and, while live mode is closed, why (the notice on every page links here).
+// first call; and which provider serves each outside party in each mode, with whether live mode is
+// open and, if not, why (the notice on every page links here).
 import type { Metadata } from "next";
 import { ApiKeysTable } from "@/components/console/developers/api-keys-table.tsx";
 import { CreateApiKey } from "@/components/console/developers/create-api-key.tsx";
 import { DevelopersTabs } from "@/components/console/developers/developers-tabs.tsx";
 import { QuickStart } from "@/components/console/developers/quick-start.tsx";
-import { LiveModeDetails } from "@/components/console/live-mode-notice.tsx";
+import { OutsidePartiesPanel } from "@/components/console/developers/outside-parties-panel.tsx";
 import { requireStaff } from "@/lib/console/auth/staff-session.ts";
+import { loadOutsideParties } from "@/lib/console/developers/load-outside-parties.ts";
 import { listApiTokens } from "@/lib/console/developers/manage-api-keys.ts";
-import { liveModeGaps } from "@/lib/outside-parties.ts";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -42,7 +43,7 @@ export default async function ApiKeysPage() {
         <ApiKeysTable tokens={tokens} canChange={isAdmin} />
       </div>
       <QuickStart baseUrl={baseUrl} keyPrefix={example?.prefix ?? "esk_test_…"} />
-      <LiveModeDetails gaps={liveModeGaps()} />
+      <OutsidePartiesPanel parties={loadOutsideParties()} />
     </>
   );
 }
