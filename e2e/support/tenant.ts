@@ -18,6 +18,8 @@ export interface TenantOptions {
   businessIds?: string[];
   /** API requests per minute per token; unthrottled (10,000,000) unless given. */
   rateLimitPerMinute?: number;
+  /** The embedded database of the server the tenant is for: the e2e server's unless given (the live server's). */
+  dataDir?: string;
 }
 
 export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptions = {}): E2eTenant {
@@ -38,7 +40,7 @@ export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptio
   for (const id of options.businessIds ?? []) args.push("--allow-business-id", id);
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
     encoding: "utf8",
-    env: { ...process.env, EMBEDDED_DATA_DIR: ".data/e2e/pglite", DATABASE_URL: "" },
+    env: { ...process.env, EMBEDDED_DATA_DIR: options.dataDir ?? ".data/e2e/pglite", DATABASE_URL: "" },
   });
   if (result.status !== 0) throw new Error(`tenant create failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as E2eTenant;

@@ -3,7 +3,7 @@
 import { Finished } from "@/components/hosted/finished.tsx";
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx";
-import { HostedForm, SubmitButton } from "@/components/hosted/ui.tsx";
+import { Alert, HostedForm, SubmitButton } from "@/components/hosted/ui.tsx";
 import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { declaredAddressErrors } from "@/lib/hosted/declared-address.ts";
@@ -37,8 +37,11 @@ export default async function ConnectPage(props: HostedPageProps) {
 
   const step = await identityStep(session, page.signInToken, param(search.again) === "1");
   const common = { t, marketplace, csrf: session.csrfToken, base };
+  // Why the person is back on the page: a sign-in cancelled or refused at the eID broker.
+  const error = param(search.error);
   return (
     <HostedShell {...shell}>
+      {error && t.errors[error] && <Alert tone="error">{t.errors[error]}</Alert>}
       {step.step === "sign-in" ? (
         <SignInStep
           {...common}
