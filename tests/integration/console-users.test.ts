@@ -147,6 +147,21 @@ describe("the console's connected users", () => {
     });
   });
 
+  it("says when the address was typed by the person rather than given by the eID", async () => {
+    const tenant = await tenantWithUsers();
+    const anna = (await loadUserForConsole(tenant.tenantId, "anna"))!;
+    expect(anna.person.addressSelfDeclared).toBe(false);
+    const user = await db.marketplaceUser.findFirstOrThrow({
+      where: { tenantId: tenant.tenantId, marketplaceUserId: "anna" },
+    });
+    await db.serviceAccount.update({
+      where: { id: user.serviceAccountId },
+      data: { address: "Nørregade 12", postalCode: "1165", city: "København K", addressSelfDeclared: true },
+    });
+    const declared = (await loadUserForConsole(tenant.tenantId, "anna"))!;
+    expect(declared.person).toMatchObject({ address: "Nørregade 12, 1165 København K", addressSelfDeclared: true });
+  });
+
   it("does not show another tenant's user, nor one of the other mode", async () => {
     const tenant = await tenantWithUsers();
     const other = await freshTenant();

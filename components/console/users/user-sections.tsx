@@ -15,7 +15,7 @@ export function UserFacts({ data }: { data: ConsoleUser }) {
         items={[
           ["Name (from eID)", person.name],
           ["Phone", person.phoneNumber ?? "—"],
-          ["Address", person.nameAddressProtected ? "Protected (name and address protection)" : person.address || "—"],
+          ["Address", addressFact(person)],
           ["KYC level", user.kycLevel === 2 ? "2 · High (eID and passport)" : "1 · Medium (eID)"],
           ["Passport verification", person.passportVerified ? "Done" : "Not done"],
           ["Connected", consoleWhen(user.connectedAt)],
@@ -25,6 +25,13 @@ export function UserFacts({ data }: { data: ConsoleUser }) {
       />
     </Section>
   );
+}
+
+/** The address as staff may see it: hidden when protected, marked when the person typed it themselves. */
+function addressFact(person: ConsoleUser["person"]): string {
+  if (person.nameAddressProtected) return "Protected (name and address protection)";
+  if (!person.address) return "—";
+  return person.addressSelfDeclared ? `${person.address} (self-declared, not verified by the eID)` : person.address;
 }
 
 export function PayoutAccounts({ data }: { data: ConsoleUser }) {

@@ -72,6 +72,8 @@ export async function loadUserForConsole(tenantId: string, marketplaceUserId: st
         ? null
         : [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", "),
       nameAddressProtected: account.nameAddressProtected,
+      // Typed by the person after an eID sign-in that gave no address (MitID at a broker).
+      addressSelfDeclared: account.addressSelfDeclared,
       passportVerified: account.passportVerified,
     },
     payoutAccounts: account.payoutAccounts.map((p) => ({
