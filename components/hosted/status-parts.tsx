@@ -6,6 +6,7 @@ import type { Messages } from "@/lib/i18n/index.ts";
 import { formatMoney } from "@/lib/money/format.ts";
 import { BUYS_LABEL, NEEDS_REASON, ASKS_FIRST } from "@/lib/hosted/status-flow.ts";
 import type { LabelOption } from "@/lib/shipping/label-prices.ts";
+import type { Role } from "@/lib/trades/transition-table.ts";
 import { carrierCatalogue } from "@/lib/outside-parties.ts";
 import type { CarrierId } from "@/lib/shipping/carrier.ts";
 import { INTL_LOCALE, type Locale } from "@/lib/locale.ts";
@@ -171,7 +172,19 @@ function LabelChoice({
   );
 }
 
-export function Parcels({ labels, t }: { labels: ShipmentLabel[]; t: Messages }) {
+export function Parcels({
+  labels,
+  t,
+  role,
+  base,
+}: {
+  labels: ShipmentLabel[];
+  t: Messages;
+  /** Who looks: the party who sends a leg's parcel prints its label. */
+  role: Role;
+  base: string;
+}) {
+  const sends = (label: ShipmentLabel) => (label.leg === "Delivery" ? role === "payee" : role === "payer");
   if (labels.length === 0) return null;
   return (
     <section aria-labelledby="parcels-title" className="mt-6">
@@ -189,6 +202,14 @@ export function Parcels({ labels, t }: { labels: ShipmentLabel[]; t: Messages })
               <p className="text-slate-700">
                 {t.status.labelCode}: <span className="font-mono">{label.labelCode}</span>
               </p>
+            )}
+            {label.labelCode && label.providerReference && sends(label) && (
+              <a
+                href={`${base}/labels/${label.id}`}
+                className="mt-1 mr-4 inline-block font-medium text-brand-700 underline underline-offset-4"
+              >
+                {t.status.printLabel}
+              </a>
             )}
             {label.trackingUrl && (
               <a

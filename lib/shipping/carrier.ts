@@ -40,6 +40,8 @@ export interface Carrier {
    * for the same label answers the same label. Called outside any database transaction.
    */
   issueLabel(input: { labelId: string; weightGrams: number; route: ParcelRoute }): Promise<IssuedLabel>;
+  /** The issued label to print, as a PDF (the route printed on it). */
+  labelPdf(input: { labelId: string; providerReference: string; labelCode: string; route: ParcelRoute }): Promise<Uint8Array>;
   /** Voids a label issued for a purchase that then did not go through, so it is never billed. */
   voidLabel(input: { labelId: string; providerReference: string }): Promise<void>;
 }

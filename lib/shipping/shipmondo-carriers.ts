@@ -106,6 +106,9 @@ function shipmondo(id: CarrierId, name: string): Carrier {
         trackingUrl: shipment.trackingUrl,
       };
     },
+    async labelPdf({ providerReference }) {
+      return new Uint8Array(Buffer.from(await account().fetchLabelPdf(providerReference), "base64"));
+    },
     async voidLabel({ providerReference }) {
       await account().cancelShipment(providerReference);
     },

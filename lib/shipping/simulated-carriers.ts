@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { publicBaseUrl } from "../config.ts";
 import type { Carrier, CarrierId } from "./carrier.ts";
+import { simulatedLabelPdf } from "./simulated-label-pdf.ts";
 
 const digits = (seed: string, count: number) =>
   BigInt(`0x${createHash("sha256").update(seed).digest("hex")}`)
@@ -39,6 +40,15 @@ function simulated(id: CarrierId, name: string, prices: PriceList, code: (labelI
         labelCode,
         trackingUrl: `${publicBaseUrl()}/track/${id}/${labelCode}`,
       };
+    },
+    async labelPdf({ labelCode, route }) {
+      const party = (p: typeof route.sender) => `${p.name}, ${p.address}, ${p.postalCode} ${p.city}`;
+      return simulatedLabelPdf([
+        `${name} (simulated: not a real label)`,
+        `Label code: ${labelCode}`,
+        `From: ${party(route.sender)}`,
+        `To: ${party(route.receiver)}`,
+      ]);
     },
     async voidLabel({ labelId }) {
       // A simulated label is billed to no one; the record is what a test can see.

@@ -7,11 +7,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { randomUUID } from "node:crypto";
 import { POST as shipmondoRoute } from "../../app/carrier-events/shipmondo/route.ts";
 import { labelOptions } from "../../lib/shipping/label-prices.ts";
 import { startShipmondoStandIn, type ShipmondoStandIn } from "../stand-ins/shipmondo/server.ts";
-import { tenantClient } from "../helpers/tenant-client.ts";
-import { db, freshTenant } from "../helpers/tenants.ts";
+import { paidTradeWithShipping, printLabel, statusLinkToken } from "../helpers/paid-shipping-trade.ts";
+import { db } from "../helpers/tenants.ts";
 
 const WEBHOOK_KEY = "shipmondo-webhook-key-for-tests";
 let shipmondo: ShipmondoStandIn;
@@ -55,30 +56,6 @@ afterAll(async () => {
   await shipmondo.stop();
 });
 
-async function paidTrade() {
-  const tenant = await freshTenant();
-  const api = tenantClient(tenant.testApiKey);
-  expect((await api.connect("seller")).status).toBe(200);
-  expect((await api.connect("buyer")).status).toBe(200);
-  const { tradeId } = (
-    await api.initiate({
-      title: "Armchair",
-      description: "Green velvet armchair",
-      amount: 1200,
-      payerFee: 0,
-      payeeFee: 0,
-      payerMarketplaceUserId: "buyer",
-      payeeMarketplaceUserId: "seller",
-      successUrl: "https://shop.example/ok",
-      cancelUrl: "https://shop.example/cancel",
-      shipping: { paidBy: "Payer", price: 80, expectedMaxWeight: 5000 },
-    })
-  ).json;
-  const payment = await api.acceptAndPay("buyer", tradeId);
-  expect((await api.completePayment(payment.json.paymentId)).json).toMatchObject({ state: "Paid" });
-  return { tenant, api, tradeId };
-}
-
 const accounts = async (tenantId: string) =>
   Object.fromEntries(
     (await db.marketplaceUser.findMany({ where: { tenantId }, include: { serviceAccount: true } })).map((user) => [
@@ -89,7 +66,7 @@ const accounts = async (tenantId: string) =>
 
 describe("labels through Shipmondo", () => {
   it("buys the label on Shipmondo from the seller to the buyer, and its tracking moves the trade to Delivered", async () => {
-    const { tenant, api, tradeId } = await paidTrade();
+    const { tenant, api, tradeId } = await paidTradeWithShipping();
     const bought = await api.buyDelivery("seller", tradeId, {
       price: 80,
       shipmentProviderId: "gls",
@@ -108,6 +85,17 @@ describe("labels through Shipmondo", () => {
     expect(label).toMatchObject({ providerReference: String(booked!.id), labelCode: booked!.pkg_no });
     expect(label.trackingUrl).toBe(`https://gls-group.com/DK/da/find-pakke?match=${booked!.pkg_no}`);
 
+    // The seller prints Shipmondo's own label from the status page.
+    const token = await statusLinkToken(tenant.testApiKey, "seller", tradeId);
+    const printed = await printLabel(token, label.id, randomUUID());
+    expect(printed.response.status).toBe(200);
+    const pdf = printed.bytes.toString("latin1");
+    expect(pdf.startsWith("%PDF")).toBe(true);
+    expect(pdf).toContain(booked!.pkg_no);
+    expect(shipmondo.controls.requests().some((seen) => seen.path.endsWith(`/shipments/${booked!.id}/labels`))).toBe(
+      true,
+    );
+
     const view = (await api.trade("seller", tradeId)).json;
     expect(view.state).toBe("LabelCreated");
     expect(view.phases.delivery).toMatchObject({ shippingProvider: "gls", labelCode: booked!.pkg_no });
@@ -125,7 +113,7 @@ describe("labels through Shipmondo", () => {
   });
 
   it("offers Shipmondo's quotes on the status page, in exact minor units", async () => {
-    const { tradeId } = await paidTrade();
+    const { tradeId } = await paidTradeWithShipping();
     const trade = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
     const options = await labelOptions(trade, "Delivery");
     // GLS HomeDelivery (the default GLS product) up to 5 kg is 69.00 kr at the stand-in, 99.00 up to 20 kg.
@@ -138,7 +126,7 @@ describe("labels through Shipmondo", () => {
   });
 
   it("refuses a message not signed with the webhook key, and applies nothing", async () => {
-    const { api, tradeId } = await paidTrade();
+    const { api, tradeId } = await paidTradeWithShipping();
     await api.buyDelivery("seller", tradeId, {
       price: 80,
       shipmentProviderId: "postnord",

@@ -12,6 +12,7 @@ export const statusPage: typeof english = {
   delivery: "Levering",
   return: "Retur",
   track: "Følg pakken",
+  printLabel: "Udskriv labelen (PDF)",
   labelCode: "Labelkode",
   reasonLabel: "Hvad er der galt med varen?",
   reasonHint: "Sælger og markedspladsen kan se dette.",

@@ -11,6 +11,7 @@ export const statusPage = {
   delivery: "Delivery",
   return: "Return",
   track: "Track the parcel",
+  printLabel: "Print the label (PDF)",
   labelCode: "Label code",
   reasonLabel: "What is wrong with the item?",
   reasonHint: "The seller and the marketplace will see this.",

@@ -99,7 +99,7 @@ export default async function StatusPage(props: HostedPageProps) {
           )}
         </>
       )}
-      <Parcels labels={labels} t={t} />
+      <Parcels labels={labels} t={t} role={role} base={base} />
       <Timeline steps={party.timeline} t={t} locale={locale} />
       {back && (
         <div className="mt-6">
