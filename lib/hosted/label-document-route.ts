@@ -18,7 +18,11 @@ type RouteContext = { params: Promise<{ token: string; labelId: string }> };
 export async function labelDocument(request: Request, { params }: RouteContext): Promise<Response> {
   const { token, labelId } = await params;
   const page = hostedPagePath("TradeStatus", token);
-  const opened = await openSession("TradeStatus", token, parseCookies(request.headers.get("cookie")).get(BROWSER_COOKIE));
+  const opened = await openSession(
+    "TradeStatus",
+    token,
+    parseCookies(request.headers.get("cookie")).get(BROWSER_COOKIE),
+  );
   if (!opened.ok) return seeOther(page); // the page explains a link that is not open in this browser
   const { session } = opened;
   const label = await db.shipmentLabel.findFirst({

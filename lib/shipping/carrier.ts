@@ -41,7 +41,12 @@ export interface Carrier {
    */
   issueLabel(input: { labelId: string; weightGrams: number; route: ParcelRoute }): Promise<IssuedLabel>;
   /** The issued label to print, as a PDF (the route printed on it). */
-  labelPdf(input: { labelId: string; providerReference: string; labelCode: string; route: ParcelRoute }): Promise<Uint8Array>;
+  labelPdf(input: {
+    labelId: string;
+    providerReference: string;
+    labelCode: string;
+    route: ParcelRoute;
+  }): Promise<Uint8Array>;
   /** Voids a label issued for a purchase that then did not go through, so it is never billed. */
   voidLabel(input: { labelId: string; providerReference: string }): Promise<void>;
 }
