@@ -5,12 +5,13 @@
 // message carries no event id, so duplicates and late arrivals are told apart by the trade's own
 // state: an event the label has passed already changes nothing and is answered 200, like a
 // shipment that is not one of our labels, so that Shipmondo stops sending it. 400 for a body that
-// is not Shipmondo's (nothing applied); 500 when applying failed (Shipmondo sends it again).
+// is not Shipmondo's (nothing applied); 404 on a deployment without Shipmondo's webhook key; 500
+// when applying failed (Shipmondo sends it again).
 import { tenantNow } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { readLimited } from "./request-body.ts";
-import { requiredSecret } from "../secret-setting.ts";
+import { secretSetting } from "../secret-setting.ts";
 import { applyTrackingEvent } from "../shipping/apply-tracking-event.ts";
 import {
   readTrackingUpdate,
@@ -27,13 +28,13 @@ const answer = (status: number, body: object) =>
   });
 
 export async function shipmondoWebhook(request: Request): Promise<Response> {
+  // A deployment without Shipmondo has no such endpoint (and nothing to verify a message with).
+  const webhookKey = secretSetting("SHIPMONDO_WEBHOOK_KEY");
+  if (!webhookKey) return answer(404, { error: "Shipmondo is not configured on this deployment." });
   let update;
   try {
     const raw = new TextDecoder().decode(await readLimited(request, MAX_WEBHOOK_BYTES));
-    const message = await verifyShipmondoWebhook(
-      raw,
-      requiredSecret("SHIPMONDO_WEBHOOK_KEY", "Shipmondo's webhook key"),
-    );
+    const message = await verifyShipmondoWebhook(raw, webhookKey);
     update = readTrackingUpdate(message);
   } catch (error) {
     if (error instanceof ShipmondoWebhookRefused) return answer(400, { error: `refused: ${error.reason}` });

@@ -125,6 +125,15 @@ describe("labels through Shipmondo", () => {
     expect(quoted.length).toBeGreaterThan(0);
   });
 
+  it("has no webhook endpoint on a deployment without Shipmondo's webhook key", async () => {
+    vi.stubEnv("SHIPMONDO_WEBHOOK_KEY", "");
+    const response = await shipmondoRoute(
+      new Request("http://127.0.0.1/carrier-events/shipmondo", { method: "POST", body: JSON.stringify({ data: "x" }) }),
+    );
+    vi.stubEnv("SHIPMONDO_WEBHOOK_KEY", WEBHOOK_KEY);
+    expect(response.status).toBe(404);
+  });
+
   it("refuses a message not signed with the webhook key, and applies nothing", async () => {
     const { api, tradeId } = await paidTradeWithShipping();
     await api.buyDelivery("seller", tradeId, {
