@@ -63,7 +63,7 @@ export function startScheduler(): () => Promise<void> {
   const stopRail = every(railMs, "Rail round", async () => {
     const now = new Date();
     await sweepRailCallbacks(now);
-    await pollPendingRailPayments(now);
+    await pollPendingRailPayments(now, 50, railMs);
     await sendDueRefunds(now);
     await pollSentPayouts(now);
     await sendTenantFees();
