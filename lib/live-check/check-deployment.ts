@@ -1,8 +1,11 @@
 // The deployment's own settings that live mode depends on: PUBLIC_BASE_URL, from which every URL a
 // provider calls or sends a person back to is built (so it must be the public https origin), and
 // DATA_ENCRYPTION_KEYS, without which `npm start` refuses a real database and webhook secrets
-// cannot be sealed (lib/crypto/data-keys.ts).
+// cannot be sealed (lib/crypto/data-keys.ts); and WEBHOOK_LIVE_PRIVATE_ORIGINS, the private
+// origins that live webhooks may reach (lib/webhooks/url-safety.ts), each of which is an exception
+// to the rule that live webhooks go to public https addresses only.
 import { parseDataKeys } from "../crypto/data-keys.ts";
+import { originOf } from "../webhooks/url-safety.ts";
 import { fail, pass, warn, type Check, type LiveCheckTarget, type Section } from "./report.ts";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -41,11 +44,29 @@ function dataKeysCheck(): Check {
   }
 }
 
+function livePrivateOriginsCheck(target: LiveCheckTarget): Check | null {
+  const name = "WEBHOOK_LIVE_PRIVATE_ORIGINS";
+  const entries = (process.env[name] ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (!entries.length) return null;
+  const malformed = entries.filter((entry) => !originOf(entry));
+  if (malformed.length) {
+    return fail(name, `not origins (scheme://host[:port], nothing after): ${malformed.join(", ")}`, [name]);
+  }
+  const detail = `live webhooks may reach these private origins: ${entries.join(", ")}`;
+  return target === "live"
+    ? warn(name, `${detail}; keep only your own private links`, [name])
+    : pass(name, detail, [name]);
+}
+
 export function checkDeployment(target: LiveCheckTarget): Section {
+  const privateOrigins = livePrivateOriginsCheck(target);
   return {
     id: "deployment",
     title: "Deployment",
-    checks: [publicBaseUrlCheck(target), dataKeysCheck()],
+    checks: [publicBaseUrlCheck(target), dataKeysCheck(), ...(privateOrigins ? [privateOrigins] : [])],
     register: [],
   };
 }

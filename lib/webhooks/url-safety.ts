@@ -9,6 +9,11 @@
 // and any tenant's test token could make the worker call it and read the answer in its delivery
 // log; so the production server refuses them unless the operator allows them
 // (WEBHOOK_SANDBOX_PRIVATE_TARGETS=allow), and then sandbox subscriptions get live mode's checks.
+//
+// Live subscriptions reach a private address only at an origin the operator names one by one
+// (WEBHOOK_LIVE_PRIVATE_ORIGINS): a tenant whose backend sits in the operator's own network, over a
+// private link, and the live journey's receiver in the end-to-end tests. Never a whole range, and
+// plain http only to a loopback origin so named: nothing else in live mode travels unencrypted.
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { AppError } from "../errors.ts";
@@ -29,8 +34,37 @@ export function sandboxMayReachPrivateAddresses(env: Record<string, string | und
   return env.NODE_ENV !== "production";
 }
 
-/** Whether this subscription's mode may target loopback and private addresses. */
-const mayReachPrivate = (mode: ApiMode) => mode === "test" && sandboxMayReachPrivateAddresses();
+/**
+ * The origins (scheme, host and port) that live subscriptions may reach although they are not
+ * public: WEBHOOK_LIVE_PRIVATE_ORIGINS, separated by commas. An entry that is not an origin is ignored
+ * (and named by `npm run cli -- live check`).
+ */
+export function livePrivateOrigins(env: Record<string, string | undefined> = process.env): Set<string> {
+  const origins = new Set<string>();
+  for (const entry of (env.WEBHOOK_LIVE_PRIVATE_ORIGINS ?? "").split(",")) {
+    const origin = originOf(entry.trim());
+    if (origin) origins.add(origin);
+  }
+  return origins;
+}
+
+/** The entry's origin when the entry is exactly an origin (`https://hooks.internal:8443`), else null. */
+export function originOf(entry: string): string | null {
+  if (!entry) return null;
+  try {
+    const url = new URL(entry);
+    const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    return bare && (url.protocol === "https:" || url.protocol === "http:") && entry.replace(/\/$/, "") === url.origin
+      ? url.origin
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this subscription may target loopback and private addresses. */
+const mayReachPrivate = (mode: ApiMode, url: URL) =>
+  mode === "test" ? sandboxMayReachPrivateAddresses() : livePrivateOrigins().has(url.origin);
 
 /** The checks that need no network: scheme, credentials, loopback http in sandbox. */
 export function checkWebhookUrlShape(mode: ApiMode, value: string): URL {
@@ -42,7 +76,7 @@ export function checkWebhookUrlShape(mode: ApiMode, value: string): URL {
   }
   if (url.username || url.password) throw AppError.field("url", "Must not contain credentials.");
   if (url.protocol === "http:") {
-    if (!mayReachPrivate(mode) || !isLoopbackHost(url.hostname)) {
+    if (!mayReachPrivate(mode, url) || !isLoopbackHost(url.hostname)) {
       throw AppError.field(
         "url",
         mode === "test" && isLoopbackHost(url.hostname)
@@ -67,7 +101,7 @@ export async function resolveWebhookTarget(mode: ApiMode, url: URL): Promise<{ a
   } catch {
     throw AppError.field("url", `The host ${host} could not be resolved.`);
   }
-  if (!mayReachPrivate(mode)) {
+  if (!mayReachPrivate(mode, url)) {
     const unsafe = resolved.find((r) => !isPublicAddress(r.address));
     if (unsafe) {
       const why =

@@ -203,6 +203,20 @@ describe("live check", () => {
     expect(report.sections.some((section) => section.id === "shipmondo")).toBe(false);
   });
 
+  it("names the private origins live webhooks may reach, and fails on an entry that is not an origin", async () => {
+    vi.stubEnv("WEBHOOK_LIVE_PRIVATE_ORIGINS", "https://hooks.internal:8443");
+    const allowed = await runLiveCheck({ target: "live" });
+    expect(named(allowed, "deployment", "WEBHOOK_LIVE_PRIVATE_ORIGINS")).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining("https://hooks.internal:8443"),
+    });
+    vi.stubEnv("WEBHOOK_LIVE_PRIVATE_ORIGINS", "https://hooks.internal:8443, 10.0.0.0/8");
+    const report = await runLiveCheck({ target: "rehearsal" });
+    expect(failing(report)).toEqual([
+      expect.objectContaining({ name: "WEBHOOK_LIVE_PRIVATE_ORIGINS", detail: expect.stringContaining("10.0.0.0/8") }),
+    ]);
+  });
+
   it("names a wrong Stripe key", async () => {
     vi.stubEnv("STRIPE_SECRET_KEY", WRONG.STRIPE_SECRET_KEY);
     const report = await runLiveCheck({ target: "rehearsal" });

@@ -4,14 +4,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
 import {
   checkWebhookUrlShape,
+  livePrivateOrigins,
   resolveWebhookTarget,
   sandboxMayReachPrivateAddresses,
 } from "../../lib/webhooks/url-safety.ts";
 
 const original = process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS;
+const originalLive = process.env.WEBHOOK_LIVE_PRIVATE_ORIGINS;
 afterEach(() => {
   if (original === undefined) delete process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS;
   else process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS = original;
+  if (originalLive === undefined) delete process.env.WEBHOOK_LIVE_PRIVATE_ORIGINS;
+  else process.env.WEBHOOK_LIVE_PRIVATE_ORIGINS = originalLive;
 });
 
 async function refusal(work: () => unknown): Promise<string> {
@@ -66,6 +70,43 @@ describe("sandbox webhook targets", () => {
       address: "93.184.215.14",
       family: 4,
     });
+  });
+});
+
+describe("live webhook targets at private origins the operator names", () => {
+  it("reads only exact origins from WEBHOOK_LIVE_PRIVATE_ORIGINS", () => {
+    const origins = livePrivateOrigins({
+      WEBHOOK_LIVE_PRIVATE_ORIGINS:
+        " https://hooks.internal:8443 ,http://127.0.0.1:3224/, https://10.0.0.0/8, ftp://10.1.1.1, nonsense,https://a.internal/hooks",
+    });
+    expect([...origins]).toEqual(["https://hooks.internal:8443", "http://127.0.0.1:3224"]);
+    expect(livePrivateOrigins({}).size).toBe(0);
+  });
+
+  it("lets live subscriptions reach exactly those origins; plain http only on loopback", async () => {
+    process.env.WEBHOOK_LIVE_PRIVATE_ORIGINS = "http://127.0.0.1:3224,https://10.1.2.3,http://10.9.9.9";
+    expect(checkWebhookUrlShape("live", "http://127.0.0.1:3224/webhooks").port).toBe("3224");
+    expect(await resolveWebhookTarget("live", new URL("http://127.0.0.1:3224/webhooks"))).toEqual({
+      address: "127.0.0.1",
+      family: 4,
+    });
+    expect(await resolveWebhookTarget("live", new URL("https://10.1.2.3/hooks"))).toEqual({
+      address: "10.1.2.3",
+      family: 4,
+    });
+    // Another port, another host, or http off loopback: refused as before.
+    expect(await refusal(() => checkWebhookUrlShape("live", "http://127.0.0.1:3225/webhooks"))).toMatch(
+      /^url: Must use https/,
+    );
+    expect(await refusal(() => resolveWebhookTarget("live", new URL("https://10.1.2.4/hooks")))).toMatch(
+      /^url: .*not a public address/,
+    );
+    expect(await refusal(() => checkWebhookUrlShape("live", "http://10.9.9.9/hooks"))).toMatch(/^url: Must use https/);
+    // The sandbox's rule is its own setting.
+    process.env.WEBHOOK_SANDBOX_PRIVATE_TARGETS = "deny";
+    expect(await refusal(() => resolveWebhookTarget("test", new URL("https://10.1.2.3/hooks")))).toMatch(
+      /not a public address/,
+    );
   });
 });
 
