@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import type { E2eDatabase } from "./e2e/support/tenant.ts";
 
 // End-to-end tests against the production build (`npm run build && npm start`) on the embedded
 // database in its own folder, driven in Debian's Chromium: Playwright cannot download its own
@@ -9,16 +10,36 @@ export const E2E_DATA_DIR = ".data/e2e/pglite";
 // Stripe, the eID broker and Shipmondo are the stand-ins of tests/stand-ins, on loopback ports.
 export const LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 3211);
 export const LIVE_DATA_DIR = ".data/e2e-live/pglite";
+// On PostgreSQL when the run has a server (TEST_DATABASE_URL, as in CI): the live journey is a
+// production deployment's, so it runs where production does, in a database of its own made
+// afresh by e2e/support/start-after-build.mjs. Without one, on the embedded database.
+export const LIVE_DATABASE_URL = process.env.TEST_DATABASE_URL
+  ? withDatabaseName(process.env.TEST_DATABASE_URL, "escrow_e2e_live")
+  : "";
+// A real database needs the keys that seal secrets at rest: fixed here, the test deployment's own.
+const LIVE_DATA_KEYS = "e2e:dA5zVo5aMLYpqxgQFVvEX9PyXfzmilXHSxdGM2sjXAY";
+export const LIVE_DATABASE: E2eDatabase = {
+  url: LIVE_DATABASE_URL,
+  dataDir: LIVE_DATA_DIR,
+  dataEncryptionKeys: LIVE_DATA_KEYS,
+};
 const STAND_IN_PORTS = { stripe: 3221, oidc: 3222, shipmondo: 3223 } as const;
+// The live tenant's webhook receiver (e2e/support/webhook-receiver.ts): a private origin that the
+// live server's operator allows by name (WEBHOOK_LIVE_PRIVATE_ORIGINS), as live webhooks otherwise
+// go to public https addresses only.
+export const LIVE_WEBHOOK_RECEIVER_PORT = 3224;
 export const LIVE_STAND_INS = {
   stripe: `http://127.0.0.1:${STAND_IN_PORTS.stripe}`,
   oidc: `http://127.0.0.1:${STAND_IN_PORTS.oidc}`,
   shipmondo: `http://127.0.0.1:${STAND_IN_PORTS.shipmondo}`,
 };
-const LIVE_BASE = `http://localhost:${LIVE_PORT}`;
+export const LIVE_BASE = `http://localhost:${LIVE_PORT}`;
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_live_platform";
+const STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_e2e_live_connect";
 const EID_CLIENT = { client_id: "escrow-e2e", client_secret: "e2e-broker-secret" };
 const SHIPMONDO = { user: "e2e-shipmondo-user", key: "e2e-shipmondo-key", webhookKey: "e2e-shipmondo-webhook-key" };
+/** What the live journey registers at Shipmondo's stand-in, and asks Stripe's with. */
+export const LIVE_PROVIDER_KEYS = { shipmondoWebhookKey: SHIPMONDO.webhookKey, stripeSecretKey: "sk_test_e2e_live" };
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -88,6 +109,10 @@ export default defineConfig({
         PORT: String(STAND_IN_PORTS.stripe),
         STRIPE_WEBHOOK_URL: `${LIVE_BASE}/rail-events/stripe`,
         STRIPE_WEBHOOK_SECRET,
+        STRIPE_CONNECT_WEBHOOK_URL: `${LIVE_BASE}/rail-events/stripe`,
+        STRIPE_CONNECT_WEBHOOK_SECRET,
+        // A charge's funds are available at once (not in 7 days): the payout leaves in real time.
+        STRIPE_CHARGE_AVAILABILITY_SECONDS: "0",
       },
     },
     {
@@ -111,7 +136,7 @@ export default defineConfig({
     },
     {
       // The build is the first server's: Playwright starts web servers side by side.
-      command: `node e2e/support/start-after-build.mjs http://localhost:${E2E_PORT}/api/v1/openapi.json`,
+      command: `node e2e/support/start-after-build.mjs http://localhost:${E2E_PORT}/api/v1/openapi.json${LIVE_DATABASE_URL ? " --fresh-database" : ""}`,
       url: `${LIVE_BASE}/api/v1/openapi.json`,
       timeout: 420_000,
       reuseExistingServer: false,
@@ -120,7 +145,8 @@ export default defineConfig({
         PORT: String(LIVE_PORT),
         PUBLIC_BASE_URL: LIVE_BASE,
         EMBEDDED_DATA_DIR: LIVE_DATA_DIR,
-        DATABASE_URL: "",
+        DATABASE_URL: LIVE_DATABASE_URL,
+        DATA_ENCRYPTION_KEYS: LIVE_DATA_KEYS,
         DEMO_TENANT: "false",
         NEXT_TELEMETRY_DISABLED: "1",
         HOSTED_RATE_LIMIT_PER_MINUTE: "100000",
@@ -129,9 +155,14 @@ export default defineConfig({
         METRICS_PORT: "0",
         SHUTDOWN_GRACE_MS: "0",
         PAYMENT_RAIL_LIVE: "stripe",
-        STRIPE_SECRET_KEY: "sk_test_e2e_live",
+        STRIPE_SECRET_KEY: LIVE_PROVIDER_KEYS.stripeSecretKey,
         STRIPE_API_BASE: LIVE_STAND_INS.stripe,
         STRIPE_WEBHOOK_SECRET,
+        STRIPE_CONNECT_WEBHOOK_SECRET,
+        // The rail's poll and the scheduler at a test's pace (a minute and five seconds by default).
+        RAIL_POLL_INTERVAL_MS: "2000",
+        SCHEDULER_INTERVAL_MS: "1000",
+        WEBHOOK_LIVE_PRIVATE_ORIGINS: `http://127.0.0.1:${LIVE_WEBHOOK_RECEIVER_PORT}`,
         IDENTITY_PROVIDER_LIVE: "oidc",
         EID_OIDC_ISSUER_URL: LIVE_STAND_INS.oidc,
         EID_OIDC_CLIENT_ID: EID_CLIENT.client_id,
@@ -146,3 +177,10 @@ export default defineConfig({
     },
   ],
 });
+
+/** The same server's URL with another database name. */
+function withDatabaseName(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.href;
+}

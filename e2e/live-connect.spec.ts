@@ -3,9 +3,10 @@
 // tests/stand-ins/oidc) and comes back to /eid/callback. A person connected by one live tenant is
 // unknown to another; a refused level, a cancelled sign-in, a replayed callback and a wrong state
 // connect nobody.
-import { expect, test, type Page } from "@playwright/test";
-import { LIVE_DATA_DIR } from "../playwright.config.ts";
+import { expect, test } from "@playwright/test";
+import { LIVE_DATABASE } from "../playwright.config.ts";
 import { tenantApi } from "./support/api.ts";
+import { atBroker } from "./support/eid-broker.ts";
 import { createE2eTenant, type E2eTenant } from "./support/tenant.ts";
 
 const SHOP = "https://shop.example";
@@ -13,7 +14,7 @@ let first: E2eTenant;
 let second: E2eTenant;
 
 test.beforeAll(() => {
-  const options = { redirectOrigins: [SHOP], dataDir: LIVE_DATA_DIR };
+  const options = { redirectOrigins: [SHOP], database: LIVE_DATABASE };
   first = createE2eTenant("Loppemarkedet Live", options);
   second = createE2eTenant("Genbrugsbørsen Live", options);
 });
@@ -30,15 +31,6 @@ async function connectLink(tenant: E2eTenant, request: Parameters<typeof tenantA
     successUrl: `${SHOP}/connected?user=${user}`,
     cancelUrl: `${SHOP}/cancelled?user=${user}`,
   });
-}
-
-/** At the broker's login page: the person, the level they reach, and sign in (or cancel). */
-async function atBroker(page: Page, choice: { person: string; level: string } | "cancel") {
-  await expect(page.getByRole("button", { name: "Cancel" })).toBeVisible();
-  if (choice === "cancel") return page.getByRole("button", { name: "Cancel" }).click();
-  await page.getByLabel(choice.person).check();
-  await page.getByLabel("Level reached").selectOption(choice.level);
-  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 test("a seller connects at the broker in live mode, and another tenant does not know them", async ({

@@ -98,6 +98,7 @@ if (process.env.SKIP_E2E === "1") {
   steps.push({ name: "Playwright tests (no Chromium found)", ok: false, passed: 0, failed: 1, skipped: 0 });
 } else {
   rmSync(".data/e2e", { recursive: true, force: true });
+  rmSync(".data/e2e-live", { recursive: true, force: true });
   run(
     "Playwright tests (Chromium, production build, embedded database)",
     process.execPath,

@@ -10,6 +10,14 @@ export interface E2eTenant {
   consolePassword: string;
 }
 
+/** A server's database: PostgreSQL when `url` is set, else the embedded one in `dataDir`. */
+export interface E2eDatabase {
+  url: string;
+  dataDir: string;
+  /** The server's DATA_ENCRYPTION_KEYS, which the operator CLI needs on a real database. */
+  dataEncryptionKeys?: string;
+}
+
 export interface TenantOptions {
   brandName?: string;
   brandColor?: string;
@@ -18,8 +26,8 @@ export interface TenantOptions {
   businessIds?: string[];
   /** API requests per minute per token; unthrottled (10,000,000) unless given. */
   rateLimitPerMinute?: number;
-  /** The embedded database of the server the tenant is for: the e2e server's unless given (the live server's). */
-  dataDir?: string;
+  /** The database of the server the tenant is for: the e2e server's unless given (the live server's). */
+  database?: E2eDatabase;
 }
 
 export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptions = {}): E2eTenant {
@@ -40,7 +48,12 @@ export function createE2eTenant(name = `E2E ${Date.now()}`, options: TenantOptio
   for (const id of options.businessIds ?? []) args.push("--allow-business-id", id);
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
     encoding: "utf8",
-    env: { ...process.env, EMBEDDED_DATA_DIR: options.dataDir ?? ".data/e2e/pglite", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      EMBEDDED_DATA_DIR: options.database?.dataDir ?? ".data/e2e/pglite",
+      DATABASE_URL: options.database?.url ?? "",
+      ...(options.database?.dataEncryptionKeys && { DATA_ENCRYPTION_KEYS: options.database.dataEncryptionKeys }),
+    },
   });
   if (result.status !== 0) throw new Error(`tenant create failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as E2eTenant;

@@ -11,7 +11,8 @@ export interface Delivery {
   body: any;
 }
 
-export async function startWebhookReceiver() {
+/** Listens on `port` (a free one unless given: the live journey's is named in the live server's settings). */
+export async function startWebhookReceiver(port = 0) {
   const deliveries: Delivery[] = [];
   const server = http.createServer((request, response) => {
     let raw = "";
@@ -22,10 +23,10 @@ export async function startWebhookReceiver() {
       response.writeHead(204).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/webhooks`,
+    url: `http://127.0.0.1:${listening}/webhooks`,
     deliveries,
     /** Waits for the delivery that matches (the worker delivers within seconds). */
     async waitUntil(matches: (delivery: Delivery) => boolean, timeoutMs = 20_000): Promise<Delivery> {

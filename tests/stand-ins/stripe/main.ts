@@ -10,6 +10,9 @@
 //   STRIPE_CONNECT_WEBHOOK_URL     the Connect endpoint, with STRIPE_CONNECT_WEBHOOK_SECRET
 //   STRIPE_API_KEY                 accept only this secret key (default: any sk_test_ key)
 //   STRIPE_PLATFORM_ACCOUNT_ID     the platform's acct_… (default: a fresh one)
+//   STRIPE_CHARGE_AVAILABILITY_SECONDS  how long a charge's funds stay pending (default 7 days; 0 in
+//                                  the live journey, whose payout is not days away in real time)
+//   STRIPE_PAYOUT_ARRIVAL_SECONDS  a payout's arrival, on the stand-in's clock (default 2 days)
 // Prints one line, `stripe stand-in listening on <url>`, once it accepts requests; the test
 // controls are then under <url>/_stand_in/. Stops on SIGINT/SIGTERM.
 import { startStripeStandIn, type WebhookEndpointOption } from "./server.ts";
@@ -22,7 +25,11 @@ function endpoint(urlVariable: string, secretVariable: string, connect: boolean)
   return [{ url, secret, connect }];
 }
 
+const seconds = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+
 const standIn = await startStripeStandIn({
+  chargeAvailabilitySeconds: seconds("STRIPE_CHARGE_AVAILABILITY_SECONDS"),
+  payoutArrivalSeconds: seconds("STRIPE_PAYOUT_ARRIVAL_SECONDS"),
   port: process.env.PORT ? Number(process.env.PORT) : 0,
   host: process.env.HOST || undefined,
   publicUrl: process.env.STRIPE_STAND_IN_PUBLIC_URL || undefined,
