@@ -12,7 +12,7 @@ import { AppError } from "./errors.ts";
 import type { ApiMode } from "./db/generated/enums.ts";
 import { brokerIdentityProvider, checkBrokerSettings } from "./identity/broker-identity-provider.ts";
 import type { IdentityProvider } from "./identity/identity-provider.ts";
-import { simulatedIdentityProvider } from "./identity/simulated-identity-provider.ts";
+import { sandboxIdentityProvider } from "./identity/sandbox-eid/sandbox-identity-provider.ts";
 import type { PaymentRail } from "./payments/payment-rail.ts";
 import { simulatedPaymentRail } from "./payments/simulated-rail/rail.ts";
 import { checkStripeSettings } from "./payments/stripe/stripe-client.ts";
@@ -58,7 +58,7 @@ const CHOICES: { [K in OutsideParty]: Choice<Providers[K]> } = {
     setting: "IDENTITY_PROVIDER",
     what: "national eID provider",
     providers: {
-      simulated: { simulated: true, provider: simulatedIdentityProvider },
+      simulated: { simulated: true, provider: sandboxIdentityProvider },
       oidc: { simulated: false, provider: brokerIdentityProvider, checkSettings: checkBrokerSettings },
     },
   },

@@ -10,9 +10,9 @@ export const HOSTED_PATH_PREFIX: Record<HostedSessionKind, string> = {
   PayoutAccount: "payout-account",
 };
 
-// Also the public tracking page, and the eID broker's callback (/eid/callback): a browser's
-// requests to the hosted pages, limited per client like them (proxy.ts).
-const PREFIXES = new Set([...Object.values(HOSTED_PATH_PREFIX), "track", "eid"]);
+// Also the public tracking page, the eID broker's callback (/eid/callback) and the sandbox eID
+// (/sandbox-eid): a browser's requests to the hosted pages, limited per client like them (proxy.ts).
+const PREFIXES = new Set([...Object.values(HOSTED_PATH_PREFIX), "track", "eid", "sandbox-eid"]);
 
 export function isHostedPath(pathname: string): boolean {
   const first = pathname.split("/")[1] ?? "";

@@ -1,5 +1,5 @@
-// GET /eid/callback – where the eID broker sends the browser back (the one redirect URI registered
-// at the broker). The state finds the sign-in begun on a hosted page (lib/identity/
+// GET /eid/callback – where the eID broker (or the sandbox's eID) sends the browser back (the one
+// redirect URI registered at the broker). The state finds the sign-in begun on a hosted page (lib/identity/
 // identity-authorizations.ts): an unknown or expired state is refused. The page's link must be
 // open in the browser that claimed it, so that nobody can complete a sign-in into someone else's
 // page; then the sign-in is used once, and a second callback with the same state (a replay, a
@@ -37,7 +37,6 @@ export async function eidCallback(request: Request): Promise<Response> {
   if (!(await spendAuthorization(found.id))) return seeOther(`${page}?error=sign_in_failed`);
   const { session, now } = opened;
   const provider = identityProviderFor(session.mode);
-  if (provider.kind !== "broker") return seeOther(`${page}?error=sign_in_failed`);
   const signedIn = await signedInOnSession(session, provider.name, await provider.complete(query, found.pending));
   const decided = kind === "Connect" ? await afterConnectSignIn(session, signedIn, now) : afterCheckoutSignIn(signedIn);
   return outcomeResponse(request, session, page, decided);

@@ -23,15 +23,16 @@ export function requiredKycLevel(session: Pick<HostedSession, "kind" | "required
 }
 
 /**
- * The people a tester picks from on the sign-in form (the simulated eID, the account's own first);
+ * The people a tester picks from on the sign-in form (the sandbox's eID, the account's own first);
  * none where a broker's own page signs the person in.
  */
 export function testPeopleFor(
   session: Pick<HostedSession, "kind" | "mode" | "marketplaceUserId" | "requiredKycLevel">,
 ): TestIdentity[] {
   const provider = identityProviderFor(session.mode);
-  if (provider.kind === "broker") return [];
-  return provider.testIdentities({ seed: session.marketplaceUserId, passport: requiredKycLevel(session) === 2 });
+  return (
+    provider.testIdentities?.({ seed: session.marketplaceUserId, passport: requiredKycLevel(session) === 2 }) ?? []
+  );
 }
 
 export async function identityStep(
@@ -61,8 +62,8 @@ export type SessionSignIn =
   | { outcome: "at-broker"; authorizationUrl: string };
 
 /**
- * Signs in with the eID for the session: the simulated eID answers at once with the person picked;
- * a broker is where the browser goes next, and the sign-in completes at our callback
+ * Signs in with the eID for the session: the browser goes to the eID's issuer next (a broker, or
+ * the sandbox's own with the test person picked), and the sign-in completes at our callback
  * (lib/hosted/eid-callback-route.ts), kept meanwhile (lib/identity/identity-authorizations.ts).
  */
 export async function signInOnSession(
@@ -71,15 +72,15 @@ export async function signInOnSession(
   page: SignInPage,
 ): Promise<SessionSignIn> {
   const identityProvider = identityProviderFor(session.mode);
-  if (identityProvider.kind === "broker") {
-    const begun = await identityProvider.begin(requiredKycLevel(session));
-    await keepAuthorization(session, identityProvider.name, begun.pending, page);
-    return { outcome: "at-broker", authorizationUrl: begun.authorizationUrl };
-  }
-  return signedInOnSession(session, identityProvider.name, await identityProvider.signIn(identityChoice));
+  const begun = await identityProvider.begin(
+    requiredKycLevel(session),
+    identityProvider.testIdentities ? identityChoice : undefined,
+  );
+  await keepAuthorization(session, identityProvider.name, begun.pending, page);
+  return { outcome: "at-broker", authorizationUrl: begun.authorizationUrl };
 }
 
-/** The eID's answer recorded on the session (the simulated eID's at once, a broker's at the callback). */
+/** The eID's answer, at our callback, recorded on the session. */
 export async function signedInOnSession(
   session: HostedSession,
   provider: string,

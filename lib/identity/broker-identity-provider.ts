@@ -5,9 +5,10 @@
 // level 1, high for level 2, since MitID reaches high only with an identity document checked (the
 // passport's chip in the MitID app), which is what level 2 asks (docs/go-live.md).
 // EID_OIDC_LEVEL_CLAIM names the claim that carries the level when the broker does not use `acr`.
+// The sandbox's eID is the same relying party against another issuer (sandbox-eid/).
 import { publicBaseUrl } from "../config.ts";
 import { requiredSecret } from "../secret-setting.ts";
-import type { BrokerIdentityProvider, SignInResult, VerifiedIdentity } from "./identity-provider.ts";
+import type { IdentityProvider, SignInResult, VerifiedIdentity } from "./identity-provider.ts";
 import {
   beginSignIn,
   completeSignIn,
@@ -42,41 +43,53 @@ export function checkBrokerSettings(): void {
   brokerConfig("substantial");
 }
 
-/** What the eID verified, as the rest of the service knows a person; the address is the person's to give. */
+/** What the eID verified, as the rest of the service knows a person; without an address claim, the address is the person's to give. */
 function verifiedIdentity(identity: OidcIdentity): VerifiedIdentity {
   return {
     subject: identity.subject,
     name: identity.name,
-    address: "",
-    city: "",
-    postalCode: "",
-    phoneNumber: null,
-    // A broker does not tell name and address protection; the person is verified by the eID.
-    nameAddressProtected: false,
+    address: identity.address?.street ?? "",
+    city: identity.address?.city ?? "",
+    postalCode: identity.address?.postalCode ?? "",
+    phoneNumber: identity.phoneNumber ?? null,
+    // A MitID broker does not tell name and address protection; the person is verified by the eID.
+    nameAddressProtected: identity.nameAddressProtected ?? false,
     passportVerified: identity.level === "high",
     birthdate: identity.birthdate,
-    addressToDeclare: true,
+    // A person with name and address protection has no address to tell; the others give theirs
+    // where the eID does not.
+    addressToDeclare: !identity.address && !identity.nameAddressProtected,
   };
 }
 
 const isEidLevel = (value: string): value is EidLevel => (EID_LEVELS as readonly string[]).includes(value);
 
-export const brokerIdentityProvider: BrokerIdentityProvider = {
-  kind: "broker",
-  name: "oidc-eid",
-  async begin(kycLevel) {
-    return beginSignIn(brokerConfig(kycLevel === 2 ? "high" : "substantial"));
-  },
-  async complete(callbackQuery, pending): Promise<SignInResult> {
-    if (!isEidLevel(pending.requestedLevel)) return { ok: false, reason: "sign_in_failed" };
-    const config = brokerConfig(pending.requestedLevel);
-    const result = await completeSignIn(config, `${config.redirectUri}?${callbackQuery}`, {
-      ...pending,
-      requestedLevel: pending.requestedLevel,
-    });
-    if (result.ok) return { ok: true, identity: verifiedIdentity(result.identity) };
-    console.warn(`eID sign-in not completed: ${result.reason}: ${result.detail}`);
-    if (result.reason === "cancelled" || result.reason === "level_not_met") return { ok: false, reason: result.reason };
-    return { ok: false, reason: "sign_in_failed" };
-  },
-};
+/** A relying party of the issuer that `configFor` describes, as the hosted pages use one. */
+export function oidcIdentityProvider(
+  name: string,
+  configFor: (level: EidLevel) => OidcEidConfig,
+  extra: Pick<IdentityProvider, "testIdentities"> = {},
+): IdentityProvider {
+  return {
+    name,
+    ...extra,
+    async begin(kycLevel, testIdentity) {
+      return beginSignIn(configFor(kycLevel === 2 ? "high" : "substantial"), { loginHint: testIdentity });
+    },
+    async complete(callbackQuery, pending): Promise<SignInResult> {
+      if (!isEidLevel(pending.requestedLevel)) return { ok: false, reason: "sign_in_failed" };
+      const config = configFor(pending.requestedLevel);
+      const result = await completeSignIn(config, `${config.redirectUri}?${callbackQuery}`, {
+        ...pending,
+        requestedLevel: pending.requestedLevel,
+      });
+      if (result.ok) return { ok: true, identity: verifiedIdentity(result.identity) };
+      console.warn(`eID sign-in not completed: ${result.reason}: ${result.detail}`);
+      if (result.reason === "cancelled" || result.reason === "level_not_met")
+        return { ok: false, reason: result.reason };
+      return { ok: false, reason: "sign_in_failed" };
+    },
+  };
+}
+
+export const brokerIdentityProvider = oidcIdentityProvider("oidc-eid", brokerConfig);

@@ -1,6 +1,7 @@
 // The national electronic-ID sign-in, an outside party (decisions.md §7). The hosted connect page
-// talks to it only through this interface: the simulated eID (a person picked on our page) or a
-// broker over OpenID Connect (lib/identity/broker-identity-provider.ts).
+// talks to it only through this interface, and always over OpenID Connect: a MitID broker
+// (lib/identity/broker-identity-provider.ts) or the sandbox's own eID (lib/identity/sandbox-eid),
+// whose test person the tester picks on our page.
 
 export interface VerifiedIdentity {
   /** Stable, non-reversible subject for this person (never the national id number). */
@@ -41,15 +42,6 @@ export interface SignInFor {
 export type SignInResult =
   { ok: true; identity: VerifiedIdentity } | { ok: false; reason: "sign_in_failed" | "cancelled" | "level_not_met" };
 
-/** The simulated eID: the tester picks a person on our own page, and the answer is immediate. */
-export interface PickedIdentityProvider {
-  readonly kind: "picked";
-  readonly name: string;
-  /** Identities a tester can pick on the sign-in page; the first is the one preselected. */
-  testIdentities(account: SignInFor): TestIdentity[];
-  signIn(identityId: string): Promise<SignInResult>;
-}
-
 /**
  * A sign-in that kept until the person comes back from the broker: the state finds it, the nonce
  * and the PKCE verifier complete it (stored by lib/identity/identity-authorizations.ts).
@@ -62,19 +54,21 @@ export interface PendingBrokerSignIn {
 }
 
 /**
- * A national eID broker (OpenID Connect): the browser is sent to the broker and comes back to our
+ * A national eID over OpenID Connect: the browser is sent to the issuer and comes back to our
  * callback (lib/hosted/eid-callback-route.ts), where the sign-in completes.
  */
-export interface BrokerIdentityProvider {
-  readonly kind: "broker";
+export interface IdentityProvider {
   readonly name: string;
-  /** Where to send the browser to sign in at the level KYC `kycLevel` needs, and what to keep until it is back. */
-  begin(kycLevel: 1 | 2): Promise<{ authorizationUrl: string; pending: PendingBrokerSignIn }>;
-  /** The callback's query (code and state, or the broker's error) with the sign-in it completes. */
+  /**
+   * Where to send the browser to sign in at the level KYC `kycLevel` needs, and what to keep until
+   * it is back; `testIdentity` is the sandbox's person picked on the page.
+   */
+  begin(kycLevel: 1 | 2, testIdentity?: string): Promise<{ authorizationUrl: string; pending: PendingBrokerSignIn }>;
+  /** The callback's query (code and state, or the issuer's error) with the sign-in it completes. */
   complete(callbackQuery: URLSearchParams, pending: PendingBrokerSignIn): Promise<SignInResult>;
+  /** The sandbox's eID: the people a tester picks from on the sign-in page, the first preselected. */
+  testIdentities?(account: SignInFor): TestIdentity[];
 }
-
-export type IdentityProvider = PickedIdentityProvider | BrokerIdentityProvider;
 
 /** KYC level the person reaches (spec 4.4): 2 with passport verification; 1 with the eID unless
  *  name and address are protected; 0 otherwise. */

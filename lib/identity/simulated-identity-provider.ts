@@ -1,14 +1,9 @@
-// SIMULATED national eID: a handful of fixed test people covering each KYC case, and first, a test
-// person of the account's own. No real sign-in happens; used by the sandbox and the hosted connect
-// page until a real provider is plugged in.
+// SIMULATED national eID's people: a handful of fixed test people covering each KYC case, and
+// first, a test person of the account's own. The sandbox's OpenID provider (lib/identity/
+// sandbox-eid) signs them in, the one a tester picked on the hosted page (its login_hint); the
+// sandbox API's connect uses them directly. No real sign-in happens.
 import { createHash } from "node:crypto";
-import type {
-  PickedIdentityProvider,
-  SignInFor,
-  SignInResult,
-  TestIdentity,
-  VerifiedIdentity,
-} from "./identity-provider.ts";
+import type { SignInFor, SignInResult, TestIdentity, VerifiedIdentity } from "./identity-provider.ts";
 
 const PEOPLE: Record<string, { label: string; identity: VerifiedIdentity | null }> = {
   plain: {
@@ -105,18 +100,23 @@ function ownTestIdentity(account: SignInFor): TestIdentity {
   return { id: `${kind}:${key}`, label: ownPerson(key, account.passport).name, detailKey: kind };
 }
 
-export const simulatedIdentityProvider: PickedIdentityProvider = {
-  kind: "picked",
+/** The test person with this id; null for one whose sign-in fails, or an id that names nobody. */
+export function simulatedPerson(identityId: string): VerifiedIdentity | null {
+  const own = OWN_ID.exec(identityId);
+  if (own) return ownPerson(own[2]!, own[1] !== undefined);
+  return (Object.hasOwn(PEOPLE, identityId) ? PEOPLE[identityId]?.identity : null) ?? null;
+}
+
+export const simulatedIdentityProvider = {
   name: "simulated-eid",
+  /** The people a tester can pick on the sign-in page; the first is the one preselected. */
   testIdentities(account: SignInFor): TestIdentity[] {
     const fixed = Object.entries(PEOPLE).map(([id, person]) => ({ id, label: person.label, detailKey: id }));
     return [ownTestIdentity(account), ...fixed];
   },
+  /** The person at once, without the protocol: the sandbox API's connect and tests. */
   async signIn(identityId: string): Promise<SignInResult> {
-    const own = OWN_ID.exec(identityId);
-    if (own) return { ok: true, identity: ownPerson(own[2]!, own[1] !== undefined) };
-    const person = Object.hasOwn(PEOPLE, identityId) ? PEOPLE[identityId] : undefined;
-    if (!person) return { ok: false, reason: "sign_in_failed" };
-    return person.identity ? { ok: true, identity: person.identity } : { ok: false, reason: "sign_in_failed" };
+    const identity = simulatedPerson(identityId);
+    return identity ? { ok: true, identity } : { ok: false, reason: "sign_in_failed" };
   },
 };

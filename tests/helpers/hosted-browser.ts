@@ -2,6 +2,8 @@
 // and form posts through the real route handlers. The anti-CSRF token is read from the session,
 // as the page would have put it in the form. Paying goes as a payer's browser goes: our pay form
 // sends it to the simulated rail's bank page, the bank's form sends it back to our return address.
+// Signing in goes as the browser goes too: to the sandbox's eID (an OpenID provider, which answers
+// at once for the test person picked) and back to our eID callback.
 import { randomUUID } from "node:crypto";
 import { POST as checkoutForm } from "../../app/(hosted)/checkout/[token]/[action]/route.ts";
 import { POST as connectForm } from "../../app/(hosted)/connect/[token]/[action]/route.ts";
@@ -12,6 +14,7 @@ import { GET as checkoutReturn } from "../../app/(hosted)/checkout/[token]/retur
 import { GET as payReturn } from "../../app/(hosted)/pay/[token]/return/route.ts";
 import { POST as bankForm } from "../../app/sandbox-bank/[bankPaymentId]/[action]/route.ts";
 import { GET as eidCallback } from "../../app/(hosted)/eid/callback/route.ts";
+import { GET as sandboxEidAuthorize } from "../../app/sandbox-eid/authorize/route.ts";
 import { db } from "../../lib/db/client.ts";
 import { hashSessionToken } from "../../lib/hosted-links/sessions.ts";
 
@@ -37,6 +40,28 @@ export interface FormPostOptions {
 export function hostedBrowser() {
   const jar = new Map<string, string>([["escrow_browser", randomUUID()]]);
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const keepCookies = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const index = pair.indexOf("=");
+      jar.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+  };
+  async function callback(callbackUrl: string): Promise<Answer> {
+    const request = new Request(`https://escrow.test/eid/callback${new URL(callbackUrl).search}`, {
+      headers: { cookie: cookieHeader() },
+    });
+    const response = await eidCallback(request);
+    keepCookies(response);
+    return { status: response.status, location: response.headers.get("location") };
+  }
+  /** The sandbox eID's authorization endpoint, then (where it sends the browser back) our callback. */
+  async function throughSandboxEid(authorizationUrl: string): Promise<Answer> {
+    const answer = await sandboxEidAuthorize(new Request(authorizationUrl));
+    const back = answer.headers.get("location");
+    if (answer.status !== 303 || !back) return { status: answer.status, location: back };
+    return callback(back);
+  }
   return {
     jar,
     /** Any body with any content type, as a hostile client would send it. */
@@ -74,12 +99,11 @@ export function hostedBrowser() {
         body,
       });
       const response = await FORMS[prefix](request, { params: Promise.resolve({ token, action }) });
-      for (const cookie of response.headers.getSetCookie()) {
-        const [pair = ""] = cookie.split(";");
-        const index = pair.indexOf("=");
-        jar.set(pair.slice(0, index), pair.slice(index + 1));
-      }
-      return { status: response.status, location: response.headers.get("location") };
+      keepCookies(response);
+      const location = response.headers.get("location");
+      if (location && new URL(location, "https://escrow.test").pathname === "/sandbox-eid/authorize")
+        return throughSandboxEid(location);
+      return { status: response.status, location };
     },
     /** A form of the simulated bank's page at `bankUrl` (where our pay form sent the browser). */
     async bank(bankUrl: string, action: "pay" | "confirm", fields: Record<string, string> = {}): Promise<Answer> {
@@ -93,18 +117,7 @@ export function hostedBrowser() {
       return { status: response.status, location: response.headers.get("location") };
     },
     /** Our eID callback (`/eid/callback?code=…&state=…`), where the eID broker sends the browser back. */
-    async eidCallback(callbackUrl: string): Promise<Answer> {
-      const request = new Request(`https://escrow.test/eid/callback${new URL(callbackUrl).search}`, {
-        headers: { cookie: cookieHeader() },
-      });
-      const response = await eidCallback(request);
-      for (const cookie of response.headers.getSetCookie()) {
-        const [pair = ""] = cookie.split(";");
-        const index = pair.indexOf("=");
-        jar.set(pair.slice(0, index), pair.slice(index + 1));
-      }
-      return { status: response.status, location: response.headers.get("location") };
-    },
+    eidCallback: callback,
     /** Our return address (`/<page>/<token>/return`), where the bank sends the browser once paid. */
     async comeBack(returnUrl: string): Promise<Answer> {
       const [, prefix, token] = new URL(returnUrl).pathname.split("/") as [string, keyof typeof RETURNS, string];

@@ -22,7 +22,8 @@ export interface BegunSignIn {
   pending: PendingSignIn;
 }
 
-export async function beginSignIn(config: OidcEidConfig): Promise<BegunSignIn> {
+/** `loginHint`: who is signing in, where the page already knows (the sandbox's test person). */
+export async function beginSignIn(config: OidcEidConfig, options: { loginHint?: string } = {}): Promise<BegunSignIn> {
   const configuration = await brokerConfiguration(config);
   const codeVerifier = client.randomPKCECodeVerifier();
   const pending: PendingSignIn = {
@@ -41,6 +42,7 @@ export async function beginSignIn(config: OidcEidConfig): Promise<BegunSignIn> {
     code_challenge_method: "S256",
     acr_values: config.acrValueFor(pending.requestedLevel),
     prompt: "login",
+    ...(options.loginHint && { login_hint: options.loginHint }),
   });
   return { authorizationUrl: url.href, pending };
 }

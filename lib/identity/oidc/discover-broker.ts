@@ -30,6 +30,7 @@ function clientConfiguration(config: OidcEidConfig, metadata: client.ServerMetad
   configuration.timeout = 10;
   client.enableNonRepudiationChecks(configuration);
   if (config.allowInsecureRequests) client.allowInsecureRequests(configuration);
+  if (config.inProcess) configuration[client.customFetch] = config.inProcess;
   return configuration;
 }
 
@@ -37,6 +38,7 @@ async function discover(config: OidcEidConfig): Promise<Discovered> {
   const found = await client.discovery(config.issuer, config.clientId, undefined, undefined, {
     execute: config.allowInsecureRequests ? [client.allowInsecureRequests] : [],
     timeout: 10,
+    ...(config.inProcess && { [client.customFetch]: config.inProcess }),
   });
   return { metadata: found.serverMetadata(), jwks: undefined, expiresAt: Date.now() + config.discoveryTtlMs };
 }

@@ -1,7 +1,9 @@
 // The person an ID token names, read from the claims the brokers agree on: `sub` (stable per
 // person and client, pseudonymous), `name` (or `given_name` and `family_name`), `birthdate`. The
-// postal address is not read: the MitID brokers do not return it (address lookups are a separate
-// CPR register service we do not use). A CPR number is never read, even where a broker offers it,
+// MitID brokers return no postal address (address lookups are a separate CPR register service we
+// do not use); an issuer that does send OpenID's standard `address` claim (the sandbox's eID) is
+// believed, as are `phone_number` and `name_address_protected` (a claim of the sandbox's eID, for
+// its test person with name and address protection). A CPR number is never read, even where a broker offers it,
 // and a subject that looks like one is refused, so that one cannot be stored by mistake.
 import type { OidcIdentity } from "./sign-in-result.ts";
 import type { EidLevel } from "./eid-levels.ts";
@@ -50,5 +52,33 @@ export function identityFromClaims(claims: Claims, level: EidLevel, levelClaim: 
   if (birthdate) used.birthdate = birthdate;
   const levelValue = claims[levelClaim];
   if (typeof levelValue === "string") used[levelClaim] = levelValue;
-  return { ok: true, identity: { subject, name, birthdate, level, claims: used } };
+  const address = postalAddress(claims.address);
+  if (address) used.address = `${address.street}, ${address.postalCode} ${address.city}`;
+  const phoneNumber = text(claims, "phone_number");
+  if (phoneNumber) used.phone_number = phoneNumber;
+  const isProtected = claims.name_address_protected === true;
+  if (isProtected) used.name_address_protected = "true";
+  return {
+    ok: true,
+    identity: {
+      subject,
+      name,
+      birthdate,
+      level,
+      ...(address && { address }),
+      ...(phoneNumber && { phoneNumber }),
+      ...(isProtected && { nameAddressProtected: true }),
+      claims: used,
+    },
+  };
+}
+
+/** OpenID's address claim (street_address, postal_code, locality), when all three are there. */
+function postalAddress(value: unknown): { street: string; postalCode: string; city: string } | null {
+  if (!value || typeof value !== "object") return null;
+  const claim = value as Claims;
+  const street = text(claim, "street_address");
+  const postalCode = text(claim, "postal_code");
+  const city = text(claim, "locality");
+  return street && postalCode && city ? { street, postalCode, city } : null;
 }

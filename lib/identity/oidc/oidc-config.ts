@@ -5,6 +5,7 @@
 //
 // The settings are checked where they are read, and a refusal names the setting, never its value:
 // the client secret must not reach a log through an error message.
+import type { CustomFetch } from "openid-client";
 import { mitIdAcrValue, type EidLevel } from "./eid-levels.ts";
 
 export interface OidcEidSettings {
@@ -28,6 +29,11 @@ export interface OidcEidSettings {
   allowInsecureLoopback?: boolean;
   /** How long a discovered configuration is reused, in milliseconds; default one hour. */
   discoveryTtlMs?: number;
+  /**
+   * How the relying party reaches the issuer, when not over the network: the sandbox's own eID
+   * (lib/identity/sandbox-eid) answers in the same process, so its issuer may be plain http.
+   */
+  inProcess?: CustomFetch;
 }
 
 export interface OidcEidConfig {
@@ -41,6 +47,7 @@ export interface OidcEidConfig {
   clientAuthentication: "client_secret_basic" | "client_secret_post";
   allowInsecureRequests: boolean;
   discoveryTtlMs: number;
+  inProcess?: CustomFetch;
 }
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -57,7 +64,8 @@ function parsedUrl(value: string, setting: string): URL {
 export function oidcEidConfig(settings: OidcEidSettings): OidcEidConfig {
   const issuer = parsedUrl(settings.issuerUrl, "issuer URL");
   const insecure = issuer.protocol === "http:";
-  if (insecure && !(settings.allowInsecureLoopback && LOOPBACK_HOSTS.has(issuer.hostname))) {
+  const loopbackAllowed = settings.allowInsecureLoopback && LOOPBACK_HOSTS.has(issuer.hostname);
+  if (insecure && !loopbackAllowed && !settings.inProcess) {
     throw new Error("The eID broker's issuer URL must use https.");
   }
   if (!insecure && issuer.protocol !== "https:") throw new Error("The eID broker's issuer URL must use https.");
@@ -77,5 +85,6 @@ export function oidcEidConfig(settings: OidcEidSettings): OidcEidConfig {
     clientAuthentication: settings.clientAuthentication ?? "client_secret_basic",
     allowInsecureRequests: insecure,
     discoveryTtlMs: settings.discoveryTtlMs ?? HOUR_MS,
+    ...(settings.inProcess && { inProcess: settings.inProcess }),
   };
 }

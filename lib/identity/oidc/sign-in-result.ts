@@ -11,6 +11,15 @@ export interface OidcIdentity {
   /** YYYY-MM-DD, or null when the broker did not send it. */
   birthdate: string | null;
   level: EidLevel;
+  /**
+   * The postal address, when the issuer sends OpenID's `address` claim (the sandbox's eID does; the
+   * MitID brokers do not, and the person then declares it).
+   */
+  address?: { street: string; postalCode: string; city: string };
+  /** `phone_number`, when sent. */
+  phoneNumber?: string;
+  /** Name and address protection, when the issuer tells it (`name_address_protected`: the sandbox's eID). */
+  nameAddressProtected?: boolean;
   /** The claims this identity was read from, by name, and nothing else of the ID token. */
   claims: Record<string, string>;
 }
