@@ -1,18 +1,19 @@
 // POST /carrier-events/shipmondo – Shipmondo's webhooks about the shipments we booked (register
 // this URL at Shipmondo with the key SHIPMONDO_WEBHOOK_KEY; docs/go-live.md). The body is verified
-// as Shipmondo signs it (lib/shipping/shipmondo/verify-webhook.ts) and the shipment's status moves
-// the trade through the same path as the sandbox's carrier events (lib/shipping/apply-tracking-event.ts). A
-// message carries no event id, so duplicates and late arrivals are told apart by the trade's own
-// state: an event the label has passed already changes nothing and is answered 200, like a
-// shipment that is not one of our labels, so that Shipmondo stops sending it. 400 for a body that
-// is not Shipmondo's (nothing applied); 404 on a deployment without Shipmondo's webhook key; 500
-// when applying failed (Shipmondo sends it again).
-import { tenantNow } from "../clock.ts";
+// as Shipmondo signs it (lib/shipping/shipmondo/verify-webhook.ts), stored in the carriers' inbox,
+// and the shipment's status moves the trade through the same path as the sandbox's carrier events
+// (lib/shipping/receive-carrier-event.ts). A message carries no event id: the inbox knows it by
+// the shipment and the status it reached, so a second message of the same status is a duplicate;
+// a late or reordered one is told apart by the trade's own state and changes nothing. Both are
+// answered 200, like a shipment that is not one of our labels, so that Shipmondo stops sending
+// them. 400 for a body that is not Shipmondo's (nothing stored); 404 on a deployment without
+// Shipmondo's webhook key; 500 when applying failed (kept in the inbox: Shipmondo sends it again,
+// and the scheduler's sweep applies it if Shipmondo gives up).
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { readLimited } from "./request-body.ts";
 import { secretSetting } from "../secret-setting.ts";
-import { applyTrackingEvent } from "../shipping/apply-tracking-event.ts";
+import { receiveCarrierEvent } from "../shipping/receive-carrier-event.ts";
 import {
   readTrackingUpdate,
   ShipmondoWebhookRefused,
@@ -44,18 +45,20 @@ export async function shipmondoWebhook(request: Request): Promise<Response> {
   if (!update?.event || !update.reference) return answer(200, { received: true, outcome: "not a tracking event" });
   const label = await db.shipmentLabel.findUnique({
     where: { id: update.reference },
-    select: { id: true, mode: true, providerReference: true, tenant: true },
+    select: { id: true, providerReference: true },
   });
   // Ours only when the shipment is the one booked for that label.
   if (!label || label.providerReference !== update.shipmentId)
     return answer(200, { received: true, outcome: "not one of our labels" });
   try {
-    const now = tenantNow(label.tenant, label.mode);
-    const applied = await applyTrackingEvent(label.tenant, label.mode, label.id, update.event, now);
-    return answer(200, { received: true, outcome: "applied", state: applied.state });
+    const done = await receiveCarrierEvent({
+      provider: "shipmondo",
+      eventKey: `${update.shipmentId}:${update.status}`,
+      labelId: label.id,
+      event: update.event,
+    });
+    return answer(200, { received: true, ...done });
   } catch (error) {
-    if (error instanceof AppError && (error.code === "invalid-state" || error.code === "conflict"))
-      return answer(200, { received: true, outcome: "passed already" });
     console.error(`Shipmondo webhook for label ${label.id} not applied: ${String(error)}`);
     return answer(500, { error: "not applied; send it again" });
   }

@@ -9,6 +9,7 @@ import { pollPendingRailPayments } from "../payments/poll-rail-payments.ts";
 import { warnOfHoldBudgets } from "../payments/hold-budget-warning.ts";
 import { reconcileDueDays } from "../payments/reconcile-due.ts";
 import { sweepRailCallbacks } from "../payments/receive-rail-callback.ts";
+import { sweepCarrierEvents } from "../shipping/receive-carrier-event.ts";
 import { sendDueRefunds } from "../payments/send-rail-refunds.ts";
 import { pollSentPayouts } from "../payouts/settle-rail-payout.ts";
 import { sendTenantFees } from "../payouts/send-tenant-fees.ts";
@@ -63,6 +64,7 @@ export function startScheduler(): () => Promise<void> {
   const stopRail = every(railMs, "Rail round", async () => {
     const now = new Date();
     await sweepRailCallbacks(now);
+    await sweepCarrierEvents(now);
     await pollPendingRailPayments(now, 50, railMs);
     await sendDueRefunds(now);
     await pollSentPayouts(now);

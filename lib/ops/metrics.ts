@@ -23,6 +23,7 @@ export interface EscrowMetrics {
   payments: client.Counter<"purpose" | "outcome">;
   payouts: client.Counter<"outcome">;
   railCallbacks: client.Counter<"provider" | "outcome">;
+  carrierEvents: client.Counter<"provider" | "outcome">;
   rateLimitRefusals: client.Counter<"http_route">;
   renderedTrades: client.Counter<"result">;
   pagePositions: client.Counter<"result">;
@@ -56,6 +57,12 @@ const deliveries = cachedReading(() =>
             count(*) FILTER (WHERE "status" = 'Failed') AS failed,
             extract(epoch FROM now() - min("nextAttemptAt") FILTER (WHERE "status" = 'Pending' AND "attemptCount" = 0))::float8 AS oldest
      FROM "WebhookDelivery" WHERE "status" IN ('Pending', 'Failed')`,
+  ),
+);
+
+const carrierInbox = cachedReading(() =>
+  scrapeQuery<{ waiting: string; oldest: number | null }>(
+    `SELECT count(*) AS waiting, extract(epoch FROM now() - min("receivedAt"))::float8 AS oldest FROM "CarrierEvent" WHERE "appliedAt" IS NULL`,
   ),
 );
 
@@ -119,6 +126,12 @@ function create(): EscrowMetrics {
     railCallbacks: new client.Counter({
       name: "escrow_rail_callbacks_total",
       help: "Callbacks received from payment rails, by rail and outcome (applied, duplicate, refused: bad signature, failed: kept to apply later).",
+      labelNames: ["provider", "outcome"],
+      registers: [registry],
+    }),
+    carrierEvents: new client.Counter({
+      name: "escrow_carrier_events_total",
+      help: "Tracking messages from carriers, by carrier and outcome (applied, passed already, duplicate, failed: kept to apply later; swept: applied by the sweep).",
       labelNames: ["provider", "outcome"],
       registers: [registry],
     }),
@@ -223,6 +236,22 @@ function create(): EscrowMetrics {
     registers: [registry],
     async collect() {
       this.set((await railInbox()).oldest ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: "escrow_carrier_events_unapplied",
+    help: "Carriers' tracking messages stored in the inbox and not yet applied (the scheduler's sweep retries them).",
+    registers: [registry],
+    async collect() {
+      this.set(Number((await carrierInbox()).waiting));
+    },
+  });
+  new client.Gauge({
+    name: "escrow_carrier_event_oldest_unapplied_age_seconds",
+    help: "Age of the oldest carrier tracking message not yet applied (0 when none).",
+    registers: [registry],
+    async collect() {
+      this.set((await carrierInbox()).oldest ?? 0);
     },
   });
   new client.Gauge({

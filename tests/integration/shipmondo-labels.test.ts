@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { randomUUID } from "node:crypto";
 import { POST as shipmondoRoute } from "../../app/carrier-events/shipmondo/route.ts";
 import { labelOptions } from "../../lib/shipping/label-prices.ts";
+import { sweepCarrierEvents } from "../../lib/shipping/receive-carrier-event.ts";
 import { startShipmondoStandIn, type ShipmondoStandIn } from "../stand-ins/shipmondo/server.ts";
 import { paidTradeWithShipping, printLabel, statusLinkToken } from "../helpers/paid-shipping-trade.ts";
 import { db } from "../helpers/tenants.ts";
@@ -110,6 +111,40 @@ describe("labels through Shipmondo", () => {
     const again = await shipmondo.controls.sendTrackingEvent(String(booked!.id), "delivered");
     expect(again.map((attempt) => attempt.answeredStatus)).toEqual([200]);
     expect((await api.trade("seller", tradeId)).json.state).toBe("Delivered");
+    // Each status is in the carriers' inbox once, applied.
+    const inbox = await db.carrierEvent.findMany({ where: { labelId: label.id }, orderBy: { receivedAt: "asc" } });
+    expect(inbox.map((row) => [row.eventKey, row.event, row.appliedAt !== null])).toEqual([
+      [`${booked!.id}:sent`, "sent", true],
+      [`${booked!.id}:delivered`, "delivered", true],
+    ]);
+  });
+
+  it("applies a message that was stored but never applied (the server died in between) in the scheduler's sweep", async () => {
+    const { api, tradeId } = await paidTradeWithShipping();
+    await api.buyDelivery("seller", tradeId, { price: 80, shipmentProviderId: "gls", expectedMaxWeightInGrams: 5000 });
+    const label = await db.shipmentLabel.findFirstOrThrow({ where: { tradeId } });
+    const receivedAt = new Date(Date.now() - 60_000);
+    await db.carrierEvent.create({
+      data: {
+        provider: "shipmondo",
+        eventKey: `${label.providerReference}:sent`,
+        labelId: label.id,
+        event: "sent",
+        receivedAt,
+      },
+    });
+    expect((await api.trade("seller", tradeId)).json.state).toBe("LabelCreated");
+
+    expect(await sweepCarrierEvents(new Date())).toBeGreaterThanOrEqual(1);
+    expect((await api.trade("seller", tradeId)).json.state).toBe("Sent");
+    expect(await db.carrierEvent.findFirstOrThrow({ where: { labelId: label.id } })).toMatchObject({
+      appliedAt: expect.any(Date),
+      tries: 1,
+    });
+    // Shipmondo's own message, arriving after all: a duplicate, answered 200, nothing moves.
+    const late = await shipmondo.controls.sendTrackingEvent(label.providerReference!, "sent");
+    expect(late.map((attempt) => attempt.answeredStatus)).toEqual([200]);
+    expect((await api.trade("seller", tradeId)).json.state).toBe("Sent");
   });
 
   it("offers Shipmondo's quotes on the status page, in exact minor units", async () => {
