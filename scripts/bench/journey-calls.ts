@@ -4,7 +4,10 @@
 // production server, then against the bare node:http + pg baseline doing the same SQL
 // (baseline-server.ts), and prints each call's median latency on both. One client, so these are
 // latencies without queueing: what a transition costs, not what the machine can carry (that is
-// `npm run bench`). A fresh database on BENCH_DATABASE_URL's server, dropped afterwards.
+// `npm run bench`). It also counts what a journey writes on the primary: write transactions (the
+// transaction ids PostgreSQL assigned, which only writing transactions take) and WAL bytes, the
+// figures docs/scaling.md sizes a primary and a cell with. A fresh database on BENCH_DATABASE_URL's
+// server, dropped afterwards.
 // PROBE_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" profiles the service.
 import "../require-node.ts";
 import { benchOptions } from "./cli-options.ts";
@@ -101,7 +104,27 @@ try {
   };
   await run(ports.service, WARM_UP);
   await run(ports.baseline, WARM_UP);
+  // Nothing else writes to the server meanwhile (the servers' worker and scheduler are off): the
+  // next transaction id and the WAL position move only by what the service's journeys write.
+  const { default: pg } = await import("pg");
+  const probe = new pg.Client({ connectionString: database.url });
+  await probe.connect();
+  const position = async () =>
+    (
+      await probe.query<{ xid: string; wal: string }>(
+        "SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xid, pg_current_wal_lsn()::text AS wal",
+      )
+    ).rows[0]!;
+  const lsn = (text: string) => {
+    const [high, low] = text.split("/");
+    return BigInt(`0x${high}`) * 2n ** 32n + BigInt(`0x${low}`);
+  };
+  const before = await position();
   const service = await run(ports.service, JOURNEYS);
+  const after = await position();
+  await probe.end();
+  const writes = (Number(after.xid) - Number(before.xid)) / JOURNEYS;
+  const walBytes = Number(lsn(after.wal) - lsn(before.wal)) / JOURNEYS;
   const baseline = await run(ports.baseline, JOURNEYS);
 
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
@@ -117,6 +140,10 @@ try {
     `| **Whole journey (mean)** | **${perJourney(service).toFixed(1)}** | ` +
       `**${perJourney(baseline).toFixed(1)}** | ` +
       `**${(perJourney(service) - perJourney(baseline)).toFixed(1)}** |`,
+  );
+  console.log(
+    `\nThe service's journey writes on the primary: ${writes.toFixed(1)} write transactions and ` +
+      `${Math.round(walBytes).toLocaleString("en")} WAL bytes per journey (${JOURNEYS} journeys).`,
   );
 } finally {
   for (const child of children) await stopServer(child);
