@@ -1,5 +1,6 @@
-// The hosted connect page as a marketplace's user meets it: the national eID sign-in (simulated
-// test people), the consent screen, and back to the tenant; what the API and the outbox then say.
+// The hosted connect page as a marketplace's user meets it: the national eID sign-in (the
+// sandbox's OpenID provider and its test people), the consent screen, and back to the tenant;
+// what the API and the outbox then say.
 import { expect, test } from "@playwright/test";
 import { tenantApi } from "./support/api.ts";
 import { checkPage, watchPage } from "./support/pages.ts";
@@ -64,6 +65,39 @@ for (const [index, c] of CASES.entries()) {
     }
   });
 }
+
+test("the sandbox's eID is an OpenID provider: the sign-in passes its authorization endpoint and our callback", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const api = tenantApi(request, tenant);
+  const user = `oidc-${testInfo.project.name}`;
+  const link = await api.connectLink({
+    marketplaceUserId: user,
+    successUrl: `${baseURL}/?connected=${user}`,
+    cancelUrl: `${baseURL}/?cancelled=${user}`,
+  });
+  const visited: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.isNavigationRequest()) visited.push(new URL(sent.url()).pathname);
+  });
+  await page.goto(link);
+  await page.getByLabel(/Mette Hansen/).check();
+  await page.getByRole("button", { name: "Sign in with eID" }).click();
+  await expect(page.getByRole("heading", { name: "Connect to Loppemarkedet" })).toBeVisible();
+  expect(visited).toEqual(expect.arrayContaining(["/sandbox-eid/authorize", "/eid/callback"]));
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page).toHaveURL(`${baseURL}/?connected=${user}`);
+  expect((await api.user(user)).json).toMatchObject({ name: "Mette Hansen", kycLevel: 1 });
+
+  // Its discovery document is public, as a broker's is.
+  const discovery = await request.get("/sandbox-eid/.well-known/openid-configuration");
+  expect(await discovery.json()).toMatchObject({
+    authorization_endpoint: `${baseURL}/sandbox-eid/authorize`,
+    code_challenge_methods_supported: ["S256"],
+  });
+});
 
 test("the next connect in this browser needs only consent at another marketplace, unless the tenant forces the eID sign-in", async ({
   page,
