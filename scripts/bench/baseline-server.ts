@@ -8,6 +8,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { labelPurchase, parcelRouteReads } from "./baseline-label.ts";
+import { railNewsAfter, railNewsBefore, recordTry } from "./baseline-rail.ts";
 import { baselineReads } from "./baseline-reads.ts";
 
 // DATABASE_PREPARED_STATEMENTS=on: every statement prepared by name once per connection, as the
@@ -294,14 +296,19 @@ const acceptAndPay = (auth: Auth, user: string, tradeId: string) =>
     return { status: 200, body: { paymentId: id, state: "Pending" } };
   });
 
-const completePayment = (auth: Auth, paymentId: string) =>
-  transaction(async (c): Promise<Reply> => {
+// The payment is opened at the simulated bank, decided there, and its callback applied around the
+// completion's transaction, as the service does since the sandbox's news took the rail's way (baseline-rail.ts).
+async function completePayment(auth: Auth, paymentId: string): Promise<Reply> {
+  const eventId = await railNewsBefore(pool, auth.tenantId, paymentId);
+  if (!eventId) return notFound;
+  const reply = await transaction(async (c): Promise<Reply> => {
     const paid = await c.query(
       `UPDATE "Payment" SET "state" = 'Paid', "paidAt" = now(), "updatedAt" = now() WHERE "id" = $1 AND "tenantId" = $2 AND "state" = 'Pending' RETURNING *`,
       [paymentId, auth.tenantId],
     );
     const payment = paid.rows[0];
     if (!payment) return notFound;
+    await recordTry(c, auth.tenantId, paymentId, payment.tradeId);
     if (!(await step(c, auth, payment.tradeId, null, "InvitationAccepted", "AwaitingShipment", "trade.created")))
       return notFound;
     await ledger(c, auth, payment.tradeId, "fundEscrow", [
@@ -310,19 +317,29 @@ const completePayment = (auth: Auth, paymentId: string) =>
     ]);
     return { status: 200, body: { paymentId, state: "Paid" } };
   });
+  await railNewsAfter(pool, eventId, paymentId);
+  return reply;
+}
 
-const buyLabel = (auth: Auth, user: string, tradeId: string) =>
-  transaction(async (c): Promise<Reply> => {
+// The parcel's route read first, then the purchase in one transaction (baseline-label.ts).
+async function buyLabel(auth: Auth, user: string, tradeId: string): Promise<Reply> {
+  await parcelRouteReads(pool, auth, tradeId);
+  return transaction(async (c): Promise<Reply> => {
+    const locked = await c.query(
+      `SELECT "id" FROM "Trade" WHERE "id" = $1 AND "tenantId" = $2 AND "mode" = $3 AND "state" = 'AwaitingShipment' FOR UPDATE`,
+      [tradeId, auth.tenantId, auth.mode],
+    );
+    if (!locked.rows[0]) return notFound;
+    await labelPurchase(c, auth, tradeId, user);
     if (!(await step(c, auth, tradeId, user, "AwaitingShipment", "LabelCreated", "trade.label_created")))
       return notFound;
-    await c.query(
-      `INSERT INTO "ShipmentLabel" ("id", "tenantId", "mode", "tradeId", "leg", "carrier", "labelCode", "priceMinor",
-        "labelPricePayerMinor", "labelPricePayeeMinor", "labelPaidBy", "expectedMaxWeightGrams", "status", "updatedAt")
-       VALUES ($1, $2, $3, $4, 'Delivery', 'gls', $5, 5900, 5900, 0, 1, 5000, 'Created', now())`,
-      [randomUUID(), auth.tenantId, auth.mode, tradeId, randomBytes(6).toString("hex")],
-    );
+    await ledger(c, auth, tradeId, "deliveryLabel", [
+      ["escrow", -5900n],
+      ["carrier_payable", 5900n],
+    ]);
     return { status: 200, body: { state: "Paid" } };
   });
+}
 
 const trackingEvent = (auth: Auth, labelId: string, event: string) =>
   transaction(async (c): Promise<Reply> => {

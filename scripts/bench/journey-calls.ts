@@ -119,13 +119,16 @@ try {
     const [high, low] = text.split("/");
     return BigInt(`0x${high}`) * 2n ** 32n + BigInt(`0x${low}`);
   };
-  const before = await position();
-  const service = await run(ports.service, JOURNEYS);
-  const after = await position();
+  const written = async (journeys: () => Promise<Record<string, number[]>>) => {
+    const before = await position();
+    const times = await journeys();
+    const after = await position();
+    const writes = (Number(after.xid) - Number(before.xid)) / JOURNEYS;
+    return { times, writes, walBytes: Number(lsn(after.wal) - lsn(before.wal)) / JOURNEYS };
+  };
+  const { times: service, writes, walBytes } = await written(() => run(ports.service, JOURNEYS));
+  const { times: baseline, writes: baselineWrites } = await written(() => run(ports.baseline, JOURNEYS));
   await probe.end();
-  const writes = (Number(after.xid) - Number(before.xid)) / JOURNEYS;
-  const walBytes = Number(lsn(after.wal) - lsn(before.wal)) / JOURNEYS;
-  const baseline = await run(ports.baseline, JOURNEYS);
 
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
   const perJourney = (times: Record<string, number[]>) =>
@@ -143,7 +146,8 @@ try {
   );
   console.log(
     `\nThe service's journey writes on the primary: ${writes.toFixed(1)} write transactions and ` +
-      `${Math.round(walBytes).toLocaleString("en")} WAL bytes per journey (${JOURNEYS} journeys).`,
+      `${Math.round(walBytes).toLocaleString("en")} WAL bytes per journey (${JOURNEYS} journeys); ` +
+      `the baseline ${baselineWrites.toFixed(1)} write transactions.`,
   );
 } finally {
   for (const child of children) await stopServer(child);
