@@ -199,4 +199,23 @@ describe("the sandbox's eID as an OpenID provider", () => {
       address: { street_address: "Nørregade 12, 2. tv", postal_code: "1165", locality: "København K", country: "DK" },
     });
   });
+
+  it("answers a malformed, oversized or hostile token request with OAuth's error record", async () => {
+    const post = (body: BodyInit, authorization = basic(SANDBOX_EID_CLIENT_ID, SANDBOX_EID_CLIENT_SECRET)) =>
+      token(new Request(`${ISSUER}/token`, { method: "POST", headers: { authorization }, body }));
+    const oversized = await post("code=" + "a".repeat(20_000));
+    expect(oversized.status).toBe(413);
+    expect(await oversized.json()).toMatchObject({ error: "invalid_request" });
+    const notUtf8 = await post(new Uint8Array([0x63, 0x6f, 0x64, 0x65, 0x3d, 0xff, 0xfe]));
+    expect(notUtf8.status).toBe(400);
+    expect(await notUtf8.json()).toMatchObject({ error: "invalid_request" });
+    const badEncoding = await post(
+      "grant_type=authorization_code",
+      `Basic ${Buffer.from("%E0%A4%A:x").toString("base64")}`,
+    );
+    expect(badEncoding.status).toBe(401);
+    expect(await badEncoding.json()).toMatchObject({ error: "invalid_client" });
+    const noGrant = await post("grant_type=password&username=a&password=b");
+    expect(await noGrant.json()).toMatchObject({ error: "unsupported_grant_type" });
+  });
 });

@@ -19,13 +19,8 @@ export const sandboxIssuerFetch: CustomFetch = async (url, options) => {
     case "GET /jwks":
       return json(await sandboxJwks());
     case "POST /token":
-      return sandboxToken(
-        new Request(`${issuer}/token`, {
-          method: "POST",
-          headers: options.headers,
-          body: options.body as BodyInit | null | undefined,
-        }),
-      );
+      // openid-client sends the form as URLSearchParams (or its text).
+      return sandboxToken(options.headers.authorization ?? null, new URLSearchParams(String(options.body ?? "")));
     default:
       throw new Error(`The sandbox eID (${SANDBOX_EID_PATH}) does not answer ${options.method} ${url}`);
   }

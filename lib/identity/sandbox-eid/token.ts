@@ -13,7 +13,7 @@ import { sandboxSigningKey } from "./signing-key.ts";
 const ID_TOKEN_SECONDS = 300;
 const NO_STORE = { "content-type": "application/json", "cache-control": "no-store" };
 
-function tokenError(status: number, error: string, description: string): Response {
+export function tokenError(status: number, error: string, description: string): Response {
   const headers: Record<string, string> = { ...NO_STORE };
   if (status === 401) headers["www-authenticate"] = 'Basic realm="sandbox-eid"';
   return new Response(JSON.stringify({ error, error_description: description }), { status, headers });
@@ -32,15 +32,19 @@ function authenticatedClient(header: string | null): string | null {
   const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   if (colon < 0) return null;
-  const id = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " "));
-  const secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " "));
-  return id === SANDBOX_EID_CLIENT_ID && same(secret, SANDBOX_EID_CLIENT_SECRET) ? id : null;
+  try {
+    const id = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " "));
+    const secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " "));
+    return id === SANDBOX_EID_CLIENT_ID && same(secret, SANDBOX_EID_CLIENT_SECRET) ? id : null;
+  } catch {
+    return null; // a malformed percent-encoding is no client of ours
+  }
 }
 
-export async function sandboxToken(request: Request): Promise<Response> {
-  const clientId = authenticatedClient(request.headers.get("authorization"));
+/** The token request: its Authorization header and its form (read, within a size limit, by the caller). */
+export async function sandboxToken(authorization: string | null, form: URLSearchParams): Promise<Response> {
+  const clientId = authenticatedClient(authorization);
   if (!clientId) return tokenError(401, "invalid_client", "Client authentication failed.");
-  const form = new URLSearchParams(await request.text());
   if (form.get("grant_type") !== "authorization_code")
     return tokenError(400, "unsupported_grant_type", "Only authorization_code.");
   const grant = redeemCode(form.get("code") ?? "");
