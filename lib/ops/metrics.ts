@@ -131,7 +131,9 @@ function create(): EscrowMetrics {
     }),
     carrierEvents: new client.Counter({
       name: "escrow_carrier_events_total",
-      help: "Tracking messages from carriers, by carrier and outcome (applied, passed already, duplicate, failed: kept to apply later; swept: applied by the sweep).",
+      help:
+        "Tracking messages from carriers, by carrier and outcome (applied, passed already, duplicate, " +
+        "failed: kept to apply later; swept: applied by the sweep).",
       labelNames: ["provider", "outcome"],
       registers: [registry],
     }),

@@ -54,9 +54,9 @@ function printCells(title: string, cells: Cell[]) {
   for (const cell of cells) {
     const busiest = [...cell.tenants].sort((a, b) => b.writesPerSecond - a.writesPerSecond)[0];
     const share = (100 * loadOf(cell)) / cell.capacity;
-    console.log(
-      `| ${cell.id} | ${cell.tenants.length} | ${fixed(loadOf(cell))} | ${fixed(share)}%${share > headroom * 100 ? " (over headroom)" : ""} | ${busiest ? `${busiest.id} (${fixed(busiest.writesPerSecond)}/s)` : "–"} |`,
-    );
+    const over = share > headroom * 100 ? " (over headroom)" : "";
+    const top = busiest ? `${busiest.id} (${fixed(busiest.writesPerSecond)}/s)` : "–";
+    console.log(`| ${cell.id} | ${cell.tenants.length} | ${fixed(loadOf(cell))} | ${fixed(share)}%${over} | ${top} |`);
   }
 }
 
