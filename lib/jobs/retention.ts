@@ -1,7 +1,9 @@
 // Retention: what the service keeps only for a while, deleted in bounded batches by the
 // scheduler (lib/jobs/scheduler.ts) so that no table grows without end.
 //
-// - The API request log (console → Developers): REQUEST_LOG_RETENTION_DAYS, default 90.
+// - The API request log (console → Developers): REQUEST_LOG_RETENTION_DAYS, default 90. It is
+//   partitioned by week, and a week goes as a whole once it ended that many days ago (so a line is
+//   kept at least that long and at most a week more): lib/db/partitions/.
 // - Finished webhook deliveries and their attempts, which hold the signed event bodies with
 //   personal data: WEBHOOK_LOG_RETENTION_DAYS after they finished, default 30 (Stripe keeps 30
 //   days of events). Pending deliveries are never deleted. The events themselves (OutboxEvent,
@@ -14,19 +16,23 @@
 //   console sign-in throttles once their window ended (any address typed into the sign-in form
 //   leaves one).
 //
-// Each statement deletes at most BATCH rows, found on an index, so a round is short even with a
+// Each other statement deletes at most BATCH rows, found on an index, so a round is short even with a
 // large backlog; several instances may run it at once (SKIP LOCKED: they share the rows, neither
 // waits). A round stops a table after MAX_BATCHES and goes on at the next round.
 import { db } from "../db/client.ts";
+import { maintainWeeklyPartitions, type WeeklyPartitionedTable } from "../db/partitions/maintain-partitions.ts";
+import { log } from "../ops/log.ts";
 import { retentionPolicy, type RetentionPolicy } from "./retention-policy.ts";
 
 const BATCH = 5_000;
 const MAX_BATCHES = 20;
 const DAY_MS = 86_400_000;
 const HOSTED_SESSION_DAYS = 30;
+export const REQUEST_LOG: WeeklyPartitionedTable = { table: "ApiRequestLog", column: "createdAt" };
 
 export interface Pruned {
-  requestLog: number;
+  /** Weeks of the request log dropped (their partitions' names). */
+  requestLogWeeks: string[];
   webhookDeliveries: number;
   hostedSessions: number;
   idempotencyRecords: number;
@@ -49,22 +55,10 @@ export async function pruneExpiredRecords(
   policy: RetentionPolicy = retentionPolicy(),
 ): Promise<Pruned> {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const requestLogCutoff = before(policy.requestLogDays);
   const webhookCutoff = before(policy.webhookLogDays);
   const hostedCutoff = before(HOSTED_SESSION_DAYS);
   return {
-    // On the console's index (tenantId, mode, createdAt, id), one range per tenant and mode: no
-    // index on createdAt alone to maintain on the busiest insert of the service.
-    requestLog: await drain(
-      () => db.$executeRaw`
-        DELETE FROM "ApiRequestLog" WHERE "id" IN (
-          SELECT old."id" FROM "Tenant" t
-          CROSS JOIN (VALUES ('test'::"ApiMode"), ('live'::"ApiMode")) AS m("mode")
-          CROSS JOIN LATERAL (
-            SELECT "id" FROM "ApiRequestLog" l WHERE l."tenantId" = t."id" AND l."mode" = m."mode" AND l."createdAt" < ${requestLogCutoff}
-            LIMIT ${BATCH} FOR UPDATE SKIP LOCKED) old
-          LIMIT ${BATCH})`,
-    ),
+    requestLogWeeks: await requestLogWeeksDropped(now, policy.requestLogDays),
     // Attempts go with their delivery (ON DELETE CASCADE).
     webhookDeliveries: await drain(
       () => db.$executeRaw`
@@ -103,4 +97,14 @@ export async function pruneExpiredRecords(
             SELECT "key" FROM "ConsoleSignInThrottle" WHERE "expiresAt" < ${new Date(now.getTime() - 60_000)} ORDER BY "expiresAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
       )),
   };
+}
+
+/** The request log's partition round; a round that could not run is logged and tried again next time. */
+async function requestLogWeeksDropped(now: Date, keepDays: number): Promise<string[]> {
+  try {
+    return (await maintainWeeklyPartitions(db, REQUEST_LOG, now, keepDays)).dropped;
+  } catch (error) {
+    log.error("The request log's partitions were not maintained this round", error);
+    return [];
+  }
 }

@@ -59,7 +59,9 @@ export function startScheduler(): () => Promise<void> {
   const stopDeadlines = every(deadlineMs, "Scheduler round", async () => void (await fireDueDeadlines()));
   const stopRetention = every(retentionMs, "Retention round", async () => {
     const pruned = await pruneExpiredRecords(new Date(), policy);
-    if (Object.values(pruned).some((count) => count > 0)) console.log("Retention deleted", pruned);
+    const { requestLogWeeks, ...deleted } = pruned;
+    if (requestLogWeeks.length || Object.values(deleted).some((count) => count > 0))
+      console.log("Retention deleted", pruned);
   });
   const stopRail = every(railMs, "Rail round", async () => {
     const now = new Date();

@@ -17,7 +17,7 @@ export default function RequestLogPage() {
       <DevelopersTabs current="/console/developers/logs" />
       <p className="mt-6 text-sm text-slate-600">
         Every call to the API with one of your keys, newest first. Paste an X-Correlation-Id (the traceId of an error)
-        to find one call. Calls are kept for {retentionPolicy().requestLogDays} days.
+        to find one call. Calls are kept for at least {retentionPolicy().requestLogDays} days.
       </p>
       <div className="mt-4">
         <Suspense>
