@@ -7,7 +7,7 @@
 import { AppError } from "../errors.ts";
 import { db } from "../db/client.ts";
 import type { Tenant } from "../db/generated/client.ts";
-import type { ApiMode } from "../db/generated/enums.ts";
+import type { ApiMode, PaymentPurpose } from "../db/generated/enums.ts";
 import { metrics } from "../ops/metrics.ts";
 import { labelCreated, requestLabel, voidUnusedLabel } from "../shipping/issue-label.ts";
 import { refuseOnePersonOnBothSides } from "../trades/distinct-parties.ts";
@@ -28,8 +28,13 @@ export async function completePayment(
   now: Date,
   /** `railAttemptId`: the rail's id of the try, so that a try reported twice is recorded once. */
   attempt: { source: AttemptSource; method?: string | null; railAttemptId?: string },
+  /** The payment's purpose when the caller read it: an escrow payment has no label to ask for. */
+  purpose?: PaymentPurpose,
 ) {
-  const order = outcome === "succeeded" ? await labelToIssue({ tenantId: tenant.id, mode }, reference) : null;
+  const order =
+    outcome === "succeeded" && purpose !== "Escrow"
+      ? await labelToIssue({ tenantId: tenant.id, mode }, reference)
+      : null;
   const issued = order ? await requestLabel(mode, order) : null;
   // The payment's trade locked and read, the payment paid with its attempt, the transition's
   // statement (with its ledger transfer).

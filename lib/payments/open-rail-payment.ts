@@ -5,13 +5,17 @@
 // with a compare-and-set on the old one, so two tabs racing end at the same rail payment (the
 // same idempotency key opens the same one at the rail).
 import { db } from "../db/client.ts";
+import type { Payment } from "../db/generated/client.ts";
 import { paymentRailFor, railNamed } from "../outside-parties.ts";
 import { RailUnavailable, type PaymentRail } from "./payment-rail.ts";
 import { settlePayment, settleRailPayment } from "./settle-rail-payment.ts";
 
 /** Where the payer goes next: the rail's page, back to the tenant (paid), or nowhere (not payable now). */
 export type PaymentStep =
-  { kind: "redirect"; url: string } | { kind: "paid" } | { kind: "unavailable" } | { kind: "railUnreachable" };
+  | { kind: "redirect"; url: string; provider: string; railPaymentId: string }
+  | { kind: "paid" }
+  | { kind: "unavailable" }
+  | { kind: "railUnreachable" };
 
 type RailStep = Exclude<PaymentStep, { kind: "railUnreachable" }>;
 
@@ -29,9 +33,13 @@ export async function stepToRail(paymentId: string, pages: RailPages): Promise<P
   }
 }
 
-/** Opens (or reuses) the payment's rail payment; RailUnavailable when the rail cannot be reached. */
-export async function openRailPayment(paymentId: string, pages: RailPages): Promise<RailStep> {
-  const payment = await db.payment.findUniqueOrThrow({ where: { id: paymentId } });
+/**
+ * Opens (or reuses) the payment's rail payment; RailUnavailable when the rail cannot be reached.
+ * Takes the payment's row when the caller has just read it (the sandbox's completion), else its id.
+ */
+export async function openRailPayment(paymentOrId: string | Payment, pages: RailPages): Promise<RailStep> {
+  const payment =
+    typeof paymentOrId === "string" ? await db.payment.findUniqueOrThrow({ where: { id: paymentOrId } }) : paymentOrId;
   if (payment.state === "Paid") return { kind: "paid" };
   if (payment.state !== "Pending") return { kind: "unavailable" };
   const rail = paymentRailFor(payment.mode);
@@ -59,13 +67,14 @@ export async function openRailPayment(paymentId: string, pages: RailPages): Prom
       railCheckedAt: null,
     },
   });
-  if (count === 1) return { kind: "redirect", url: opened.redirectUrl };
+  if (count === 1)
+    return { kind: "redirect", url: opened.redirectUrl, provider: rail.name, railPaymentId: opened.railPaymentId };
   // Another request recorded its rail payment first (or the payment was paid meanwhile).
   const now = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
   if (now.state === "Paid") return { kind: "paid" };
   if (now.railPaymentId !== opened.railPaymentId) await rail.closePayment(opened.railPaymentId);
-  return now.state === "Pending" && now.railRedirectUrl
-    ? { kind: "redirect", url: now.railRedirectUrl }
+  return now.state === "Pending" && now.railRedirectUrl && now.railPaymentId
+    ? { kind: "redirect", url: now.railRedirectUrl, provider: now.provider, railPaymentId: now.railPaymentId }
     : { kind: "unavailable" };
 }
 
@@ -76,7 +85,7 @@ async function stillPayable(rail: PaymentRail, railPaymentId: string, redirectUr
     // Paid at the rail, its news not here yet: take it now.
     return (await settleRailPayment(rail, railPaymentId)) === "Paid" ? { kind: "paid" } : { kind: "unavailable" };
   }
-  return status.state === "closed" ? null : { kind: "redirect", url: redirectUrl };
+  return status.state === "closed" ? null : { kind: "redirect", url: redirectUrl, provider: rail.name, railPaymentId };
 }
 
 /**

@@ -5,6 +5,9 @@
 // second completion, and that counts as done). So a callback twice, late or out of order, or a
 // return racing its callback, changes nothing more than one arrival would.
 import { db } from "../db/client.ts";
+import type { ApiMode, PaymentPurpose, PaymentState } from "../db/generated/enums.ts";
+import type { Tenant } from "../db/generated/client.ts";
+import { run, statement } from "../db/sql.ts";
 import { tenantNow } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { railNamed } from "../outside-parties.ts";
@@ -15,18 +18,7 @@ import type { PaymentRail, RailTry } from "./payment-rail.ts";
 export type SettledState = "Paid" | "Pending" | "Other" | "unknown";
 
 export async function settleRailPayment(rail: PaymentRail, railPaymentId: string): Promise<SettledState> {
-  const payment = await db.payment.findUnique({
-    where: { provider_railPaymentId: { provider: rail.name, railPaymentId } },
-    select: {
-      id: true,
-      state: true,
-      mode: true,
-      amountMinor: true,
-      currency: true,
-      tenant: true,
-      attempts: { select: { railAttemptId: true } },
-    },
-  });
+  const payment = await paymentAtRail(rail.name, railPaymentId);
   // A rail payment we no longer point at was closed before we replaced it: it cannot pay.
   if (!payment) return "unknown";
   const status = await rail.paymentStatus(railPaymentId);
@@ -36,13 +28,13 @@ export async function settleRailPayment(rail: PaymentRail, railPaymentId: string
     throw new Error(
       `Rail payment ${railPaymentId} is for ${status.amountMinor} ${status.currency}, payment ${payment.id} for ${payment.amountMinor} ${payment.currency}`,
     );
-  const recorded = new Set(payment.attempts.map((a) => a.railAttemptId));
+  const recorded = new Set(payment.railAttemptIds);
   const now = tenantNow(payment.tenant, payment.mode);
   let state: SettledState = payment.state === "Paid" ? "Paid" : payment.state === "Pending" ? "Pending" : "Other";
   for (const attempt of status.tries) {
     if (recorded.has(attempt.id) || state !== "Pending") continue;
     if (attempt.outcome === "succeeded" && status.state !== "succeeded") continue; // not captured yet
-    state = await takeTry(payment.tenant, payment.mode, payment.id, attempt, now);
+    state = await takeTry(payment, attempt, now);
   }
   // The payment and its attempts were read by two statements: a try recorded between them (by a
   // callback or a return racing this one) was skipped as known, while the payment still read
@@ -51,24 +43,81 @@ export async function settleRailPayment(rail: PaymentRail, railPaymentId: string
   return state;
 }
 
+interface PaymentAtRail {
+  id: string;
+  state: PaymentState;
+  purpose: PaymentPurpose;
+  mode: ApiMode;
+  amountMinor: bigint;
+  currency: string;
+  tenant: Tenant;
+  /** The rail's ids of the tries already recorded. */
+  railAttemptIds: (string | null)[];
+}
+
+/**
+ * Our payment at a rail payment, with its tenant and the tries it recorded, in one statement (every
+ * rail callback and sandbox completion asks it): the tenant's columns as they are, the payment's
+ * under names of their own beside them.
+ */
+async function paymentAtRail(provider: string, railPaymentId: string): Promise<PaymentAtRail | null> {
+  const [row] = await run<
+    Tenant & {
+      paymentId: string;
+      paymentState: PaymentState;
+      paymentPurpose: PaymentPurpose;
+      paymentMode: ApiMode;
+      paymentAmountMinor: bigint;
+      paymentCurrency: string;
+      railAttemptIds: (string | null)[];
+    }
+  >(statement`
+    SELECT t.*, p."id" AS "paymentId", p."state" AS "paymentState", p."purpose" AS "paymentPurpose",
+      p."mode" AS "paymentMode",
+      p."amountMinor" AS "paymentAmountMinor", p."currency" AS "paymentCurrency",
+      ARRAY(SELECT a."railAttemptId" FROM "PaymentAttempt" a WHERE a."paymentId" = p."id") AS "railAttemptIds"
+    FROM "Payment" p JOIN "Tenant" t ON t."id" = p."tenantId"
+    WHERE p."provider" = ${provider} AND p."railPaymentId" = ${railPaymentId}`);
+  if (!row) return null;
+  const {
+    paymentId,
+    paymentState,
+    paymentPurpose,
+    paymentMode,
+    paymentAmountMinor,
+    paymentCurrency,
+    railAttemptIds,
+    ...tenant
+  } = row;
+  return {
+    id: paymentId,
+    state: paymentState,
+    purpose: paymentPurpose,
+    mode: paymentMode,
+    amountMinor: paymentAmountMinor,
+    currency: paymentCurrency,
+    tenant,
+    railAttemptIds,
+  };
+}
+
 async function currentState(paymentId: string): Promise<SettledState> {
   const current = await db.payment.findUniqueOrThrow({ where: { id: paymentId }, select: { state: true } });
   return current.state === "Paid" ? "Paid" : current.state === "Pending" ? "Pending" : "Other";
 }
 
-async function takeTry(
-  tenant: Parameters<typeof completePayment>[0],
-  mode: Parameters<typeof completePayment>[1],
-  paymentId: string,
-  attempt: RailTry,
-  now: Date,
-): Promise<SettledState> {
+async function takeTry(payment: PaymentAtRail, attempt: RailTry, now: Date): Promise<SettledState> {
+  const { tenant, mode, id: paymentId, purpose } = payment;
   try {
-    await completePayment(tenant, mode, paymentId, attempt.outcome, now, {
-      source: attempt.method === null ? "sandbox" : "rail",
-      method: attempt.method,
-      railAttemptId: attempt.id,
-    });
+    await completePayment(
+      tenant,
+      mode,
+      paymentId,
+      attempt.outcome,
+      now,
+      { source: attempt.method === null ? "sandbox" : "rail", method: attempt.method, railAttemptId: attempt.id },
+      purpose,
+    );
     return attempt.outcome === "succeeded" ? "Paid" : "Pending";
   } catch (error) {
     // Completed meanwhile by another arrival of the same news: that one counts.

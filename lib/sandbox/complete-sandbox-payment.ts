@@ -3,8 +3,7 @@
 // simulated bank records the payer's try, sends its signed callback, and the callback is applied
 // from the inbox by asking the bank (lib/payments/settle-rail-payment.ts). The endpoint answers
 // once that is done, with the payment as it then is.
-import { db } from "../db/client.ts";
-import type { Tenant } from "../db/generated/client.ts";
+import type { Payment, Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { AppError } from "../errors.ts";
 import { publicBaseUrl } from "../config.ts";
@@ -14,7 +13,7 @@ import { decideBySandbox } from "../payments/simulated-rail/bank.ts";
 import { simulatedPaymentRail } from "../payments/simulated-rail/rail.ts";
 import { sendCallbackNow } from "../payments/simulated-rail/send-callback.ts";
 import { refuseOnePersonOnBothSides } from "../trades/distinct-parties.ts";
-import { paymentIdOf } from "../trades/store/payment-rows.ts";
+import { paymentOfTenant, paymentRow } from "../trades/store/payment-rows.ts";
 
 export async function completeSandboxPayment(
   tenant: Tenant,
@@ -24,8 +23,7 @@ export async function completeSandboxPayment(
   now: Date,
 ) {
   const scope = { tenantId: tenant.id, mode };
-  const paymentId = await paymentIdOf(scope, reference);
-  const payment = paymentId ? await db.payment.findUnique({ where: { id: paymentId } }) : null;
+  const payment = await paymentOfTenant(scope, reference);
   if (!payment) throw AppError.notFound(`Payment ${JSON.stringify(reference)}`);
   if (payment.state !== "Pending")
     throw new AppError(
@@ -45,7 +43,8 @@ export async function completeSandboxPayment(
   await sendCallbackNow(bankPaymentId);
   // The bank decided; if the trade moved meanwhile (cancelled while the payer paid), the payment
   // could not take it, and the endpoint says so as before the rail was asynchronous.
-  const settled = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  const settled = await paymentRow(payment.id);
+  if (!settled) throw AppError.notFound(`Payment ${JSON.stringify(reference)}`);
   if (!decidedHere || settled.state !== (outcome === "succeeded" ? "Paid" : "Pending"))
     throw new AppError(
       "invalid-state",
@@ -55,22 +54,18 @@ export async function completeSandboxPayment(
 }
 
 /** The simulated bank's payment the payer would pay at (opened now if the payer never went there). */
-async function bankPaymentOf(payment: { id: string; provider: string; railPaymentId: string | null }) {
+async function bankPaymentOf(payment: Payment) {
   if (payment.provider === simulatedPaymentRail.name && payment.railPaymentId) {
     const status = await simulatedPaymentRail.paymentStatus(payment.railPaymentId);
     if (status.state !== "closed") return payment.railPaymentId;
   }
   const home = publicBaseUrl();
-  const step = await openRailPayment(payment.id, { returnUrl: home, cancelUrl: home });
+  const step = await openRailPayment(payment, { returnUrl: home, cancelUrl: home });
   if (step.kind !== "redirect") throw new AppError("invalid-state", "The payment can no longer be completed.");
-  const opened = await db.payment.findUniqueOrThrow({
-    where: { id: payment.id },
-    select: { provider: true, railPaymentId: true },
-  });
-  if (opened.provider !== simulatedPaymentRail.name || !opened.railPaymentId)
+  if (step.provider !== simulatedPaymentRail.name)
     throw new AppError(
       "forbidden",
       "The sandbox completes payments only on the simulated payment rail; this deployment's test mode uses a real one.",
     );
-  return opened.railPaymentId;
+  return step.railPaymentId;
 }

@@ -12,11 +12,12 @@ import { newPaymentReference } from "../payments/payment-reference.ts";
 import { serializePayment } from "../payments/serialize-payment.ts";
 import type { Tenant } from "../db/generated/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
-import { insertLabelPurchase, pendingLabelPurchase, shippingPayerMinorOf } from "../trades/store/label-rows.ts";
+import { insertLabelPurchase, pendingLabelPurchase } from "../trades/store/label-rows.ts";
 import { tradeLocks } from "../trades/store/lock.ts";
 import { withLockedTrade } from "../trades/with-locked-trade.ts";
 import { LABEL_PAID_BY } from "../trades/presentation/codes.ts";
 import { labelCreated, requestLabel, voidUnusedLabel } from "./issue-label.ts";
+import { routeAndShippingOf } from "./parcel-route.ts";
 import type { BuyShipmentBody } from "./schemas.ts";
 
 export async function buyShipment(
@@ -37,8 +38,13 @@ export async function buyShipment(
     tradeId,
     leg,
   };
+  // Read before the transaction (none: no such trade, which the transaction answers): when the
+  // buyer pays nothing more, the label is asked of the carrier now, with the route read here.
+  const before = await routeAndShippingOf(scope, tradeId, leg);
   const issued =
-    (await buyerPaysFor(scope, tradeId, leg, priceMinor)) === 0n ? await requestLabel(context.mode, order) : null;
+    before && buyerPaysOf(before.shippingPayerMinor, leg, priceMinor) === 0n
+      ? await requestLabel(context.mode, order, before.route)
+      : null;
   let applied = false;
 
   // The trade's lock, a purchase still waiting for its payment, the purchase's transition, the
@@ -122,15 +128,4 @@ export async function buyShipment(
 function buyerPaysOf(shippingPayerMinor: bigint, leg: "Delivery" | "Return", priceMinor: bigint): bigint {
   if (leg === "Return") return priceMinor;
   return priceMinor > shippingPayerMinor ? priceMinor - shippingPayerMinor : 0n;
-}
-
-/** The same, read before the transaction (null: no such trade, which the transaction answers). */
-async function buyerPaysFor(
-  scope: { tenantId: string; mode: ApiMode },
-  tradeId: string,
-  leg: "Delivery" | "Return",
-  priceMinor: bigint,
-): Promise<bigint | null> {
-  const shippingPayerMinor = await shippingPayerMinorOf(scope, tradeId);
-  return shippingPayerMinor === null ? null : buyerPaysOf(shippingPayerMinor, leg, priceMinor);
 }

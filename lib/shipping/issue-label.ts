@@ -13,17 +13,18 @@ import { log } from "../ops/log.ts";
 import { carriersFor } from "../outside-parties.ts";
 import type { LabelShares } from "../trades/store/label-rows.ts";
 import type { LockedTradeTransaction } from "../trades/with-locked-trade.ts";
-import type { CarrierId, IssuedLabel } from "./carrier.ts";
+import type { CarrierId, IssuedLabel, ParcelRoute } from "./carrier.ts";
 import { parcelRouteOf } from "./parcel-route.ts";
 
 type LabelOrder = Pick<ShipmentLabel, "id" | "carrier" | "expectedMaxWeightGrams" | "tradeId" | "leg">;
 
-export async function requestLabel(mode: ApiMode, label: LabelOrder): Promise<IssuedLabel> {
+/** `route`: the parcel's route when the caller read it already (buying a label reads it with the trade's shipping money). */
+export async function requestLabel(mode: ApiMode, label: LabelOrder, route?: ParcelRoute): Promise<IssuedLabel> {
   const carrier = carriersFor(mode)[label.carrier as CarrierId];
   return carrier.issueLabel({
     labelId: label.id,
     weightGrams: label.expectedMaxWeightGrams,
-    route: await parcelRouteOf(label.tradeId, label.leg),
+    route: route ?? (await parcelRouteOf(label.tradeId, label.leg)),
   });
 }
 

@@ -10,28 +10,21 @@ import type pg from "pg";
 type Query = Pick<pg.Pool, "query">;
 type Scope = { tenantId: string; mode: string; currency: string };
 
-/** Before the transaction: the shipping money, and the parcel's route. */
+/** Before the transaction: the shipping money and the parcel's route, in one statement. */
 export async function parcelRouteReads(db: Query, scope: Scope, tradeId: string): Promise<void> {
-  await db.query(`SELECT "shippingPayerMinor" FROM "Trade" WHERE "id" = $1 AND "tenantId" = $2 AND "mode" = $3`, [
-    tradeId,
-    scope.tenantId,
-    scope.mode,
-  ]);
-  const trade = (
-    await db.query(
-      `SELECT "id", "tenantId", "mode", "payerMarketplaceUserId", "payeeMarketplaceUserId" FROM "Trade" WHERE "id" = $1`,
-      [tradeId],
-    )
-  ).rows[0];
-  if (!trade) return;
-  const users = await db.query(
-    `SELECT "id", "marketplaceUserId", "serviceAccountId" FROM "MarketplaceUser"
-     WHERE "tenantId" = $1 AND "mode" = $2 AND "marketplaceUserId" = ANY($3::text[])`,
-    [scope.tenantId, scope.mode, [trade.payerMarketplaceUserId, trade.payeeMarketplaceUserId]],
+  await db.query(
+    `SELECT t."shippingPayerMinor",
+       (SELECT json_build_object('name', a."name", 'address', a."address", 'postalCode', a."postalCode", 'city', a."city",
+           'phoneNumber', a."phoneNumber")
+         FROM "MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId"
+         WHERE u."tenantId" = t."tenantId" AND u."mode" = t."mode" AND u."marketplaceUserId" = t."payerMarketplaceUserId") AS "payer",
+       (SELECT json_build_object('name', a."name", 'address', a."address", 'postalCode', a."postalCode", 'city', a."city",
+           'phoneNumber', a."phoneNumber")
+         FROM "MarketplaceUser" u JOIN "ServiceAccount" a ON a."id" = u."serviceAccountId"
+         WHERE u."tenantId" = t."tenantId" AND u."mode" = t."mode" AND u."marketplaceUserId" = t."payeeMarketplaceUserId") AS "payee"
+     FROM "Trade" t WHERE t."id" = $1 AND t."tenantId" = $2 AND t."mode" = $3`,
+    [tradeId, scope.tenantId, scope.mode],
   );
-  await db.query(`SELECT * FROM "ServiceAccount" WHERE "id" = ANY($1::text[])`, [
-    users.rows.map((user: { serviceAccountId: string }) => user.serviceAccountId),
-  ]);
 }
 
 /** In the transaction, after the lock: the pending label looked for, the purchase's own transition, the label's payment and the label. */

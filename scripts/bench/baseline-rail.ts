@@ -11,12 +11,10 @@ type Query = Pick<pg.Pool, "query">;
 
 /** Before the completion's transaction: the payment read, opened at the bank, decided there, and the callback stored and read back to apply. */
 export async function railNewsBefore(db: Query, tenantId: string, paymentId: string): Promise<string | null> {
-  const found = await db.query(`SELECT "id", "tenantId", "mode" FROM "Payment" WHERE "id" = $1 AND "tenantId" = $2`, [
-    paymentId,
-    tenantId,
-  ]);
-  if (!found.rows[0]) return null;
-  const payment = (await db.query(`SELECT * FROM "Payment" WHERE "id" = $1`, [paymentId])).rows[0];
+  const payment = (
+    await db.query(`SELECT pay.* FROM "Payment" pay WHERE pay."id" = $1 AND pay."tenantId" = $2`, [paymentId, tenantId])
+  ).rows[0];
+  if (!payment) return null;
   await db.query(
     `SELECT t."payerMarketplaceUserId", t."payeeMarketplaceUserId" FROM "Trade" t
        JOIN "MarketplaceUser" payer ON payer."tenantId" = t."tenantId" AND payer."mode" = t."mode" AND payer."marketplaceUserId" = t."payerMarketplaceUserId"
@@ -24,49 +22,56 @@ export async function railNewsBefore(db: Query, tenantId: string, paymentId: str
      WHERE t."id" = $1`,
     [payment.tradeId],
   );
-  // Opened at the bank: the payment read again, the bank's payment made and found by its key, ours pointed at it.
-  await db.query(`SELECT * FROM "Payment" WHERE "id" = $1`, [paymentId]);
-  const bankId = `simbank_${randomBytes(12).toString("hex")}`;
+  // Opened at the bank (made, or found by its key, in one statement), ours pointed at it.
   const key = `payment-${paymentId}-1`;
-  await db.query(
-    `INSERT INTO "SimulatedBankPayment" ("id", "idempotencyKey", "amountMinor", "currency", "description", "returnUrl", "cancelUrl", "state", "createdAt")
-     VALUES ($1, $2, $3, $4, 'Escrow payment', 'http://localhost/', 'http://localhost/', 'open', now()) ON CONFLICT DO NOTHING`,
-    [bankId, key, payment.amountMinor, payment.currency],
-  );
-  await db.query(`SELECT "id" FROM "SimulatedBankPayment" WHERE "idempotencyKey" = $1 LIMIT 1`, [key]);
+  const [bank] = (
+    await db.query(
+      `WITH made AS (
+         INSERT INTO "SimulatedBankPayment" ("id", "idempotencyKey", "amountMinor", "currency", "description", "returnUrl", "cancelUrl")
+         VALUES ($1, $2, $3, $4, 'Escrow payment', 'http://localhost/', 'http://localhost/') ON CONFLICT ("idempotencyKey") DO NOTHING RETURNING "id")
+       SELECT "id" FROM made UNION ALL SELECT "id" FROM "SimulatedBankPayment" WHERE "idempotencyKey" = $2 LIMIT 1`,
+      [`simbank_${randomBytes(12).toString("hex")}`, key, payment.amountMinor, payment.currency],
+    )
+  ).rows;
+  const bankId: string = bank.id;
   await db.query(
     `UPDATE "Payment" SET "provider" = 'simulated', "railPaymentId" = $1, "railRedirectUrl" = $2, "railOpenedAt" = now(),
        "railCheckedAt" = now(), "updatedAt" = now() WHERE "id" = $3 AND "state" = 'Pending' AND "railPaymentId" IS NULL`,
     [bankId, `http://localhost/sandbox-bank/${bankId}`, paymentId],
   );
-  await db.query(`SELECT "id", "provider", "railPaymentId" FROM "Payment" WHERE "id" = $1`, [paymentId]);
-  // The bank decides, in a transaction of its own.
-  const tryId = `simtry_${randomBytes(12).toString("hex")}`;
+  // The bank decides: its compare-and-set and its try in one statement.
   await db.query(
     `WITH decided AS (UPDATE "SimulatedBankPayment" SET "state" = 'succeeded', "method" = 'sandbox', "decidedAt" = now()
-       WHERE "id" = $1 AND "state" IN ('open', 'awaiting_confirmation') RETURNING "id")
+       WHERE "id" = $1 AND "state" = ANY($3::text[]) RETURNING "id")
      INSERT INTO "SimulatedBankTry" ("id", "bankPaymentId", "method", "outcome", "createdAt")
-     SELECT $2, "id", 'sandbox', 'succeeded', now() FROM decided`,
-    [bankId, tryId],
+     SELECT $2, "id", 'sandbox', 'succeeded', now() FROM decided RETURNING "id"`,
+    [bankId, `simtry_${randomBytes(12).toString("hex")}`, ["open", "awaiting_confirmation"]],
   );
-  // Its callback in the inbox, then applied by asking the bank where the payment stands.
+  // Its callback in the inbox (stored, or found, in one statement), then applied by asking the
+  // bank where the payment stands: our payment at it with its tenant and recorded tries, the bank's
+  // payment with its tries.
   const eventId = `evt_${randomUUID()}`;
   await db.query(
-    `INSERT INTO "RailCallback" ("id", "provider", "eventId", "objectKind", "objectId", "receivedAt", "tries")
-     VALUES ($1, 'simulated', $2, 'payment', $3, now(), 0) ON CONFLICT DO NOTHING`,
+    `WITH stored AS (
+       INSERT INTO "RailCallback" ("id", "provider", "eventId", "objectKind", "objectId", "receivedAt")
+       VALUES ($1, 'simulated', $2, 'payment', $3, now()) ON CONFLICT ("provider", "eventId") DO NOTHING RETURNING "appliedAt")
+     SELECT "appliedAt" FROM stored UNION ALL SELECT "appliedAt" FROM "RailCallback" WHERE "provider" = 'simulated' AND "eventId" = $2 LIMIT 1`,
     [randomUUID(), eventId, bankId],
   );
-  await db.query(`SELECT "id", "appliedAt" FROM "RailCallback" WHERE "provider" = 'simulated' AND "eventId" = $1`, [
-    eventId,
-  ]);
   await db.query(
-    `SELECT "id", "state", "mode", "amountMinor", "currency", "tenantId" FROM "Payment" WHERE "provider" = 'simulated' AND "railPaymentId" = $1`,
+    `SELECT t.*, p."id" AS "paymentId", p."state" AS "paymentState", p."purpose" AS "paymentPurpose", p."mode" AS "paymentMode",
+       p."amountMinor" AS "paymentAmountMinor", p."currency" AS "paymentCurrency",
+       ARRAY(SELECT a."railAttemptId" FROM "PaymentAttempt" a WHERE a."paymentId" = p."id") AS "railAttemptIds"
+     FROM "Payment" p JOIN "Tenant" t ON t."id" = p."tenantId" WHERE p."provider" = 'simulated' AND p."railPaymentId" = $1`,
     [bankId],
   );
-  await db.query(`SELECT * FROM "Tenant" WHERE "id" = $1`, [tenantId]);
-  await db.query(`SELECT "id", "railAttemptId", "paymentId" FROM "PaymentAttempt" WHERE "paymentId" = $1`, [paymentId]);
-  await db.query(`SELECT * FROM "SimulatedBankPayment" WHERE "id" = $1`, [bankId]);
-  await db.query(`SELECT * FROM "SimulatedBankTry" WHERE "bankPaymentId" = $1 ORDER BY "createdAt"`, [bankId]);
+  await db.query(
+    `SELECT b."state", b."amountMinor", b."currency",
+       COALESCE((SELECT json_agg(json_build_object('id', t."id", 'outcome', t."outcome", 'method', t."method") ORDER BY t."createdAt")
+         FROM "SimulatedBankTry" t WHERE t."bankPaymentId" = b."id"), '[]') AS "tries"
+     FROM "SimulatedBankPayment" b WHERE b."id" = $1`,
+    [bankId],
+  );
   return eventId;
 }
 

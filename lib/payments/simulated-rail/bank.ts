@@ -4,6 +4,7 @@
 // bank payment's state, so a double click or two tabs take one answer.
 import { randomBytes } from "node:crypto";
 import { db } from "../../db/client.ts";
+import { run, statement } from "../../db/sql.ts";
 import type { RailPaymentStatus, RailTry } from "../payment-rail.ts";
 import { testInstrument } from "./instruments.ts";
 
@@ -19,12 +20,25 @@ export async function openBankPayment(input: {
   returnUrl: string;
   cancelUrl: string;
 }): Promise<{ id: string }> {
-  // ON CONFLICT DO NOTHING, then the row: the same key always names the same bank payment.
-  await db.simulatedBankPayment.createMany({ data: [{ id: reference("simbank"), ...input }], skipDuplicates: true });
-  return db.simulatedBankPayment.findUniqueOrThrow({
-    where: { idempotencyKey: input.idempotencyKey },
-    select: { id: true },
-  });
+  // The same key always names the same bank payment: made here, or the one made before, in one
+  // statement. Its second half reads the statement's snapshot, which lacks a payment another
+  // request committed while this insert waited on its key; then the payment is read again.
+  const { idempotencyKey, amountMinor, currency, description, returnUrl, cancelUrl } = input;
+  const [made] = await run<{ id: string }>(statement`
+    WITH made AS (
+      INSERT INTO "SimulatedBankPayment" ("id", "idempotencyKey", "amountMinor", "currency", "description", "returnUrl", "cancelUrl")
+      VALUES (${reference("simbank")}, ${idempotencyKey}, ${amountMinor}, ${currency}, ${description}, ${returnUrl}, ${cancelUrl})
+      ON CONFLICT ("idempotencyKey") DO NOTHING RETURNING "id")
+    SELECT "id" FROM made
+    UNION ALL SELECT "id" FROM "SimulatedBankPayment" WHERE "idempotencyKey" = ${idempotencyKey}
+    LIMIT 1`);
+  return (
+    made ??
+    db.simulatedBankPayment.findUniqueOrThrow({
+      where: { idempotencyKey },
+      select: { id: true },
+    })
+  );
 }
 
 export function findBankPayment(id: string) {
@@ -33,7 +47,22 @@ export function findBankPayment(id: string) {
 
 export type BankPayment = NonNullable<Awaited<ReturnType<typeof findBankPayment>>>;
 
-export function statusOf(payment: BankPayment): RailPaymentStatus {
+/** What the rail's status is made of: the payment's state and amount, its tries in order. */
+type BankPaymentForStatus = Pick<BankPayment, "state" | "amountMinor" | "currency"> & {
+  tries: Pick<BankPayment["tries"][number], "id" | "outcome" | "method">[];
+};
+
+/** The bank payment with its tries, in one statement (the rail's paymentStatus, asked on every settle); null when unknown. */
+export async function bankPaymentForStatus(id: string): Promise<BankPaymentForStatus | null> {
+  const [found] = await run<BankPaymentForStatus>(statement`
+    SELECT b."state", b."amountMinor", b."currency",
+      COALESCE((SELECT json_agg(json_build_object('id', t."id", 'outcome', t."outcome", 'method', t."method") ORDER BY t."createdAt")
+        FROM "SimulatedBankTry" t WHERE t."bankPaymentId" = b."id"), '[]') AS "tries"
+    FROM "SimulatedBankPayment" b WHERE b."id" = ${id}`);
+  return found ?? null;
+}
+
+export function statusOf(payment: BankPaymentForStatus): RailPaymentStatus {
   const tries: RailTry[] = payment.tries.map((t) => ({
     id: t.id,
     outcome: t.outcome as RailTry["outcome"],
@@ -100,18 +129,16 @@ export async function expireBankPayment(id: string, now: Date): Promise<void> {
   });
 }
 
+// A decision is one statement: the payment's compare-and-set and its try, which is recorded only
+// when the compare-and-set took (so a double click records one try).
 async function succeed(id: string, from: BankPaymentState[], method: string, now: Date): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const { count } = await tx.simulatedBankPayment.updateMany({
-      where: { id, state: { in: from } },
-      data: { state: "succeeded", method, decidedAt: now },
-    });
-    if (count === 1)
-      await tx.simulatedBankTry.create({
-        data: { id: reference("simtry"), bankPaymentId: id, method, outcome: "succeeded", createdAt: now },
-      });
-    return count === 1;
-  });
+  const decided = await run(statement`
+    WITH decided AS (
+      UPDATE "SimulatedBankPayment" SET "state" = 'succeeded', "method" = ${method}, "decidedAt" = ${now}
+      WHERE "id" = ${id} AND "state" = ANY(${from}::text[]) RETURNING "id")
+    INSERT INTO "SimulatedBankTry" ("id", "bankPaymentId", "method", "outcome", "createdAt")
+    SELECT ${reference("simtry")}, "id", ${method}, 'succeeded', ${now} FROM decided RETURNING "id"`);
+  return decided.length === 1;
 }
 
 async function decline(
@@ -121,17 +148,13 @@ async function decline(
   outcome: "declined_by_bank" | "not_confirmed",
   now: Date,
 ): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const { count } = await tx.simulatedBankPayment.updateMany({
-      where: { id, state: { in: from } },
-      data: { state: "open", method: null },
-    });
-    if (count === 1)
-      await tx.simulatedBankTry.create({
-        data: { id: reference("simtry"), bankPaymentId: id, method, outcome, createdAt: now },
-      });
-    return count === 1;
-  });
+  const declined = await run(statement`
+    WITH declined AS (
+      UPDATE "SimulatedBankPayment" SET "state" = 'open', "method" = NULL
+      WHERE "id" = ${id} AND "state" = ANY(${from}::text[]) RETURNING "id")
+    INSERT INTO "SimulatedBankTry" ("id", "bankPaymentId", "method", "outcome", "createdAt")
+    SELECT ${reference("simtry")}, "id", ${method}, ${outcome}, ${now} FROM declined RETURNING "id"`);
+  return declined.length === 1;
 }
 
 /**

@@ -5,8 +5,8 @@
 import { publicBaseUrl } from "../../config.ts";
 import { RailCallbackRefused, type PaymentRail } from "../payment-rail.ts";
 import {
+  bankPaymentForStatus,
   expireBankPayment,
-  findBankPayment,
   findBankRefund,
   openBankPayment,
   refundBankPayment,
@@ -31,7 +31,7 @@ export const simulatedPaymentRail: PaymentRail = {
     return { railPaymentId: id, redirectUrl: `${publicBaseUrl()}${bankPagePath(id)}` };
   },
   async paymentStatus(railPaymentId) {
-    const payment = await findBankPayment(railPaymentId);
+    const payment = await bankPaymentForStatus(railPaymentId);
     if (!payment) throw new Error(`The simulated bank has no payment ${railPaymentId}`);
     return statusOf(payment);
   },

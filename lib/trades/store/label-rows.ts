@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Payment, ShipmentLabel } from "../../db/generated/client.ts";
 import type { ApiMode, ShipmentStatus } from "../../db/generated/enums.ts";
-import { run, statement, type Sql } from "../../db/sql.ts";
+import { statement, type Sql } from "../../db/sql.ts";
 
 type Scope = { tenantId: string; mode: ApiMode };
 type Leg = "Delivery" | "Return";
@@ -12,14 +12,6 @@ export interface IssuedLabelRow {
   providerReference: string;
   labelCode: string;
   trackingUrl: string;
-}
-
-/** The trade's shipping money, read on the pool before the transaction (null: no such trade). */
-export async function shippingPayerMinorOf(scope: Scope, tradeId: string): Promise<bigint | null> {
-  const [trade] = await run<{ shippingPayerMinor: bigint }>(statement`
-    SELECT "shippingPayerMinor" FROM "Trade"
-    WHERE "id" = ${tradeId} AND "tenantId" = ${scope.tenantId} AND "mode" = ${scope.mode}::"ApiMode"`);
-  return trade ? trade.shippingPayerMinor : null;
 }
 
 /**

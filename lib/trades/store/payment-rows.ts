@@ -37,6 +37,25 @@ export async function paymentIdOf(scope: Scope, reference: string): Promise<stri
   return found?.id ?? null;
 }
 
+/** A tenant's payment named by its id or its externalId, the whole row (on the pool); null when none is the tenant's. */
+export async function paymentOfTenant(scope: Scope, reference: string): Promise<Payment | null> {
+  const s = new StatementParts();
+  const query = s.statement(
+    [paymentByReference(s, reference, ["id", "tenantId", "mode"])],
+    `SELECT pay.* FROM p JOIN "Payment" pay ON pay."id" = p."id"
+    WHERE p."tenantId" = ${s.param(scope.tenantId)} AND p."mode" = ${s.param(scope.mode)}::"ApiMode"`,
+    "payment row of tenant",
+  );
+  const [found] = await run<Payment>(query);
+  return found ?? null;
+}
+
+/** A payment's row by its id (on the pool). */
+export async function paymentRow(paymentId: string): Promise<Payment | null> {
+  const [found] = await run<Payment>(statement`SELECT * FROM "Payment" WHERE "id" = ${paymentId}`);
+  return found ?? null;
+}
+
 /** The label a label payment pays for, while that payment is Pending; null for anything else (on the pool). */
 export async function labelToIssue(scope: Scope, reference: string) {
   const s = new StatementParts();
