@@ -4,9 +4,12 @@
 // - The API request log (console → Developers): REQUEST_LOG_RETENTION_DAYS, default 90. It is
 //   partitioned by week, and a week goes as a whole once it ended that many days ago (so a line is
 //   kept at least that long and at most a week more): lib/db/partitions/.
-// - Finished webhook deliveries and their attempts, which hold the signed event bodies with
-//   personal data: WEBHOOK_LOG_RETENTION_DAYS after they finished, default 30 (Stripe keeps 30
-//   days of events). Pending deliveries are never deleted. The events themselves (OutboxEvent,
+// - Webhook attempts, which hold the signed event bodies with personal data:
+//   WEBHOOK_LOG_RETENTION_DAYS after they were made, default 30 (Stripe keeps 30 days of events);
+//   partitioned by week like the request log, so kept at most a week more. Finished deliveries (a
+//   line each, no body) a week after that, once every attempt of theirs is surely gone with its
+//   week: deleting a delivery deletes what is left of its attempts row by row, which is what the
+//   partitions are there to avoid. Pending deliveries are never deleted. The events themselves (OutboxEvent,
 //   the API's event list) are kept: they are the record of what happened, and redelivering one
 //   makes its deliveries again (lib/webhooks/event-log.ts).
 // - Hosted-page sessions 30 days after their link expired (the link is dead after an hour).
@@ -29,10 +32,14 @@ const MAX_BATCHES = 20;
 const DAY_MS = 86_400_000;
 const HOSTED_SESSION_DAYS = 30;
 export const REQUEST_LOG: WeeklyPartitionedTable = { table: "ApiRequestLog", column: "createdAt" };
+export const WEBHOOK_ATTEMPTS: WeeklyPartitionedTable = { table: "WebhookAttempt", column: "createdAt" };
+const WEEK_DAYS = 7;
 
 export interface Pruned {
   /** Weeks of the request log dropped (their partitions' names). */
   requestLogWeeks: string[];
+  /** Weeks of webhook attempts dropped (their partitions' names). */
+  webhookAttemptWeeks: string[];
   webhookDeliveries: number;
   hostedSessions: number;
   idempotencyRecords: number;
@@ -55,11 +62,13 @@ export async function pruneExpiredRecords(
   policy: RetentionPolicy = retentionPolicy(),
 ): Promise<Pruned> {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const webhookCutoff = before(policy.webhookLogDays);
+  // A week later than the attempts (see above).
+  const webhookCutoff = before(policy.webhookLogDays + WEEK_DAYS);
   const hostedCutoff = before(HOSTED_SESSION_DAYS);
   return {
-    requestLogWeeks: await requestLogWeeksDropped(now, policy.requestLogDays),
-    // Attempts go with their delivery (ON DELETE CASCADE).
+    requestLogWeeks: await weeksDropped(REQUEST_LOG, now, policy.requestLogDays),
+    // Before the deliveries: by the time a delivery goes, its attempts' weeks have gone.
+    webhookAttemptWeeks: await weeksDropped(WEBHOOK_ATTEMPTS, now, policy.webhookLogDays),
     webhookDeliveries: await drain(
       () => db.$executeRaw`
         DELETE FROM "WebhookDelivery" WHERE "id" IN (
@@ -99,12 +108,12 @@ export async function pruneExpiredRecords(
   };
 }
 
-/** The request log's partition round; a round that could not run is logged and tried again next time. */
-async function requestLogWeeksDropped(now: Date, keepDays: number): Promise<string[]> {
+/** A table's partition round; a round that could not run is logged and tried again next time. */
+async function weeksDropped(spec: WeeklyPartitionedTable, now: Date, keepDays: number): Promise<string[]> {
   try {
-    return (await maintainWeeklyPartitions(db, REQUEST_LOG, now, keepDays)).dropped;
+    return (await maintainWeeklyPartitions(db, spec, now, keepDays)).dropped;
   } catch (error) {
-    log.error("The request log's partitions were not maintained this round", error);
+    log.error(`The partitions of ${spec.table} were not maintained this round`, error);
     return [];
   }
 }

@@ -12,6 +12,8 @@ export interface AttemptOutcome {
   deliveryId: string;
   subscriptionId: string;
   attemptNumber: number;
+  /** When the request was made: the attempt's time, and with its delivery and number its key. */
+  attemptedAt: Date;
   requestUrl: string;
   requestHeaders: Record<string, string>;
   requestBody: string;
@@ -56,6 +58,7 @@ export async function attemptDelivery(claim: ClaimedDelivery, schedule: readonly
     deliveryId: claim.id,
     subscriptionId: subscription.id,
     attemptNumber: claim.attemptNumber,
+    attemptedAt: now,
     requestUrl: subscription.url,
     requestHeaders: headers,
     requestBody: body,

@@ -3,6 +3,8 @@
 // round trip per batch instead of a transaction per delivery. A delivery moves on only if its
 // attempt count is still the one this attempt claimed (a lease that ran out and was claimed again
 // leaves it to the newer attempt); the attempt row is kept either way, since the request was made.
+// The attempt's row carries the time the request was made, its partition key (docs/operations.md,
+// "Partitioned tables"): recorded twice, the same attempt is one row.
 import { db } from "../db/client.ts";
 import type { AttemptOutcome } from "./deliver.ts";
 
@@ -11,6 +13,7 @@ export async function recordAttempts(outcomes: AttemptOutcome[]): Promise<void> 
   const rows = outcomes.map((o) => ({
     deliveryId: o.deliveryId,
     attemptNumber: o.attemptNumber,
+    attemptedAt: o.attemptedAt.toISOString(),
     requestUrl: o.requestUrl,
     requestHeaders: o.requestHeaders,
     requestBody: o.requestBody,
@@ -24,16 +27,16 @@ export async function recordAttempts(outcomes: AttemptOutcome[]): Promise<void> 
   await db.$executeRaw`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
-        "deliveryId" text, "attemptNumber" int, "requestUrl" text, "requestHeaders" jsonb, "requestBody" text,
+        "deliveryId" text, "attemptNumber" int, "attemptedAt" timestamptz, "requestUrl" text, "requestHeaders" jsonb, "requestBody" text,
         "responseStatus" int, "responseExcerpt" text, "durationMs" int, "error" text, "status" text,
     "nextAttemptAt" timestamptz)
     ), attempts AS (
-      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attemptNumber", "requestUrl", "requestHeaders",
+      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attemptNumber", "createdAt", "requestUrl", "requestHeaders",
     "requestBody", "responseStatus", "responseExcerpt", "durationMs", "error")
-      SELECT gen_random_uuid()::text, i."deliveryId", i."attemptNumber", i."requestUrl", i."requestHeaders",
-    i."requestBody", i."responseStatus", i."responseExcerpt", i."durationMs", i."error"
+      SELECT gen_random_uuid()::text, i."deliveryId", i."attemptNumber", i."attemptedAt" AT TIME ZONE 'UTC', i."requestUrl",
+    i."requestHeaders", i."requestBody", i."responseStatus", i."responseExcerpt", i."durationMs", i."error"
       FROM input i
-      ON CONFLICT ("deliveryId", "attemptNumber") DO NOTHING)
+      ON CONFLICT ("deliveryId", "attemptNumber", "createdAt") DO NOTHING)
     UPDATE "WebhookDelivery" w
     SET "status" = i."status"::"DeliveryStatus",
       "lastStatusCode" = i."responseStatus",

@@ -1,7 +1,7 @@
 // Retention (lib/jobs/retention.ts): the scheduler deletes what is past its time — the request
-// log's weeks that ended 90 days ago (their partitions dropped; tests/integration/partitions.test.ts),
-// and in batches finished webhook deliveries (with their attempts) 30 days after
-// they finished, hosted sessions 30 days after their link expired, expired idempotency records and
+// log's and the webhook attempts' weeks that ended 90 and 30 days ago (their partitions dropped;
+// tests/integration/request-log-partitions.test.ts), and in batches finished webhook deliveries a
+// week after that (their attempts gone with their weeks), hosted sessions 30 days after their link expired, expired idempotency records and
 // rate-limit counters — and nothing else: not a pending delivery however old, not the events, not
 // anything younger. Rows are written with old times directly, as the clock cannot be moved back.
 import { randomUUID } from "node:crypto";
@@ -23,7 +23,12 @@ async function requestLog(createdAt: Date, count = 1) {
     FROM generate_series(1, ${count}) AS i`;
 }
 
-async function delivery(status: "Pending" | "Succeeded" | "Failed", completedAt: Date | null) {
+/** A delivery with one attempt, made at `attemptedAt` (when it finished, by default). */
+async function delivery(
+  status: "Pending" | "Succeeded" | "Failed",
+  completedAt: Date | null,
+  attemptedAt: Date = completedAt ?? daysAgo(1),
+) {
   const subscription = await db.webhookSubscription.create({
     data: { tenantId, mode: "test", url: "https://hooks.example/retention", secret: "whsec_retention" },
   });
@@ -60,7 +65,7 @@ async function delivery(status: "Pending" | "Succeeded" | "Failed", completedAt:
       requestBody: "{}",
       responseStatus: 200,
       durationMs: 5,
-      createdAt: daysAgo(60),
+      createdAt: attemptedAt,
     },
   });
   return { deliveryId: created.id, eventId: event.id };
@@ -119,7 +124,11 @@ describe("retention", () => {
     // More than two batches of old request log entries, and entries just inside the 90 days.
     await requestLog(daysAgo(120), 12_000);
     await requestLog(daysAgo(89), 3);
-    const finishedLongAgo = await delivery("Succeeded", daysAgo(31));
+    // Attempts go by the week they were made in (30 days, and up to a week more); a finished
+    // delivery's line a week after that: one made 40 days ago and finished 33 days ago keeps its
+    // line, without its attempt.
+    const finishedLongAgo = await delivery("Succeeded", daysAgo(38));
+    const attemptsGoneLineKept = await delivery("Succeeded", daysAgo(33), daysAgo(40));
     const failedLongAgo = await delivery("Failed", daysAgo(45));
     const finishedRecently = await delivery("Succeeded", daysAgo(29));
     const pendingForever = await delivery("Pending", null);
@@ -137,6 +146,7 @@ describe("retention", () => {
     // Other test files' rows may be pruned alongside: at least ours.
     // The request log goes by the week (partitions dropped): the week of 120 days ago at least.
     expect(pruned.requestLogWeeks.length).toBeGreaterThanOrEqual(1);
+    expect(pruned.webhookAttemptWeeks.length).toBeGreaterThanOrEqual(1);
     expect(pruned.webhookDeliveries).toBeGreaterThanOrEqual(2);
     expect(pruned.hostedSessions).toBeGreaterThanOrEqual(1);
     expect(pruned.idempotencyRecords).toBeGreaterThanOrEqual(1);
@@ -147,11 +157,15 @@ describe("retention", () => {
     expect(logs.every((log) => log.createdAt.getTime() === daysAgo(89).getTime())).toBe(true);
 
     const deliveries = await db.webhookDelivery.findMany({ where: { tenantId }, select: { id: true } });
-    expect(deliveries.map((d) => d.id).sort()).toEqual([finishedRecently.deliveryId, pendingForever.deliveryId].sort());
-    // The attempts went with their deliveries; the events all stay.
+    expect(deliveries.map((d) => d.id).sort()).toEqual(
+      [finishedRecently.deliveryId, attemptsGoneLineKept.deliveryId, pendingForever.deliveryId].sort(),
+    );
+    // The old attempts went with their weeks; the events all stay.
     expect(
       await db.webhookAttempt.count({
-        where: { deliveryId: { in: [finishedLongAgo.deliveryId, failedLongAgo.deliveryId] } },
+        where: {
+          deliveryId: { in: [finishedLongAgo.deliveryId, failedLongAgo.deliveryId, attemptsGoneLineKept.deliveryId] },
+        },
       }),
     ).toBe(0);
     expect(
@@ -159,7 +173,7 @@ describe("retention", () => {
         where: { deliveryId: { in: [finishedRecently.deliveryId, pendingForever.deliveryId] } },
       }),
     ).toBe(2);
-    expect(await db.outboxEvent.count({ where: { tenantId } })).toBe(4);
+    expect(await db.outboxEvent.count({ where: { tenantId } })).toBe(5);
 
     expect(await db.hostedSession.findMany({ where: { tenantId }, select: { id: true } })).toEqual([
       { id: recentSession.id },
@@ -181,7 +195,7 @@ describe("retention", () => {
     // A second round finds nothing of ours left to delete.
     await pruneExpiredRecords(now, policy);
     expect(await db.apiRequestLog.count({ where: { tenantId } })).toBe(3);
-    expect(await db.webhookDelivery.count({ where: { tenantId } })).toBe(2);
+    expect(await db.webhookDelivery.count({ where: { tenantId } })).toBe(3);
   });
 
   it("takes its periods from the environment, and refuses a setting that is not whole days", () => {

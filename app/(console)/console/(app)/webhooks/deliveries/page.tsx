@@ -22,8 +22,8 @@ export default async function DeliveriesPage() {
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Delivery log</h1>
       <p className="mt-1 max-w-2xl text-sm text-slate-600">
         Each event sent to each endpoint, newest first, with what the endpoint answered. Open one to see the signed
-        request, every attempt and the next retry. A delivery is kept for {retentionPolicy().webhookLogDays} days after
-        it finished.
+        request, every attempt and the next retry. Each attempt is kept for at least {retentionPolicy().webhookLogDays}{" "}
+        days after it was made, and a finished delivery a week longer.
       </p>
       <div className="mt-5">
         <Suspense>

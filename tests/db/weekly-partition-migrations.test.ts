@@ -1,7 +1,8 @@
-// The migration that partitions the request log by week moves every line of today's table into its
-// week's partition with its id and values unchanged, and the ids go on from the same sequence. Run
-// on a database holding the log as it was before, with lines years old, recent, and past the weeks
-// the migration makes (those wait in the default partition for the scheduler).
+// The migrations that partition the request log and the webhook attempts by week move every row of
+// today's tables into its week's partition with its values unchanged (the request log's ids go on
+// from the same sequence; an attempt stays its delivery's). Each is run on a database holding the
+// table as it was before, with rows years old, recent, and past the weeks the migration makes
+// (those wait in the default partition for the scheduler).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -10,14 +11,16 @@ import { describe, expect, it } from "vitest";
 
 const MIGRATIONS = path.resolve("prisma/migrations");
 const PARTITIONING = "20261129110000_request_log_weekly_partitions";
+const ATTEMPT_PARTITIONING = "20261129120000_webhook_attempt_weekly_partitions";
 const migration = (name: string) => readFileSync(path.join(MIGRATIONS, name, "migration.sql"), "utf8");
 
-async function databaseBefore(): Promise<PGlite> {
+/** A database with every migration before `until` applied. */
+async function databaseBefore(until: string): Promise<PGlite> {
   const pg = await PGlite.create({ extensions: { pg_trgm } });
   for (const name of readdirSync(MIGRATIONS)
     .filter((n) => /^\d+_/.test(n))
     .sort()) {
-    if (name >= PARTITIONING) break;
+    if (name >= until) break;
     await pg.exec(migration(name));
   }
   return pg;
@@ -27,7 +30,7 @@ const LINES = `SELECT to_jsonb(l) AS line FROM "ApiRequestLog" l ORDER BY "id"`;
 
 describe("the request log partitioning migration", () => {
   it("keeps every line, its id and its values, each in its week's partition", async () => {
-    const pg = await databaseBefore();
+    const pg = await databaseBefore(PARTITIONING);
     await pg.exec(`
       INSERT INTO "Tenant" ("id", "name", "updatedAt") VALUES ('t1', 'One', now()), ('t2', 'Two', now());
       INSERT INTO "ApiRequestLog" ("tenantId", "mode", "tokenId", "method", "path", "status", "durationMs", "correlationId", "typeCode", "createdAt")
@@ -84,6 +87,62 @@ describe("the request log partitioning migration", () => {
       `SELECT array_agg(DISTINCT "tenantId") AS tenants FROM "ApiRequestLog"`,
     );
     expect(left.rows[0]!.tenants).toEqual(["t1"]);
+    await pg.close();
+  });
+});
+
+const ATTEMPTS = `SELECT to_jsonb(a) AS attempt FROM "WebhookAttempt" a ORDER BY "id"`;
+
+describe("the webhook attempt partitioning migration", () => {
+  it("keeps every attempt with its values, each in the week it was made, still its delivery's", async () => {
+    const pg = await databaseBefore(ATTEMPT_PARTITIONING);
+    await pg.exec(`
+      INSERT INTO "Tenant" ("id", "name", "updatedAt") VALUES ('t1', 'One', now());
+      INSERT INTO "WebhookSubscription" ("id", "tenantId", "mode", "url", "secret", "updatedAt")
+        VALUES ('s1', 't1', 'test', 'https://hooks.example/in', 'whsec_x', now());
+      INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "orderingKey", "payload")
+        SELECT 'evt_' || i, 't1', 'test', 'trade.created', 'trade-' || i, '{}' FROM generate_series(1, 120) AS i;
+      INSERT INTO "WebhookDelivery" ("id", "eventId", "subscriptionId", "tenantId", "orderingKey")
+        SELECT 'del_' || i, 'evt_' || i, 's1', 't1', 'trade-' || i FROM generate_series(1, 120) AS i;
+      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attemptNumber", "requestUrl", "requestHeaders", "requestBody",
+          "responseStatus", "responseExcerpt", "durationMs", "error", "createdAt")
+        SELECT 'att_' || i || '_' || n, 'del_' || i, n, 'https://hooks.example/in', jsonb_build_object('webhook-id', 'evt_' || i),
+          '{"n":' || n || '}', CASE WHEN n = 3 THEN 204 ELSE 500 END, 'x', n * 10, CASE WHEN n < 3 THEN 'Server error' END,
+          (now() AT TIME ZONE 'UTC') - make_interval(days => i * 5) + make_interval(mins => n)
+        FROM generate_series(1, 120) AS i, generate_series(1, 3) AS n;
+      -- Past the four weeks ahead that the migration makes.
+      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attemptNumber", "requestUrl", "requestHeaders", "requestBody",
+          "durationMs", "createdAt")
+        VALUES ('att_ahead', 'del_1', 4, 'https://hooks.example/in', '{}', '{}', 1, (now() AT TIME ZONE 'UTC') + interval '60 days');
+    `);
+    const before = (await pg.query<{ attempt: unknown }>(ATTEMPTS)).rows;
+    expect(before).toHaveLength(361);
+
+    await pg.exec(migration(ATTEMPT_PARTITIONING));
+
+    expect((await pg.query<{ attempt: unknown }>(ATTEMPTS)).rows).toEqual(before);
+    const placed = await pg.query<{ misplaced: number; inDefault: number; weeks: number }>(`
+      SELECT count(*) FILTER (WHERE p.relname <> 'WebhookAttempt_p' || to_char(date_trunc('week', a."createdAt"), 'YYYYMMDD')
+                                AND p.relname <> 'WebhookAttempt_default')::int AS misplaced,
+             count(*) FILTER (WHERE p.relname = 'WebhookAttempt_default')::int AS "inDefault",
+             count(DISTINCT p.relname)::int AS weeks
+      FROM "WebhookAttempt" a JOIN pg_class p ON p.oid = a.tableoid`);
+    expect(placed.rows[0]).toEqual({ misplaced: 0, inDefault: 1, weeks: expect.any(Number) });
+    expect(placed.rows[0]!.weeks).toBeGreaterThan(80);
+
+    // The same attempt recorded again is still one row; a delivery's deletion takes its attempts.
+    const again = `INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attemptNumber", "requestUrl", "requestHeaders", "requestBody",
+        "durationMs", "createdAt")
+      SELECT 'att_again', "deliveryId", "attemptNumber", "requestUrl", "requestHeaders", "requestBody", "durationMs", "createdAt"
+      FROM "WebhookAttempt" WHERE "id" = 'att_7_2'
+      ON CONFLICT ("deliveryId", "attemptNumber", "createdAt") DO NOTHING`;
+    await pg.exec(again);
+    expect((await pg.query(`SELECT 1 FROM "WebhookAttempt" WHERE "id" = 'att_again'`)).rows).toHaveLength(0);
+    await pg.exec(`DELETE FROM "WebhookDelivery" WHERE "id" = 'del_7'`);
+    expect((await pg.query(`SELECT 1 FROM "WebhookAttempt" WHERE "deliveryId" = 'del_7'`)).rows).toHaveLength(0);
+    expect(
+      (await pg.query(`SELECT relname FROM pg_class WHERE relname = 'WebhookAttempt_unpartitioned'`)).rows,
+    ).toHaveLength(0);
     await pg.close();
   });
 });
