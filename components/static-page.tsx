@@ -1,11 +1,12 @@
 // A page sent as plain HTML, with no Next or React JavaScript: the hosted pages are forms that post
 // to route handlers, and the API reference is text with a search of a few lines of its own.
 //
-// The App Router always sends its client runtime (six scripts, 136 KB gzipped, seconds of main
-// thread on a mid-range phone); the Pages Router sends none for a page whose file says
-// `export const config = { unstable_runtimeJS: false }` (it must be written in the page's own
-// file: Next reads it from the source). Such a page renders on the server once, here: its reads
-// are async, and with no runtime nothing ever hydrates, so its markup travels as a string.
+// The App Router always sends its client runtime (six scripts, 136 KB gzipped, and the blocking
+// time Lighthouse's mobile run finds on every page: docs/performance.md); the Pages Router sends
+// none for a page that exports `const config: PageConfig = { unstable_runtimeJS: false }`, which
+// each page declares in its own file, where Next looks for it. Such a page renders on the server
+// once, here: its reads are async, and with no runtime nothing ever hydrates, so its markup
+// travels as a string.
 import type { GetServerSideProps, GetServerSidePropsContext } from "next";
 import Head from "next/head";
 import type { ReactNode } from "react";
