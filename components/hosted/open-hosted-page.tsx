@@ -2,7 +2,8 @@
 // otherwise the session, the words and the shell's props.
 import type { ReactNode } from "react";
 import type { HostedSessionKind } from "@/lib/db/generated/enums.ts";
-import type { HostedPage, HostedPageProps, SearchParams } from "@/lib/hosted/hosted-page.ts";
+import type { HostedPage, HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import type { SearchParams } from "@/lib/http/page-request.ts";
 import { hostedPagePath } from "@/lib/hosted-links/hosted-paths.ts";
 import type { SessionOf } from "@/lib/hosted/open-session.ts";
 import { shellFor, type ShellProps } from "./hosted-shell.tsx";

@@ -7,8 +7,6 @@ import { messagesFor, resolveLocale } from "../i18n/index.ts";
 import { openSession } from "./open-session.ts";
 import { firstValue, header, type PageRequest, type SearchParams } from "../http/page-request.ts";
 
-export { header, type PageRequest, type SearchParams };
-
 export async function loadHostedPage<K extends HostedSessionKind>(kind: K, token: string, request: PageRequest) {
   const browserId = request.cookies[BROWSER_COOKIE];
   const opened = await openSession(kind, token, browserId);
