@@ -42,7 +42,7 @@ const DOMAINS = [
   "lib/webhooks",
   "lib/outside-parties.ts",
 ];
-const ADAPTERS = ["lib/api", "lib/http", "lib/console", "lib/hosted", "app", "components"];
+const ADAPTERS = ["lib/api", "lib/http", "lib/console", "lib/hosted", "app", "pages", "components"];
 /** Every entry of lib/ is in exactly one layer (tests/unit/import-layers.test.ts holds it to that). */
 export const LAYERS = { FOUNDATION, DOMAINS, ADAPTERS };
 const layerZones = [
@@ -140,12 +140,20 @@ const config = [
     rules: { "import/no-restricted-paths": ["error", { zones: layerZones }] },
   },
   {
-    files: ["lib/**/*.ts", "lib/**/*.tsx", "app/**/*.ts", "app/**/*.tsx", "components/**/*.tsx"],
+    files: ["lib/**/*.ts", "lib/**/*.tsx", "app/**/*.ts", "app/**/*.tsx", "pages/**/*.tsx", "components/**/*.tsx"],
     ignores: DRIVER_USERS,
     rules: driverRule,
   },
   {
-    files: ["lib/**/*.ts", "app/**/*.ts", "app/**/*.tsx", "components/**/*.tsx", "scripts/**/*.ts", "tests/**/*.ts"],
+    files: [
+      "lib/**/*.ts",
+      "app/**/*.ts",
+      "app/**/*.tsx",
+      "pages/**/*.tsx",
+      "components/**/*.tsx",
+      "scripts/**/*.ts",
+      "tests/**/*.ts",
+    ],
     ignores: LOCKED_TRADE_FILES,
     rules: lockedTradeRule,
   },
@@ -159,7 +167,7 @@ const config = [
         {
           zones: ["./sdk", "./examples"].map((target) => ({
             target,
-            from: ["./lib", "./app", "./components", "./scripts", "./prisma", "./tests"],
+            from: ["./lib", "./app", "./pages", "./components", "./scripts", "./prisma", "./tests"],
             message: "The SDK and the examples use the API over HTTP, never the service's code (docs/sdk.md).",
           })),
         },

@@ -4,13 +4,13 @@
 // ARIA menu, whose arrow-key rules suit application menus rather than a list of links). From lg up
 // the sidebar shows everything and the button is gone. The menu closes when a link is followed,
 // and on Escape with the focus back on the button.
-import { usePathname } from "next/navigation";
+import { useConsolePathname } from "./kit/address.ts";
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 
 export function ConsoleMenu({ title, children }: { title: ReactNode; children: ReactNode }) {
   // Open on the page it was opened on: another page (back, forward, a link) finds it closed.
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const pathname = usePathname();
+  const pathname = useConsolePathname();
   const open = openOn === pathname;
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();

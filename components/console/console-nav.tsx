@@ -1,11 +1,11 @@
 "use client";
 // The console's sections, the current one marked (for sight and for screen readers).
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { useConsolePathname } from "./kit/address.ts";
 
 /** `match`: the path prefix that belongs to the section, when it is not the link itself. */
 export function ConsoleNav({ sections }: { sections: readonly { href: string; label: string; match?: string }[] }) {
-  const pathname = usePathname();
+  const pathname = useConsolePathname();
   return (
     <nav aria-label="Console" className="grid grid-cols-2 gap-1 px-3 sm:grid-cols-3 lg:flex lg:flex-col">
       {sections.map((section) => {

@@ -2,7 +2,8 @@
 // The console's sign-in form: next-auth's credentials sign-in, answered on the page. When the
 // password opens logins in several marketplaces, the member chooses one and signs in again.
 import { signIn } from "next-auth/react";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
+import { useConsoleSearchParams } from "./kit/address.ts";
 import { useState, type FormEvent } from "react";
 
 type Choice = { tenantId: string; name: string };
@@ -32,7 +33,7 @@ function problem(error: string | null | undefined): string | null {
 
 export function SignInForm() {
   const router = useRouter();
-  const params = useSearchParams();
+  const params = useConsoleSearchParams();
   const [error, setError] = useState<string | null>(problem(params.get("error")));
   const [choices, setChoices] = useState<Choice[] | null>(null);
   const [busy, setBusy] = useState(false);

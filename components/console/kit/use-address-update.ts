@@ -3,7 +3,8 @@
 // address we asked for, not on the last render's search params: router.replace commits in a
 // transition, so two quick changes (a filter, then another before the first has rendered) would
 // otherwise both start from the old address and the first would be lost.
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
+import { useConsoleSearchParams, useConsolePathname } from "./address.ts";
 import { useCallback, useEffect, useRef } from "react";
 
 /**
@@ -12,8 +13,8 @@ import { useCallback, useEffect, useRef } from "react";
  */
 export function useAddressUpdate(pagingKeys: readonly string[]) {
   const router = useRouter();
-  const pathname = usePathname();
-  const current = useSearchParams().toString();
+  const pathname = useConsolePathname();
+  const current = useConsoleSearchParams().toString();
   const pending = useRef<string | null>(null);
   // By value, so a caller may pass a fresh array each render and still get the same function.
   const paging = pagingKeys.join(" ");

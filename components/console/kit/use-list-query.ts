@@ -3,7 +3,7 @@
 // works), the page is fetched with TanStack Query from the list's /console/api endpoint, and the
 // previous page stays on screen while the next loads.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useSearchParams } from "next/navigation";
+import { useConsoleSearchParams } from "./address.ts";
 import { fillPath, type AnswerOf, type ConsoleOperation, type PathParams } from "@/lib/console/operations/operation.ts";
 import { useAddressUpdate } from "./use-address-update.ts";
 
@@ -45,7 +45,7 @@ export function useListQuery<O extends ListOperation>({
   const path = operation.path;
   // A list has no path parameters: its filters are the query.
   const noParams = {} as PathParams<O["path"]>;
-  const params = useSearchParams();
+  const params = useConsoleSearchParams();
   const listParams = new URLSearchParams(params);
   for (const key of ignoredKeys) listParams.delete(key);
   const query = listParams.toString();

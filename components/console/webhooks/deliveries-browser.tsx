@@ -3,7 +3,7 @@
 // /console/api/webhooks/deliveries (useListQuery) and paged on the server; the previous page stays
 // on screen while the next loads, and the page refreshes itself while deliveries are pending.
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { useConsolePathname } from "../kit/address.ts";
 import { useState } from "react";
 import { DELIVERY_STATUSES, LOG_EVENT_NAMES } from "@/lib/console/webhooks/delivery-filters.ts";
 import type { DeliveryListPage } from "@/lib/console/webhooks/list-deliveries.ts";
@@ -53,7 +53,7 @@ export function DeliveriesBrowser({ endpoints }: { endpoints: EndpointOption[] }
     pagingKeys: ["page"],
     refetchInterval: (page) => (page?.deliveries.some((d) => d.status === "Pending") ? 2_000 : false),
   });
-  const pathname = usePathname();
+  const pathname = useConsolePathname();
   const mode = params.get("mode") === "live" ? "live" : "test";
   const filtered = FILTER_KEYS.some((key) => params.get(key));
   const modeHref = (m: "test" | "live") => {

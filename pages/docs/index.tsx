@@ -1,20 +1,27 @@
 // /docs – the API reference's index, rendered on the server from the app's own OpenAPI document:
 // every operation, webhook event and schema in one line with a search, each opening its own page
-// (app/docs/operations, webhooks, schemas, errors). Small enough for a phone (e2e/docs.spec.ts).
-import { headers } from "next/headers";
+// (pages/docs/operations, webhooks, schemas, errors). Small enough for a phone (e2e/docs.spec.ts).
+// Its only script is its own (the search and the old anchors' forwarding), a few hundred bytes
+// inline with the request's CSP nonce: no Next or React runtime (components/static-page.tsx).
+import type { PageConfig } from "next";
 import { IndexSearch } from "@/components/api-reference/index-search.tsx";
 import { LegacyAnchors } from "@/components/api-reference/legacy-anchors.tsx";
 import { SPEC_HREF } from "@/components/api-reference/links.ts";
 import { groupByTag } from "@/components/api-reference/openapi-model.ts";
 import { PageHeader } from "@/components/api-reference/page-header.tsx";
+import { referenceDocument } from "@/components/api-reference/reference-document.ts";
 import { INDEX_ID, IndexContents, ReferenceIndex } from "@/components/api-reference/reference-index.tsx";
-import { referenceDocument } from "./reference-document.ts";
+import StaticPage, { staticPageProps } from "@/components/static-page.tsx";
+import { header } from "@/lib/http/page-request.ts";
 
-export const metadata = { title: "API reference" };
+export const config: PageConfig = { unstable_runtimeJS: false };
+export const getServerSideProps = staticPageProps((request) => ({
+  title: "API reference",
+  body: <ApiReferenceIndex nonce={header(request, "x-nonce")} />,
+}));
+export default StaticPage;
 
-export default async function ApiReferencePage() {
-  // Rendered per request: its scripts carry the request's CSP nonce (proxy.ts).
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+function ApiReferenceIndex({ nonce }: { nonce?: string }) {
   const document = referenceDocument();
   const groups = groupByTag(document);
   return (
@@ -29,7 +36,7 @@ export default async function ApiReferencePage() {
         Skip to content
       </a>
       <PageHeader document={document} specUrl={SPEC_HREF}>
-        <IndexSearch indexId={INDEX_ID} />
+        <IndexSearch indexId={INDEX_ID} nonce={nonce} />
       </PageHeader>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10 lg:px-8">
         <aside className="lg:self-stretch">

@@ -1,19 +1,25 @@
 // The hosted connect page (Initiate user connect's redirectUrl): sign in with the national eID
 // (simulated here), consent to the marketplace, and back to the tenant.
+import type { PageConfig } from "next";
 import { Finished } from "@/components/hosted/finished.tsx";
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx";
 import { Alert, HostedForm, SubmitButton } from "@/components/hosted/ui.tsx";
-import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { hostedPageProps } from "@/components/hosted/hosted-page-props.ts";
+import StaticPage from "@/components/static-page.tsx";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { declaredAddressErrors } from "@/lib/hosted/declared-address.ts";
 import { identityStep, requiredKycLevel, testPeopleFor } from "@/lib/hosted/identity-step.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 
-export const generateMetadata = hostedMetadata("Connect", (t) => t.identity.signInTitle);
+// Plain HTML forms: no JavaScript at all (components/static-page.tsx).
+export const config: PageConfig = { unstable_runtimeJS: false };
+export const getServerSideProps = hostedPageProps("Connect", (t) => t.identity.signInTitle, ConnectPage);
+export default StaticPage;
 
-export default async function ConnectPage(props: HostedPageProps) {
-  const opened = await openHostedPage("Connect", props);
+async function ConnectPage(props: HostedPageProps<"Connect">) {
+  const opened = openHostedPage("Connect", props);
   if ("problem" in opened) return opened.problem;
   const { page, session, shell, base, search } = opened;
   const { t } = page;

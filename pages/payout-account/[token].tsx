@@ -1,19 +1,25 @@
 // The hosted payout account page (Initiate select payout account): choose one of your accounts or
 // enter a new one (IBAN, or Danish registration and account number), then back to the tenant.
+import type { PageConfig } from "next";
 import { Finished } from "@/components/hosted/finished.tsx";
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { LinkProblemPage } from "@/components/hosted/link-problem.tsx";
 import { Alert, HostedForm, RadioCard, SubmitButton } from "@/components/hosted/ui.tsx";
-import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { hostedPageProps } from "@/components/hosted/hosted-page-props.ts";
+import StaticPage from "@/components/static-page.tsx";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { loadPayoutAccounts } from "@/lib/hosted/payout-account-flow.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { lastDigits } from "@/lib/payments/bank-account.ts";
 
-export const generateMetadata = hostedMetadata("PayoutAccount", (t) => t.payout.pageTitle);
+// Plain HTML forms: no JavaScript at all (components/static-page.tsx).
+export const config: PageConfig = { unstable_runtimeJS: false };
+export const getServerSideProps = hostedPageProps("PayoutAccount", (t) => t.payout.pageTitle, PayoutAccountPage);
+export default StaticPage;
 
-export default async function PayoutAccountPage(props: HostedPageProps) {
-  const opened = await openHostedPage("PayoutAccount", props);
+async function PayoutAccountPage(props: HostedPageProps<"PayoutAccount">) {
+  const opened = openHostedPage("PayoutAccount", props);
   if ("problem" in opened) return opened.problem;
   const { page, session, shell, base, search } = opened;
   const { t } = page;

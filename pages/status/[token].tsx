@@ -1,10 +1,13 @@
 // The hosted trade status page (Get trade status link): the party's own status, deadline, what
 // they pay or receive, the actions they may take now, their parcels and the timeline.
+import type { PageConfig } from "next";
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { OfferPanel } from "@/components/hosted/offer-panel.tsx";
 import { ActionList, AskPanel, Parcels, Timeline } from "@/components/hosted/status-parts.tsx";
 import { Alert, LinkButton } from "@/components/hosted/ui.tsx";
-import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { hostedPageProps } from "@/components/hosted/hosted-page-props.ts";
+import StaticPage from "@/components/static-page.tsx";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/money/format.ts";
 import { payeeReceivesMinor } from "@/lib/money/settlement.ts";
@@ -13,10 +16,13 @@ import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { ASKS_FIRST, BUYS_LABEL, loadStatus, offeredLabels } from "@/lib/hosted/status-flow.ts";
 import { actionName } from "@/lib/trades/presentation/codes.ts";
 
-export const generateMetadata = hostedMetadata("TradeStatus", (t) => t.status.pageTitle);
+// Plain HTML forms: no JavaScript at all (components/static-page.tsx).
+export const config: PageConfig = { unstable_runtimeJS: false };
+export const getServerSideProps = hostedPageProps("TradeStatus", (t) => t.status.pageTitle, StatusPage);
+export default StaticPage;
 
-export default async function StatusPage(props: HostedPageProps) {
-  const opened = await openHostedPage("TradeStatus", props);
+async function StatusPage(props: HostedPageProps<"TradeStatus">) {
+  const opened = openHostedPage("TradeStatus", props);
   if ("problem" in opened) return opened.problem;
   const { page, session, shell, base, search } = opened;
   const { t, locale } = page;

@@ -1,35 +1,32 @@
 // The SIMULATED carriers' tracking page: the labelTracking address of a trade's parcel. Shows the
 // tracking events (which the sandbox sends), as a carrier's public tracking page would: nothing
 // about the sender or the receiver.
-import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
+import type { PageConfig } from "next";
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
+import StaticPage, { staticPageProps } from "@/components/static-page.tsx";
 import { db } from "@/lib/db/client.ts";
 import { LANGUAGE_COOKIE } from "@/lib/hosted/cookies.ts";
 import { param } from "@/lib/hosted/hosted-page.ts";
+import { header, type PageRequest } from "@/lib/http/page-request.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import { messagesFor, resolveLocale } from "@/lib/i18n/index.ts";
 import { carrierCatalogue } from "@/lib/outside-parties.ts";
 import { CARRIER_IDS, type CarrierId } from "@/lib/shipping/carrier.ts";
 
-type Props = {
-  params: Promise<{ carrier: string; code: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+// Plain HTML: no JavaScript at all (components/static-page.tsx).
+export const config: PageConfig = { unstable_runtimeJS: false };
+export const getServerSideProps = staticPageProps<"carrier" | "code">(async (request, { carrier, code }) => ({
+  title: "Parcel tracking",
+  body: await TrackingPage(request, carrier, code),
+  noindex: true,
+}));
+export default StaticPage;
 
-export const metadata: Metadata = { title: "Parcel tracking", robots: { index: false, follow: false } };
-
-export default async function TrackingPage({ params, searchParams }: Props) {
-  const [{ carrier, code }, search, cookieStore, headerList] = await Promise.all([
-    params,
-    searchParams,
-    cookies(),
-    headers(),
-  ]);
+async function TrackingPage(request: PageRequest, carrier: string, code: string) {
   const locale = resolveLocale(
-    param(search.lang),
-    cookieStore.get(LANGUAGE_COOKIE)?.value,
-    headerList.get("accept-language"),
+    param(request.search.lang),
+    request.cookies[LANGUAGE_COOKIE],
+    header(request, "accept-language") ?? null,
     "en",
   );
   const t = messagesFor(locale);
@@ -47,7 +44,7 @@ export default async function TrackingPage({ params, searchParams }: Props) {
     <HostedShell
       locale={locale}
       t={t}
-      nonce={headerList.get("x-nonce") ?? undefined}
+      nonce={header(request, "x-nonce")}
       marketplace={known?.name}
       sandbox={label?.mode === "test"}
       path={path}

@@ -1,11 +1,14 @@
 // The hosted payment flow (Initiate payment flow's redirectUrl): pay one pending payment, the
 // escrow payment or a shipping label, at the payment rail's page, then back to the tenant (or to the
 // status page that sent you).
+import type { PageConfig } from "next";
 import { Finished } from "@/components/hosted/finished.tsx";
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { CancelFlow, PayAtRail } from "@/components/hosted/pay-steps.tsx";
 import { Alert } from "@/components/hosted/ui.tsx";
-import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { hostedPageProps } from "@/components/hosted/hosted-page-props.ts";
+import StaticPage from "@/components/static-page.tsx";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { INTL_LOCALE } from "@/lib/locale.ts";
 import { formatMoney } from "@/lib/money/format.ts";
@@ -14,10 +17,13 @@ import { returnTarget } from "@/lib/hosted/return-target.ts";
 import { carrierCatalogue, paymentRailIsSimulated } from "@/lib/outside-parties.ts";
 import type { CarrierId } from "@/lib/shipping/carrier.ts";
 
-export const generateMetadata = hostedMetadata("PaymentFlow", (t) => t.payment.pageTitle);
+// Plain HTML forms: no JavaScript at all (components/static-page.tsx).
+export const config: PageConfig = { unstable_runtimeJS: false };
+export const getServerSideProps = hostedPageProps("PaymentFlow", (t) => t.payment.pageTitle, PaymentFlowPage);
+export default StaticPage;
 
-export default async function PaymentFlowPage(props: HostedPageProps) {
-  const opened = await openHostedPage("PaymentFlow", props);
+async function PaymentFlowPage(props: HostedPageProps<"PaymentFlow">) {
+  const opened = openHostedPage("PaymentFlow", props);
   if ("problem" in opened) return opened.problem;
   const { page, session, shell, base, search } = opened;
   const { t, locale } = page;

@@ -1,5 +1,6 @@
 // The hosted checkout (Initiate trade's redirectUrl): confirm who you are if new, see what you buy
 // and pay, pay into escrow at the payment rail's page, back to the tenant.
+import type { PageConfig } from "next";
 import { Finished } from "@/components/hosted/finished.tsx";
 import { HostedShell } from "@/components/hosted/hosted-shell.tsx";
 import { ConsentStep, SignInStep } from "@/components/hosted/identity-steps.tsx";
@@ -7,7 +8,9 @@ import { OrderSummary } from "@/components/hosted/order-summary.tsx";
 import { CancelFlow, PayAtRail } from "@/components/hosted/pay-steps.tsx";
 import { Alert, StepHeading } from "@/components/hosted/ui.tsx";
 import { loadCheckout } from "@/lib/hosted/checkout-flow.ts";
-import { hostedMetadata, param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { param, type HostedPageProps } from "@/lib/hosted/hosted-page.ts";
+import { hostedPageProps } from "@/components/hosted/hosted-page-props.ts";
+import StaticPage from "@/components/static-page.tsx";
 import { openHostedPage } from "@/components/hosted/open-hosted-page.tsx";
 import { formatMoney } from "@/lib/money/format.ts";
 import { declaredAddressErrors } from "@/lib/hosted/declared-address.ts";
@@ -15,10 +18,13 @@ import { identityStep, testPeopleFor } from "@/lib/hosted/identity-step.ts";
 import { paymentRailIsSimulated } from "@/lib/outside-parties.ts";
 import { returnTarget } from "@/lib/hosted/return-target.ts";
 
-export const generateMetadata = hostedMetadata("Checkout", (t) => t.checkout.pageTitle);
+// Plain HTML forms: no JavaScript at all (components/static-page.tsx).
+export const config: PageConfig = { unstable_runtimeJS: false };
+export const getServerSideProps = hostedPageProps("Checkout", (t) => t.checkout.pageTitle, CheckoutPage);
+export default StaticPage;
 
-export default async function CheckoutPage(props: HostedPageProps) {
-  const opened = await openHostedPage("Checkout", props);
+async function CheckoutPage(props: HostedPageProps<"Checkout">) {
+  const opened = openHostedPage("Checkout", props);
   if ("problem" in opened) return opened.problem;
   const { page, session, shell, base, search } = opened;
   const { t, locale } = page;
