@@ -32,6 +32,7 @@ import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { log } from "../lib/ops/log.ts";
 import { metrics } from "../lib/ops/metrics.ts";
 import { closeReadinessPool, healthResponse } from "../lib/ops/readiness.ts";
+import { closeProcessReplicaSet } from "../lib/db/replicas.ts";
 import { apiRouteTemplate, pageRouteTemplate } from "../lib/ops/route-template.ts";
 import { inRequestSpan, startTracing } from "../lib/ops/tracing.ts";
 
@@ -162,7 +163,13 @@ async function drain(signal: string): Promise<void> {
   log.info("Shutdown: requests in flight finished");
   await flushRequestLog(); // their lines, buffered for at most a moment (lib/api/write-request-log.ts)
   await jobsStopped;
-  await Promise.allSettled([app.close(), metricsListener.close(), closeReadinessPool(), db.$disconnect()]);
+  await Promise.allSettled([
+    app.close(),
+    metricsListener.close(),
+    closeReadinessPool(),
+    closeProcessReplicaSet(),
+    db.$disconnect(),
+  ]);
   await tracing?.shutdown().catch(() => {}); // sends the last spans
   log.info("Shutdown: done");
 }
