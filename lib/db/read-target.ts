@@ -108,11 +108,17 @@ export async function staleRead<T>(what: StaleRead, tenantId: string, read: () =
 }
 
 /** Whether an error came from the replica rather than from the read: the primary may answer it. */
+// Prisma's own codes for a server it cannot reach, a timeout reaching it, one that closed the connection.
+const PRISMA_UNREACHABLE = new Set(["P1001", "P1002", "P1008", "P1017"]);
+
 function failedOnReplica(error: unknown): boolean {
   if (isConnectionLost(error)) return true;
+  const { code } = (error ?? {}) as { code?: unknown };
+  if (typeof code === "string" && PRISMA_UNREACHABLE.has(code)) return true;
   const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
   return (
     /conflict with recovery/i.test(text) || // 40001: replay needed rows this query was reading
+    /can't reach database server/i.test(text) ||
     /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(text)
   );
 }

@@ -11,6 +11,7 @@
 // A replica is read only if its lag as measured plus the time since the probe was sent is within
 // DATABASE_REPLICA_MAX_LAG_MS: replay only moves forward, so that sum bounds how stale a read there
 // can be, whenever it happens between two probes.
+import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import { replicaSettings, type ReplicaSettings } from "../config.ts";
 import { createDb, poolOf, type Db } from "./client.ts";
@@ -89,20 +90,21 @@ export function openReplicaSet(settings: ReplicaSettings = replicaSettings()): R
       Object.assign(replica, { up: false, lagMs: Infinity });
     }
   };
-  let stopped = false;
+  const stop = new AbortController();
   const rounds = replicas.map(async (replica, index) => {
-    while (!stopped) {
+    while (!stop.signal.aborted) {
       const started = performance.now();
       await probeOnce(replica, probes[index]!);
       const wait = settings.probeIntervalMs - (performance.now() - started);
-      if (wait > 0 && !stopped) await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      // Unreferenced: the probes alone do not keep a process alive; close() ends the wait at once.
+      if (wait > 0) await sleep(wait, undefined, { signal: stop.signal, ref: false }).catch(() => {});
     }
   });
   return {
     settings,
     replicas,
     async close() {
-      stopped = true;
+      stop.abort();
       await Promise.allSettled(rounds);
       await Promise.allSettled([
         ...replicas.map((replica) => replica.client.$disconnect()),
