@@ -210,12 +210,13 @@ function create(): EscrowMetrics {
   new client.Gauge({
     name: "escrow_db_replica_lag_seconds",
     // Measured lag plus the time since the probe: what the read target compares with the bound.
-    help: "How far behind the primary a read on each replica may be, in seconds (+Inf while it is down).",
+    help: "How far behind the primary a read on each replica may be, in seconds (absent while it is down: see escrow_db_replica_up).",
     labelNames: ["replica"],
     registers: [registry],
     collect() {
+      this.reset();
       for (const replica of processReplicaSet()?.replicas ?? [])
-        this.set({ replica: replica.name }, replica.up ? stalenessBoundMs(replica) / 1000 : Infinity);
+        if (replica.up) this.set({ replica: replica.name }, stalenessBoundMs(replica) / 1000);
     },
   });
   new client.Gauge({
