@@ -2,10 +2,12 @@
 // (createDb), and a probe per replica that measures, every DATABASE_REPLICA_PROBE_MS, whether it
 // answers and how far its replay is behind. lib/db/read-target.ts picks from what the probes saw.
 //
-// The lag is what the replica itself knows: 0 while it has replayed all the WAL it received,
-// else the time since the last transaction it replayed committed on the primary. WAL the replica
-// has not yet received is not counted; on a healthy network that is milliseconds, and a replica cut
-// off from the primary stops receiving, so its lag grows until it is skipped. A node that is not in
+// The lag is what the replica itself knows: 0 while it streams from the primary and has replayed
+// all the WAL it received, else the time since the last transaction it replayed committed on the
+// primary. WAL a streaming replica has not yet received is not counted; on a healthy network that
+// is milliseconds. A replica not streaming (its primary gone, being switched over, or the network
+// cut) counts from its last replayed transaction, so it is skipped once that is older than the
+// bound — in a quiet database too, where that is the cautious side. A node that is not in
 // recovery (a replica promoted by a switchover) is a primary: lag 0, and it stays usable.
 //
 // A replica is read only if its lag as measured plus the time since the probe was sent is within
@@ -40,8 +42,12 @@ export interface ReplicaSet {
 const PROBE_TIMEOUT_MS = 1_000;
 
 // The replica's answer to "how far behind are you?" (see the header).
+// pg_stat_wal_receiver has a row while a WAL receiver runs; its status is shown only to roles with
+// pg_read_all_stats (null to others, who are then trusted on the row alone).
 const LAG_SQL = `SELECT CASE
-    WHEN NOT pg_is_in_recovery() OR pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+    WHEN NOT pg_is_in_recovery() THEN 0
+    WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()
+      AND EXISTS (SELECT 1 FROM pg_stat_wal_receiver WHERE coalesce(status, 'streaming') = 'streaming') THEN 0
     ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp()) * 1000
   END::float8 AS "lagMs"`;
 
