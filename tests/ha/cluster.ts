@@ -87,6 +87,11 @@ export interface Cluster {
   leader(): Promise<number | null>;
   waitForLeader(timeoutMs?: number): Promise<number>;
   waitForSyncStandby(timeoutMs?: number): Promise<void>;
+  /**
+   * Until HAProxy sends a new connection to a primary: after a switchover its check (every 500 ms)
+   * may still find no node up for a moment, and PgBouncer, resumed then, fails its clients at once.
+   */
+  waitForPrimaryThroughHAProxy(timeoutMs?: number): Promise<void>;
   /** SIGKILL of a node's Patroni and its postmaster together: the machine is gone. */
   crash(node: number): void;
   /** SIGKILL of a node's postmaster alone: its Patroni starts PostgreSQL again in a few seconds. */
@@ -299,6 +304,23 @@ ignore_startup_parameters = extra_float_digits
       await waitFor("a synchronous standby", timeoutMs, async () => {
         for (const i of NODES) if ((await rest(i, "sync")) === 200) return true;
         return null;
+      });
+    },
+    waitForPrimaryThroughHAProxy: async (timeoutMs = 30_000) => {
+      await waitFor("HAProxy to reach the primary", timeoutMs, async () => {
+        const client = new pg.Client({
+          connectionString: cluster.primaryUrl("postgres"),
+          connectionTimeoutMillis: 1_000,
+        });
+        try {
+          await client.connect();
+          const { rows } = await client.query<{ primary: boolean }>("SELECT NOT pg_is_in_recovery() AS primary");
+          return rows[0]?.primary ? true : null;
+        } catch {
+          return null;
+        } finally {
+          await client.end().catch(() => {});
+        }
       });
     },
     crash(node) {

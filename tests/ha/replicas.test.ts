@@ -241,6 +241,9 @@ describe("read replicas", () => {
     await cluster.pgbouncer("PAUSE");
     const switched = cluster.switchover();
     await cluster.waitForLeader(60_000);
+    // Resumed only once HAProxy routes to the new primary, as an operator would (docs/operations.md):
+    // resumed before, PgBouncer fails the requests' token lookups at once, replicas or not.
+    await cluster.waitForPrimaryThroughHAProxy();
     await cluster.pgbouncer("RESUME");
     await sleep(4_000);
 
