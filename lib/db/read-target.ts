@@ -107,10 +107,10 @@ export async function staleRead<T>(what: StaleRead, tenantId: string, read: () =
   }
 }
 
-/** Whether an error came from the replica rather than from the read: the primary may answer it. */
 // Prisma's own codes for a server it cannot reach, a timeout reaching it, one that closed the connection.
 const PRISMA_UNREACHABLE = new Set(["P1001", "P1002", "P1008", "P1017"]);
 
+/** Whether an error came from the replica rather than from the read: the primary may answer it. */
 function failedOnReplica(error: unknown): boolean {
   if (isConnectionLost(error)) return true;
   const { code } = (error ?? {}) as { code?: unknown };

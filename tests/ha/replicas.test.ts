@@ -5,7 +5,7 @@
 // across servers. Under load, then with one replica's replay paused, one replica's PostgreSQL
 // killed and a switchover: no read answers anything but 2xx; the reads really went to replicas
 // (B's escrow_db_reads_total); a trade created while a replica lags is in every list read that
-// began more than DATABASE_REPLICA_MAX_LAG_MS after its creation was answered (docs/api), and a
+// began more than DATABASE_REPLICA_MAX_LAG_MS after its creation was answered (as Get trades' description promises), and a
 // trade by id is there at once, on either server.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
