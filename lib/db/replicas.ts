@@ -130,6 +130,14 @@ export function processReplicaSet(): ReplicaSet | null {
   return holder[KEY];
 }
 
+/**
+ * The replicas if this process has opened them, without opening them: for the metrics, so that a
+ * process that never reads from a replica (the worker) does not start probing them at a scrape.
+ */
+export function openedReplicaSet(): ReplicaSet | null {
+  return holder[KEY] ?? null;
+}
+
 /** At shutdown: stops the probes and closes the replicas' connections. */
 export async function closeProcessReplicaSet(): Promise<void> {
   const set = holder[KEY];

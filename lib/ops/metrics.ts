@@ -13,7 +13,7 @@
 // registry (lib/jobs/deadline-metrics.ts), not read from here.
 import client from "prom-client";
 import { currentPool } from "../db/client.ts";
-import { processReplicaSet, stalenessBoundMs } from "../db/replicas.ts";
+import { openedReplicaSet, stalenessBoundMs } from "../db/replicas.ts";
 import { checkReadiness } from "./readiness.ts";
 
 export interface EscrowMetrics {
@@ -199,12 +199,11 @@ function create(): EscrowMetrics {
   });
   new client.Gauge({
     name: "escrow_db_replica_up",
-    help: "1 while a read replica of DATABASE_REPLICA_URLS answers its probe, else 0 (absent when none is configured).",
+    help: "1 while a read replica of DATABASE_REPLICA_URLS answers its probe, else 0 (absent where no replica is read: none configured, or the worker).",
     labelNames: ["replica"],
     registers: [registry],
     collect() {
-      for (const replica of processReplicaSet()?.replicas ?? [])
-        this.set({ replica: replica.name }, replica.up ? 1 : 0);
+      for (const replica of openedReplicaSet()?.replicas ?? []) this.set({ replica: replica.name }, replica.up ? 1 : 0);
     },
   });
   new client.Gauge({
@@ -215,7 +214,7 @@ function create(): EscrowMetrics {
     registers: [registry],
     collect() {
       this.reset();
-      for (const replica of processReplicaSet()?.replicas ?? [])
+      for (const replica of openedReplicaSet()?.replicas ?? [])
         if (replica.up) this.set({ replica: replica.name }, stalenessBoundMs(replica) / 1000);
     },
   });
