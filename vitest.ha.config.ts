@@ -1,9 +1,10 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// The failover test (tests/ha): it builds its own replicated PostgreSQL from Debian's packages
-// (etcd, Patroni, HAProxy, PgBouncer) and runs the production build against it, so it has its own
-// step in `npm test` after the Playwright tests have built `.next` (scripts/test.ts).
+// The tests of a replicated PostgreSQL (tests/ha: failover, read replicas): each builds its own
+// cluster from Debian's packages (etcd, Patroni, HAProxy, PgBouncer) and runs the production build
+// against it, so they have their own step in `npm test` after the Playwright tests have built
+// `.next` (scripts/test.ts). One file at a time: both use the cluster's ports.
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {

@@ -32,6 +32,7 @@ import { startMetricsListener } from "../lib/ops/metrics-server.ts";
 import { log } from "../lib/ops/log.ts";
 import { metrics } from "../lib/ops/metrics.ts";
 import { closeReadinessPool, healthResponse } from "../lib/ops/readiness.ts";
+import { closeProcessReplicaSet, processReplicaSet } from "../lib/db/replicas.ts";
 import { apiRouteTemplate, pageRouteTemplate } from "../lib/ops/route-template.ts";
 import { inRequestSpan, startTracing } from "../lib/ops/tracing.ts";
 
@@ -135,6 +136,10 @@ const server = http.createServer((request, response) => {
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
 addDeadlineMetrics();
 addRailMetrics();
+// The read replicas (DATABASE_REPLICA_URLS), opened now: a setting that does not parse stops the
+// server here, and their probes have measured them by the first read.
+const replicas = processReplicaSet();
+if (replicas) log.info(`Reading stale-tolerant reads from ${replicas.replicas.map((r) => r.name).join(", ")}`);
 const metricsListener = await startMetricsListener("server");
 server.listen(port, hostname, () => {
   const how = router ? `${router.routeCount} API routes direct, the rest through Next` : "everything through Next";
@@ -162,7 +167,13 @@ async function drain(signal: string): Promise<void> {
   log.info("Shutdown: requests in flight finished");
   await flushRequestLog(); // their lines, buffered for at most a moment (lib/api/write-request-log.ts)
   await jobsStopped;
-  await Promise.allSettled([app.close(), metricsListener.close(), closeReadinessPool(), db.$disconnect()]);
+  await Promise.allSettled([
+    app.close(),
+    metricsListener.close(),
+    closeReadinessPool(),
+    closeProcessReplicaSet(),
+    db.$disconnect(),
+  ]);
   await tracing?.shutdown().catch(() => {}); // sends the last spans
   log.info("Shutdown: done");
 }

@@ -5,8 +5,8 @@
 // 3. The Playwright tests in Debian's Chromium against the production build.
 // 4. With TEST_DATABASE_URL: the crash and several-instance tests (tests/processes), which start
 //    the production server as child processes and kill it (SKIP_PROCESSES=1 leaves them out).
-// 5. With TEST_DATABASE_URL: the failover test on a replicated PostgreSQL (tests/ha; SKIP_HA=1
-//    leaves it out).
+// 5. With TEST_DATABASE_URL: the failover and read-replica tests on a replicated PostgreSQL
+//    (tests/ha; SKIP_HA=1 leaves them out).
 // 6. With TEST_DATABASE_URL: the benchmark's smoke run (SKIP_BENCH=1 leaves it out).
 /* eslint-disable @typescript-eslint/no-explicit-any -- reads the runners' JSON reports */
 import "./require-node.ts";
@@ -129,13 +129,14 @@ if (process.env.TEST_DATABASE_URL && process.env.SKIP_PROCESSES !== "1") {
   );
 }
 
-// Failover (tests/ha): a replicated PostgreSQL built from Debian's packages (etcd, Patroni,
-// HAProxy, PgBouncer; .ci/run installs them), its primary killed and switched over under load.
+// Failover and read replicas (tests/ha): a replicated PostgreSQL built from Debian's packages
+// (etcd, Patroni, HAProxy, PgBouncer; .ci/run installs them), its primary killed and switched over
+// under load; its replicas serving reads while one lags, one is killed and the primary switches over.
 // With TEST_DATABASE_URL, as the other steps that need a real server; SKIP_HA=1 leaves it out.
 if (process.env.TEST_DATABASE_URL && process.env.SKIP_HA !== "1") {
   if (!existsSync(".next/BUILD_ID")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   run(
-    "Failover of a replicated PostgreSQL (Patroni, HAProxy, PgBouncer)",
+    "Failover and read replicas of a replicated PostgreSQL (Patroni, HAProxy, PgBouncer)",
     process.execPath,
     [...vitest("test-results/vitest-ha.json"), "--config", "vitest.ha.config.ts"],
     {},

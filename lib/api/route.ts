@@ -24,6 +24,7 @@ import { textResponse } from "../http/text-response.ts";
 import { logApiRequest } from "./write-request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "../schemas/validation.ts";
 import { isConnectionLost } from "../db/connection-lost.ts";
+import { noteTenantWrite } from "../db/read-target.ts";
 import { loggableError } from "../ops/loggable-error.ts";
 import { Download } from "../exports/download.ts";
 import { log } from "../ops/log.ts";
@@ -86,6 +87,8 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
         );
       } finally {
         share.release();
+        // Its next list reads on this server see what it just wrote (lib/db/read-target.ts).
+        if (request.method !== "GET" && request.method !== "HEAD") noteTenantWrite(tenantContext.tenant.id);
       }
     } catch (error) {
       response = failure(error, traceId, operation.operationId);

@@ -5,15 +5,32 @@ import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
+import { staleRead } from "../db/read-target.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { kindsOfType } from "./ledger-to-balance.ts";
 import type { ListBalanceTransactionsQuery } from "./schemas.ts";
 import { serializeBalanceTransaction } from "./serialize-balance-transaction.ts";
 
+// A transfer's createdAt is set inside its transaction, which commits within seconds (transactions
+// time out at 15 s): a range that ended more than a minute ago gains no transfer any more.
+const CLOSED_AFTER_MS = 60_000;
+
+/**
+ * A closed period (`to` a minute or more in the past) is read from a replica within the lag
+ * bound: it shows the same transfers the primary would (lib/db/read-target.ts). Anything else,
+ * the newest transfers included, is read on the primary.
+ */
 export async function listBalanceTransactions(
   context: TenantContext,
   query: z.output<typeof ListBalanceTransactionsQuery>,
 ) {
+  const closed = query.to !== undefined && query.to.getTime() <= Date.now() - CLOSED_AFTER_MS;
+  return closed
+    ? staleRead("closed-balance-transactions", context.tenant.id, () => readPage(context, query))
+    : readPage(context, query);
+}
+
+async function readPage(context: TenantContext, query: z.output<typeof ListBalanceTransactionsQuery>) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const where: Prisma.LedgerTransferWhereInput = {
     ...scope,

@@ -20,6 +20,7 @@ import { Download } from "../exports/download.ts";
 import { ConsoleForbidden, currentStaff, type StaffContext } from "./auth/staff-session.ts";
 import { log } from "../ops/log.ts";
 import { consoleErrorBody } from "./console-error.ts";
+import { noteTenantWrite } from "../db/read-target.ts";
 import type { ConsoleMethod, ConsoleOperation, PathParams } from "./operations/operation.ts";
 
 type RouteContext = { params: Promise<Record<string, string>> };
@@ -54,6 +55,9 @@ function consoleJson(handler: Handler) {
       if (error instanceof AppError) return json(consoleErrorBody(error), error.status);
       log.error("console endpoint failed", error);
       return json({ error: "Something went wrong on our side." }, 500);
+    } finally {
+      // Its next list reads on this server see what staff just changed (lib/db/read-target.ts).
+      if (request.method !== "GET") noteTenantWrite(context.tenant.id);
     }
   };
 }

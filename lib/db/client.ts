@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type pg from "pg";
 import { PrismaClient } from "./generated/client.ts";
 import { createPool } from "./pool.ts";
+import { readScope } from "./read-scope.ts";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -14,15 +15,21 @@ const globalForDb = globalThis as unknown as { __escrowDb?: Db; __escrowDbUrl?: 
 /** Pools by client, for lib/db/sql.ts: plain SQL runs on the connections Prisma uses. */
 const pools = new WeakMap<Db, pg.Pool>();
 
-export function createDb(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Db {
+export function createDb(
+  url: string,
+  poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  // A replica's pool (lib/db/replicas.ts) gives up on a dead node in a second: its read then goes
+  // to the primary instead of waiting the primary's 10 s.
+  { poolName = "main", connectionTimeoutMillis = 10_000 } = {},
+): Db {
   // `pipeline`: statements given to a connection before the one in front has answered are sent at
   // once, not queued until it answers (https://node-postgres.com/features/pipelining). lib/db/sql.ts
   // sends a transaction's BEGIN with its first statement this way. Such a connection refuses
   // cursors (pg-cursor, the `rows` option), which nothing here uses.
-  const pool = createPool("main", {
+  const pool = createPool(poolName, {
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis,
     pipeline: true,
   });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
@@ -44,6 +51,9 @@ export function poolOf(client: Db): pg.Pool {
 }
 
 function current(): Db {
+  // Inside a stale read (lib/db/read-target.ts): the replica it chose.
+  const replica = readScope.getStore();
+  if (replica) return replica.client as Db;
   const url = process.env.DATABASE_URL;
   if (!url) {
     throw new Error(
@@ -72,6 +82,8 @@ export const db: Db = new Proxy({} as Db, {
 
 /** The pg pool under the process-wide client (the same connections), for lib/db/sql.ts. */
 export function currentPool(): pg.Pool {
+  const replica = readScope.getStore();
+  if (replica) return replica.pool;
   const client = current();
   // A client made by another copy of this module that keeps no pool (a `.next` build older than the
   // source that scripts/serve.ts runs) still gets one: a pool of its own on the same database.

@@ -11,6 +11,7 @@
 import pg from "pg";
 import { currentPool } from "./client.ts";
 import { listenWhileCheckedOut } from "./pool.ts";
+import { readScope } from "./read-scope.ts";
 import { Decimal } from "./generated/internal/prismaNamespace.ts";
 
 const parsers: Record<number, (value: string) => unknown> = {
@@ -175,6 +176,9 @@ function writesInBursts(client: pg.PoolClient): () => void {
 // COMMIT with the statements the work sent and did not wait for. A transaction of three
 // statements whose last one nobody reads takes three round trips, not five.
 async function transactionOnce<T>(work: (q: Sql) => Promise<T>): Promise<T> {
+  // A transaction writes or locks: on a replica it would fail, or (one just promoted) write where
+  // the primary is not. Stale reads (lib/db/read-target.ts) only read.
+  if (readScope.getStore()) throw new Error("inTransaction inside a stale read: transactions run on the primary");
   const client = await currentPool().connect();
   const stopListening = listenWhileCheckedOut("main", client);
   // Every statement sent, in order, BEGIN first. Each is marked handled here (the `catch`), so

@@ -1,6 +1,7 @@
 // What an export reads: a kind's columns and its rows of one tenant, mode and time range, in
 // batches. A new export (balance transactions, say) is a column list and a `batches` function.
 import type { ApiMode } from "../db/generated/enums.ts";
+import { staleRead } from "../db/read-target.ts";
 import type { Column } from "./columns.ts";
 
 export interface ExportScope {
@@ -32,13 +33,17 @@ export interface Keyset {
 /**
  * Keyset paging over (createdAt, id): each batch starts after the last row of the one before, so a
  * batch costs the same at any depth and only one batch is held at a time. Ends on a short batch.
+ * Each batch is read from a replica within the lag bound (lib/db/read-target.ts): a batch whose
+ * replica fails is read again on the primary, never skipped.
  */
 export async function* keysetBatches<Row extends Keyset>(
+  scope: ExportScope,
   fetch: (after: Keyset | null, take: number) => Promise<Row[]>,
 ): AsyncIterable<Row[]> {
   let after: Keyset | null = null;
   for (;;) {
-    const rows = await fetch(after, BATCH_SIZE);
+    const from: Keyset | null = after;
+    const rows: Row[] = await staleRead("export", scope.tenantId, () => fetch(from, BATCH_SIZE));
     if (rows.length) yield rows;
     if (rows.length < BATCH_SIZE) return;
     const last = rows[rows.length - 1]!;

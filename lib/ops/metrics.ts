@@ -13,6 +13,7 @@
 // registry (lib/jobs/deadline-metrics.ts), not read from here.
 import client from "prom-client";
 import { currentPool } from "../db/client.ts";
+import { openedReplicaSet, stalenessBoundMs } from "../db/replicas.ts";
 import { checkReadiness } from "./readiness.ts";
 
 export interface EscrowMetrics {
@@ -27,6 +28,7 @@ export interface EscrowMetrics {
   rateLimitRefusals: client.Counter<"http_route">;
   renderedTrades: client.Counter<"result">;
   pagePositions: client.Counter<"result">;
+  dbReads: client.Counter<"read" | "target" | "reason">;
 }
 
 const KEY = Symbol.for("escrow.metrics");
@@ -161,6 +163,14 @@ function create(): EscrowMetrics {
       labelNames: ["result"],
       registers: [registry],
     }),
+    dbReads: new client.Counter({
+      name: "escrow_db_reads_total",
+      help:
+        "Reads that tolerate staleness (lib/db/read-target.ts), by read, target (primary, replica) and why there " +
+        "(within-lag-bound, no-replicas, own-write, none-within-bound, replica-failed).",
+      labelNames: ["read", "target", "reason"],
+      registers: [registry],
+    }),
   };
   const pool = (read: (p: ReturnType<typeof currentPool>) => number) => () => {
     try {
@@ -185,6 +195,27 @@ function create(): EscrowMetrics {
     registers: [registry],
     collect() {
       this.set(pool((p) => p.waitingCount)());
+    },
+  });
+  new client.Gauge({
+    name: "escrow_db_replica_up",
+    help: "1 while a read replica of DATABASE_REPLICA_URLS answers its probe, else 0 (absent where no replica is read: none configured, or the worker).",
+    labelNames: ["replica"],
+    registers: [registry],
+    collect() {
+      for (const replica of openedReplicaSet()?.replicas ?? []) this.set({ replica: replica.name }, replica.up ? 1 : 0);
+    },
+  });
+  new client.Gauge({
+    name: "escrow_db_replica_lag_seconds",
+    // Measured lag plus the time since the probe: what the read target compares with the bound.
+    help: "How far behind the primary a read on each replica may be, in seconds (absent while it is down: see escrow_db_replica_up).",
+    labelNames: ["replica"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const replica of openedReplicaSet()?.replicas ?? [])
+        if (replica.up) this.set({ replica: replica.name }, stalenessBoundMs(replica) / 1000);
     },
   });
   new client.Gauge({

@@ -4,6 +4,7 @@
 // record as rendered before where its rows are unchanged (lib/trades/rendered-trades.ts).
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
+import { staleRead } from "../db/read-target.ts";
 import { PreparedJson } from "../prepared-json.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import type { Locale } from "../locale.ts";
@@ -21,7 +22,15 @@ export async function getTradeDetails(context: Context, marketplaceUserId: strin
   return serializeTrade(view, context.locale);
 }
 
-export async function getTrades(context: Context, marketplaceUserId: string, query: z.output<typeof GetTradesQuery>) {
+/**
+ * A page of Get trades is read from a replica within DATABASE_REPLICA_MAX_LAG_MS (the API reference
+ * promises that bound); a trade by id above is always the primary's, so a client reads its own writes.
+ */
+export function getTrades(context: Context, marketplaceUserId: string, query: z.output<typeof GetTradesQuery>) {
+  return staleRead("trade-list", context.tenant.id, () => readTradesPage(context, marketplaceUserId, query));
+}
+
+async function readTradesPage(context: Context, marketplaceUserId: string, query: z.output<typeof GetTradesQuery>) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
   const filters = { role: query.role, state: query.state };
   const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };

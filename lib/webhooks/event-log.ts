@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import { db } from "../db/client.ts";
+import { staleRead } from "../db/read-target.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { EventsQuery } from "./schemas.ts";
 import { TEST_EVENT_NAME } from "./event-names.ts";
@@ -15,18 +16,22 @@ export async function listWebhookEvents(context: TenantContext, query: z.output<
     ...(query.eventName ? { eventName: query.eventName } : {}),
     ...(query.status ? { deliveries: { some: { status: query.status } } } : {}),
   };
-  const [totalCount, events] = await Promise.all([
-    db.outboxEvent.count({ where }),
-    db.outboxEvent.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { sequence: "desc" }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-      include: {
-        deliveries: { orderBy: { createdAt: "asc" }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } },
-      },
-    }),
-  ]);
+  // The event feed: a replica's, within the lag bound (lib/db/read-target.ts; the API reference
+  // says so). Redelivering below reads the event again on the primary.
+  const [totalCount, events] = await staleRead("event-feed", context.tenant.id, () =>
+    Promise.all([
+      db.outboxEvent.count({ where }),
+      db.outboxEvent.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { sequence: "desc" }],
+        skip: (query.page - 1) * query.pageSize,
+        take: query.pageSize,
+        include: {
+          deliveries: { orderBy: { createdAt: "asc" }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } },
+        },
+      }),
+    ]),
+  );
   return {
     events: events.map((event) => ({
       id: event.id,

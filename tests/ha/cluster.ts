@@ -87,10 +87,24 @@ export interface Cluster {
   leader(): Promise<number | null>;
   waitForLeader(timeoutMs?: number): Promise<number>;
   waitForSyncStandby(timeoutMs?: number): Promise<void>;
+  /**
+   * Until HAProxy sends a new connection to a primary: after a switchover its check (every 500 ms)
+   * may still find no node up for a moment, and PgBouncer, resumed then, fails its clients at once.
+   */
+  waitForPrimaryThroughHAProxy(timeoutMs?: number): Promise<void>;
   /** SIGKILL of a node's Patroni and its postmaster together: the machine is gone. */
   crash(node: number): void;
+  /** SIGKILL of a node's postmaster alone: its Patroni starts PostgreSQL again in a few seconds. */
+  killPostgres(node: number): void;
+  /** A direct connection to one node (not through HAProxy or PgBouncer). */
+  nodeUrl(node: number, database: string): string;
   restart(node: number): void;
   switchover(): { status: number | null; output: string };
+  /**
+   * Patroni's maintenance mode on or off (`patronictl pause` / `resume`). While it is on, Patroni
+   * leaves a replica whose WAL replay was paused alone; otherwise it resumes replay within a loop.
+   */
+  maintenance(on: boolean): { status: number | null; output: string };
   pgbouncer(command: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -195,6 +209,15 @@ postgresql:
     processes.push(child);
   };
 
+  const patronictl = (args: string[]) => {
+    const result = spawnSync("patronictl", ["-c", config(0).file, ...args], {
+      cwd: base,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  };
+
   const rest = async (i: number, what: string, method = "GET"): Promise<number> => {
     try {
       return (
@@ -283,35 +306,37 @@ ignore_startup_parameters = extra_float_digits
         return null;
       });
     },
+    waitForPrimaryThroughHAProxy: async (timeoutMs = 30_000) => {
+      await waitFor("HAProxy to reach the primary", timeoutMs, async () => {
+        const client = new pg.Client({
+          connectionString: cluster.primaryUrl("postgres"),
+          connectionTimeoutMillis: 1_000,
+        });
+        try {
+          await client.connect();
+          const { rows } = await client.query<{ primary: boolean }>("SELECT NOT pg_is_in_recovery() AS primary");
+          return rows[0]?.primary ? true : null;
+        } catch {
+          return null;
+        } finally {
+          await client.end().catch(() => {});
+        }
+      });
+    },
     crash(node) {
       const patroni = patronis.get(node);
-      const pidFile = path.join(base, `node${node}`, "data", "postmaster.pid");
-      let postmaster: number | null = null;
-      try {
-        postmaster = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-      } catch {
-        // not running
-      }
       if (patroni?.pid) process.kill(patroni.pid, "SIGKILL");
-      if (postmaster) {
-        try {
-          process.kill(-postmaster, "SIGKILL"); // the postmaster's group: its backends die with it
-        } catch {
-          process.kill(postmaster, "SIGKILL");
-        }
-      }
+      killPostmaster(base, node);
     },
+    killPostgres(node) {
+      killPostmaster(base, node);
+    },
+    nodeUrl: (node, database) => `postgresql://postgres@127.0.0.1:${PORTS.node(node).pg}/${database}`,
     restart(node) {
       startNode(node);
     },
-    switchover() {
-      const result = spawnSync("patronictl", ["-c", config(0).file, "switchover", "--force"], {
-        cwd: base,
-        encoding: "utf8",
-        timeout: 60_000,
-      });
-      return { status: result.status, output: `${result.stdout}${result.stderr}` };
-    },
+    switchover: () => patronictl(["switchover", "--force"]),
+    maintenance: (on) => patronictl([on ? "pause" : "resume", "--wait"]),
     async pgbouncer(command) {
       const admin = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${PORTS.pgbouncer}/pgbouncer` });
       await admin.connect();
@@ -340,4 +365,19 @@ ignore_startup_parameters = extra_float_digits
     }
   });
   return cluster;
+}
+
+/** SIGKILL of a node's postmaster and its group (its backends die with it), if it runs. */
+function killPostmaster(base: string, node: number): void {
+  let postmaster: number | null = null;
+  try {
+    postmaster = Number(readFileSync(path.join(base, `node${node}`, "data", "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return; // not running
+  }
+  try {
+    process.kill(-postmaster, "SIGKILL");
+  } catch {
+    process.kill(postmaster, "SIGKILL");
+  }
 }

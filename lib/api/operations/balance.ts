@@ -35,7 +35,8 @@ export const listBalanceTransactions = defineOperation({
     "postings of every transaction up to a moment, per balance account, gives Get balance at " +
     "that moment. Cursor paged: `limit` (1..100, default 20) and `startingAfter` (the last `id` " +
     "of the previous page) while `hasMore`; filter by `tradeId`, `type`, and creation time " +
-    "`from` (inclusive) and `to` (exclusive).",
+    "`from` (inclusive) and `to` (exclusive). A closed period (`to` a minute or more in the past) may be " +
+    "read from a database replica, which holds all of it; anything else is read from the primary.",
   tags: ["Balance"],
   query: ListBalanceTransactionsQuery,
   response: BalanceTransactionList,

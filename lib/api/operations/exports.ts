@@ -17,7 +17,9 @@ const COMMON =
   "break inside it, so that no spreadsheet runs it whichever separator it splits on) or " +
   "`format=jsonl` (one JSON object per line, the text exactly as stored, every value " +
   "a string or null). Amounts are exact decimals in major units (`1234.50`, never a float), " +
-  "times UTC ISO 8601. A transfer that breaks midway ends without its last chunk: retry it.";
+  "times UTC ISO 8601. A transfer that breaks midway ends without its last chunk: retry it. " +
+  "Read from a database replica when the operator has one: rows committed in the last 2 seconds " +
+  "(the operator's bound) may be missing; a range that ended before that is complete.";
 
 function exportOperation(operationId: string, summary: string, source: RowSource<unknown>) {
   return defineOperation({

@@ -46,7 +46,10 @@ export const getTrades = defineOperation({
   path: "/v1/marketplace/users/{marketplaceUserId}/trades",
   summary: "Get trades",
   description:
-    "The trades the user takes part in, as payer or payee, newest first. Paged with `page` (from 1) and `pageSize` (1..100); filter by `state` and `role`.",
+    "The trades the user takes part in, as payer or payee, newest first. Paged with `page` (from 1) and `pageSize` (1..100); filter by `state` and `role`. " +
+    "The list may be read from a database replica: it shows every change committed at least 2 seconds before the call " +
+    "(the operator's bound, `DATABASE_REPLICA_MAX_LAG_MS`), and may not yet show a newer one. A call after your own change on the same " +
+    "server sees it; Get trade details always answers from the primary, so read a trade you have just changed, or a webhook has just told you of, by its id.",
   tags: ["Trades"],
   params: z.strictObject({ marketplaceUserId: MarketplaceUserId }),
   query: GetTradesQuery,

@@ -112,7 +112,8 @@ export const listWebhookEvents = defineOperation({
     "attempt (request headers, response status, excerpt, duration, error). Filter by trade, " +
     "event name or delivery status. Events are kept; a finished delivery and its attempts are " +
     "kept for 30 days after it finished (the operator's setting), after which the event lists " +
-    "no delivery for it (redeliver sends it again).",
+    "no delivery for it (redeliver sends it again). May be read from a database replica: it shows " +
+    "everything committed at least 2 seconds before the call (the operator's bound), not always what is newer.",
   tags: ["Webhooks"],
   query: EventsQuery,
   response: WebhookEventList,

@@ -2,6 +2,7 @@
 // first, filtered on the server and paged by cursor on the (tenantId, mode, createdAt, id) index.
 // Each line names the token it came with (by name and prefix, never the token).
 import { db } from "../../db/client.ts";
+import { staleRead } from "../../db/read-target.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import { decodeCursor, encodeCursor, type RequestLogFilterValues } from "./request-log-filters.ts";
 
@@ -48,7 +49,12 @@ function view(row: Row, tokens: Awaited<ReturnType<typeof tokensOf>>) {
 
 export type RequestLogEntry = ReturnType<typeof view>;
 
-export async function listRequestLog(tenantId: string, filters: RequestLogFilterValues) {
+/** A page of the tenant's request log: a replica's, within the lag bound (lib/db/read-target.ts). */
+export function listRequestLog(tenantId: string, filters: RequestLogFilterValues) {
+  return staleRead("request-log", tenantId, () => readRequestLogPage(tenantId, filters));
+}
+
+async function readRequestLogPage(tenantId: string, filters: RequestLogFilterValues) {
   const where = requestLogWhere(tenantId, filters);
   const take = filters.pageSize + 1;
   let rows: Row[];
@@ -66,7 +72,7 @@ export async function listRequestLog(tenantId: string, filters: RequestLogFilter
     });
     // Back at the top: the first page, full, rather than a short one.
     if (found.length <= filters.pageSize)
-      return listRequestLog(tenantId, { ...filters, newer: undefined, older: undefined });
+      return readRequestLogPage(tenantId, { ...filters, newer: undefined, older: undefined });
     hasNewer = true;
     hasOlder = true;
     rows = found.slice(0, filters.pageSize).reverse();

@@ -10,6 +10,7 @@
 import { tenantNow } from "../../clock.ts";
 import { calendarDay, TIME_ZONE } from "../../dates.ts";
 import { db } from "../../db/client.ts";
+import { staleRead } from "../../db/read-target.ts";
 import { Prisma, type Tenant } from "../../db/generated/client.ts";
 import { TRADE_STATES, type TradeState } from "../../trades/states.ts";
 
@@ -43,34 +44,36 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
   const since = new Date(now.getTime() - OVERVIEW_DAYS * 86_400_000);
   const healthSince = new Date(now.getTime() - WEBHOOK_HEALTH_DAYS * 86_400_000);
 
-  const [daily, byState, escrow, endpoints] = await Promise.all([
-    db.$queryRaw<{ day: string; count: bigint; volume: bigint }[]>`
+  // Figures for people: a replica's, within the lag bound (lib/db/read-target.ts).
+  const [daily, byState, escrow, endpoints] = await staleRead("console-overview", tenant.id, () =>
+    Promise.all([
+      db.$queryRaw<{ day: string; count: bigint; volume: bigint }[]>`
       SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD') AS "day",
       count(*) AS "count", COALESCE(sum("amountMinor"), 0)::bigint AS "volume"
       FROM "Trade" WHERE "tenantId" = ${tenant.id} AND "mode" = ${mode}::"ApiMode" AND "createdAt" >= ${timestamp(since)}
       AND "createdAt" <= ${timestamp(now)}
       GROUP BY 1`,
-    db.$queryRaw<{ state: TradeState; count: bigint }[]>`
+      db.$queryRaw<{ state: TradeState; count: bigint }[]>`
       SELECT "state"::text AS "state", count(*) AS "count" FROM "Trade" WHERE "tenantId" = ${tenant.id} AND "mode" = ${mode}::"ApiMode" GROUP BY 1`,
-    db.$queryRaw<{ held: bigint; trades: bigint }[]>`
+      db.$queryRaw<{ held: bigint; trades: bigint }[]>`
       SELECT COALESCE(sum("balance"), 0)::bigint AS "held", count(*) FILTER (WHERE "balance" <> 0) AS "trades"
       FROM (SELECT p."tradeId", sum(p."amountMinor") AS "balance"
             FROM "LedgerPosting" p JOIN "LedgerTransfer" t ON t."id" = p."transferId"
             WHERE p."tenantId" = ${tenant.id} AND p."account" = 'escrow' AND t."mode" = ${mode}::"ApiMode"
             GROUP BY p."tradeId") AS "perTrade"`,
-    db.$queryRaw<
-      {
-        id: string;
-        url: string;
-        enabled: boolean;
-        disabledReason: string | null;
-        succeeded: bigint;
-        failed: bigint;
-        pending: bigint;
-        retrying: bigint;
-        lastFailureStatus: number | null;
-      }[]
-    >`
+      db.$queryRaw<
+        {
+          id: string;
+          url: string;
+          enabled: boolean;
+          disabledReason: string | null;
+          succeeded: bigint;
+          failed: bigint;
+          pending: bigint;
+          retrying: bigint;
+          lastFailureStatus: number | null;
+        }[]
+      >`
       SELECT s."id", s."url", s."enabled", s."disabledReason",
         count(d."id") FILTER (WHERE d."status" = 'Succeeded') AS "succeeded",
         count(d."id") FILTER (WHERE d."status" = 'Failed') AS "failed",
@@ -85,7 +88,8 @@ export async function loadOverview(tenant: Tenant, mode: "test" | "live") {
       WHERE s."tenantId" = ${tenant.id} AND s."mode" = ${mode}::"ApiMode"
       GROUP BY s."id"
       ORDER BY s."createdAt"`,
-  ]);
+    ]),
+  );
 
   // Every day of the range, also the quiet ones: a chart with gaps would lie about the rhythm.
   const counted = new Map(daily.map((d) => [d.day, d]));

@@ -2,6 +2,7 @@
 // state, trade and day, paged on the server (the page and its count side by side). Accounts are
 // shown masked, as everywhere else.
 import { db } from "../../db/client.ts";
+import { staleRead } from "../../db/read-target.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import { formatMoney } from "../../money/format.ts";
 import type { PayoutFilterValues } from "./payout-filters.ts";
@@ -18,15 +19,18 @@ export async function listPayouts(tenantId: string, filters: PayoutFilterValues)
       ...(filters.to ? { lt: new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS) } : {}),
     };
   }
-  const [rows, totalCount] = await Promise.all([
-    db.payout.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (filters.page - 1) * filters.pageSize,
-      take: filters.pageSize,
-    }),
-    db.payout.count({ where }),
-  ]);
+  // A list staff look at: a replica's, within the lag bound (lib/db/read-target.ts).
+  const [rows, totalCount] = await staleRead("console-list", tenantId, () =>
+    Promise.all([
+      db.payout.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip: (filters.page - 1) * filters.pageSize,
+        take: filters.pageSize,
+      }),
+      db.payout.count({ where }),
+    ]),
+  );
   return {
     payouts: rows.map((p) => ({
       payoutId: p.id,

@@ -15,6 +15,7 @@
 // Two queries per request: in parallel, or the count first when searching. Raw SQL because Prisma
 // cannot express the row comparison that lets PostgreSQL start a page inside the index.
 import { db } from "../../db/client.ts";
+import { staleRead } from "../../db/read-target.ts";
 import { Prisma } from "../../db/generated/client.ts";
 import { decimalToString, parseDecimal, toScaledInteger } from "../../money/decimal.ts";
 import { unsafeInputProblems } from "../../schemas/validation.ts";
@@ -155,14 +156,15 @@ export function tradeListQueries(tenantId: string, filters: TradeFilterValues) {
 export async function listTrades(tenantId: string, filters: TradeFilterValues) {
   const { page: pageSql, count: countSql, after, backwards } = tradeListQueries(tenantId, filters);
   const count = async () => Number((await db.$queryRaw<{ count: bigint }[]>(countSql))[0]?.count ?? 0);
-  let rows: Row[];
-  let totalCount: number;
-  if (filters.q) {
-    totalCount = await count();
-    rows = await db.$queryRaw<Row[]>(pageSql(totalCount));
-  } else {
-    [rows, totalCount] = await Promise.all([db.$queryRaw<Row[]>(pageSql()), count()]);
-  }
+  // A list staff look at: a replica's, within the lag bound (lib/db/read-target.ts).
+  const { rows, totalCount } = await staleRead("console-list", tenantId, async () => {
+    if (filters.q) {
+      const totalCount = await count();
+      return { totalCount, rows: await db.$queryRaw<Row[]>(pageSql(totalCount)) };
+    }
+    const [rows, totalCount] = await Promise.all([db.$queryRaw<Row[]>(pageSql()), count()]);
+    return { rows, totalCount };
+  });
 
   const more = rows.length > filters.pageSize;
   const page = rows.slice(0, filters.pageSize);

@@ -3,6 +3,7 @@
 // (two queries: the page and the count). The tenant's (tenantId, createdAt) index serves the
 // order; each row carries its latest attempt so the list shows what the endpoint last answered.
 import { db } from "../../db/client.ts";
+import { staleRead } from "../../db/read-target.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { DeliveryFilterValues } from "./delivery-filters.ts";
 
@@ -34,24 +35,27 @@ export function deliveryListWhere(tenantId: string, filters: DeliveryFilterValue
 
 export async function listDeliveries(tenantId: string, filters: DeliveryFilterValues) {
   const where = deliveryListWhere(tenantId, filters);
-  const [rows, totalCount] = await Promise.all([
-    db.webhookDelivery.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (filters.page - 1) * filters.pageSize,
-      take: filters.pageSize,
-      include: {
-        event: { select: { id: true, eventName: true, tradeId: true, marketplaceUserId: true } },
-        subscription: { select: { id: true, url: true } },
-        attempts: {
-          orderBy: { attemptNumber: "desc" },
-          take: 1,
-          select: { responseStatus: true, error: true, durationMs: true, createdAt: true },
+  // The delivery log: a replica's, within the lag bound (lib/db/read-target.ts).
+  const [rows, totalCount] = await staleRead("delivery-log", tenantId, () =>
+    Promise.all([
+      db.webhookDelivery.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip: (filters.page - 1) * filters.pageSize,
+        take: filters.pageSize,
+        include: {
+          event: { select: { id: true, eventName: true, tradeId: true, marketplaceUserId: true } },
+          subscription: { select: { id: true, url: true } },
+          attempts: {
+            orderBy: { attemptNumber: "desc" },
+            take: 1,
+            select: { responseStatus: true, error: true, durationMs: true, createdAt: true },
+          },
         },
-      },
-    }),
-    db.webhookDelivery.count({ where }),
-  ]);
+      }),
+      db.webhookDelivery.count({ where }),
+    ]),
+  );
   return {
     deliveries: rows.map((d) => {
       const last = d.attempts[0];

@@ -18,7 +18,7 @@ interface MovementRow {
 }
 
 async function* movementBatches(scope: Parameters<RowSource<MovementRow>["batches"]>[0]): AsyncIterable<MovementRow[]> {
-  const transfers = keysetBatches((after, take) =>
+  const transfers = keysetBatches(scope, (after, take) =>
     db.ledgerTransfer.findMany({
       where: keysetWhere(scope, after),
       orderBy: KEYSET_ORDER,

@@ -35,7 +35,7 @@ export const payoutsSource: RowSource<Payout> = {
     column("failureReason", "text", "why the bank refused it", (p) => p.failureReason),
   ],
   batches: (scope) =>
-    keysetBatches((after, take) =>
+    keysetBatches(scope, (after, take) =>
       db.payout.findMany({ where: keysetWhere(scope, after), orderBy: KEYSET_ORDER, take }),
     ),
 };

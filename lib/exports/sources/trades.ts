@@ -82,5 +82,5 @@ export const tradesSource: RowSource<TradeRow> = {
       (t) => t.succeededAt ?? t.cancelledAt ?? t.returnedAt,
     ),
   ],
-  batches: (scope) => keysetBatches((after, take) => fetchTrades(keysetWhere(scope, after), take)),
+  batches: (scope) => keysetBatches(scope, (after, take) => fetchTrades(keysetWhere(scope, after), take)),
 };
