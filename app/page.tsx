@@ -51,13 +51,15 @@ export default async function HomePage({ searchParams }: Props) {
           );
           const className =
             "rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500";
-          // The JSON document is not a page: a plain link, not a client-side navigation.
+          // The JSON document is not a page: a plain link, not a client-side navigation. /docs is the
+          // Pages Router's (components/static-page.tsx), which the App Router's prefetch asks for
+          // again and again: not prefetched.
           return href.endsWith(".json") ? (
             <a key={href} href={href} className={className}>
               {body}
             </a>
           ) : (
-            <Link key={href} href={href} className={className}>
+            <Link key={href} href={href} prefetch={href === "/docs" ? false : undefined} className={className}>
               {body}
             </Link>
           );

@@ -31,7 +31,9 @@ export function QuickStart({ baseUrl, keyPrefix }: { baseUrl: string; keyPrefix:
           <div>
             <dt className="text-slate-600">Reference</dt>
             <dd className="mt-0.5 space-y-1">
-              <Link href="/docs" className="block font-medium text-brand-700 hover:underline">
+              {/* Not prefetched: /docs is a Pages Router page (components/static-page.tsx), which the App
+                  Router's prefetch asks for again and again, and the console's network never settles. */}
+              <Link href="/docs" prefetch={false} className="block font-medium text-brand-700 hover:underline">
                 API reference
               </Link>
               <a href="/api/v1/openapi.json" className="block font-medium text-brand-700 hover:underline">
