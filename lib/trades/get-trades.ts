@@ -9,6 +9,7 @@ import { PreparedJson } from "../prepared-json.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import type { Locale } from "../locale.ts";
 import type { GetTradesQuery } from "./schemas.ts";
+import { encodeTrade } from "./encode-trade.ts";
 import { serializeTrade } from "./serialize-trade.ts";
 import { renderTrades, renderedTradesKept } from "./rendered-trades.ts";
 import { findUserTrade, userTradePage, userTradePageVersions } from "./store/reads.ts";
@@ -37,7 +38,8 @@ async function readTradesPage(context: Context, marketplaceUserId: string, query
   const pagination = (totalCount: number) => ({ pageSize: query.pageSize, page: query.page, totalCount });
   if (!renderedTradesKept()) {
     const { totalCount, trades } = await userTradePage(scope, marketplaceUserId, filters, page);
-    return { trades: trades.map((view) => serializeTrade(view, context.locale)), pagination: pagination(totalCount) };
+    const records = trades.map((view) => encodeTrade(view, context.locale));
+    return PreparedJson.objectWithArray("trades", records, { pagination: pagination(totalCount) });
   }
   // The page's row versions, then each trade's record as rendered before if its rows are unchanged.
   const { totalCount, trades } = await userTradePageVersions(scope, marketplaceUserId, filters, page);

@@ -17,7 +17,7 @@
 import { LRUCache } from "lru-cache";
 import type { Locale } from "../locale.ts";
 import { metrics } from "../ops/metrics.ts";
-import { serializeTrade } from "./serialize-trade.ts";
+import { encodeTrade } from "./encode-trade.ts";
 import { tradesWithRowVersions, type Scope } from "./store/reads.ts";
 
 type Rendered = { rowVersions: string; json: Buffer };
@@ -68,7 +68,7 @@ export async function renderTrades(
   metrics().renderedTrades.inc({ result: "rendered" }, missing.length);
   const rendered = new Map<string, Buffer>();
   for (const { view, rowVersions } of await tradesWithRowVersions(scope, missing)) {
-    const json = Buffer.from(JSON.stringify(serializeTrade(view, locale)));
+    const json = encodeTrade(view, locale);
     cache?.set(`${view.trade.id}|${locale}`, { rowVersions, json });
     rendered.set(view.trade.id, json);
   }
