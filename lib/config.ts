@@ -13,11 +13,17 @@ export interface ReplicaSettings {
   maxLagMs: number;
   /** How often each replica's lag is measured. */
   probeIntervalMs: number;
+  /**
+   * How long a read waits for a replica's answer before it gives up there and runs on the primary:
+   * a node that hangs without closing its connections (frozen, or cut off by the network without a
+   * reset) must not hold a user's page for as long as TCP takes to notice.
+   */
+  queryTimeoutMs: number;
 }
 
 /**
- * DATABASE_REPLICA_URLS (comma-separated), DATABASE_REPLICA_MAX_LAG_MS (default 2000) and
- * DATABASE_REPLICA_PROBE_MS (default 500). A setting that does not parse stops the process at its
+ * DATABASE_REPLICA_URLS (comma-separated), DATABASE_REPLICA_MAX_LAG_MS (default 2000),
+ * DATABASE_REPLICA_PROBE_MS (default 500) and DATABASE_REPLICA_QUERY_TIMEOUT_MS (default 5000). A setting that does not parse stops the process at its
  * first read rather than quietly sending everything to the primary.
  */
 export function replicaSettings(): ReplicaSettings {
@@ -31,6 +37,7 @@ export function replicaSettings(): ReplicaSettings {
     urls,
     maxLagMs: positiveMs("DATABASE_REPLICA_MAX_LAG_MS", 2_000),
     probeIntervalMs: positiveMs("DATABASE_REPLICA_PROBE_MS", 500),
+    queryTimeoutMs: positiveMs("DATABASE_REPLICA_QUERY_TIMEOUT_MS", 5_000),
   };
 }
 

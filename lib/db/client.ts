@@ -18,9 +18,14 @@ const pools = new WeakMap<Db, pg.Pool>();
 export function createDb(
   url: string,
   poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10),
-  // A replica's pool (lib/db/replicas.ts) gives up on a dead node in a second: its read then goes
-  // to the primary instead of waiting the primary's 10 s.
-  { poolName = "main", connectionTimeoutMillis = 10_000 } = {},
+  // A replica's pool (lib/db/replicas.ts) gives up on a dead node in a second, and on a statement
+  // unanswered after DATABASE_REPLICA_QUERY_TIMEOUT_MS: its read then goes to the primary instead
+  // of waiting the primary's 10 s, or for as long as a hung node keeps its connection open.
+  {
+    poolName = "main",
+    connectionTimeoutMillis = 10_000,
+    queryTimeoutMillis,
+  }: { poolName?: string; connectionTimeoutMillis?: number; queryTimeoutMillis?: number } = {},
 ): Db {
   // `pipeline`: statements given to a connection before the one in front has answered are sent at
   // once, not queued until it answers (https://node-postgres.com/features/pipelining). lib/db/sql.ts
@@ -30,6 +35,9 @@ export function createDb(
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis,
+    // pg's own timer: the statement fails with "Query read timeout" and, as the connection
+    // pipelines, the connection is closed (the statements behind it would wait on it forever).
+    ...(queryTimeoutMillis ? { query_timeout: queryTimeoutMillis } : {}),
     pipeline: true,
   });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });

@@ -4,7 +4,7 @@
 // on the money path, and every read a client makes of what it has just written, stays on the primary.
 //
 // No error of a replica reaches a user: a read whose replica fails (its connection lost, the node
-// gone, a query cancelled by replay) marks the replica down until its probe answers again, and runs
+// gone or hung past DATABASE_REPLICA_QUERY_TIMEOUT_MS, a query cancelled by replay) marks the replica down until its probe answers again, and runs
 // once more on the primary.
 //
 // Read-your-writes: after a tenant's write through this process (noteTenantWrite, called by the
@@ -119,6 +119,7 @@ function failedOnReplica(error: unknown): boolean {
   return (
     /conflict with recovery/i.test(text) || // 40001: replay needed rows this query was reading
     /can't reach database server/i.test(text) ||
-    /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(text)
+    /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(text) ||
+    /Query read timeout/i.test(text) // DATABASE_REPLICA_QUERY_TIMEOUT_MS: the node stopped answering
   );
 }

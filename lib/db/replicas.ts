@@ -71,7 +71,11 @@ export function openReplicaSet(settings: ReplicaSettings = replicaSettings()): R
   const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
   const probes: pg.Pool[] = [];
   const replicas = settings.urls.map((url): Replica => {
-    const client = createDb(url, poolSize, { poolName: "replica", connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+    const client = createDb(url, poolSize, {
+      poolName: "replica",
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+      queryTimeoutMillis: settings.queryTimeoutMs,
+    });
     const probe = createPool("replica-probe", {
       connectionString: url,
       max: 1,

@@ -3,7 +3,7 @@
 // promoted by a switchover), and a port nobody listens on for a replica whose node is gone. The
 // lag bound itself is met with real lag on the Patroni cluster (tests/ha/replicas.test.ts); here a
 // replica's measured lag is set by hand to check the choice around the bound.
-import { createServer } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { currentPool, db } from "../../lib/db/client.ts";
 import { readScope } from "../../lib/db/read-scope.ts";
@@ -20,6 +20,40 @@ async function deadPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * A TCP relay to the test database that can freeze: it then stops passing bytes either way and
+ * keeps every connection open, as a node that hangs (or a network that drops packets) does.
+ */
+async function freezableRelay(target: URL) {
+  const sockets: Socket[] = [];
+  let frozen = false;
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.push(socket);
+      socket.on("error", () => {});
+      if (frozen) socket.pause();
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = new URL(target);
+  url.hostname = "127.0.0.1";
+  url.port = String((server.address() as { port: number }).port);
+  return {
+    url: url.toString(),
+    freeze() {
+      frozen = true;
+      for (const socket of sockets) socket.pause();
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 /** Opens this process's replicas anew from the given settings. */
@@ -59,6 +93,7 @@ afterEach(async () => {
   delete process.env.DATABASE_REPLICA_URLS;
   delete process.env.DATABASE_REPLICA_MAX_LAG_MS;
   delete process.env.DATABASE_REPLICA_PROBE_MS;
+  delete process.env.DATABASE_REPLICA_QUERY_TIMEOUT_MS;
 });
 
 describe("stale reads", () => {
@@ -98,6 +133,32 @@ describe("stale reads", () => {
     expect(ran.pool).toBe(currentPool());
     expect(replica!.up).toBe(false);
     expect(await reads("console-list", "primary", "replica-failed")).toBe(before + 1);
+  });
+
+  it("give up on a replica that stops answering mid-read after DATABASE_REPLICA_QUERY_TIMEOUT_MS, and read on the primary", async () => {
+    const relay = await freezableRelay(new URL(process.env.DATABASE_URL!));
+    try {
+      process.env.DATABASE_REPLICA_QUERY_TIMEOUT_MS = "400";
+      const set = (await configure([relay.url]))!;
+      const [replica] = set.replicas;
+      await until(() => replica!.up);
+      expect((await whereItRan()).scoped).toBe(true); // reads there while it answers
+
+      relay.freeze(); // the node hangs between its probe and the next read
+      const before = await reads("console-list", "primary", "replica-failed");
+      const started = performance.now();
+      const ran = await whereItRan();
+      const waited = performance.now() - started;
+      expect(ran.scoped).toBe(false);
+      expect(ran.pool).toBe(currentPool());
+      expect(waited).toBeGreaterThanOrEqual(350);
+      expect(waited).toBeLessThan(5_000);
+      expect(replica!.up).toBe(false);
+      expect(await reads("console-list", "primary", "replica-failed")).toBe(before + 1);
+    } finally {
+      await closeProcessReplicaSet();
+      await relay.close();
+    }
   });
 
   it("keep a read's own errors: a statement the database refuses is not retried elsewhere", async () => {

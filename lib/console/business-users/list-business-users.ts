@@ -3,6 +3,7 @@
 // change to one that is not), how many trades were paid out to it, and how many unfinished
 // trades name it as a prioritized payee. Payout account numbers leave the server masked.
 import { db } from "../../db/client.ts";
+import { staleRead } from "../../db/read-target.ts";
 import type { ApiMode } from "../../db/generated/enums.ts";
 import type { Tenant } from "../../db/generated/client.ts";
 import type { TradeState } from "../../db/generated/enums.ts";
@@ -16,21 +17,23 @@ const SETTLED: TradeState[] = ["Released", "Cancelled", "Returned"];
 
 export async function listBusinessUsers(tenant: Tenant, mode: ApiMode, page = 1) {
   const where = { tenantId: tenant.id, mode };
-  const [rows, totalCount] = await Promise.all([
-    db.businessUser.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * BUSINESS_USERS_PAGE_SIZE,
-      take: BUSINESS_USERS_PAGE_SIZE,
-      include: { _count: { select: { trades: true } } },
-    }),
-    db.businessUser.count({ where }),
-  ]);
-  const ongoing = await Promise.all(
-    rows.map((row) => ongoingTradesNaming(tenant.id, mode, row.businessId, row.businessLocationId)),
-  );
+  // A list staff look at: a replica's, within the lag bound (lib/db/read-target.ts); after staff
+  // change a business user, the console's route wrapper keeps this tenant's lists on the primary.
+  const { rows, totalCount, ongoing } = await staleRead("console-list", tenant.id, async () => {
+    const [rows, totalCount] = await Promise.all([
+      db.businessUser.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip: (page - 1) * BUSINESS_USERS_PAGE_SIZE,
+        take: BUSINESS_USERS_PAGE_SIZE,
+        include: { _count: { select: { trades: true } } },
+      }),
+      db.businessUser.count({ where }),
+    ]);
+    return { rows, totalCount, ongoing: await ongoingTradesNamingEach(tenant.id, mode, rows) };
+  });
   return {
-    businessUsers: rows.map((row, index) => ({
+    businessUsers: rows.map((row) => ({
       serviceUserId: row.id,
       businessId: row.businessId,
       businessLocationId: row.businessLocationId,
@@ -40,12 +43,35 @@ export async function listBusinessUsers(tenant: Tenant, mode: ApiMode, page = 1)
       payoutAccount: maskAccountNumber(row.payoutsAccountNumber)!,
       whitelisted: tenant.allowedBusinessIds.includes(row.businessId),
       paidOutTrades: row._count.trades,
-      ongoingTrades: ongoing[index]!,
+      ongoingTrades: ongoing.get(`${row.businessId}|${row.businessLocationId}`) ?? 0,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     })),
     pagination: { page, pageSize: BUSINESS_USERS_PAGE_SIZE, totalCount },
   };
+}
+
+/**
+ * ongoingTradesNaming for each business user of a page, in one statement (one count per row would
+ * be a statement per row): "businessId|businessLocationId" → trades.
+ */
+async function ongoingTradesNamingEach(
+  tenantId: string,
+  mode: ApiMode,
+  users: { businessId: string; businessLocationId: string }[],
+): Promise<Map<string, number>> {
+  if (!users.length) return new Map();
+  // `@>` on the JSON array is the containment Prisma's array_contains sends below.
+  const counts = await db.$queryRaw<{ businessId: string; businessLocationId: string; trades: number }[]>`
+    SELECT p."businessId", p."businessLocationId", count(t."id")::int AS "trades"
+    FROM unnest(${users.map((u) => u.businessId)}::text[], ${users.map((u) => u.businessLocationId)}::text[])
+      AS p("businessId", "businessLocationId")
+    JOIN "Trade" t ON t."tenantId" = ${tenantId} AND t."mode" = ${mode}::"ApiMode"
+      AND t."state"::text <> ALL(${SETTLED}::text[])
+      AND t."prioritizedPayees" @> jsonb_build_array(
+        jsonb_build_object('businessId', p."businessId", 'businessLocationId', p."businessLocationId"))
+    GROUP BY p."businessId", p."businessLocationId"`;
+  return new Map(counts.map((c) => [`${c.businessId}|${c.businessLocationId}`, c.trades]));
 }
 
 /** Trades not yet paid out whose prioritized payees include this business user (their payout would go to it). */
