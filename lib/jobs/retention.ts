@@ -23,7 +23,8 @@
 // large backlog; several instances may run it at once (SKIP LOCKED: they share the rows, neither
 // waits). A round stops a table after MAX_BATCHES and goes on at the next round.
 import { db } from "../db/client.ts";
-import { maintainWeeklyPartitions, type WeeklyPartitionedTable } from "../db/partitions/maintain-partitions.ts";
+import { maintainPartitions, type PartitionedTable } from "../db/partitions/maintain-partitions.ts";
+import { WEEK } from "../db/partitions/weeks.ts";
 import { log } from "../ops/log.ts";
 import { retentionPolicy, type RetentionPolicy } from "./retention-policy.ts";
 
@@ -31,8 +32,22 @@ const BATCH = 5_000;
 const MAX_BATCHES = 20;
 const DAY_MS = 86_400_000;
 const HOSTED_SESSION_DAYS = 30;
-export const REQUEST_LOG: WeeklyPartitionedTable = { table: "ApiRequestLog", column: "createdAt" };
-export const WEBHOOK_ATTEMPTS: WeeklyPartitionedTable = { table: "WebhookAttempt", column: "createdAt" };
+/** Weeks made ahead, so that lines almost never wait in the default partition. */
+export const WEEKS_AHEAD = 4;
+export const REQUEST_LOG: PartitionedTable = {
+  table: "ApiRequestLog",
+  column: "createdAt",
+  period: WEEK,
+  ahead: WEEKS_AHEAD,
+  partitionsIn: "partitions",
+};
+export const WEBHOOK_ATTEMPTS: PartitionedTable = {
+  table: "WebhookAttempt",
+  column: "createdAt",
+  period: WEEK,
+  ahead: WEEKS_AHEAD,
+  partitionsIn: "partitions",
+};
 const WEEK_DAYS = 7;
 
 export interface Pruned {
@@ -66,9 +81,9 @@ export async function pruneExpiredRecords(
   const webhookCutoff = before(policy.webhookLogDays + WEEK_DAYS);
   const hostedCutoff = before(HOSTED_SESSION_DAYS);
   return {
-    requestLogWeeks: await weeksDropped(REQUEST_LOG, now, policy.requestLogDays),
+    requestLogWeeks: await periodsDropped(REQUEST_LOG, now, policy.requestLogDays),
     // Before the deliveries: by the time a delivery goes, its attempts' weeks have gone.
-    webhookAttemptWeeks: await weeksDropped(WEBHOOK_ATTEMPTS, now, policy.webhookLogDays),
+    webhookAttemptWeeks: await periodsDropped(WEBHOOK_ATTEMPTS, now, policy.webhookLogDays),
     webhookDeliveries: await drain(
       () => db.$executeRaw`
         DELETE FROM "WebhookDelivery" WHERE "id" IN (
@@ -108,10 +123,16 @@ export async function pruneExpiredRecords(
   };
 }
 
-/** A table's partition round; a round that could not run is logged and tried again next time. */
-async function weeksDropped(spec: WeeklyPartitionedTable, now: Date, keepDays: number): Promise<string[]> {
+/**
+ * A table's partition round, answering the periods it dropped; a round that could not run is logged
+ * and tried again next time, and so is a period past retention that was kept.
+ */
+async function periodsDropped(spec: PartitionedTable, now: Date, keepDays: number): Promise<string[]> {
   try {
-    return (await maintainWeeklyPartitions(db, spec, now, keepDays)).dropped;
+    const round = await maintainPartitions(db, spec, now, keepDays);
+    for (const { partition, reason } of round.kept)
+      log.warn(`The partition ${partition} is past retention and kept this round: ${reason}`, { partition, reason });
+    return round.dropped;
   } catch (error) {
     log.error(`The partitions of ${spec.table} were not maintained this round`, error);
     return [];
