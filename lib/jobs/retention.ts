@@ -9,9 +9,12 @@
 //   partitioned by week like the request log, so kept at most a week more. Finished deliveries (a
 //   line each, no body) a week after that, once every attempt of theirs is surely gone with its
 //   week: deleting a delivery deletes what is left of its attempts row by row, which is what the
-//   partitions are there to avoid. Pending deliveries are never deleted. The events themselves (OutboxEvent,
-//   the API's event list) are kept: they are the record of what happened, and redelivering one
-//   makes its deliveries again (lib/webhooks/event-log.ts).
+//   partitions are there to avoid. Pending deliveries are never deleted.
+// - The events themselves (OutboxEvent, the API's event list) are kept for good by default: they
+//   are the record of what happened, and redelivering one makes its deliveries again
+//   (lib/webhooks/event-log.ts). With EVENT_RETENTION_DAYS, each month of them (they are
+//   partitioned by month) goes with its deliveries once it ended that many days ago, unless it
+//   still holds an event not dispatched or a delivery pending (lib/webhooks/event-partitions.ts).
 // - Hosted-page sessions 30 days after their link expired (the link is dead after an hour).
 //   Test-mode expiry times follow the tenant's sandbox clock, which only moves forward, so a
 //   sandbox session is pruned later than 30 real days, never earlier.
@@ -26,6 +29,7 @@ import { db } from "../db/client.ts";
 import { maintainPartitions, type PartitionedTable } from "../db/partitions/maintain-partitions.ts";
 import { WEEK } from "../db/partitions/weeks.ts";
 import { log } from "../ops/log.ts";
+import { OUTBOX_EVENTS } from "../webhooks/event-partitions.ts";
 import { retentionPolicy, type RetentionPolicy } from "./retention-policy.ts";
 
 const BATCH = 5_000;
@@ -55,6 +59,8 @@ export interface Pruned {
   requestLogWeeks: string[];
   /** Weeks of webhook attempts dropped (their partitions' names). */
   webhookAttemptWeeks: string[];
+  /** Months of events dropped with their deliveries (their partitions' names). */
+  eventMonths: string[];
   webhookDeliveries: number;
   hostedSessions: number;
   idempotencyRecords: number;
@@ -84,6 +90,7 @@ export async function pruneExpiredRecords(
     requestLogWeeks: await periodsDropped(REQUEST_LOG, now, policy.requestLogDays),
     // Before the deliveries: by the time a delivery goes, its attempts' weeks have gone.
     webhookAttemptWeeks: await periodsDropped(WEBHOOK_ATTEMPTS, now, policy.webhookLogDays),
+    eventMonths: await periodsDropped(OUTBOX_EVENTS, now, policy.eventDays),
     webhookDeliveries: await drain(
       () => db.$executeRaw`
         DELETE FROM "WebhookDelivery" WHERE "id" IN (
@@ -127,7 +134,7 @@ export async function pruneExpiredRecords(
  * A table's partition round, answering the periods it dropped; a round that could not run is logged
  * and tried again next time, and so is a period past retention that was kept.
  */
-async function periodsDropped(spec: PartitionedTable, now: Date, keepDays: number): Promise<string[]> {
+async function periodsDropped(spec: PartitionedTable, now: Date, keepDays: number | null): Promise<string[]> {
   try {
     const round = await maintainPartitions(db, spec, now, keepDays);
     for (const { partition, reason } of round.kept)
