@@ -29,10 +29,11 @@ export const OUTBOX_EVENTS: PartitionedTable = {
  * the month's deliveries are locked too, so none turns pending again (a redelivery) between this
  * look and their deletion.
  */
-async function keepMonthWithWork(tx: Tx, month: { partition: string; from: Date; to: Date }): Promise<string | null> {
-  const [events] = await tx.$queryRawUnsafe<{ waiting: number }[]>(
-    `SELECT count(*)::int AS waiting FROM ${month.partition} WHERE "dispatchedAt" IS NULL`,
-  );
+async function keepMonthWithWork(tx: Tx, month: { from: Date; to: Date }): Promise<string | null> {
+  // The month's range reads the month's partition alone.
+  const [events] = await tx.$queryRaw<{ waiting: number }[]>`
+    SELECT count(*)::int AS waiting FROM "OutboxEvent"
+    WHERE "dispatchedAt" IS NULL AND "createdAt" >= ${month.from} AND "createdAt" < ${month.to}`;
   if (events!.waiting > 0) return `${events!.waiting} of its events are not dispatched yet`;
   const [deliveries] = await tx.$queryRaw<{ pending: number }[]>`
     SELECT count(*) FILTER (WHERE d."status" = 'Pending')::int AS pending FROM (

@@ -79,6 +79,8 @@ BEGIN
   UPDATE "WebhookDelivery" d SET "createdAt" = e."createdAt"
     FROM "OutboxEvent_unpartitioned" e WHERE e."id" = d."eventId" AND d."createdAt" <> e."createdAt";
   ALTER TABLE "WebhookDelivery" ALTER COLUMN "createdAt" DROP DEFAULT;
+  -- An event's deliveries are read by its id and time now (Prisma's relation, the key's checks).
+  CREATE INDEX "WebhookDelivery_eventId_createdAt_idx" ON "WebhookDelivery"("eventId", "createdAt");
   ALTER TABLE "WebhookDelivery" ADD CONSTRAINT "WebhookDelivery_eventId_createdAt_fkey" FOREIGN KEY ("eventId", "createdAt")
     REFERENCES "OutboxEvent"("id", "createdAt") ON DELETE CASCADE ON UPDATE CASCADE;
   DROP TABLE "OutboxEvent_unpartitioned";
