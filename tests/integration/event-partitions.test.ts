@@ -110,6 +110,13 @@ describe("the events' monthly partitions", () => {
     // The move deleted the event from the default partition: its delivery was not deleted with it,
     // and the deliveries' key is back, holding every delivery to its event.
     expect(await db.webhookDelivery.count({ where: { eventId: id } })).toBe(1);
+    // Made again NOT VALID inside the round (no scan of the deliveries under its locks), then
+    // validated after it.
+    expect(
+      await db.$queryRaw`SELECT c.convalidated FROM pg_constraint c
+        WHERE c.conrelid = '"WebhookDelivery"'::regclass AND c.confrelid = '"OutboxEvent"'::regclass
+          AND c.contype = 'f' AND c.conparentid = 0`,
+    ).toEqual([{ convalidated: true }]);
     const other = await db.webhookSubscription.create({
       data: { tenantId, mode: "test", url: "https://hooks.example/other", secret: "whsec_other" },
     });

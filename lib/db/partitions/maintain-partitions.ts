@@ -73,7 +73,7 @@ export async function maintainPartitions(
   now: Date,
   keepDays: number | null,
 ): Promise<PartitionRound> {
-  return client.$transaction(async (tx) => {
+  const round = await client.$transaction(async (tx) => {
     const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`
       SELECT pg_try_advisory_xact_lock(hashtext(${`partitions:${spec.table}`})) AS locked`;
     if (!lock?.locked) return { ran: false, created: [], dropped: [], kept: [], moved: 0 };
@@ -88,7 +88,9 @@ export async function maintainPartitions(
     const references = await referencesTo(tx, spec.table);
     // Moving a row out of the default partition deletes it there, which would run the ON DELETE
     // action of every foreign key that refers to it (deleting a delivery with its event): those keys
-    // are set aside while rows move, and made again after, which checks every reference again.
+    // are set aside while rows move, and made again after as NOT VALID (enforced on every new row
+    // at once, without reading the referring table under this round's locks). Each is validated
+    // after the round, which reads the referring table without blocking its writers.
     const moves = references.length > 0 && waiting.some((start) => !existing.has(start.getTime()));
     if (moves)
       for (const ref of references)
@@ -102,7 +104,9 @@ export async function maintainPartitions(
     }
     if (moves)
       for (const ref of references)
-        await tx.$executeRawUnsafe(`ALTER TABLE ${ref.table} ADD CONSTRAINT ${ident(ref.name)} ${ref.definition}`);
+        await tx.$executeRawUnsafe(
+          `ALTER TABLE ${ref.table} ADD CONSTRAINT ${ident(ref.name)} ${ref.definition} NOT VALID`,
+        );
 
     const dropped: string[] = [];
     const kept: PartitionRound["kept"] = [];
@@ -136,6 +140,23 @@ export async function maintainPartitions(
     }
     return { ran: true, created, dropped: dropped.sort(), kept, moved };
   });
+  if (round.ran) await validateReferences(client, spec.table);
+  return round;
+}
+
+/**
+ * Validates the keys a round made again NOT VALID (also those of a round whose process stopped
+ * before it got here): VALIDATE CONSTRAINT takes a lock that lets the referring table be read and
+ * written meanwhile.
+ */
+async function validateReferences(client: Db, table: string): Promise<void> {
+  const pending = await client.$queryRaw<Reference[]>`
+    SELECT c.conrelid::regclass::text AS "table", c.conname AS "name", '' AS "definition"
+    FROM pg_constraint c JOIN pg_class parent ON parent.oid = c.confrelid
+    WHERE c.contype = 'f' AND c.conparentid = 0 AND NOT c.convalidated AND parent.relname = ${table}
+      AND parent.relnamespace = current_schema()::regnamespace`;
+  for (const ref of pending)
+    await client.$executeRawUnsafe(`ALTER TABLE ${ref.table} VALIDATE CONSTRAINT ${ident(ref.name)}`);
 }
 
 async function periodsWithPartitions(tx: Tx, spec: PartitionedTable): Promise<Date[]> {
