@@ -9,9 +9,12 @@
 //   partitioned by week like the request log, so kept at most a week more. Finished deliveries (a
 //   line each, no body) a week after that, once every attempt of theirs is surely gone with its
 //   week: deleting a delivery deletes what is left of its attempts row by row, which is what the
-//   partitions are there to avoid. Pending deliveries are never deleted. The events themselves (OutboxEvent,
-//   the API's event list) are kept: they are the record of what happened, and redelivering one
-//   makes its deliveries again (lib/webhooks/event-log.ts).
+//   partitions are there to avoid. Pending deliveries are never deleted.
+// - The events themselves (OutboxEvent, the API's event list) are kept for good by default: they
+//   are the record of what happened, and redelivering one makes its deliveries again
+//   (lib/webhooks/event-log.ts). With EVENT_RETENTION_DAYS, each month of them (they are
+//   partitioned by month) goes with its deliveries once it ended that many days ago, unless it
+//   still holds an event not dispatched or a delivery pending (lib/webhooks/event-partitions.ts).
 // - Hosted-page sessions 30 days after their link expired (the link is dead after an hour).
 //   Test-mode expiry times follow the tenant's sandbox clock, which only moves forward, so a
 //   sandbox session is pruned later than 30 real days, never earlier.
@@ -23,16 +26,32 @@
 // large backlog; several instances may run it at once (SKIP LOCKED: they share the rows, neither
 // waits). A round stops a table after MAX_BATCHES and goes on at the next round.
 import { db } from "../db/client.ts";
-import { maintainWeeklyPartitions, type WeeklyPartitionedTable } from "../db/partitions/maintain-partitions.ts";
+import { maintainPartitions, type PartitionedTable } from "../db/partitions/maintain-partitions.ts";
+import { WEEK } from "../db/partitions/weeks.ts";
 import { log } from "../ops/log.ts";
+import { OUTBOX_EVENTS } from "../webhooks/event-partitions.ts";
 import { retentionPolicy, type RetentionPolicy } from "./retention-policy.ts";
 
 const BATCH = 5_000;
 const MAX_BATCHES = 20;
 const DAY_MS = 86_400_000;
 const HOSTED_SESSION_DAYS = 30;
-export const REQUEST_LOG: WeeklyPartitionedTable = { table: "ApiRequestLog", column: "createdAt" };
-export const WEBHOOK_ATTEMPTS: WeeklyPartitionedTable = { table: "WebhookAttempt", column: "createdAt" };
+/** Weeks made ahead, so that lines almost never wait in the default partition. */
+export const WEEKS_AHEAD = 4;
+export const REQUEST_LOG: PartitionedTable = {
+  table: "ApiRequestLog",
+  column: "createdAt",
+  period: WEEK,
+  ahead: WEEKS_AHEAD,
+  partitionsIn: "partitions",
+};
+export const WEBHOOK_ATTEMPTS: PartitionedTable = {
+  table: "WebhookAttempt",
+  column: "createdAt",
+  period: WEEK,
+  ahead: WEEKS_AHEAD,
+  partitionsIn: "partitions",
+};
 const WEEK_DAYS = 7;
 
 export interface Pruned {
@@ -40,6 +59,8 @@ export interface Pruned {
   requestLogWeeks: string[];
   /** Weeks of webhook attempts dropped (their partitions' names). */
   webhookAttemptWeeks: string[];
+  /** Months of events dropped with their deliveries (their partitions' names). */
+  eventMonths: string[];
   webhookDeliveries: number;
   hostedSessions: number;
   idempotencyRecords: number;
@@ -66,9 +87,10 @@ export async function pruneExpiredRecords(
   const webhookCutoff = before(policy.webhookLogDays + WEEK_DAYS);
   const hostedCutoff = before(HOSTED_SESSION_DAYS);
   return {
-    requestLogWeeks: await weeksDropped(REQUEST_LOG, now, policy.requestLogDays),
+    requestLogWeeks: await periodsDropped(REQUEST_LOG, now, policy.requestLogDays),
     // Before the deliveries: by the time a delivery goes, its attempts' weeks have gone.
-    webhookAttemptWeeks: await weeksDropped(WEBHOOK_ATTEMPTS, now, policy.webhookLogDays),
+    webhookAttemptWeeks: await periodsDropped(WEBHOOK_ATTEMPTS, now, policy.webhookLogDays),
+    eventMonths: await periodsDropped(OUTBOX_EVENTS, now, policy.eventDays),
     webhookDeliveries: await drain(
       () => db.$executeRaw`
         DELETE FROM "WebhookDelivery" WHERE "id" IN (
@@ -108,10 +130,16 @@ export async function pruneExpiredRecords(
   };
 }
 
-/** A table's partition round; a round that could not run is logged and tried again next time. */
-async function weeksDropped(spec: WeeklyPartitionedTable, now: Date, keepDays: number): Promise<string[]> {
+/**
+ * A table's partition round, answering the periods it dropped; a round that could not run is logged
+ * and tried again next time, and so is a period past retention that was kept.
+ */
+async function periodsDropped(spec: PartitionedTable, now: Date, keepDays: number | null): Promise<string[]> {
   try {
-    return (await maintainWeeklyPartitions(db, spec, now, keepDays)).dropped;
+    const round = await maintainPartitions(db, spec, now, keepDays);
+    for (const { partition, reason } of round.kept)
+      log.warn(`The partition ${partition} is past retention and kept this round: ${reason}`, { partition, reason });
+    return round.dropped;
   } catch (error) {
     log.error(`The partitions of ${spec.table} were not maintained this round`, error);
     return [];

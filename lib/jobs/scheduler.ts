@@ -59,8 +59,9 @@ export function startScheduler(): () => Promise<void> {
   const stopDeadlines = every(deadlineMs, "Scheduler round", async () => void (await fireDueDeadlines()));
   const stopRetention = every(retentionMs, "Retention round", async () => {
     const pruned = await pruneExpiredRecords(new Date(), policy);
-    const { requestLogWeeks, webhookAttemptWeeks, ...deleted } = pruned;
-    if (requestLogWeeks.length || webhookAttemptWeeks.length || Object.values(deleted).some((count) => count > 0))
+    const { requestLogWeeks, webhookAttemptWeeks, eventMonths, ...deleted } = pruned;
+    const partitions = [...requestLogWeeks, ...webhookAttemptWeeks, ...eventMonths];
+    if (partitions.length || Object.values(deleted).some((count) => count > 0))
       console.log("Retention deleted", pruned);
   });
   const stopRail = every(railMs, "Rail round", async () => {

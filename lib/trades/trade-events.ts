@@ -34,7 +34,8 @@ export function tradeEvent(
   now: Date,
   extra: TradeNoticeDetails = {},
 ) {
-  // Deterministic: one event per (trade, sequence), so a retried transaction cannot add a copy.
+  // Deterministic: one event per (trade, sequence); a retried transaction finds the sequence taken
+  // (lib/webhooks/event-ids.ts says how).
   const id = deterministicEventId("trade", trade.id, String(sequence));
   const body: TradeEventBody = {
     id,

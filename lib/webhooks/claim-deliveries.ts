@@ -64,7 +64,7 @@ export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery
     UPDATE "WebhookDelivery" w
     SET "attemptCount" = w."attemptCount" + 1, "nextAttemptAt" = now() + make_interval(secs => ${LEASE_SECONDS})
     FROM due, "OutboxEvent" ev, "WebhookSubscription" s
-    WHERE w."id" = due."id" AND ev."id" = w."eventId" AND s."id" = w."subscriptionId"
+    WHERE w."id" = due."id" AND ev."id" = w."eventId" AND ev."createdAt" = w."createdAt" AND s."id" = w."subscriptionId"
     RETURNING w."id", w."attemptCount", ev."id" AS "eventId", ev."payload", s."id" AS "subscriptionId", s."mode"::text AS "mode",
       s."url", s."enabled", s."secret", s."previousSecret", s."previousSecretExpiresAt"`,
   ]);

@@ -99,7 +99,10 @@ export async function redeliverWebhookEvent(context: TenantContext, eventId: str
       })),
       skipDuplicates: true,
     });
-    await tx.outboxEvent.update({ where: { id: event.id }, data: { dispatchedAt: event.dispatchedAt ?? now } });
+    await tx.outboxEvent.update({
+      where: { id_createdAt: { id: event.id, createdAt: event.createdAt } },
+      data: { dispatchedAt: event.dispatchedAt ?? now },
+    });
   });
   return { eventId: event.id, deliveries: wanted.length };
 }

@@ -1,8 +1,9 @@
-// The migrations that partition the request log and the webhook attempts by week move every row of
-// today's tables into its week's partition with its values unchanged (the request log's ids go on
-// from the same sequence; an attempt stays its delivery's). Each is run on a database holding the
-// table as it was before, with rows years old, recent, and past the weeks the migration makes
-// (those wait in the default partition for the scheduler).
+// The migrations that partition the request log and the webhook attempts by week, and the events by
+// month, move every row of today's tables into its period's partition with its values unchanged
+// (the request log's ids go on from the same sequence; an attempt stays its delivery's; a delivery
+// stays its event's, now by id and time). Each is run on a database holding the table as it was
+// before, with rows years old, recent, and past the periods the migration makes (those wait in the
+// default partition for the scheduler).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -143,6 +144,97 @@ describe("the webhook attempt partitioning migration", () => {
     expect(
       (await pg.query(`SELECT relname FROM pg_class WHERE relname = 'WebhookAttempt_unpartitioned'`)).rows,
     ).toHaveLength(0);
+    await pg.close();
+  });
+});
+
+const EVENT_PARTITIONING = "20261129140000_outbox_monthly_partitions";
+const EVENTS = `SELECT to_jsonb(e) AS event FROM "OutboxEvent" e ORDER BY "id"`;
+const DELIVERIES = `SELECT to_jsonb(d) - 'createdAt' AS delivery FROM "WebhookDelivery" d ORDER BY "id"`;
+
+describe("the events' monthly partitioning migration", () => {
+  it("keeps every event with its values, each in its month, and their deliveries on a key of id and time", async () => {
+    const pg = await databaseBefore(EVENT_PARTITIONING);
+    await pg.exec(`
+      INSERT INTO "Tenant" ("id", "name", "updatedAt") VALUES ('t1', 'One', now()), ('t2', 'Two', now());
+      INSERT INTO "WebhookSubscription" ("id", "tenantId", "mode", "url", "secret", "updatedAt")
+        VALUES ('s1', 't1', 'test', 'https://hooks.example/in', 'whsec_x', now()),
+               ('s2', 't2', 'test', 'https://hooks.example/in', 'whsec_y', now());
+      -- Every 11 days back over three years: a December, a leap February, a month's last millisecond.
+      INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "tradeId", "marketplaceUserId", "orderingKey",
+          "sequence", "payload", "createdAt", "dispatchedAt")
+        SELECT 'evt_' || i, CASE WHEN i % 2 = 0 THEN 't1' ELSE 't2' END, CASE WHEN i % 3 = 0 THEN 'live' ELSE 'test' END::"ApiMode",
+          'trade.sent', 'trade_' || i, CASE WHEN i % 4 = 0 THEN 'user_' || i END, 'trade:' || (i / 3), i % 3,
+          jsonb_build_object('id', 'evt_' || i, 'n', i), at, CASE WHEN i % 5 <> 0 THEN at + interval '1 second' END
+        FROM generate_series(1, 100) AS i, LATERAL (SELECT (now() AT TIME ZONE 'UTC') - make_interval(days => i * 11) AS at) t;
+      INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "orderingKey", "payload", "createdAt")
+        VALUES ('evt_leap', 't1', 'test', 'user.connected', 'user:u', '{}', '2024-02-29 12:00:00'),
+               ('evt_year_end', 't1', 'test', 'user.connected', 'user:u', '{}', '2024-12-31 23:59:59.999'),
+               -- Past the two months ahead that the migration makes: a sandbox clock moved on.
+               ('evt_ahead', 't1', 'test', 'trade.sent', 'trade:x', '{}', (now() AT TIME ZONE 'UTC') + interval '200 days');
+      INSERT INTO "WebhookDelivery" ("id", "eventId", "subscriptionId", "tenantId", "orderingKey", "eventSequence", "status", "createdAt")
+        SELECT 'del_' || e."id", e."id", CASE WHEN e."tenantId" = 't1' THEN 's1' ELSE 's2' END, e."tenantId", e."orderingKey",
+          e."sequence", CASE WHEN e."dispatchedAt" IS NULL THEN 'Pending' ELSE 'Succeeded' END::"DeliveryStatus", e."createdAt"
+        FROM "OutboxEvent" e;
+      -- One delivery whose time is not its event's (the key will hold it to its event's).
+      UPDATE "WebhookDelivery" SET "createdAt" = "createdAt" + interval '3 seconds' WHERE "id" = 'del_evt_7';
+    `);
+    const before = (await pg.query<{ event: unknown }>(EVENTS)).rows;
+    const deliveriesBefore = (await pg.query<{ delivery: unknown }>(DELIVERIES)).rows;
+    expect(before).toHaveLength(103);
+
+    await pg.exec(migration(EVENT_PARTITIONING));
+
+    expect((await pg.query<{ event: unknown }>(EVENTS)).rows).toEqual(before);
+    expect((await pg.query<{ delivery: unknown }>(DELIVERIES)).rows).toEqual(deliveriesBefore);
+    const placed = await pg.query<{ misplaced: number; inDefault: string[]; months: number }>(`
+      SELECT count(*) FILTER (WHERE p.relname <> 'OutboxEvent_' || to_char(e."createdAt", 'YYYY_MM')
+                                AND p.relname <> 'OutboxEvent_default')::int AS misplaced,
+             array_agg(e."id") FILTER (WHERE p.relname = 'OutboxEvent_default') AS "inDefault",
+             count(DISTINCT p.relname)::int AS months
+      FROM "OutboxEvent" e JOIN pg_class p ON p.oid = e.tableoid`);
+    expect(placed.rows[0]).toEqual({ misplaced: 0, inDefault: ["evt_ahead"], months: expect.any(Number) });
+    expect(placed.rows[0]!.months).toBeGreaterThan(30);
+    const leap = await pg.query<{ partition: string }>(
+      `SELECT tableoid::regclass::text AS partition FROM "OutboxEvent" WHERE "id" IN ('evt_leap', 'evt_year_end') ORDER BY "id"`,
+    );
+    expect(leap.rows.map((row) => row.partition)).toEqual(['"OutboxEvent_2024_02"', '"OutboxEvent_2024_12"']);
+
+    // Every delivery carries its event's time now; a delivery with another time is refused.
+    const mismatched = await pg.query(`SELECT 1 FROM "WebhookDelivery" d JOIN "OutboxEvent" e ON e."id" = d."eventId"
+      WHERE d."createdAt" <> e."createdAt"`);
+    expect(mismatched.rows).toHaveLength(0);
+    await expect(
+      pg.exec(`INSERT INTO "WebhookDelivery" ("id", "eventId", "subscriptionId", "tenantId", "orderingKey", "createdAt")
+        SELECT 'del_wrong', "id", 's2', 't1', "orderingKey", "createdAt" + interval '1 millisecond' FROM "OutboxEvent" WHERE "id" = 'evt_2'`),
+    ).rejects.toThrow(/foreign key/);
+    // The same event (id and time) written again is still one row.
+    await pg.exec(`INSERT INTO "OutboxEvent" ("id", "tenantId", "mode", "eventName", "orderingKey", "payload", "createdAt")
+      SELECT "id", "tenantId", "mode", "eventName", "orderingKey", "payload", "createdAt" FROM "OutboxEvent" WHERE "id" = 'evt_2'
+      ON CONFLICT ("id", "createdAt") DO NOTHING`);
+    expect((await pg.query(`SELECT 1 FROM "OutboxEvent" WHERE "id" = 'evt_2'`)).rows).toHaveLength(1);
+
+    // An event's deletion takes its deliveries; a tenant's, its events.
+    await pg.exec(`DELETE FROM "OutboxEvent" WHERE "id" = 'evt_4'`);
+    expect((await pg.query(`SELECT 1 FROM "WebhookDelivery" WHERE "eventId" = 'evt_4'`)).rows).toHaveLength(0);
+    await pg.exec(`DELETE FROM "Tenant" WHERE "id" = 't2'`);
+    expect((await pg.query(`SELECT 1 FROM "OutboxEvent" WHERE "tenantId" = 't2'`)).rows).toHaveLength(0);
+
+    // The old table is gone; the partitioned one has the primary key and every index it had.
+    const tables = await pg.query<{ relname: string; relkind: string }>(
+      `SELECT relname, relkind FROM pg_class WHERE relname IN ('OutboxEvent', 'OutboxEvent_unpartitioned')`,
+    );
+    expect(tables.rows).toEqual([{ relname: "OutboxEvent", relkind: "p" }]);
+    const indexes = await pg.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = 'OutboxEvent' ORDER BY indexname`,
+    );
+    expect(indexes.rows.map((row) => row.indexdef.replace(/^.* USING btree /, ""))).toEqual([
+      '("dispatchedAt", "createdAt")',
+      '(id, "createdAt")',
+      '("tenantId", mode, "createdAt")',
+      '("tenantId", mode, "dispatchedAt")',
+      '("tenantId", mode, "tradeId", sequence)',
+    ]);
     await pg.close();
   });
 });

@@ -53,7 +53,13 @@ export async function buildConsoleWorld() {
   const invited = await inviteStaff(db, { tenantId, email: `invited-${tenantId}@a.example`, role: "admin" });
   const event = await db.outboxEvent.findFirstOrThrow({ where: { tenantId } });
   const delivery = await db.webhookDelivery.create({
-    data: { eventId: event.id, subscriptionId: ids.subscriptionId![0]!, tenantId, orderingKey: event.orderingKey },
+    data: {
+      eventId: event.id,
+      subscriptionId: ids.subscriptionId![0]!,
+      tenantId,
+      orderingKey: event.orderingKey,
+      createdAt: event.createdAt,
+    },
   });
   // The request log is written after each answer, without waiting: wait for the world's calls.
   let logEntries: { id: bigint; correlationId: string }[] = [];

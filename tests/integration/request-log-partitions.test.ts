@@ -3,13 +3,9 @@
 // their week's, and drops whole weeks past retention — the week's table is gone, not its rows
 // deleted one by one. Lines are written with old or far times directly, as the clock cannot move.
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  maintainWeeklyPartitions,
-  WEEKS_AHEAD,
-  type PartitionRound,
-} from "../../lib/db/partitions/maintain-partitions.ts";
+import { maintainPartitions, type PartitionRound } from "../../lib/db/partitions/maintain-partitions.ts";
 import { partitionName, WEEK_MS, weekStart } from "../../lib/db/partitions/weeks.ts";
-import { REQUEST_LOG } from "../../lib/jobs/retention.ts";
+import { REQUEST_LOG, WEEKS_AHEAD } from "../../lib/jobs/retention.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
 const DAY = 86_400_000;
@@ -40,7 +36,7 @@ async function partitions(): Promise<string[]> {
 /** One round that ran (another test file's round may hold the table's lock for a moment). */
 async function round(keepDays: number): Promise<PartitionRound> {
   for (let tries = 0; tries < 50; tries++) {
-    const result = await maintainWeeklyPartitions(db, REQUEST_LOG, now, keepDays);
+    const result = await maintainPartitions(db, REQUEST_LOG, now, keepDays);
     if (result.ran) return result;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

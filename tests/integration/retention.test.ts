@@ -7,13 +7,13 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pruneExpiredRecords } from "../../lib/jobs/retention.ts";
-import { retentionDays } from "../../lib/jobs/retention-policy.ts";
+import { optionalRetentionDays, retentionDays } from "../../lib/jobs/retention-policy.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
 const DAY = 86_400_000;
 const now = new Date();
 const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
-const policy = { requestLogDays: 90, webhookLogDays: 30 };
+const policy = { requestLogDays: 90, webhookLogDays: 30, eventDays: null };
 let tenantId: string;
 
 async function requestLog(createdAt: Date, count = 1) {
@@ -214,6 +214,28 @@ describe("retention", () => {
     } finally {
       if (saved === undefined) delete process.env.REQUEST_LOG_RETENTION_DAYS;
       else process.env.REQUEST_LOG_RETENTION_DAYS = saved;
+    }
+  });
+
+  it("keeps the events for good unless EVENT_RETENTION_DAYS says how long", () => {
+    const saved = process.env.EVENT_RETENTION_DAYS;
+    try {
+      for (const forGood of [undefined, "", "0"]) {
+        if (forGood === undefined) delete process.env.EVENT_RETENTION_DAYS;
+        else process.env.EVENT_RETENTION_DAYS = forGood;
+        expect(optionalRetentionDays("EVENT_RETENTION_DAYS")).toBeNull();
+      }
+      process.env.EVENT_RETENTION_DAYS = "400";
+      expect(optionalRetentionDays("EVENT_RETENTION_DAYS")).toBe(400);
+      for (const wrong of ["-1", "1.5", "a year", "3651"]) {
+        process.env.EVENT_RETENTION_DAYS = wrong;
+        expect(() => optionalRetentionDays("EVENT_RETENTION_DAYS")).toThrow(
+          /EVENT_RETENTION_DAYS must be 0 \(kept for good\) or a whole number of days/,
+        );
+      }
+    } finally {
+      if (saved === undefined) delete process.env.EVENT_RETENTION_DAYS;
+      else process.env.EVENT_RETENTION_DAYS = saved;
     }
   });
 });

@@ -36,6 +36,7 @@ async function liveDeliveryTo(url: string, mode: "live" | "test" = "live") {
       subscriptionId: subscription.id,
       tenantId,
       orderingKey: event.orderingKey,
+      createdAt: event.createdAt,
       attemptCount: 1,
     },
   });

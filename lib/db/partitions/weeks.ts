@@ -1,6 +1,8 @@
 // Weeks as the partitioned tables cut time: Monday 00:00 UTC to the next Monday (the stored times
 // are UTC), each week's partition named by its Monday, as the migration that made the first ones
 // names them (prisma/migrations/20261129110000_request_log_weekly_partitions).
+import { periodsFrom, type Period } from "./periods.ts";
+
 const DAY_MS = 86_400_000;
 export const WEEK_MS = 7 * DAY_MS;
 
@@ -24,8 +26,13 @@ export function weekOfPartition(table: string, name: string): Date | null {
   return Number.isNaN(week.getTime()) || weekStart(week).getTime() !== week.getTime() ? null : week;
 }
 
+export const WEEK: Period = {
+  unit: "week",
+  start: weekStart,
+  next: (week) => new Date(week.getTime() + WEEK_MS),
+  partitionName,
+  ofPartition: weekOfPartition,
+};
+
 /** The Mondays from the week of `from` through `weeksAhead` weeks after it. */
-export function weeksFrom(from: Date, weeksAhead: number): Date[] {
-  const first = weekStart(from).getTime();
-  return Array.from({ length: weeksAhead + 1 }, (_, i) => new Date(first + i * WEEK_MS));
-}
+export const weeksFrom = (from: Date, weeksAhead: number): Date[] => periodsFrom(WEEK, from, weeksAhead);
