@@ -1,7 +1,7 @@
 // Seeds many trades for one tenant straight in SQL (generate_series), for the scale test of the
 // console's trades list and for benchmarks: 100,000 trades take seconds this way, where the API
 // would take many minutes. The rows are shaped like real ones (both TradeParty rows, spread over
-// states, amounts, a year of creation times, ~1,000 buyers, one seller with `powerSellerShare` of
+// states, amounts, a year of creation times (whatever the count), ~1,000 buyers, one seller with `powerSellerShare` of
 // the trades), but have no payments, ledger or timeline: they are for reading, not for driving.
 import type { Db } from "../../lib/db/client.ts";
 
@@ -55,9 +55,10 @@ export async function seedTrades(db: Db, options: SeedOptions): Promise<void> {
        (${titles})[1 + i % ${TITLES.length}] || ' #' || i || CASE WHEN i % $3 = 0 THEN ' ' || $4 ELSE '' END,
        'Seeded', 'DKK', ${payer}, CASE WHEN i % $5 = 0 THEN $6 ELSE ${payee} END,
        CASE WHEN i % $5 = 0 THEN $6 ELSE ${payee} END,
-       ((i * 7919) % 500000) + 1000, 0, 0, 0, 0, 0, 0, ((i * 7919) % 500000) + 1000, ((i * 7919) % 500000) + 1000, 0, 0,
+       ((i::bigint * 7919) % 500000) + 1000, 0, 0, 0, 0, 0, 0, ((i::bigint * 7919) % 500000) + 1000,
+       ((i::bigint * 7919) % 500000) + 1000, 0, 0,
        'https://shop.example/ok', 'https://shop.example/no', (${states})[1 + i % ${STATES.length}],
-       now() - (i || ' minutes')::interval * 5, now()
+       now() - interval '365 days' * i / $7, now()
      FROM generate_series(1, $7) AS i`,
     options.tenantId,
     mode,
