@@ -5,6 +5,7 @@
 // with a compare-and-set on the old one, so two tabs racing end at the same rail payment (the
 // same idempotency key opens the same one at the rail).
 import { db } from "../db/client.ts";
+import { sql } from "../db/sql.ts";
 import type { Payment } from "../db/generated/client.ts";
 import { paymentRailFor, railNamed } from "../outside-parties.ts";
 import { RailUnavailable, type PaymentRail } from "./payment-rail.ts";
@@ -57,17 +58,15 @@ export async function openRailPayment(paymentOrId: string | Payment, pages: Rail
     description: payment.purpose === "Escrow" ? "Payment into escrow" : "Shipping label",
     ...pages,
   });
-  const { count } = await db.payment.updateMany({
-    where: { id: payment.id, state: "Pending", railPaymentId: payment.railPaymentId },
-    data: {
-      provider: rail.name,
-      railPaymentId: opened.railPaymentId,
-      railRedirectUrl: opened.redirectUrl,
-      railOpenedAt: new Date(),
-      railCheckedAt: null,
-    },
-  });
-  if (count === 1)
+  // The compare-and-set on the rail payment it replaces, as plain SQL (lib/db/sql.ts): it is on
+  // every payer's way to pay, and the journey's only statement left that went through Prisma.
+  const recorded = await sql<{ id: string }>(
+    `UPDATE "Payment" SET "provider" = $1, "railPaymentId" = $2, "railRedirectUrl" = $3, "railOpenedAt" = now(),
+       "railCheckedAt" = NULL, "updatedAt" = now()
+     WHERE "id" = $4 AND "state" = 'Pending' AND "railPaymentId" IS NOT DISTINCT FROM $5 RETURNING "id"`,
+    [rail.name, opened.railPaymentId, opened.redirectUrl, payment.id, payment.railPaymentId],
+  );
+  if (recorded.length === 1)
     return { kind: "redirect", url: opened.redirectUrl, provider: rail.name, railPaymentId: opened.railPaymentId };
   // Another request recorded its rail payment first (or the payment was paid meanwhile).
   const now = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
