@@ -5,24 +5,31 @@ import { afterEach, describe, expect, it } from "vitest";
 import { replicaSettings } from "../../lib/config.ts";
 import { replicaName } from "../../lib/db/replicas.ts";
 
-const NAMES = ["DATABASE_REPLICA_URLS", "DATABASE_REPLICA_MAX_LAG_MS", "DATABASE_REPLICA_PROBE_MS"];
+const NAMES = [
+  "DATABASE_REPLICA_URLS",
+  "DATABASE_REPLICA_MAX_LAG_MS",
+  "DATABASE_REPLICA_PROBE_MS",
+  "DATABASE_REPLICA_QUERY_TIMEOUT_MS",
+];
 afterEach(() => {
   for (const name of NAMES) delete process.env[name];
 });
 
 describe("replica settings", () => {
   it("name no replica when unset, with the default bounds", () => {
-    expect(replicaSettings()).toEqual({ urls: [], maxLagMs: 2_000, probeIntervalMs: 500 });
+    expect(replicaSettings()).toEqual({ urls: [], maxLagMs: 2_000, probeIntervalMs: 500, queryTimeoutMs: 5_000 });
   });
 
   it("read a comma-separated list and the bounds", () => {
     process.env.DATABASE_REPLICA_URLS = " postgresql://r1:5432/escrow, postgres://u:secret@r2/escrow ,";
     process.env.DATABASE_REPLICA_MAX_LAG_MS = "5000";
     process.env.DATABASE_REPLICA_PROBE_MS = "250";
+    process.env.DATABASE_REPLICA_QUERY_TIMEOUT_MS = "3000";
     expect(replicaSettings()).toEqual({
       urls: ["postgresql://r1:5432/escrow", "postgres://u:secret@r2/escrow"],
       maxLagMs: 5_000,
       probeIntervalMs: 250,
+      queryTimeoutMs: 3_000,
     });
   });
 
@@ -33,6 +40,11 @@ describe("replica settings", () => {
     for (const bad of ["0", "-1", "1.5", "soon"]) {
       process.env.DATABASE_REPLICA_MAX_LAG_MS = bad;
       expect(() => replicaSettings()).toThrow(/DATABASE_REPLICA_MAX_LAG_MS/);
+    }
+    delete process.env.DATABASE_REPLICA_MAX_LAG_MS;
+    for (const bad of ["0", "soon"]) {
+      process.env.DATABASE_REPLICA_QUERY_TIMEOUT_MS = bad;
+      expect(() => replicaSettings()).toThrow(/DATABASE_REPLICA_QUERY_TIMEOUT_MS/);
     }
   });
 
