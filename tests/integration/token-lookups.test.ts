@@ -1,86 +1,36 @@
-// Token lookups before the tenant's share (security finding 3 of the second probe): a flood's
-// authentications share their statements instead of taking a connection each, every request still
-// gets its own token's tenant, and a revoked token is refused by every instance on its next request,
-// also while that instance is flooded.
-import { describe, expect, it, vi } from "vitest";
-import { authenticate } from "../../lib/auth/authenticate.ts";
+// API token lookups (lib/auth/token-lookups.ts) in both of their statements: a batch of one token
+// (`tokenHash = $1`, the usual case, planned once per connection) and a batch of several waiting
+// tokens (`= ANY(…)`). Each asker gets its own token's row, whichever statement read it.
+import { afterEach, expect, it } from "vitest";
 import { hashApiToken } from "../../lib/auth/api-tokens.ts";
-import { revokeToken } from "../../lib/tenants/manage-tokens.ts";
-import { poolActivity } from "../helpers/pool-activity.ts";
-import { db, freshTenant } from "../helpers/tenants.ts";
-import { waitFor } from "../helpers/webhook-receiver.ts";
+import { lookUpToken, tokenLookupStatements } from "../../lib/auth/token-lookups.ts";
+import { freshTenant } from "../helpers/tenants.ts";
 
-const activity = poolActivity();
-const request = (token: string) =>
-  new Request("https://escrow.test/api/v1/marketplace/users/u", { headers: { authorization: `Bearer ${token}` } });
-const unknownToken = (i: number) => `esk_test_${String(i).padStart(43, "0")}`;
+afterEach(() => {
+  delete process.env.AUTH_LOOKUPS_IN_FLIGHT;
+});
 
-/** The tenant id a call authenticated as, or the error code it was refused with. */
-const outcome = (call: Promise<{ tenant: { id: string } }>) =>
-  call.then(
-    (context) => context.tenant.id,
-    // By its code: another instance's AppError is another class.
-    (error: unknown) => (error as { code?: string }).code ?? String(error),
-  );
-
-describe("token lookups", () => {
-  it("answer a flood of 120 requests with a few statements, each request with its own token's tenant", async () => {
-    const [a, b] = [await freshTenant(), await freshTenant()];
-    // Each tenant's token has been used once, so its last use is recorded and not written again now.
-    await authenticate(request(a.testApiKey));
-    await authenticate(request(b.testApiKey));
-    const hashes = [a.testApiKey, b.testApiKey].map(hashApiToken);
-    await waitFor(
-      async () => (await db.apiToken.count({ where: { tokenHash: { in: hashes }, lastUsedAt: { not: null } } })) === 2,
-      10_000,
-      "the tokens' use to be recorded",
-    );
-
-    let outcomes: string[] = [];
-    const taken = await activity.during(async () => {
-      outcomes = await Promise.all(
-        Array.from({ length: 120 }, (_, i) =>
-          outcome(authenticate(request(i % 40 === 0 ? b.testApiKey : i % 3 === 0 ? unknownToken(i) : a.testApiKey))),
-        ),
-      );
-    });
-    // One connection per request before: 120. Now the first lookups start at once and the rest
-    // wait for the next statement, which reads every token they name.
-    expect(taken).toBeLessThanOrEqual(4);
-    outcomes.forEach((result, i) =>
-      expect(result).toBe(i % 40 === 0 ? b.tenantId : i % 3 === 0 ? "unauthorized" : a.tenantId),
-    );
-  });
-
-  it("refuse a revoked token on its next request on every instance, also one flooded meanwhile", async () => {
-    const tenant = await freshTenant();
-    const token = await db.apiToken.findUniqueOrThrow({ where: { tokenHash: hashApiToken(tenant.testApiKey) } });
-    // A second instance of the service: its own copy of every module (and of any state they keep).
-    vi.resetModules();
-    const second = (await import("../../lib/auth/authenticate.ts")).authenticate;
-    expect(second).not.toBe(authenticate);
-    expect(await outcome(authenticate(request(tenant.testApiKey)))).toBe(tenant.tenantId);
-    expect(await outcome(second(request(tenant.testApiKey)))).toBe(tenant.tenantId);
-
-    // The second instance is flooded with the token while it is revoked through the first's database.
-    let revokedAt = Infinity;
-    const calls: { startedAt: number; result: string }[] = [];
-    const flood = Array.from({ length: 20 }, async () => {
-      // Until a moment after the revocation committed (and at most 2,000 calls each).
-      for (let i = 0; i < 2_000 && performance.now() < revokedAt + 50; i++) {
-        const startedAt = performance.now();
-        calls.push({ startedAt, result: await outcome(second(request(tenant.testApiKey))) });
-      }
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await revokeToken(db, token.id, tenant.tenantId)).toBe(true);
-    revokedAt = performance.now();
-    await Promise.all(flood);
-
-    const after = calls.filter((call) => call.startedAt > revokedAt);
-    expect(after.length).toBeGreaterThan(0);
-    expect(after.filter((call) => call.result !== "unauthorized")).toEqual([]);
-    expect(await outcome(authenticate(request(tenant.testApiKey)))).toBe("unauthorized");
-    expect(await outcome(second(request(tenant.testApiKey)))).toBe("unauthorized");
-  });
+it("answers a lone token, a batch of several, and an unknown one, each with its own row", async () => {
+  const [first, second] = [await freshTenant(), await freshTenant()];
+  // One statement at a time: the first lookup goes alone, the three asked meanwhile go together.
+  process.env.AUTH_LOOKUPS_IN_FLIGHT = "1";
+  const before = tokenLookupStatements();
+  const [alone, test, live, unknown] = await Promise.all([
+    lookUpToken(hashApiToken(first.testApiKey)),
+    lookUpToken(hashApiToken(second.testApiKey)),
+    lookUpToken(hashApiToken(second.liveApiKey)),
+    lookUpToken(hashApiToken("esk_test_nobody")),
+  ]);
+  expect(tokenLookupStatements() - before).toBe(2);
+  expect(alone).toMatchObject({ id: first.tenantId, tokenMode: "test", tokenRevokedAt: null });
+  expect(test).toMatchObject({ id: second.tenantId, tokenMode: "test" });
+  expect(live).toMatchObject({ id: second.tenantId, tokenMode: "live" });
+  expect(unknown).toBeUndefined();
+  // The same token asked twice at once is one entry of the batch, answered to both.
+  const [a, b] = await Promise.all([
+    lookUpToken(hashApiToken(first.liveApiKey)),
+    lookUpToken(hashApiToken(first.liveApiKey)),
+  ]);
+  expect(a).toEqual(b);
+  expect(a).toMatchObject({ id: first.tenantId, tokenMode: "live" });
 });
