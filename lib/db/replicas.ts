@@ -30,6 +30,8 @@ export interface Replica {
   lagMs: number;
   /** When the last answered probe was sent (performance.now()). */
   probedAt: number;
+  /** Probes that have come back, answered or not (the live check waits for the first). */
+  probesDone?: number;
 }
 
 export interface ReplicaSet {
@@ -99,6 +101,7 @@ export function openReplicaSet(settings: ReplicaSettings = replicaSettings()): R
     } catch {
       Object.assign(replica, { up: false, lagMs: Infinity });
     }
+    replica.probesDone = (replica.probesDone ?? 0) + 1;
   };
   const stop = new AbortController();
   const rounds = replicas.map(async (replica, index) => {

@@ -26,7 +26,7 @@ export interface Registration {
 }
 
 export interface Section {
-  id: "live-mode" | "deployment" | "stripe" | "eid-broker" | "shipmondo";
+  id: "live-mode" | "deployment" | "replicas" | "stripe" | "eid-broker" | "shipmondo";
   title: string;
   checks: Check[];
   register: Registration[];

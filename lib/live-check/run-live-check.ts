@@ -5,6 +5,7 @@
 import { checkDeployment } from "./check-deployment.ts";
 import { checkEidBroker } from "./check-eid-broker.ts";
 import { checkLiveMode } from "./check-live-mode.ts";
+import { checkReplicas } from "./check-replicas.ts";
 import { checkShipmondo } from "./check-shipmondo.ts";
 import { checkStripe } from "./check-stripe.ts";
 import { liveChoice, usesShipmondo } from "./live-choices.ts";
@@ -17,6 +18,12 @@ export async function runLiveCheck(options: { target?: LiveCheckTarget } = {}): 
     liveChoice("IDENTITY_PROVIDER").provider === "oidc" ? checkEidBroker(target) : null,
     usesShipmondo() ? checkShipmondo(target) : null,
   ]);
-  const sections = [checkLiveMode(), checkDeployment(target), ...providers.filter((section) => section !== null)];
+  const replicas = await checkReplicas();
+  const sections = [
+    checkLiveMode(),
+    checkDeployment(target),
+    replicas,
+    ...providers.filter((section) => section !== null),
+  ];
   return liveCheckReport(target, sections);
 }

@@ -1,12 +1,17 @@
 // Health and readiness, as load balancers and orchestrators ask for them. /healthz: the process
 // serves. /readyz: it should get traffic — the database answers within a second, every migration
 // this code knows is applied, and the process is not shutting down. Neither needs a token and
-// neither says more than the reason (no versions, no addresses).
+// neither says more than the reason (no versions, no addresses). Where the process reads from
+// replicas (DATABASE_REPLICA_URLS), /readyz also says how many are in use ("1 of 2 in use (1
+// down)"): a replica out of use leaves the instance ready, since its reads run on the primary,
+// but the load balancer's view of every instance then shows it.
 import { existsSync, readdirSync } from "node:fs";
 import { APPLIED_MIGRATIONS_SQL } from "../db/applied-migrations.ts";
 import path from "node:path";
 import type pg from "pg";
 import { createPool } from "../db/pool.ts";
+import { replicaSummary } from "../db/replica-health.ts";
+import { openedReplicaSet } from "../db/replicas.ts";
 import { isShuttingDown } from "./lifecycle.ts";
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
@@ -65,9 +70,11 @@ export async function healthResponse(
 ): Promise<{ status: number; body: Record<string, string> }> {
   if (path === "/healthz") return { status: 200, body: { status: "ok" } };
   const readiness = await checkReadiness();
+  const replicas = openedReplicaSet();
+  const replicaLine: Record<string, string> = replicas ? { replicas: replicaSummary(replicas) } : {};
   return readiness.ready
-    ? { status: 200, body: { status: "ready" } }
-    : { status: 503, body: { status: "not ready", reason: readiness.reason } };
+    ? { status: 200, body: { status: "ready", ...replicaLine } }
+    : { status: 503, body: { status: "not ready", reason: readiness.reason, ...replicaLine } };
 }
 
 export async function closeReadinessPool(): Promise<void> {

@@ -120,6 +120,7 @@ describe("live check", () => {
     expect(report.sections.map((section) => section.id)).toEqual([
       "live-mode",
       "deployment",
+      "replicas",
       "stripe",
       "eid-broker",
       "shipmondo",
