@@ -1,11 +1,11 @@
 // npm run bench -- [--smoke] [--embedded] [--trades 100000] [--users 1000] [--tenants 3]
-//                  [--seconds 10] [--connections 32] [--backlog 100000] [--build] [--out bench-results]
-//                  [--webhooks-only] [--only journey] [--server direct|next] [--memory-minutes 5]
+//                  [--seconds 10] [--rounds 4] [--connections 32] [--backlog 100000] [--build]
+//                  [--out bench-results] [--webhooks-only] [--only journey] [--server direct|next] [--memory-minutes 5]
 // The service against the practical limit of this machine (issue 7). Creates a fresh database on
 // BENCH_DATABASE_URL's server (default the local PostgreSQL at 127.0.0.1:5432; --embedded: an
 // in-memory PGlite), migrates and seeds it, starts the production Next server and the bare
 // node:http + pg baseline (baseline-server.ts), measures each scenario on both with the same load,
-// then the webhook worker draining a backlog; prints the table, writes JSON and Markdown, drops the
+// the two taking turns (interleave.ts), then the webhook worker draining a backlog; prints the table, writes JSON and Markdown, drops the
 // database. --smoke: tiny data and one-second runs, so that CI proves it still works.
 // A benchmark, not a test: it reports figures and asserts only that the calls succeeded.
 import "../require-node.ts";
@@ -14,7 +14,8 @@ import { existsSync } from "node:fs";
 import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase, settleDatabase } from "./bench-database.ts";
 import { benchOptions } from "./cli-options.ts";
-import { hammer, initiateBody, journeys, type Measured, type Scenario } from "./load.ts";
+import { inTurns } from "./interleave.ts";
+import { hammer, initiateBody, journeys, type Scenario } from "./load.ts";
 import { machine, markdown, rssMb, writeReport, type Report, type Row } from "./report.ts";
 import { measureMemory, type MemoryResult } from "./memory.ts";
 import { seedBench } from "./seed-bench.ts";
@@ -22,10 +23,11 @@ import { serviceCommand, startServer, stopServer as stop } from "./server.ts";
 import { measureWebhooks } from "./webhooks.ts";
 
 const USAGE = `npm run bench -- [--smoke] [--embedded] [--trades 100000] [--users 1000] [--tenants 3]
-                 [--seconds 10] [--connections 32] [--backlog 100000] [--build] [--out bench-results]
+                 [--seconds 10] [--rounds 4] [--connections 32] [--backlog 100000] [--build] [--out bench-results]
                  [--webhooks-only] [--only journey] [--server direct|next] [--memory-minutes 5]
 --only WORDS runs just the API scenarios whose name contains WORDS (e.g. "journey", "page 1"), to
 profile one of them (add --backlog 100 to keep the webhook drain short).
+--rounds N measures each row's sides in turns, N slices of seconds/N each (default 4).
 The service against a bare node:http + pg baseline on this machine (docs/performance.md).`;
 const values = benchOptions(USAGE, {
   smoke: { type: "boolean", default: false },
@@ -35,6 +37,7 @@ const values = benchOptions(USAGE, {
   users: { type: "string" },
   tenants: { type: "string", default: "3" },
   seconds: { type: "string" },
+  rounds: { type: "string", default: "4" },
   connections: { type: "string" },
   backlog: { type: "string" },
   "webhooks-only": { type: "boolean", default: false },
@@ -48,6 +51,7 @@ const trades = Number(values.trades ?? (smoke ? 3_000 : 100_000));
 const users = Number(values.users ?? (smoke ? 30 : 1_000));
 const tenants = Number(values.tenants);
 const seconds = Number(values.seconds ?? (smoke ? 1 : 10));
+const rounds = Number(values.rounds);
 const connections = Number(values.connections ?? (smoke ? 8 : 32));
 const backlog = Number(values.backlog ?? (smoke ? 200 : 100_000));
 const basePort = Number(process.env.BENCH_PORT ?? 3400);
@@ -176,33 +180,36 @@ try {
     const warm = smoke ? 0 : Math.max(1, Math.round(seconds / 5));
     const only = values.only?.toLowerCase();
     const chosen = (name: string) => only === undefined || name.toLowerCase().includes(only);
+    // Each row's sides in turns, `rounds` slices of seconds ÷ rounds each (scripts/bench/interleave.ts).
+    const slice = smoke ? seconds : Math.max(1, Math.round(seconds / rounds));
+    const settle = smoke ? undefined : () => settleDatabase(db);
     for (const scenario of scenarios.filter((s) => chosen(s.name))) {
       const before = rssMb(service.pid!);
-      const measured: Measured[] = [];
-      for (const port of [servicePort, baselinePort]) {
-        if (!smoke) await settleDatabase(db);
-        if (warm) await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds: warm });
-        measured.push(await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds }));
-      }
+      const rssBefore = rssMb(everyRecord.pid!);
+      const side = (port: number) => ({
+        before: settle,
+        warm: warm
+          ? async () => void (await hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds: warm }))
+          : undefined,
+        slice: () => hammer(origin(port), tenant.testApiKey, scenario, { connections, seconds: slice }),
+      });
+      const ports = rendersPages(scenario) ? [servicePort, baselinePort, everyRecordPort] : [servicePort, baselinePort];
+      const [serviceResult, baselineResult, rendered] = await inTurns(ports.map(side), smoke ? 1 : rounds);
       rows.push({
         name: scenario.name,
         unit: "req/s",
         connections,
-        service: measured[0]!,
-        baseline: measured[1]!,
+        service: serviceResult!,
+        baseline: baselineResult!,
         serviceRssMb: [before, rssMb(service.pid!)],
       });
       console.log(
-        `  ${scenario.name}: service ${measured[0]!.requestsPerSecond.toFixed(0)} req/s, baseline ${measured[1]!.requestsPerSecond.toFixed(0)} req/s`,
+        `  ${scenario.name}: service ${serviceResult!.requestsPerSecond.toFixed(0)} req/s, baseline ${baselineResult!.requestsPerSecond.toFixed(0)} req/s`,
       );
-      if (rendersPages(scenario)) {
-        if (!smoke) await settleDatabase(db);
-        const rssBefore = rssMb(everyRecord.pid!);
-        if (warm) await hammer(origin(everyRecordPort), tenant.testApiKey, scenario, { connections, seconds: warm });
-        const rendered = await hammer(origin(everyRecordPort), tenant.testApiKey, scenario, { connections, seconds });
+      if (rendered) {
         const name = `${scenario.name}, every record rendered`;
         const serviceRssMb: [number, number] = [rssBefore, rssMb(everyRecord.pid!)];
-        rows.push({ name, unit: "req/s", connections, service: rendered, baseline: measured[1]!, serviceRssMb });
+        rows.push({ name, unit: "req/s", connections, service: rendered, baseline: baselineResult!, serviceRssMb });
         console.log(`  ${name}: service ${rendered.requestsPerSecond.toFixed(0)} req/s`);
       }
     }
@@ -210,30 +217,39 @@ try {
     if (chosen(journeyName)) {
       const journeyConcurrency = Math.min(connections, 16);
       const beforeJourney = rssMb(service.pid!);
-      const journeyResults: Measured[] = [];
-      for (const port of [servicePort, baselinePort]) {
-        if (!smoke) await settleDatabase(db);
-        if (warm)
-          await journeys(
+      const side = (port: number) => ({
+        before: settle,
+        warm: warm
+          ? async () =>
+              void (await journeys(
+                origin(port),
+                tenant.testApiKey,
+                { pick: pair },
+                { concurrency: journeyConcurrency, seconds: warm },
+              ))
+          : undefined,
+        slice: () =>
+          journeys(
             origin(port),
             tenant.testApiKey,
             { pick: pair },
-            { concurrency: journeyConcurrency, seconds: warm },
-          );
-        journeyResults.push(
-          await journeys(origin(port), tenant.testApiKey, { pick: pair }, { concurrency: journeyConcurrency, seconds }),
-        );
-      }
+            { concurrency: journeyConcurrency, seconds: slice },
+          ),
+      });
+      const [serviceJourneys, baselineJourneys] = await inTurns(
+        [side(servicePort), side(baselinePort)],
+        smoke ? 1 : rounds,
+      );
       rows.push({
         name: journeyName,
         unit: "journeys/s",
         connections: journeyConcurrency,
-        service: journeyResults[0]!,
-        baseline: journeyResults[1]!,
+        service: serviceJourneys!,
+        baseline: baselineJourneys!,
         serviceRssMb: [beforeJourney, rssMb(service.pid!)],
       });
       console.log(
-        `  Journey: service ${journeyResults[0]!.requestsPerSecond.toFixed(1)}/s, baseline ${journeyResults[1]!.requestsPerSecond.toFixed(1)}/s`,
+        `  Journey: service ${serviceJourneys!.requestsPerSecond.toFixed(1)}/s, baseline ${baselineJourneys!.requestsPerSecond.toFixed(1)}/s`,
       );
     }
 

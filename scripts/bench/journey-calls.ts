@@ -1,8 +1,9 @@
 // npm run bench:journey -- [--journeys 150]
 // Where a journey's time goes, call by call: one client runs journeys back to back (initiate →
-// accept and pay → complete → buy label → get → sent → delivered → accept), first against the
-// production server, then against the bare node:http + pg baseline doing the same SQL
-// (baseline-server.ts), and prints each call's median latency on both. One client, so these are
+// accept and pay → complete → buy label → get → sent → delivered → accept) against the production
+// server and against the bare node:http + pg baseline doing the same SQL (baseline-server.ts),
+// taking turns 25 journeys at a time, and prints each call's median latency on both, and the CPU
+// a journey costs each side's server, PostgreSQL and the driver (read from /proc). One client, so these are
 // latencies without queueing: what a transition costs, not what the machine can carry (that is
 // `npm run bench`). It also counts what a journey writes on the primary: write transactions (the
 // transaction ids PostgreSQL assigned, which only writing transactions take) and WAL bytes, the
@@ -15,6 +16,7 @@ import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 import { initiateBody } from "./load.ts";
 import { seedBench } from "./seed-bench.ts";
+import { postgresCpuMs, processCpuMs } from "./process-cpu.ts";
 import { serviceCommand, startServer, stopServer } from "./server.ts";
 
 const values = benchOptions(
@@ -24,7 +26,12 @@ const values = benchOptions(
   },
 );
 const JOURNEYS = Number(values.journeys);
+const driverCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const WARM_UP = 10;
+const BLOCK = 25;
 const database = await openBenchDatabase({ prefix: "escrow_journey" });
 const ports = { service: Number(process.env.BENCH_PORT ?? 3500), baseline: Number(process.env.BENCH_PORT ?? 3500) + 1 };
 const children = [];
@@ -119,15 +126,42 @@ try {
     const [high, low] = text.split("/");
     return BigInt(`0x${high}`) * 2n ** 32n + BigInt(`0x${low}`);
   };
-  const written = async (journeys: () => Promise<Record<string, number[]>>) => {
-    const before = await position();
-    const times = await journeys();
-    const after = await position();
-    const writes = (Number(after.xid) - Number(before.xid)) / JOURNEYS;
-    return { times, writes, walBytes: Number(lsn(after.wal) - lsn(before.wal)) / JOURNEYS };
-  };
-  const { times: service, writes, walBytes } = await written(() => run(ports.service, JOURNEYS));
-  const { times: baseline, writes: baselineWrites } = await written(() => run(ports.baseline, JOURNEYS));
+  // What each side costs in CPU per journey: its server, PostgreSQL, and this driver (the same for
+  // both but for the answers' sizes).
+  // The two sides take turns, BLOCK journeys at a time, so that a machine that slows down or
+  // speeds up for a minute (a neighbour on the host) weighs on both alike.
+  const side = (port: number, pid: number) => ({
+    port,
+    pid,
+    times: {} as Record<string, number[]>,
+    xids: 0,
+    walBytes: 0,
+    cpu: { server: 0, postgres: 0, driver: 0 },
+  });
+  const sides = [side(ports.service, children[0]!.pid!), side(ports.baseline, children[1]!.pid!)] as const;
+  const cpuNow = (pid: number) => ({ server: processCpuMs(pid), postgres: postgresCpuMs(), driver: driverCpuMs() });
+  for (let done = 0; done < JOURNEYS; done += BLOCK) {
+    for (const each of sides) {
+      const before = await position();
+      const cpuBefore = cpuNow(each.pid);
+      const times = await run(each.port, Math.min(BLOCK, JOURNEYS - done));
+      const cpuAfter = cpuNow(each.pid);
+      const after = await position();
+      for (const [step, list] of Object.entries(times)) (each.times[step] ??= []).push(...list);
+      each.xids += Number(after.xid) - Number(before.xid);
+      each.walBytes += Number(lsn(after.wal) - lsn(before.wal));
+      for (const key of ["server", "postgres", "driver"] as const) each.cpu[key] += cpuAfter[key] - cpuBefore[key];
+    }
+  }
+  const [service, baseline] = sides.map((each) => each.times) as [Record<string, number[]>, Record<string, number[]>];
+  const writes = sides[0].xids / JOURNEYS;
+  const baselineWrites = sides[1].xids / JOURNEYS;
+  const walBytes = sides[0].walBytes / JOURNEYS;
+  const [cpuMs, baselineCpuMs] = sides.map((each) => ({
+    server: each.cpu.server / JOURNEYS,
+    postgres: each.cpu.postgres / JOURNEYS,
+    driver: each.cpu.driver / JOURNEYS,
+  })) as [{ server: number; postgres: number; driver: number }, { server: number; postgres: number; driver: number }];
   await probe.end();
 
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
@@ -144,6 +178,16 @@ try {
       `**${perJourney(baseline).toFixed(1)}** | ` +
       `**${(perJourney(service) - perJourney(baseline)).toFixed(1)}** |`,
   );
+  console.log("\nCPU per journey, milliseconds (/proc; steadier than the latencies above)\n");
+  console.log("| Process | Service | Baseline | Service ÷ baseline |\n|---|---:|---:|---:|");
+  const total = (ms: typeof cpuMs) => ms.server + ms.postgres + ms.driver;
+  for (const [label, s, b] of [
+    ["Server", cpuMs.server, baselineCpuMs.server],
+    ["PostgreSQL", cpuMs.postgres, baselineCpuMs.postgres],
+    ["This driver", cpuMs.driver, baselineCpuMs.driver],
+    ["**All**", total(cpuMs), total(baselineCpuMs)],
+  ] as const)
+    console.log(`| ${label} | ${s.toFixed(2)} | ${b.toFixed(2)} | ${((s / b) * 100).toFixed(0)}% |`);
   console.log(
     `\nThe service's journey writes on the primary: ${writes.toFixed(1)} write transactions and ` +
       `${Math.round(walBytes).toLocaleString("en")} WAL bytes per journey (${JOURNEYS} journeys); ` +

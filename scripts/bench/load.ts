@@ -10,6 +10,8 @@ export interface Measured {
   /** Answers that were not 2xx, and connection errors or timeouts. */
   failures: number;
   total: number;
+  /** How long it ran, so that slices measured in turns add up (scripts/bench/interleave.ts). */
+  seconds: number;
 }
 
 export interface Scenario {
@@ -46,6 +48,7 @@ export async function hammer(
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
     total: result.requests.total,
+    seconds: result.duration,
   };
 }
 
@@ -117,7 +120,14 @@ export async function journeys(
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))]! : 0);
-  return { requestsPerSecond: times.length / elapsed, p50Ms: at(0.5), p99Ms: at(0.99), failures, total: times.length };
+  return {
+    requestsPerSecond: times.length / elapsed,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    failures,
+    total: times.length,
+    seconds: elapsed,
+  };
 }
 
 export function initiateBody(payer: string, payee: string) {
