@@ -25,8 +25,8 @@ import { measureWebhooks } from "./webhooks.ts";
 const USAGE = `npm run bench -- [--smoke] [--embedded] [--trades 100000] [--users 1000] [--tenants 3]
                  [--seconds 10] [--rounds 4] [--connections 32] [--backlog 100000] [--build] [--out bench-results]
                  [--webhooks-only] [--only journey] [--server direct|next] [--memory-minutes 5]
---only WORDS runs just the API scenarios whose name contains WORDS (e.g. "journey", "page 1"), to
-profile one of them (add --backlog 100 to keep the webhook drain short).
+--only WORDS runs just the API scenarios whose name contains WORDS (e.g. "journey", "page 1",
+"page 1|journey"), to profile one of them (add --backlog 100 to keep the webhook drain short).
 --rounds N measures each row's sides in turns, N slices of seconds/N each (default 4).
 The service against a bare node:http + pg baseline on this machine (docs/performance.md).`;
 const values = benchOptions(USAGE, {
@@ -178,8 +178,9 @@ try {
     }
     // Smoke runs are for "it still works": the one-at-a-time calls above are their warm-up.
     const warm = smoke ? 0 : Math.max(1, Math.round(seconds / 5));
-    const only = values.only?.toLowerCase();
-    const chosen = (name: string) => only === undefined || name.toLowerCase().includes(only);
+    // "page 1|journey": any of the words separated by |.
+    const only = values.only?.toLowerCase().split("|");
+    const chosen = (name: string) => only === undefined || only.some((words) => name.toLowerCase().includes(words));
     // Each row's sides in turns, `rounds` slices of seconds ÷ rounds each (scripts/bench/interleave.ts).
     const slice = smoke ? seconds : Math.max(1, Math.round(seconds / rounds));
     const settle = smoke ? undefined : () => settleDatabase(db);
