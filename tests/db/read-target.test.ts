@@ -10,17 +10,9 @@ import { readScope } from "../../lib/db/read-scope.ts";
 import { noteTenantWrite, pickReplica, staleRead } from "../../lib/db/read-target.ts";
 import { closeProcessReplicaSet, processReplicaSet, type Replica } from "../../lib/db/replicas.ts";
 import { metrics } from "../../lib/ops/metrics.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A loopback port with nothing listening on it. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * A TCP relay to the test database that can freeze: it then stops passing bytes either way and
@@ -119,7 +111,7 @@ describe("stale reads", () => {
   });
 
   it("skip a replica whose node is gone: the read is answered by the primary, the replica marked down", async () => {
-    const set = (await configure([`postgresql://postgres@127.0.0.1:${await deadPort()}/escrow`]))!;
+    const set = (await configure([`postgresql://postgres@127.0.0.1:${await freePort()}/escrow`]))!;
     const [replica] = set.replicas;
     await sleep(100); // its first probe: refused
     expect(replica!.up).toBe(false);

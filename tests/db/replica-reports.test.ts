@@ -3,20 +3,12 @@
 // that answers (it is not in recovery, so its lag is 0, as for a promoted replica), and a port
 // nobody listens on for one whose node is gone. Neither makes the instance unready nor the live
 // check fail: their reads run on the primary.
-import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { replicaSummary } from "../../lib/db/replica-health.ts";
 import { closeProcessReplicaSet, processReplicaSet } from "../../lib/db/replicas.ts";
 import { checkReplicas } from "../../lib/live-check/check-replicas.ts";
 import { closeReadinessPool, healthResponse } from "../../lib/ops/readiness.ts";
-
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from "../helpers/free-port.ts";
 
 const until = async (condition: () => boolean, timeoutMs = 5_000) => {
   const end = Date.now() + timeoutMs;
@@ -39,7 +31,7 @@ describe("/readyz", () => {
   });
 
   it("stays ready with a replica down, and says how many are in use", async () => {
-    const gone = `postgresql://postgres@127.0.0.1:${await deadPort()}/escrow`;
+    const gone = `postgresql://postgres@127.0.0.1:${await freePort()}/escrow`;
     process.env.DATABASE_REPLICA_URLS = `${process.env.DATABASE_URL},${gone}`;
     process.env.DATABASE_REPLICA_PROBE_MS = "100";
     const set = processReplicaSet()!;
@@ -78,7 +70,7 @@ describe("the live check's replica section", () => {
   });
 
   it("passes a replica that answers and warns of one that does not, naming each without its password", async () => {
-    const port = await deadPort();
+    const port = await freePort();
     const database = new URL(process.env.DATABASE_URL!);
     database.password = "s3cret-pass";
     process.env.DATABASE_REPLICA_URLS = `${process.env.DATABASE_URL},postgresql://reader:s3cret-pass@127.0.0.1:${port}/escrow`;

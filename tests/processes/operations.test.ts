@@ -4,7 +4,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,20 +11,13 @@ import { exited, killServer, serviceCommand, startServer, stopServer } from "../
 import { db, freshTenant } from "../helpers/tenants.ts";
 import { startReceiver, waitFor } from "../helpers/webhook-receiver.ts";
 import { SERVER_ENV } from "./helpers/quiet.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 const PORT = Number(process.env.OPERATIONS_PORT ?? 3241);
 const children: ChildProcess[] = [];
 afterAll(async () => {
   for (const child of children) await stopServer(child);
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
