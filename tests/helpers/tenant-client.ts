@@ -31,10 +31,33 @@ export function tenantClient(token: string) {
   const get = (handler: Parameters<typeof callRoute>[0], path: string, params: Record<string, string>) =>
     callRoute(handler, { path, params, token });
   const party = (u: string, t: string) => ({ marketplaceUserId: u, tradeId: t });
+  const connectUser = (u: string, kycLevel = 1) =>
+    post(connect, `/api/v1/sandbox/users/${u}/connect`, { marketplaceUserId: u }, { kycLevel });
+  const initiateTrade = (body: unknown) => post(initiate, "/api/v1/marketplace/trades/initiate", {}, body);
   return {
-    connect: (u: string, kycLevel = 1) =>
-      post(connect, `/api/v1/sandbox/users/${u}/connect`, { marketplaceUserId: u }, { kycLevel }),
-    initiate: (body: unknown) => post(initiate, "/api/v1/marketplace/trades/initiate", {}, body),
+    /**
+     * Both users connected and a small trade initiated between them (a 100 brass lamp, no fees):
+     * for tests that need a trade to exist and nothing more of it. Returns the trade's id.
+     */
+    smallTrade: async (payer: string, payee: string) => {
+      await connectUser(payee);
+      await connectUser(payer);
+      const answer = await initiateTrade({
+        title: "Lamp",
+        description: "Brass",
+        amount: 100,
+        payerFee: 0,
+        payeeFee: 0,
+        payerMarketplaceUserId: payer,
+        payeeMarketplaceUserId: payee,
+        successUrl: "https://shop.example/ok",
+        cancelUrl: "https://shop.example/no",
+      });
+      if (answer.status !== 200) throw new Error(`initiate answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+      return (answer.json as { tradeId: string }).tradeId;
+    },
+    connect: connectUser,
+    initiate: initiateTrade,
     trade: (u: string, t: string) => get(getTrade, `/api/v1/marketplace/users/${u}/trades/${t}`, party(u, t)),
     acceptAndPay: (u: string, t: string) =>
       post(acceptAndPay, `/api/v1/marketplace/users/${u}/trades/${t}/invitation/accept-and-pay`, party(u, t)),

@@ -157,19 +157,7 @@ describe("console settings", () => {
   it("keeps the currency once a trade exists", async () => {
     const { tenant, admin } = await adminTenant();
     const api = tenantClient(tenant.testApiKey);
-    await api.connect("seller");
-    await api.connect("buyer");
-    await api.initiate({
-      title: "Lamp",
-      description: "Brass",
-      amount: 100,
-      payerFee: 0,
-      payeeFee: 0,
-      payerMarketplaceUserId: "buyer",
-      payeeMarketplaceUserId: "seller",
-      successUrl: "https://shop.example/ok",
-      cancelUrl: "https://shop.example/no",
-    });
+    await api.smallTrade("buyer", "seller");
     expect((await loadSettings(admin)).currency).toEqual({ currency: "DKK", hasTrades: true });
     await expect(updateCurrency(admin, { currency: "EUR" })).rejects.toMatchObject({
       code: "conflict",

@@ -204,21 +204,7 @@ describe("one cause, one event", () => {
   it("a trade's transition retried later from the same row writes no second event", async () => {
     const tenant = await freshTenant();
     const api = tenantClient(tenant.testApiKey);
-    await api.connect("seller-p");
-    await api.connect("buyer-p");
-    const { tradeId } = (
-      await api.initiate({
-        title: "Lamp",
-        description: "Brass",
-        amount: 100,
-        payerFee: 0,
-        payeeFee: 0,
-        payerMarketplaceUserId: "buyer-p",
-        payeeMarketplaceUserId: "seller-p",
-        successUrl: "https://shop.example/ok",
-        cancelUrl: "https://shop.example/no",
-      })
-    ).json as { tradeId: string };
+    const tradeId = await api.smallTrade("buyer-p", "seller-p");
     const tenantRow = await db.tenant.findUniqueOrThrow({ where: { id: tenant.tenantId } });
     const before = await db.trade.findUniqueOrThrow({ where: { id: tradeId } });
     const eventId = deterministicEventId("trade", tradeId, String(before.sequence + 1));
