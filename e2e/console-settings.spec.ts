@@ -17,6 +17,9 @@ test("an admin changes settings and invites a viewer, who can only look until di
   browser,
   baseURL,
 }, testInfo) => {
+  // Two browsers through every settings form and the whole team's life: on a slow 2-core machine
+  // (2026-11-29) it ran out of the default 60 s at its last steps, with every page right.
+  test.setTimeout(120_000);
   const tenant = createE2eTenant("Indstillingsmarkedet", { rateLimitPerMinute: 1200 });
   const problems = watchPage(page);
   await consoleSignIn(page, tenant.consoleEmail, tenant.consolePassword);

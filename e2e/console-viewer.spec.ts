@@ -62,6 +62,9 @@ test("a viewer sees every section, is offered no change, and every change endpoi
   request,
   baseURL,
 }, testInfo) => {
+  // Every console section and every change endpoint: 56 s of the default 60 on a slow 2-core
+  // machine (2026-11-29).
+  test.setTimeout(120_000);
   const tenant = createE2eTenant("Læsemarkedet", { businessIds: ["12345678"] });
   const api = tenantApi(request, tenant);
   const { tradeId, buyer } = await sandboxTrade(api, baseURL!, "viewer-walk", { referenceId: "order-viewer" });
