@@ -21,6 +21,22 @@ import { POST as trackingEvent } from "../../app/api/v1/sandbox/shipments/[label
 import { POST as connect } from "../../app/api/v1/sandbox/users/[marketplaceUserId]/connect/route.ts";
 import { callRoute } from "./call-route.ts";
 
+/** The initiate body of a small trade (a 100 brass lamp, no fees), with any field changed. */
+export function smallTradeBody(payer: string, payee: string, changes: Record<string, unknown> = {}) {
+  return {
+    title: "Lamp",
+    description: "Brass",
+    amount: 100,
+    payerFee: 0,
+    payeeFee: 0,
+    payerMarketplaceUserId: payer,
+    payeeMarketplaceUserId: payee,
+    successUrl: "https://shop.example/ok",
+    cancelUrl: "https://shop.example/no",
+    ...changes,
+  };
+}
+
 export function tenantClient(token: string) {
   const post = (
     handler: Parameters<typeof callRoute>[0],
@@ -42,17 +58,7 @@ export function tenantClient(token: string) {
     smallTrade: async (payer: string, payee: string) => {
       await connectUser(payee);
       await connectUser(payer);
-      const answer = await initiateTrade({
-        title: "Lamp",
-        description: "Brass",
-        amount: 100,
-        payerFee: 0,
-        payeeFee: 0,
-        payerMarketplaceUserId: payer,
-        payeeMarketplaceUserId: payee,
-        successUrl: "https://shop.example/ok",
-        cancelUrl: "https://shop.example/no",
-      });
+      const answer = await initiateTrade(smallTradeBody(payer, payee));
       if (answer.status !== 200) throw new Error(`initiate answered ${answer.status}: ${JSON.stringify(answer.json)}`);
       return (answer.json as { tradeId: string }).tradeId;
     },

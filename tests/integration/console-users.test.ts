@@ -17,7 +17,7 @@ import { loadUserForConsole } from "../../lib/console/users/load-user.ts";
 import { parseUserFilters } from "../../lib/console/users/user-filters.ts";
 import { addStaff } from "../../lib/tenants/add-staff.ts";
 import { callRoute } from "../helpers/call-route.ts";
-import { tenantClient } from "../helpers/tenant-client.ts";
+import { smallTradeBody, tenantClient } from "../helpers/tenant-client.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
 const ACCOUNT = "DK5000400440116243";
@@ -30,17 +30,8 @@ async function staffOf(tenantId: string, role: "admin" | "viewer"): Promise<Staf
   return { staff: rest, tenant, isAdmin: role === "admin" };
 }
 
-const trade = (payer: string, payee: string, title: string) => ({
-  title,
-  description: "d",
-  amount: 300,
-  payerFee: 0,
-  payeeFee: 0,
-  payerMarketplaceUserId: payer,
-  payeeMarketplaceUserId: payee,
-  successUrl: "https://shop.example/ok",
-  cancelUrl: "https://shop.example/no",
-});
+const trade = (payer: string, payee: string, title: string) =>
+  smallTradeBody(payer, payee, { title, description: "d", amount: 300 });
 
 async function tenantWithUsers() {
   const tenant = await freshTenant();
