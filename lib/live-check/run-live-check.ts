@@ -13,12 +13,13 @@ import { liveCheckReport, type LiveCheckReport, type LiveCheckTarget } from "./r
 
 export async function runLiveCheck(options: { target?: LiveCheckTarget } = {}): Promise<LiveCheckReport> {
   const target = options.target ?? "live";
-  const providers = await Promise.all([
+  // The replicas are asked while the providers are: each waits on its own network.
+  const [replicas, ...providers] = await Promise.all([
+    checkReplicas(),
     liveChoice("PAYMENT_RAIL").provider === "stripe" ? checkStripe(target) : null,
     liveChoice("IDENTITY_PROVIDER").provider === "oidc" ? checkEidBroker(target) : null,
     usesShipmondo() ? checkShipmondo(target) : null,
   ]);
-  const replicas = await checkReplicas();
   const sections = [
     checkLiveMode(),
     checkDeployment(target),
