@@ -16,6 +16,7 @@ const FOUNDATION = [
   "lib/dates.ts",
   "lib/locale.ts",
   "lib/prepared-json.ts",
+  "lib/compiled-json.ts",
   "lib/i18n",
   // Logs, metrics, traces, health and the shutdown drain: every layer reports through them. A
   // gauge that needs a use case's knowledge is added from that layer (lib/jobs/deadline-metrics.ts).

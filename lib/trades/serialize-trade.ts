@@ -10,12 +10,12 @@ import { LABEL_PAID_BY } from "./presentation/codes.ts";
 import { partyStatus } from "./presentation/status.ts";
 import type { Role } from "./transition-table.ts";
 import { partyTimeline } from "./presentation/timeline.ts";
+import { tradeStamps, type TradeStamps } from "./presentation/trade-stamps.ts";
 import type { Trade as TradeSchema } from "./schemas.ts";
 import { partsOfTrades, type AccountView, type LabelView, type TradeView } from "./store/reads.ts";
 
 type TradeResponse = z.input<typeof TradeSchema>;
 
-const stamp = (date: Date | null) => (date ? date.toISOString() : "");
 const amount = (minor: bigint) => numberFromMinorUnits(minor);
 
 /** Serializes trades the caller holds (after a transition): one more statement for their parts. */
@@ -35,11 +35,12 @@ export async function serializeTrades(
 
 export function serializeTrade(view: TradeView, locale: Locale): TradeResponse {
   const { trade, delivery, return: returned } = view;
+  const at = tradeStamps(trade);
   return {
     tradeId: trade.id,
     state: trade.state,
-    payer: party(trade, "payer", view.payer, locale),
-    payee: party(trade, "payee", view.payee, locale),
+    payer: party(trade, "payer", view.payer, locale, at),
+    payee: party(trade, "payee", view.payee, locale, at),
     createdBy: trade.createdBy,
     referenceId: trade.referenceId ?? "",
     title: trade.title,
@@ -48,45 +49,45 @@ export function serializeTrade(view: TradeView, locale: Locale): TradeResponse {
     prioritizedPayees: (trade.prioritizedPayees as { businessId: string; businessLocationId: string }[] | null) ?? null,
     phases: {
       contract: {
-        started: stamp(trade.contractStartedAt),
-        paid: stamp(trade.contractPaidAt),
-        invitationAccepted: stamp(trade.invitationAcceptedAt),
-        invitationRejected: stamp(trade.invitationRejectedAt),
+        started: at("contractStartedAt"),
+        paid: at("contractPaidAt"),
+        invitationAccepted: at("invitationAcceptedAt"),
+        invitationRejected: at("invitationRejectedAt"),
         amount: amount(trade.payerTotalMinor),
       },
       delivery: trade.deliveryStartedAt
         ? {
+            started: at("deliveryStartedAt"),
+            paid: at("deliveryPaidAt"),
+            sent: at("sentAt"),
+            lost: at("lostAt"),
+            delivered: at("deliveredAt"),
+            approved: at("approvedAt"),
+            rejected: at("rejectedAt"),
             ...leg(delivery),
-            started: stamp(trade.deliveryStartedAt),
-            paid: stamp(trade.deliveryPaidAt),
-            sent: stamp(trade.sentAt),
-            lost: stamp(trade.lostAt),
-            delivered: stamp(trade.deliveredAt),
-            approved: stamp(trade.approvedAt),
-            rejected: stamp(trade.rejectedAt),
             rejectedReason: reason(trade.rejectedReason),
           }
         : null,
       return: trade.returnStartedAt
         ? {
+            started: at("returnStartedAt"),
+            paid: at("returnPaidAt"),
+            sent: at("returnSentAt"),
+            lost: at("returnLostAt"),
+            delivered: at("returnDeliveredAt"),
+            approved: at("returnApprovedAt"),
+            rejected: at("returnRejectedAt"),
             ...leg(returned),
-            started: stamp(trade.returnStartedAt),
-            paid: stamp(trade.returnPaidAt),
-            sent: stamp(trade.returnSentAt),
-            lost: stamp(trade.returnLostAt),
-            delivered: stamp(trade.returnDeliveredAt),
-            approved: stamp(trade.returnApprovedAt),
-            rejected: stamp(trade.returnRejectedAt),
             rejectedReason: reason(trade.returnRejectedReason),
           }
         : null,
       finished:
         trade.succeededAt || trade.cancelledAt || trade.returnedAt || trade.releasedAt
           ? {
-              succeeded: stamp(trade.succeededAt),
-              cancelled: stamp(trade.cancelledAt),
-              returned: stamp(trade.returnedAt),
-              released: stamp(trade.releasedAt),
+              succeeded: at("succeededAt"),
+              cancelled: at("cancelledAt"),
+              returned: at("returnedAt"),
+              released: at("releasedAt"),
               // What left escrow for whom: the payee's payout, or the refund to the payer.
               amount: amount(
                 trade.succeededAt ? payeeReceivesMinor(trade) : trade.contractPaidAt ? trade.payerTotalMinor : 0n,
@@ -100,8 +101,8 @@ export function serializeTrade(view: TradeView, locale: Locale): TradeResponse {
         ? null
         : {
             refundAmount: amount(trade.offerRefundMinor),
-            madeAt: stamp(trade.offerMadeAt),
-            lapsesAt: stamp(trade.offerLapsesAt),
+            madeAt: at("offerMadeAt"),
+            lapsesAt: at("offerLapsesAt"),
           },
     settlement:
       trade.settlementRefundMinor === null
@@ -110,7 +111,7 @@ export function serializeTrade(view: TradeView, locale: Locale): TradeResponse {
   };
 }
 
-function party(trade: Trade, role: Role, account: AccountView | null, locale: Locale) {
+function party(trade: Trade, role: Role, account: AccountView | null, locale: Locale, at: TradeStamps) {
   const percent = role === "payer" ? trade.payerFeePercent : trade.payeeFeePercent;
   const fixed = role === "payer" ? trade.payerFixedFeeMinor : trade.payeeFixedFeeMinor;
   const variable = role === "payer" ? trade.payerFeeMinor : trade.payeeFeeMinor;
@@ -131,7 +132,7 @@ function party(trade: Trade, role: Role, account: AccountView | null, locale: Lo
     status: partyStatus(trade.state, role, trade.deadlineAt, locale, {
       needsPayoutAccount: role === "payee" && !account?.hasPayoutAccount,
     }),
-    timeline: partyTimeline(trade, role, locale),
+    timeline: partyTimeline(trade, role, locale, at),
   };
 }
 

@@ -8,6 +8,7 @@ import type { Locale } from "../../locale.ts";
 import { PHASE_OF, TERMINAL_STATES } from "../states.ts";
 import { ICON, TIMELINE_STATE } from "./codes.ts";
 import type { Role } from "../transition-table.ts";
+import type { TradeInstant, TradeStamps } from "./trade-stamps.ts";
 
 type StepName = keyof Messages["trade"]["timeline"]["steps"];
 
@@ -15,36 +16,49 @@ interface Step {
   id: number;
   name: StepName;
   iconId: number;
-  at: (trade: Trade) => Date | null;
+  /** The trade's column that says when the step happened. */
+  at: TradeInstant;
 }
 
 const DELIVERY_STEPS: Step[] = [
-  { id: 1, name: "created", iconId: ICON.invitation, at: (x) => x.contractStartedAt },
-  { id: 2, name: "paid", iconId: ICON.payment, at: (x) => x.contractPaidAt },
-  { id: 3, name: "labelCreated", iconId: ICON.label, at: (x) => x.deliveryPaidAt },
-  { id: 4, name: "sent", iconId: ICON.inTransit, at: (x) => x.sentAt },
-  { id: 5, name: "delivered", iconId: ICON.delivered, at: (x) => x.deliveredAt },
-  { id: 6, name: "accepted", iconId: ICON.accepted, at: (x) => x.approvedAt },
+  { id: 1, name: "created", iconId: ICON.invitation, at: "contractStartedAt" },
+  { id: 2, name: "paid", iconId: ICON.payment, at: "contractPaidAt" },
+  { id: 3, name: "labelCreated", iconId: ICON.label, at: "deliveryPaidAt" },
+  { id: 4, name: "sent", iconId: ICON.inTransit, at: "sentAt" },
+  { id: 5, name: "delivered", iconId: ICON.delivered, at: "deliveredAt" },
+  { id: 6, name: "accepted", iconId: ICON.accepted, at: "approvedAt" },
 ];
 
 const RETURN_STEPS: Step[] = [
-  { id: 7, name: "problemReported", iconId: ICON.problem, at: (x) => x.rejectedAt },
-  { id: 8, name: "returnAgreed", iconId: ICON.returning, at: (x) => x.returnStartedAt },
-  { id: 9, name: "returnLabelCreated", iconId: ICON.label, at: (x) => x.returnPaidAt },
-  { id: 10, name: "returnSent", iconId: ICON.inTransit, at: (x) => x.returnSentAt },
-  { id: 11, name: "returnDelivered", iconId: ICON.delivered, at: (x) => x.returnDeliveredAt },
+  { id: 7, name: "problemReported", iconId: ICON.problem, at: "rejectedAt" },
+  { id: 8, name: "returnAgreed", iconId: ICON.returning, at: "returnStartedAt" },
+  { id: 9, name: "returnLabelCreated", iconId: ICON.label, at: "returnPaidAt" },
+  { id: 10, name: "returnSent", iconId: ICON.inTransit, at: "returnSentAt" },
+  { id: 11, name: "returnDelivered", iconId: ICON.delivered, at: "returnDeliveredAt" },
 ];
 
-function finalStep(trade: Trade): Step {
-  switch (trade.state) {
-    case "Cancelled":
-      return { id: 12, name: "cancelled", iconId: ICON.cancelled, at: (x) => x.cancelledAt };
-    case "Returned":
-      return { id: 12, name: "returned", iconId: ICON.returning, at: (x) => x.returnedAt };
-    default:
-      return { id: 12, name: "paidOut", iconId: ICON.payout, at: (x) => x.releasedAt };
-  }
+const FINAL_STEPS = {
+  cancelled: { id: 12, name: "cancelled", iconId: ICON.cancelled, at: "cancelledAt" },
+  returned: { id: 12, name: "returned", iconId: ICON.returning, at: "returnedAt" },
+  paidOut: { id: 12, name: "paidOut", iconId: ICON.payout, at: "releasedAt" },
+} satisfies Record<string, Step>;
+
+function finalStep(trade: Trade): keyof typeof FINAL_STEPS {
+  if (trade.state === "Cancelled") return "cancelled";
+  if (trade.state === "Returned") return "returned";
+  return "paidOut";
 }
+
+// The six ways a timeline can run (with or without the return, and how it ends), each built once:
+// a page renders two timelines for each of its trades.
+const WAYS = new Map<string, Step[]>(
+  [false, true].flatMap((inReturn) =>
+    Object.entries(FINAL_STEPS).map(([end, last]): [string, Step[]] => [
+      `${inReturn}|${end}`,
+      [...DELIVERY_STEPS.filter((s) => !(inReturn && s.id === 6)), ...(inReturn ? RETURN_STEPS : []), last],
+    ]),
+  ),
+);
 
 export interface TimelineEntryResponse {
   id: number;
@@ -58,19 +72,15 @@ export interface TimelineEntryResponse {
   detailsDescription: string;
 }
 
-export function partyTimeline(trade: Trade, role: Role, locale: Locale): TimelineEntryResponse[] {
+export function partyTimeline(trade: Trade, role: Role, locale: Locale, stamps: TradeStamps): TimelineEntryResponse[] {
   const inReturn = trade.rejectedAt !== null || PHASE_OF[trade.state] === "return";
-  const steps = [
-    ...DELIVERY_STEPS.filter((s) => !(inReturn && s.id === 6)),
-    ...(inReturn ? RETURN_STEPS : []),
-    finalStep(trade),
-  ];
+  const steps = WAYS.get(`${inReturn}|${finalStep(trade)}`)!;
   const finished = TERMINAL_STATES.has(trade.state);
   const words = messagesFor(locale).trade.timeline;
   const texts: Record<StepName, TimelineStepText> = words.steps;
   let currentGiven = false;
   return steps.map((step) => {
-    const at = step.at(trade);
+    const at = stamps(step.at);
     let state: number;
     if (at) state = TIMELINE_STATE.done;
     else if (finished) state = TIMELINE_STATE.skipped;
@@ -88,7 +98,7 @@ export function partyTimeline(trade: Trade, role: Role, locale: Locale): Timelin
       description: told,
       iconId: step.iconId,
       state,
-      date: at ? at.toISOString() : "",
+      date: at,
       detailsTitle: title,
       detailsDeadlineDescription: deadline ? words.by(deadline) : "",
       detailsDescription: told,
