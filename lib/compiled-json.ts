@@ -4,14 +4,17 @@
 // that takes about two thirds of JSON.stringify's time (docs/performance.md). The compiled writer
 // writes only the schema's fields, in the schema's order, so the answer cannot carry a field the
 // API reference does not publish.
-import fastJson from "fast-json-stringify";
+import fastJson, { type AnySchema } from "fast-json-stringify";
 import { z } from "zod";
 
 /** A writer of `schema`'s values as JSON text, compiled on its first use (not at start-up). */
 export function compiledJson<Schema extends z.ZodType>(schema: Schema): (value: z.input<Schema>) => string {
   let write: ((value: z.input<Schema>) => string) | undefined;
   return (value) => {
-    write ??= fastJson(nullableAsKeyword(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })));
+    if (!write) {
+      const jsonSchema = nullableAsKeyword(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }));
+      write = fastJson(jsonSchema as AnySchema) as (value: z.input<Schema>) => string;
+    }
     return write(value);
   };
 }
@@ -21,9 +24,9 @@ export function compiledJson<Schema extends z.ZodType>(schema: Schema): (value: 
  * `anyOf` branch by validating the value against each branch at run time, which would cost more
  * than it saves; its `nullable: true` keyword writes `null` or the one schema directly.
  */
-function nullableAsKeyword(node: unknown): never {
-  if (Array.isArray(node)) return node.map(nullableAsKeyword) as never;
-  if (node === null || typeof node !== "object") return node as never;
+function nullableAsKeyword(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableAsKeyword);
+  if (node === null || typeof node !== "object") return node;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) copy[key] = nullableAsKeyword(value);
   const branches = copy.anyOf;
@@ -31,8 +34,8 @@ function nullableAsKeyword(node: unknown): never {
     const others = branches.filter((branch: { type?: unknown }) => branch.type !== "null");
     if (others.length === 1) {
       delete copy.anyOf;
-      return { ...copy, ...others[0], nullable: true } as never;
+      return { ...copy, ...(others[0] as object), nullable: true };
     }
   }
-  return copy as never;
+  return copy;
 }
