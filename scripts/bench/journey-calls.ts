@@ -1,4 +1,4 @@
-// npm run bench:journey -- [--journeys 150]
+// npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50]
 // Where a journey's time goes, call by call: one client runs journeys back to back (initiate →
 // accept and pay → complete → buy label → get → sent → delivered → accept) against the production
 // server and against the bare node:http + pg baseline doing the same SQL (baseline-server.ts),
@@ -8,8 +8,10 @@
 // `npm run bench`). It also counts what a journey writes on the primary: write transactions (the
 // transaction ids PostgreSQL assigned, which only writing transactions take) and WAL bytes, the
 // figures docs/scaling.md sizes a primary and a cell with. A fresh database on BENCH_DATABASE_URL's
-// server, dropped afterwards.
-// PROBE_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" profiles the service.
+// server, dropped afterwards. --trades seeds that many trades first (e.g. 1000000, to see whether a
+// journey costs more on a large table, and on which side).
+// PROBE_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" profiles the service, PROBE_BASELINE_NODE_FLAGS
+// the baseline, to compare the two profiles.
 import "../require-node.ts";
 import { benchOptions } from "./cli-options.ts";
 import { applyMigrations } from "../../lib/db/migrations.ts";
@@ -20,9 +22,12 @@ import { postgresCpuMs, processCpuMs } from "./process-cpu.ts";
 import { serviceCommand, startServer, stopServer } from "./server.ts";
 
 const values = benchOptions(
-  "npm run bench:journey -- [--journeys 150]\nEach call of the trade journey, service against baseline, one client.",
+  "npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50]\n" +
+    "Each call of the trade journey, service against baseline, one client, on a database seeded with --trades trades.",
   {
     journeys: { type: "string", default: "150" },
+    trades: { type: "string", default: "1000" },
+    users: { type: "string", default: "50" },
   },
 );
 const JOURNEYS = Number(values.journeys);
@@ -39,7 +44,7 @@ try {
   await applyMigrations(database.url);
   process.env.DATABASE_URL = database.url;
   const { db } = await import("../../lib/db/client.ts");
-  const data = await seedBench(db, { tenants: 1, users: 50, trades: 1_000 });
+  const data = await seedBench(db, { tenants: 1, users: Number(values.users), trades: Number(values.trades) });
   await db.$disconnect();
   const tenant = data.tenants[0]!;
   // Statements prepared by name on both servers, as `npm run bench` runs them (without, each
@@ -59,7 +64,15 @@ try {
     await startServer(
       "baseline",
       ports.baseline,
-      [process.execPath, ["--import", "tsx", "scripts/bench/baseline-server.ts"]],
+      [
+        process.execPath,
+        [
+          ...(process.env.PROBE_BASELINE_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
+          "--import",
+          "tsx",
+          "scripts/bench/baseline-server.ts",
+        ],
+      ],
       background,
     ),
   );
