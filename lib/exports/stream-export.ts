@@ -37,21 +37,27 @@ export async function streamExport<Row>(
   const encoder = new TextEncoder();
   const first = await chunks.next();
   let pending: IteratorResult<string> | null = first;
+  // The client can go while a batch is being read: the stream is closed by then, and handing the
+  // batch over would throw (it was logged as a failed export for every client that hung up).
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         // A pull must enqueue or close: an empty chunk would leave the reader waiting.
         let next = pending ?? (await chunks.next());
         pending = null;
-        while (!next.done && !next.value) next = await chunks.next();
+        while (!next.done && !next.value && !cancelled) next = await chunks.next();
+        if (cancelled) return;
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       } catch (error) {
+        if (cancelled) return;
         log.error("export stream failed", error, { tenantId: scope.tenantId, kind: source.kind });
         controller.error(error);
       }
     },
     async cancel() {
+      cancelled = true;
       await chunks.return(undefined);
     },
   });
