@@ -19,7 +19,7 @@ import { hammer, initiateBody, journeys, type Scenario } from "./load.ts";
 import { machine, markdown, rssMb, writeReport, type Report, type Row } from "./report.ts";
 import { measureMemory, type MemoryResult } from "./memory.ts";
 import { seedBench } from "./seed-bench.ts";
-import { serviceCommand, startServer, stopServer as stop } from "./server.ts";
+import { baselineCommand, nodeFlagsFrom, serviceCommand, startServer, stopServer as stop } from "./server.ts";
 import { measureWebhooks } from "./webhooks.ts";
 
 const USAGE = `npm run bench -- [--smoke] [--embedded] [--trades 100000] [--users 1000] [--tenants 3]
@@ -128,7 +128,7 @@ try {
     const prepared = process.env.DATABASE_PREPARED_STATEMENTS ?? "on";
     const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off", DATABASE_PREPARED_STATEMENTS: prepared } };
     // BENCH_NODE_FLAGS: Node flags for the service only, e.g. "--cpu-prof --cpu-prof-dir=prof" to see where its time goes.
-    const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+    const nodeFlags = nodeFlagsFrom("BENCH_NODE_FLAGS");
     const service = await startServer(
       "service",
       servicePort,
@@ -140,16 +140,8 @@ try {
       await startServer(
         "baseline",
         baselinePort,
-        [
-          process.execPath,
-          [
-            // BENCH_BASELINE_NODE_FLAGS: the same for the baseline, to compare the two profiles.
-            ...(process.env.BENCH_BASELINE_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
-            "--import",
-            "tsx",
-            "scripts/bench/baseline-server.ts",
-          ],
-        ],
+        // BENCH_BASELINE_NODE_FLAGS: the same for the baseline, to compare the two profiles.
+        baselineCommand(nodeFlagsFrom("BENCH_BASELINE_NODE_FLAGS")),
         background,
       ),
     );

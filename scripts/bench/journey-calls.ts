@@ -19,7 +19,7 @@ import { openBenchDatabase } from "./bench-database.ts";
 import { initiateBody } from "./load.ts";
 import { seedBench } from "./seed-bench.ts";
 import { postgresCpuMs, processCpuMs } from "./process-cpu.ts";
-import { serviceCommand, startServer, stopServer } from "./server.ts";
+import { baselineCommand, nodeFlagsFrom, serviceCommand, startServer, stopServer } from "./server.ts";
 
 const values = benchOptions(
   "npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50]\n" +
@@ -51,7 +51,7 @@ try {
   // call's figure would include planning its statements).
   const prepared = process.env.DATABASE_PREPARED_STATEMENTS ?? "on";
   const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off", DATABASE_PREPARED_STATEMENTS: prepared } };
-  const nodeFlags = process.env.PROBE_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const nodeFlags = nodeFlagsFrom("PROBE_NODE_FLAGS");
   children.push(
     await startServer(
       "service",
@@ -64,15 +64,7 @@ try {
     await startServer(
       "baseline",
       ports.baseline,
-      [
-        process.execPath,
-        [
-          ...(process.env.PROBE_BASELINE_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
-          "--import",
-          "tsx",
-          "scripts/bench/baseline-server.ts",
-        ],
-      ],
+      baselineCommand(nodeFlagsFrom("PROBE_BASELINE_NODE_FLAGS")),
       background,
     ),
   );

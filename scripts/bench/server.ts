@@ -1,6 +1,6 @@
 // Starting and stopping the production server (scripts/serve.ts on the existing `.next` build)
 // as a child process: used by the benchmark and by the crash and several-instance tests
-// (tests/processes), which also kill it with SIGKILL.
+// (tests/processes), which also kill it with SIGKILL; and the benchmarks' baseline server.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 
@@ -21,6 +21,16 @@ export function serviceCommand(
     process.execPath,
     [...flags, "--import", "tsx", "scripts/serve.ts", "--port", String(port), "--hostname", "127.0.0.1"],
   ];
+}
+
+/** The bare node:http + pg baseline the benchmarks compare the service with (scripts/bench/baseline-server.ts). */
+export function baselineCommand(nodeFlags: string[] = []): [string, string[]] {
+  return [process.execPath, [...nodeFlags, "--import", "tsx", "scripts/bench/baseline-server.ts"]];
+}
+
+/** Node flags given in an environment variable, space-separated (e.g. BENCH_NODE_FLAGS="--cpu-prof …"). */
+export function nodeFlagsFrom(variable: string): string[] {
+  return process.env[variable]?.split(" ").filter(Boolean) ?? [];
 }
 
 export interface StartOptions {
