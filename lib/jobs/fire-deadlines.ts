@@ -1,7 +1,8 @@
 // Fires trade deadlines that have fallen due, each as an ordinary transition in its own
 // transaction (decisions.md §3). Safe with several server instances: each trade is taken with
 // its tenant's clock by a lock that skips a trade another instance holds (lib/trades/store/lock.ts
-// withClock), and the transition itself is a compare-and-set.
+// withClock), and the transition itself is a compare-and-set. The sandbox clock endpoint waits for
+// such a trade instead: its answer promises that what fell due has been done.
 import type { ApiMode } from "../db/generated/enums.ts";
 import { tenantNow } from "../clock.ts";
 import { AppError } from "../errors.ts";
@@ -22,6 +23,18 @@ export interface FiredDeadline {
 
 const BATCH = 100;
 
+export interface FireOptions {
+  /**
+   * Wait for a trade another transaction holds instead of skipping it. The scheduler skips (the
+   * holder is another instance firing the same deadline, or a request that moves the trade on);
+   * the sandbox clock endpoint waits, or it could answer while another instance is half-way
+   * through the payout it promises is done (the holder's next step is taken up, not repeated:
+   * lib/payouts/pay-out-trade.ts).
+   */
+  waitForHeldTrades?: boolean;
+  maxRounds?: number;
+}
+
 /**
  * Fires what is due now: live trades by real time, test-mode trades by their tenant's sandbox
  * clock. `only` limits it to one tenant's mode (the sandbox clock endpoint). While live mode is
@@ -29,8 +42,9 @@ const BATCH = 100;
  */
 export async function fireDueDeadlines(
   only?: { tenantId: string; mode: ApiMode },
-  maxRounds = 20,
+  { waitForHeldTrades = false, maxRounds = 20 }: FireOptions = {},
 ): Promise<FiredDeadline[]> {
+  const skipLocked = !waitForHeldTrades;
   const fired: FiredDeadline[] = [];
   const liveOpen = isLiveModeOpen();
   // Rounds, because one firing can make the next one due at once (auto-accept, then payout).
@@ -39,7 +53,8 @@ export async function fireDueDeadlines(
     if (due.length === 0) break;
     let progressed = false;
     for (const { id, deadlineKind } of due) {
-      const result = await guarded(id, deadlineKind === "payoutCompleted" ? firePayout : fireOne);
+      const fire = deadlineKind === "payoutCompleted" ? firePayout : fireOne;
+      const result = await guarded(id, (tradeId) => fire(tradeId, skipLocked));
       if (result) {
         fired.push(result);
         progressed = true;
@@ -50,8 +65,8 @@ export async function fireDueDeadlines(
   return fired;
 }
 
-function fireOne(tradeId: string): Promise<FiredDeadline | null> {
-  return withLockedTrade(tradeLocks.withClock(tradeId, { skipLocked: true }), async (locked, tx) => {
+function fireOne(tradeId: string, skipLocked: boolean): Promise<FiredDeadline | null> {
+  return withLockedTrade(tradeLocks.withClock(tradeId, { skipLocked }), async (locked, tx) => {
     if (!locked) return null; // another instance is on it
     const { trade, tenant } = locked;
     const now = tenantNow(tenant, trade.mode);
@@ -65,8 +80,8 @@ function fireOne(tradeId: string): Promise<FiredDeadline | null> {
 }
 
 /** The payout deadline has its own steps (lib/payouts/pay-out-trade.ts). */
-async function firePayout(tradeId: string): Promise<FiredDeadline | null> {
-  const step = await payOutTrade(tradeId);
+async function firePayout(tradeId: string, skipLocked: boolean): Promise<FiredDeadline | null> {
+  const step = await payOutTrade(tradeId, { skipLocked });
   return step && { tradeId, action: "payoutCompleted", state: step.state };
 }
 

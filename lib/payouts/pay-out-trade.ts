@@ -42,11 +42,16 @@ type Begun =
   | { kind: "released"; state: string }
   | { kind: "waiting" };
 
-/** Runs the trade's due payout; null when there is nothing to do now (not due, taken, waiting). */
-export async function payOutTrade(tradeId: string): Promise<PayoutStep> {
-  // Each step is one transaction, the trade locked with its tenant's clock (another instance on it: skipped).
+/**
+ * Runs the trade's due payout; null when there is nothing to do now (not due, taken, waiting).
+ * `skipLocked: false` waits for another instance's step instead of skipping the trade: after its
+ * step 1 this one finds the Pending try and asks the rail with the same idempotency keys; after its
+ * step 3 the payout is no longer due.
+ */
+export async function payOutTrade(tradeId: string, { skipLocked = true } = {}): Promise<PayoutStep> {
+  // Each step is one transaction, the trade locked with its tenant's clock.
   const begun = await withLockedTrade(
-    tradeLocks.withClock(tradeId, { skipLocked: true }),
+    tradeLocks.withClock(tradeId, { skipLocked }),
     async (locked, tx): Promise<Begun | null> => {
       const due = duePayout(locked);
       if (!due) return null;

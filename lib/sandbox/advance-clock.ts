@@ -11,7 +11,8 @@ export async function advanceSandboxClock(context: TenantContext, seconds: numbe
     where: { id: context.tenant.id },
     data: { sandboxClockOffsetSeconds: { increment: BigInt(seconds) } },
   });
-  const fired = await fireDueDeadlines({ tenantId: tenant.id, mode: "test" });
+  // Waits for a trade the scheduler holds: when this answers, what fell due is done (the README's promise).
+  const fired = await fireDueDeadlines({ tenantId: tenant.id, mode: "test" }, { waitForHeldTrades: true });
   return {
     now: tenantNow(tenant, "test").toISOString(),
     offsetSeconds: Number(tenant.sandboxClockOffsetSeconds),

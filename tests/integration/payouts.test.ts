@@ -173,6 +173,39 @@ describe("payouts", () => {
     expect((await payoutEvents(tradeId)).map((e) => e.name)).toEqual(["payout.paid"]);
   });
 
+  it("is paid once when several sandbox clocks wait for each other's lock", async () => {
+    const { tenant, tradeId, payouts } = await settledTrade();
+    await db.tenant.update({ where: { id: tenant.tenantId }, data: { sandboxClockOffsetSeconds: { increment: 5 } } });
+    const only = { tenantId: tenant.tenantId, mode: "test" } as const;
+    const rounds = await Promise.all(
+      Array.from({ length: 6 }, () => fireDueDeadlines(only, { waitForHeldTrades: true })),
+    );
+    expect(rounds.flat().filter((f) => f.action === "payoutCompleted" && f.state === "Released")).toHaveLength(1);
+    expect((await payouts()).json.payouts.map((p: { state: string }) => p.state)).toEqual(["Paid"]);
+    expect(await db.ledgerTransfer.count({ where: { tradeId, kind: "payout" } })).toBe(1);
+    expect((await payoutEvents(tradeId)).map((e) => e.name)).toEqual(["payout.paid"]);
+  });
+
+  // The scheduler may hold the trade when a sandbox user advances the clock; the answer must not
+  // come before the payout it lists (or leaves out, as the scheduler's) is done. On PostgreSQL the
+  // lock is held by a real second connection; the embedded database runs one transaction at a time.
+  it("the sandbox clock waits for a trade held elsewhere and answers with its payout done", async () => {
+    const { api, tradeId, payouts } = await settledTrade();
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holding = db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "Trade" WHERE "id" = ${tradeId} FOR UPDATE`;
+      locked();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await lockTaken;
+    const advanced = await api.advanceClock(5);
+    await holding;
+    expect(advanced.json.fired).toEqual([{ tradeId, action: "payoutCompleted", state: "Released" }]);
+    expect((await payouts()).json.payouts.map((p: { state: string }) => p.state)).toEqual(["Paid"]);
+    expect((await api.trade("seller", tradeId)).json.state).toBe("Released");
+  });
+
   it("filters by state, trade and time; refuses bad filters; another tenant and the live mode see none", async () => {
     const { tenant, api, tradeId, payouts, payout } = await settledTrade();
     await api.advanceClock(1);
