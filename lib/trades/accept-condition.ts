@@ -24,5 +24,6 @@ export function acceptConditionCall(role: Role, trade: Trade): PartyCall {
 }
 
 export function acceptCondition(context: Context, marketplaceUserId: string, tradeId: string) {
-  return actOnTrade(context, marketplaceUserId, tradeId, acceptConditionCall);
+  // Accepting settles the trade (or refunds the payer): its balances are read with the lock.
+  return actOnTrade(context, marketplaceUserId, tradeId, acceptConditionCall, { readsBalances: true });
 }

@@ -6,6 +6,9 @@ import type { Prisma } from "../db/generated/client.ts";
 import type { TenantContext } from "../auth/authenticate.ts";
 import type { Trade } from "../db/generated/client.ts";
 import { refuseOnePersonOnBothSides } from "./distinct-parties.ts";
+import type { Sql } from "../db/sql.ts";
+import type { Balances } from "../money/ledger.ts";
+import { tradeBalances } from "./store/ledger-rows.ts";
 import { tradeLocks } from "./store/lock.ts";
 import type { Locale } from "../locale.ts";
 import type { Role } from "./transition-table.ts";
@@ -24,14 +27,24 @@ export interface PartyCall {
   distinctParties?: true;
 }
 
+/**
+ * `readsBalances`: the calls may move money that needs the trade's ledger balances (a settlement,
+ * a refund); they are read right behind the lock, in its round trip, so that the transition's one
+ * statement writes the movement too instead of a statement after it (lib/trades/plan-transition.ts).
+ */
+export interface PartyCallOptions {
+  readsBalances?: boolean;
+}
+
 export async function actOnTrade(
   context: Context,
   marketplaceUserId: string,
   tradeId: string,
   choose: (role: Role, trade: Trade) => PartyCall,
+  options: PartyCallOptions = {},
 ) {
   // The transition's own statement reads what the answer shows besides the row.
-  const { trade, parts } = await transitionPartyTrade(context, marketplaceUserId, tradeId, choose, true);
+  const { trade, parts } = await transitionPartyTrade(context, marketplaceUserId, tradeId, choose, true, options);
   return serializeTrade({ ...parts!, trade }, context.locale);
 }
 
@@ -42,7 +55,7 @@ export async function applyPartyCall(
   tradeId: string,
   choose: (role: Role, trade: Trade) => PartyCall,
 ): Promise<Trade> {
-  return (await transitionPartyTrade(context, marketplaceUserId, tradeId, choose, false)).trade;
+  return (await transitionPartyTrade(context, marketplaceUserId, tradeId, choose, false, {})).trade;
 }
 
 type PartyContext = { tenant: TenantContext["tenant"]; mode: TenantContext["mode"]; now: Date };
@@ -53,10 +66,14 @@ function transitionPartyTrade(
   tradeId: string,
   choose: (role: Role, trade: Trade) => PartyCall,
   withParts: boolean,
+  { readsBalances = false }: PartyCallOptions,
 ) {
   const scope = { tenantId: context.tenant.id, mode: context.mode };
+  const party = tradeLocks.ofParty(scope, marketplaceUserId, tradeId);
+  const balancesRead = readsBalances ? (q: Sql) => tradeBalances(q, tradeId) : () => Promise.resolve(undefined);
+  const lock = party.alongWith<Balances | undefined>(balancesRead);
   // Lock-and-read, then the transition's one statement (and its ledger transfers).
-  return withLockedTrade(tradeLocks.ofParty(scope, marketplaceUserId, tradeId), async ({ trade, role }, tx) => {
+  return withLockedTrade(lock, async ({ locked: { trade, role }, read: balances }, tx) => {
     const call = choose(role, trade);
     if (call.distinctParties) await refuseOnePersonOnBothSides(tx.q, scope, trade.id);
     const { details, entryDetails } = call;
@@ -69,6 +86,7 @@ function transitionPartyTrade(
       details,
       entryDetails,
       withParts,
+      balances,
     });
   });
 }

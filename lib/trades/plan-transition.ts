@@ -4,7 +4,14 @@
 // checks plans beside the table.
 import type { Prisma, Trade } from "../db/generated/client.ts";
 import type { LedgerMovement } from "../money/ledger-kinds.ts";
-import { postingsFor, transferRows, type Balances, type LabelShares, type TransferRows } from "../money/ledger.ts";
+import {
+  afterPostings,
+  postingsFor,
+  transferRows,
+  type Balances,
+  type LabelShares,
+  type TransferRows,
+} from "../money/ledger.ts";
 import { deadlineFor, keepsDeadline, type DeadlineSettings } from "./deadlines.ts";
 import { hasOpenOffer, OFFER_CLOSED } from "./offer-state.ts";
 import { TERMINAL_STATES } from "./states.ts";
@@ -26,6 +33,11 @@ export interface TransitionRequest {
   entryDetails?: Prisma.InputJsonValue;
   /** The label a label movement of the rule pays for. */
   label?: LabelShares;
+  /**
+   * The trade's ledger balances, read under its lock (lib/trades/act-on-trade.ts reads them right
+   * behind it): with them, a movement that needs them is written by the transition's statement too.
+   */
+  balances?: Balances;
   /** Read the parts a Trade shows (its labels, the parties' accounts) in the same statement, to answer with it. */
   withParts?: boolean;
 }
@@ -38,9 +50,12 @@ export interface TransitionPlan {
   columns: Record<string, unknown>;
   entry: TimelineEntryRow;
   events: OutboxEventRow[];
-  /** Ledger transfers that need no balance (funding escrow, paying a label): written by the statement itself. */
+  /**
+   * Ledger transfers written by the statement itself: those that need no balance (funding escrow,
+   * paying a label), and with the request's `balances` those that do.
+   */
   transfers: TransferRows[];
-  /** Movements that need the balances: written after the statement, one each, on the balances it read. */
+  /** Movements that need balances the request did not bring: written after the statement, one each, on the balances it read. */
   balanceMovements: LedgerMovement[];
   label?: LabelShares;
   /** An ended trade calls off its payments still pending (the escrow payment of an unpaid trade, a label unpaid). */
@@ -52,11 +67,12 @@ export interface TransitionPlan {
 }
 
 // A movement whose postings need no balance (the trade's own amounts, the label's shares) is
-// written by the transition's statement; the others follow it. A transition that sets an amount
-// its movement reads is not folded (the movement must see the updated row), nor one that calls
-// off payments (one statement may update a payment row only once).
+// written by the transition's statement, and so is one that needs them when the request brings
+// the balances read under the lock; the others follow it. A transition that sets an amount its
+// movement reads is not folded (the movement must see the updated row: every amount a movement
+// reads is a `…Minor` column, lib/money/ledger.ts TradeAmounts), nor one that calls off payments
+// (one statement may update a payment row only once).
 const BALANCE_FREE = new Set<LedgerMovement>(["fundEscrow", "delivery_label", "return_label"]);
-const AMOUNT_COLUMNS = ["payerTotalMinor", "shippingPayerMinor", "payeePayoutMinor", "serviceRevenueMinor"];
 const NO_BALANCES: Balances = { escrow: 0n, payeePayable: 0n };
 
 export function planTransition(rule: TransitionRule, request: TransitionRequest): TransitionPlan {
@@ -80,8 +96,8 @@ export function planTransition(rule: TransitionRule, request: TransitionRequest)
   const callsOffPendingPayments = moved && TERMINAL_STATES.has(rule.to);
   const folds =
     rule.ledger.length > 0 &&
-    rule.ledger.every((movement) => BALANCE_FREE.has(movement)) &&
-    !AMOUNT_COLUMNS.some((column) => column in (request.details ?? {})) &&
+    rule.ledger.every((movement) => BALANCE_FREE.has(movement) || request.balances !== undefined) &&
+    !Object.keys(request.details ?? {}).some((column) => column.endsWith("Minor")) &&
     !callsOffPendingPayments;
   return {
     from: trade,
@@ -98,11 +114,7 @@ export function planTransition(rule: TransitionRule, request: TransitionRequest)
     events: rule.events.map((eventName, index) =>
       tradeEvent({ ...trade, state: rule.to }, eventName, trade.sequence + 1 + index, trade.state, now),
     ),
-    transfers: folds
-      ? rule.ledger
-          .map((movement) => transferRows(trade.id, movement, postingsFor(movement, trade, NO_BALANCES, request.label)))
-          .filter((rows) => rows !== null)
-      : [],
+    transfers: folds ? foldedTransfers(rule.ledger, trade, request.balances ?? NO_BALANCES, request.label) : [],
     balanceMovements: folds ? [] : [...rule.ledger],
     label: request.label,
     callsOffPendingPayments,
@@ -110,4 +122,22 @@ export function planTransition(rule: TransitionRule, request: TransitionRequest)
     now,
     withParts: request.withParts === true,
   };
+}
+
+/** The movements' transfers in order, each on the balances the ones before it left (as applyPlan does after the statement). */
+function foldedTransfers(
+  movements: readonly LedgerMovement[],
+  trade: Trade,
+  balances: Balances,
+  label: LabelShares | undefined,
+): TransferRows[] {
+  const rows: TransferRows[] = [];
+  let before = balances;
+  for (const movement of movements) {
+    const postings = postingsFor(movement, trade, before, label);
+    const transfer = transferRows(trade.id, movement, postings);
+    if (transfer) rows.push(transfer);
+    before = afterPostings(before, postings);
+  }
+  return rows;
 }

@@ -5,6 +5,7 @@
 import type { Prisma, Trade } from "../../lib/db/generated/client.ts";
 import type { LabelShares } from "../../lib/money/ledger.ts";
 import type { DeadlineSettings } from "../../lib/trades/deadlines.ts";
+import { tradeBalances } from "../../lib/trades/store/ledger-rows.ts";
 import { tradeLocks } from "../../lib/trades/store/lock.ts";
 import type { Action, Actor } from "../../lib/trades/transition-table.ts";
 import { withLockedTrade, type AppliedTransition } from "../../lib/trades/with-locked-trade.ts";
@@ -22,8 +23,20 @@ export function applyTransition(
   entryDetails?: Prisma.InputJsonValue,
   /** The label a label movement of the rule pays for. */
   label?: LabelShares,
+  /**
+   * Read the trade's balances right behind the lock, as lib/trades/act-on-trade.ts does for calls
+   * that settle: a movement that needs them is then written by the transition's own statement.
+   */
+  { readsBalances = false }: { readsBalances?: boolean } = {},
 ): Promise<AppliedTransition> {
-  return withLockedTrade(tradeLocks.byId(trade.tenantId, trade.id), (_locked, tx) =>
-    tx.transition({ trade, settings, action, actor, now, details, entryDetails, label }),
+  const lock = tradeLocks.byId(trade.tenantId, trade.id);
+  if (!readsBalances)
+    return withLockedTrade(lock, (_locked, tx) =>
+      tx.transition({ trade, settings, action, actor, now, details, entryDetails, label }),
+    );
+  return withLockedTrade(
+    lock.alongWith((q) => tradeBalances(q, trade.id)),
+    ({ read: balances }, tx) =>
+      tx.transition({ trade, settings, action, actor, now, details, entryDetails, label, balances }),
   );
 }

@@ -111,6 +111,55 @@ describe("planTransition", () => {
     expect(refund.callsOffPendingPayments).toBe(true);
   });
 
+  it("writes a movement that reads the balances in the statement when the request brings them", () => {
+    const rule = TRANSITIONS.Delivered!.acceptCondition!;
+    // Escrow holds the split and the payer's 4,900 of shipping that no label used.
+    const balances = { escrow: 108_400n, payeePayable: 0n };
+    const planned = planTransition(rule, {
+      trade: tradeIn("Delivered"),
+      settings: SETTINGS,
+      action: "acceptCondition",
+      actor: "payer",
+      now: NOW,
+      balances,
+    });
+    expect(planned.balanceMovements).toEqual([]);
+    expect(planned.transfers.map((t) => [t.kind, t.postings, t.refundMinor])).toEqual([
+      [
+        "settle",
+        [
+          { account: "escrow", amountMinor: -108_400n },
+          { account: "payee_payable", amountMinor: 95_000n },
+          { account: "service_revenue", amountMinor: 2_000n },
+          { account: "tenant_revenue", amountMinor: 6_500n },
+          { account: "payer_refund", amountMinor: 4_900n },
+        ],
+        4_900n,
+      ],
+    ]);
+    // Without them, or when the transition sets an amount the movement reads, it follows the statement.
+    const without = planTransition(rule, {
+      trade: tradeIn("Delivered"),
+      settings: SETTINGS,
+      action: "acceptCondition",
+      actor: "payer",
+      now: NOW,
+    });
+    expect(without.balanceMovements).toEqual(["settle"]);
+    const settling = TRANSITIONS.ConditionRejected!.acceptOffer!;
+    const withRefund = planTransition(settling, {
+      trade: tradeIn("ConditionRejected"),
+      settings: SETTINGS,
+      action: "acceptOffer",
+      actor: settling.actors[0]!,
+      now: NOW,
+      details: { settlementRefundMinor: 1_000n },
+      balances,
+    });
+    expect(withRefund.transfers).toEqual([]);
+    expect(withRefund.balanceMovements).toEqual(["settleWithRefund"]);
+  });
+
   it("closes an open offer when the trade leaves its state, and records the entry's details", () => {
     const rule = TRANSITIONS.ConditionRejected!.acceptRejection!;
     const planned = planTransition(rule, {

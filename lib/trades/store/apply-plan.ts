@@ -2,9 +2,10 @@
 // holds the trade's row lock: one statement, the compare-and-set of the trade with the effects the
 // plan names (effects.ts) as data-modifying CTEs, answering the updated row, the ledger balances
 // from before it and, for a caller that answers with the Trade, the parts a Trade shows. A ledger
-// movement that needs those balances follows it, one statement each (ledger-rows.ts). So a
-// transition costs 1 + (its balance movements) round trips. Only lib/trades/with-locked-trade.ts
-// calls it (eslint.config.mjs).
+// movement that needs those balances is one of the statement's transfers when the request brought
+// the balances read under the lock (lib/trades/plan-transition.ts); otherwise it follows, one
+// statement each (ledger-rows.ts). So a transition costs 1 + (its balance movements left to
+// after) round trips. Only lib/trades/with-locked-trade.ts calls it (eslint.config.mjs).
 import type { Trade } from "../../db/generated/client.ts";
 import { statement, type Sql } from "../../db/sql.ts";
 import { afterPostings, postingsFor, type Balances } from "../../money/ledger.ts";
