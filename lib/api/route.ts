@@ -18,6 +18,7 @@ import {
 } from "./idempotency.ts";
 import type { Operation } from "./operation.ts";
 import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./token-rate-limit.ts";
+import { clientSignal } from "../http/client-signal.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
 import { PreparedJson } from "../prepared-json.ts";
 import { textResponse } from "../http/text-response.ts";
@@ -172,7 +173,7 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       traceId,
       now: tenantNow(tenantContext.tenant, tenantContext.mode),
       locale: pickLocale(request.headers.get("accept-language"), tenantContext.tenant.locale),
-      signal: request.signal,
+      signal: clientSignal(request),
       idle,
     });
     // A file streams as it is read; nothing of it is kept for an idempotent replay (only GETs answer

@@ -7,6 +7,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { internalErrorRecord } from "../api/error-record.ts";
 import type { RouteHandler } from "./api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
+import { withClientSignal } from "./client-signal.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
 import { loggableError } from "../ops/loggable-error.ts";
 import { readNodeBody } from "./read-node-body.ts";
@@ -28,10 +29,6 @@ export async function serveApi(
   client: string,
 ): Promise<void> {
   try {
-    const headers = new Headers();
-    const raw = request.rawHeaders;
-    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-    headers.set(CLIENT_ADDRESS_HEADER, client);
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
     // The body is read here, at most one byte over the API's limit, and handed to the API's reader
     // (lib/http/request-body.ts) beside the Request. One declared over the limit is not read: the
@@ -41,9 +38,16 @@ export async function serveApi(
     const sent = hasBody && !declaredTooLarge ? await readNodeBody(request, MAX_BODY_BYTES) : undefined;
     if (sent === null) return void response.destroy(); // the client went away while sending
     const gone = clientGone(response);
-    const webRequest = takesResponseText(
-      new Request(origin + request.url, { method: request.method, headers, signal: gone }),
+    // The headers go straight into the Request's own (a Headers given to the constructor is copied
+    // again), and the signal beside it (client-signal.ts).
+    const webRequest = withClientSignal(
+      takesResponseText(new Request(origin + request.url, { method: request.method })),
+      gone,
     );
+    const headers = webRequest.headers;
+    const raw = request.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+    headers.set(CLIENT_ADDRESS_HEADER, client);
     if (sent) withBodyBytes(webRequest, sent);
     const answer = await handler(webRequest, { params: Promise.resolve(params) });
     if (gone.aborted) {
