@@ -24,6 +24,7 @@ import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address.ts";
 import { answerMalformedAddress, hasMalformedEscape } from "../lib/http/malformed-address.ts";
 import { answerMethodNotAllowed, SERVED_METHODS } from "../lib/http/method-not-allowed.ts";
 import { serveApi } from "../lib/http/serve-api.ts";
+import { rawHeader } from "../lib/http/raw-headers.ts";
 import { parseTrustedProxies, resolveClientAddress } from "../lib/http/trusted-proxies.ts";
 import { addDeadlineMetrics } from "../lib/jobs/deadline-metrics.ts";
 import { addRailMetrics } from "../lib/payments/rail-health.ts";
@@ -74,15 +75,19 @@ const server = http.createServer((request, response) => {
   // While draining, every answer asks the client to reconnect, which the load balancer sends to
   // another instance: no keep-alive connection is left to be cut at the end.
   if (isShuttingDown()) response.shouldKeepAlive = false;
+  const route = router?.match(method, pathname);
+  // An API call's headers are read from the raw lines, never building request.headers
+  // (lib/http/raw-headers.ts); serveApi puts the client's address into the Request it makes.
+  const raw = request.rawHeaders;
+  const forwardedFor = route ? rawHeader(raw, "x-forwarded-for", "join") : request.headers["x-forwarded-for"];
   // Resolved here, once; whatever a client sent in our header is replaced (Next, the proxy and
   // next-auth read it from request.headers).
-  const client = resolveClientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], trustedProxies);
-  request.headers[CLIENT_ADDRESS_HEADER] = client;
+  const client = resolveClientAddress(request.socket.remoteAddress, forwardedFor, trustedProxies);
+  if (!route) request.headers[CLIENT_ADDRESS_HEADER] = client;
 
-  const route = router?.match(method, pathname);
   const template = route ? apiRouteTemplate(pathname, route.params) : pageRouteTemplate(pathname);
   httpActive.inc({ http_request_method: method });
-  inRequestSpan({ method, route: template, path: pathname, headers: request.headers }, (endSpan) => {
+  inRequestSpan({ method, route: template, path: pathname, headers: () => request.headers }, (endSpan) => {
     response.once("close", () => {
       httpActive.dec({ http_request_method: method });
       const labels = {
@@ -126,7 +131,7 @@ const server = http.createServer((request, response) => {
           response,
           route.handler,
           route.params,
-          `http://${request.headers.host ?? `localhost:${port}`}`,
+          `http://${rawHeader(raw, "host", "first") ?? `localhost:${port}`}`,
           client,
         ),
       );

@@ -10,6 +10,7 @@ import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { withClientSignal } from "./client-signal.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
 import { loggableError } from "../ops/loggable-error.ts";
+import { rawHeader } from "./raw-headers.ts";
 import { readNodeBody } from "./read-node-body.ts";
 import { MAX_BODY_BYTES, withBodyBytes } from "./request-body.ts";
 import { responseText, takesResponseText } from "./text-response.ts";
@@ -34,7 +35,8 @@ export async function serveApi(
     // (lib/http/request-body.ts) beside the Request. One declared over the limit is not read: the
     // reader refuses it by its Content-Length. Either way the rest is left unread, so the
     // connection closes after the answer.
-    const declaredTooLarge = Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES;
+    const raw = request.rawHeaders;
+    const declaredTooLarge = Number(rawHeader(raw, "content-length", "first") ?? "0") > MAX_BODY_BYTES;
     const sent = hasBody && !declaredTooLarge ? await readNodeBody(request, MAX_BODY_BYTES) : undefined;
     if (sent === null) return void response.destroy(); // the client went away while sending
     const gone = clientGone(response);
@@ -45,7 +47,6 @@ export async function serveApi(
       gone,
     );
     const headers = webRequest.headers;
-    const raw = request.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
     headers.set(CLIENT_ADDRESS_HEADER, client);
     if (sent) withBodyBytes(webRequest, sent);

@@ -10,8 +10,11 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
+let enabled: boolean | undefined;
+
+/** Read once per process, as the SDK is started once: every request and log line asks. */
 export function tracingEnabled(): boolean {
-  return Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  return (enabled ??= Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT));
 }
 
 /** Starts the SDK when an endpoint is configured; null otherwise (then every span is a no-op). */
@@ -38,13 +41,19 @@ const tracer = () => trace.getTracer("escrow-server");
  * `traceparent`. `finish` is called by the server once the answer has gone out.
  */
 export function inRequestSpan(
-  request: { method: string; route: string; path: string; headers: Record<string, string | string[] | undefined> },
+  // The headers are asked for only when tracing is on (an API call's are otherwise never built: lib/http/raw-headers.ts).
+  request: {
+    method: string;
+    route: string;
+    path: string;
+    headers: () => Record<string, string | string[] | undefined>;
+  },
   serve: (finish: (status: number, correlationId: string | undefined) => void) => void,
 ): void {
   // Without a collector every span is a no-op, yet making one still reads the caller's headers and
   // builds contexts on every request: not done at all then.
   if (!tracingEnabled()) return serve(() => {});
-  const parent = propagation.extract(context.active(), request.headers);
+  const parent = propagation.extract(context.active(), request.headers());
   tracer().startActiveSpan(
     `${request.method} ${request.route}`,
     {
