@@ -10,10 +10,9 @@ import { FIELD_OF_ACCOUNT } from "../../lib/balance/ledger-to-balance.ts";
 import { listBalanceTransactions } from "../../lib/balance/list-balance-transactions.ts";
 import { minorUnitsFromNumber } from "../../lib/money/decimal.ts";
 import { type LabelShares, type LedgerAccount } from "../../lib/money/ledger.ts";
-import { refundableMinor } from "../../lib/money/settlement.ts";
 import { applyTransition } from "../helpers/apply-transition.ts";
-import { TRANSITIONS, type Action, type Actor } from "../../lib/trades/transition-table.ts";
-import type { TradeState } from "../../lib/trades/states.ts";
+import { randomMove } from "../helpers/random-move.ts";
+import type { Action } from "../../lib/trades/transition-table.ts";
 import { insertTrade } from "../helpers/trades.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
@@ -24,12 +23,6 @@ const LABEL_SHARES: Partial<Record<Action, LabelShares>> = {
 };
 
 type Listed = Awaited<ReturnType<typeof listBalanceTransactions>>["balanceTransactions"];
-
-function moves(state: TradeState): [Action, Actor][] {
-  return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) =>
-    rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]),
-  );
-}
 
 /** Every balance transaction, walked page by page as a client would. */
 async function allTransactions(context: TenantContext, limit: number): Promise<Listed> {
@@ -75,15 +68,9 @@ describe("the balance and its transactions", () => {
           const { id } = await insertTrade(tenant.id, { amountMinor: steps[0]!.amount });
           for (const step of steps) {
             const trade = await db.trade.findUniqueOrThrow({ where: { id } });
-            const all = moves(trade.state);
-            if (!all.length) break;
-            // Mostly onward, so that histories reach settlements and payouts.
-            const onward = all.filter(([a]) => TRANSITIONS[trade.state]?.[a]?.to !== "Cancelled");
-            const pool = step.choice % 5 && onward.length ? onward : all;
-            const [action, actor] = pool[step.choice % pool.length]!;
-            const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund")
-              ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) }
-              : {};
+            const move = randomMove(trade, step.choice, 5);
+            if (!move) break;
+            const { action, actor, details } = move;
             try {
               // A label row's ledger movement pays for the label (lib/shipping/issue-label.ts).
               await applyTransition(trade, tenant, action, actor, new Date(), details, undefined, LABEL_SHARES[action]);

@@ -6,18 +6,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import { refundableMinor } from "../../lib/money/settlement.ts";
 import { applyTransition } from "../helpers/apply-transition.ts";
-import { TRANSITIONS, type Action, type Actor } from "../../lib/trades/transition-table.ts";
-import type { TradeState } from "../../lib/trades/states.ts";
+import { randomMove } from "../helpers/random-move.ts";
 import { insertTrade } from "../helpers/trades.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
-
-function moves(state: TradeState): [Action, Actor][] {
-  return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) =>
-    rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]),
-  );
-}
 
 /** The trade's transfers in the order written, each as its kind and its postings. */
 async function transfersOf(tradeId: string) {
@@ -60,15 +52,9 @@ describe("a movement written by the transition's statement", () => {
           for (const step of steps) {
             const [folded, after] = await Promise.all(twins.map((id) => db.trade.findUniqueOrThrow({ where: { id } })));
             expect(folded!.state).toBe(after!.state);
-            const all = moves(folded!.state);
-            if (!all.length) break;
-            // Mostly onward, so that histories reach the settlements and payouts.
-            const onward = all.filter(([a]) => TRANSITIONS[folded!.state]?.[a]?.to !== "Cancelled");
-            const pool = step.choice % 4 && onward.length ? onward : all;
-            const [action, actor] = pool[step.choice % pool.length]!;
-            const details = TRANSITIONS[folded!.state]?.[action]?.ledger.includes("settleWithRefund")
-              ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(folded!) + 1n) }
-              : {};
+            const move = randomMove(folded!, step.choice, 4);
+            if (!move) break;
+            const { action, actor, details } = move;
             const label =
               action === "deliveryLabelCreated"
                 ? { payerShareMinor: step.shipping ? 4900n : 0n, payeeShareMinor: step.shipping ? 0n : 4900n }

@@ -3,20 +3,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import { refundableMinor } from "../../lib/money/settlement.ts";
 import { applyTransition } from "../helpers/apply-transition.ts";
-import { TERMINAL_STATES, type TradeState } from "../../lib/trades/states.ts";
-import { TRANSITIONS, type Action, type Actor } from "../../lib/trades/transition-table.ts";
+import { randomMove } from "../helpers/random-move.ts";
+import { TERMINAL_STATES } from "../../lib/trades/states.ts";
+import type { Actor } from "../../lib/trades/transition-table.ts";
 import { insertTrade } from "../helpers/trades.ts";
 import { db, freshTenant } from "../helpers/tenants.ts";
 
 const ACTORS: Actor[] = ["payer", "payee", "tenant", "staff", "carrier", "paymentRail", "scheduler"];
-
-function moves(state: TradeState): [Action, Actor][] {
-  return Object.entries(TRANSITIONS[state] ?? {}).flatMap(([action, rule]) =>
-    rule!.actors.map((actor) => [action as Action, actor] as [Action, Actor]),
-  );
-}
 
 describe("the ledger in the database", () => {
   it("stays consistent over 40 random sequences", async () => {
@@ -32,17 +26,10 @@ describe("the ledger in the database", () => {
           const { id } = await insertTrade(tenant.id, { amountMinor: 123456n });
           for (const step of steps) {
             const trade = await db.trade.findUniqueOrThrow({ where: { id } });
-            const all = moves(trade.state);
-            if (!all.length) break;
-            const onward = all.filter(([a]) => TRANSITIONS[trade.state]?.[a]?.to !== "Cancelled");
-            const pool = step.choice % 4 && onward.length ? onward : all;
-            const [action, usualActor] = pool[step.choice % pool.length]!;
-            const actor = step.stray === 0 ? step.actor : usualActor; // sometimes a caller the table may refuse
-            // A settlement's caller names the payer's refund (lib/trades/settle-trade.ts); any
-            // amount up to what the payer paid in for the item.
-            const details = TRANSITIONS[trade.state]?.[action]?.ledger.includes("settleWithRefund")
-              ? { settlementRefundMinor: BigInt(step.choice) % (refundableMinor(trade) + 1n) }
-              : {};
+            const move = randomMove(trade, step.choice, 4);
+            if (!move) break;
+            const { action, details } = move;
+            const actor = step.stray === 0 ? step.actor : move.actor; // sometimes a caller the table may refuse
             try {
               // A label row's movement pays for its label; here the label's buyer pays all of it.
               const label =
