@@ -1,5 +1,5 @@
-// npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50]
-// Where a journey's time goes, call by call: one client runs journeys back to back (initiate →
+// npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50] [--clients 1]
+// Where a journey's time goes, call by call: one client (or --clients) runs journeys back to back (initiate →
 // accept and pay → complete → buy label → get → sent → delivered → accept) against the production
 // server and against the bare node:http + pg baseline doing the same SQL (baseline-server.ts),
 // taking turns 25 journeys at a time, and prints each call's median latency on both, and the CPU
@@ -10,6 +10,8 @@
 // figures docs/scaling.md sizes a primary and a cell with. A fresh database on BENCH_DATABASE_URL's
 // server, dropped afterwards. --trades seeds that many trades first (e.g. 1000000, to see whether a
 // journey costs more on a large table, and on which side).
+// --clients N runs N journeys at a time (as `npm run bench` does with 16): the latencies then
+// include queueing, but the CPU per journey shows which process pays more under load.
 // PROBE_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" profiles the service, PROBE_BASELINE_NODE_FLAGS
 // the baseline, to compare the two profiles.
 import "../require-node.ts";
@@ -22,21 +24,23 @@ import { postgresCpuMs, processCpuMs } from "./process-cpu.ts";
 import { baselineCommand, nodeFlagsFrom, serviceCommand, startServer, stopServer } from "./server.ts";
 
 const values = benchOptions(
-  "npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50]\n" +
-    "Each call of the trade journey, service against baseline, one client, on a database seeded with --trades trades.",
+  "npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50] [--clients 1]\n" +
+    "Each call of the trade journey, service against baseline, --clients at a time, on a database seeded with --trades trades.",
   {
+    clients: { type: "string", default: "1" },
     journeys: { type: "string", default: "150" },
     trades: { type: "string", default: "1000" },
     users: { type: "string", default: "50" },
   },
 );
 const JOURNEYS = Number(values.journeys);
+const CLIENTS = Math.max(1, Number(values.clients));
 const driverCpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
 const WARM_UP = 10;
-const BLOCK = 25;
+const BLOCK = 25 * CLIENTS;
 const database = await openBenchDatabase({ prefix: "escrow_journey" });
 const ports = { service: Number(process.env.BENCH_PORT ?? 3500), baseline: Number(process.env.BENCH_PORT ?? 3500) + 1 };
 const children = [];
@@ -71,6 +75,21 @@ try {
 
   const run = async (port: number, journeys: number) => {
     const times: Record<string, number[]> = {};
+    const clients = Math.min(CLIENTS, journeys);
+    await Promise.all(
+      Array.from({ length: clients }, (_, client) =>
+        runOneClient(port, times, client, Math.ceil((journeys - client) / clients), clients),
+      ),
+    );
+    return times;
+  };
+  const runOneClient = async (
+    port: number,
+    times: Record<string, number[]>,
+    first: number,
+    journeys: number,
+    stride: number,
+  ) => {
     const headers = { authorization: `Bearer ${tenant.testApiKey}`, "content-type": "application/json" };
     const call = async (step: string, method: string, path: string, body?: unknown) => {
       const started = performance.now();
@@ -84,7 +103,7 @@ try {
       if (!response.ok) throw new Error(`${step}: ${response.status} ${JSON.stringify(json)}`);
       return json;
     };
-    for (let i = 0; i < journeys; i++) {
+    for (let n = 0, i = first; n < journeys; n++, i += stride) {
       const payer = `${data.userPrefix}${i % tenant.userCount}`;
       const payee = `${data.userPrefix}${(i + 7) % tenant.userCount}`;
       const { tradeId } = await call(
@@ -112,7 +131,6 @@ try {
       await call("Shipment delivered", "POST", `/sandbox/shipments/${labelId}/events`, { event: "delivered" });
       await call("Accept condition", "POST", `/marketplace/users/${payer}/trades/${tradeId}/condition/accept`);
     }
-    return times;
   };
   await run(ports.service, WARM_UP);
   await run(ports.baseline, WARM_UP);
@@ -172,7 +190,9 @@ try {
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
   const perJourney = (times: Record<string, number[]>) =>
     Object.values(times).reduce((sum, list) => sum + list.reduce((a, b) => a + b, 0), 0) / JOURNEYS;
-  console.log(`\n${JOURNEYS} journeys, one client, median milliseconds per call\n`);
+  console.log(
+    `\n${JOURNEYS} journeys, ${CLIENTS === 1 ? "one client" : `${CLIENTS} clients`}, median milliseconds per call\n`,
+  );
   console.log("| Call | Service | Baseline | Service − baseline |\n|---|---:|---:|---:|");
   for (const step of Object.keys(service)) {
     const [s, b] = [median(service[step]!), median(baseline[step]!)];
