@@ -28,12 +28,12 @@ export async function authenticate(request: Request): Promise<TenantContext> {
   // The token and its tenant, read fresh for every call (never cached; lookups that arrive together
   // share one statement, lib/auth/token-lookups.ts): a revoked token fails on its next call on every
   // instance, and the tenant row carries the sandbox clock and the settings that the call must see
-  // as they are now.
+  // as they are now (the row as of the statement's version of it, lib/auth/tenant-versions.ts).
   const found = await lookUpToken(hashApiToken(token));
   if (!found || found.tokenRevokedAt) {
     throw new AppError("unauthorized", "This API token is not valid or has been revoked.");
   }
-  const { tokenHash: _hash, tokenId, tokenMode, tokenRevokedAt: _revoked, tokenLastUsedAt, ...tenant } = found;
+  const { tokenId, tokenMode, tokenLastUsedAt, tenant } = found;
   const now = Date.now();
   const lastUsed = Math.max(tokenLastUsedAt?.getTime() ?? 0, recordedUse.get(tokenId) ?? 0);
   if (now - lastUsed > LAST_USED_RESOLUTION_MS) {

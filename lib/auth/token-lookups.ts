@@ -8,22 +8,28 @@
 //
 // Nothing is cached: a lookup is always answered by a statement that began after it was asked,
 // so a token revoked (committed) before a request arrived is refused by that request, on every
-// instance, exactly as when each request read its own row.
+// instance, exactly as when each request read its own row. The statement reads the tenant's row
+// version, and the row as of that version comes from lib/auth/tenant-versions.ts (read again when
+// this process does not have that version).
 import { sql } from "../db/sql.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import type { Tenant } from "../db/generated/client.ts";
+import { readTenants, tenantAtVersion } from "./tenant-versions.ts";
 
-/** The token's columns under their own names, then every column of its tenant (t.*). */
-export type TokenRow = Tenant & {
+/** The token's columns, and its tenant's row as of the lookup's statement. */
+export interface TokenLookup {
   tokenHash: string;
   tokenId: string;
   tokenMode: ApiMode;
   tokenRevokedAt: Date | null;
   tokenLastUsedAt: Date | null;
-};
+  tenant: Tenant;
+}
+
+type TokenRow = Omit<TokenLookup, "tenant"> & { tenantId: string; tenantVersion: string };
 
 interface Asked {
-  resolve: (row: TokenRow | undefined) => void;
+  resolve: (row: TokenLookup | undefined) => void;
   reject: (error: unknown) => void;
 }
 
@@ -41,7 +47,7 @@ function inFlightLimit(): number {
 }
 
 /** The token (by its hash) and its tenant, read by a statement that starts after this call. */
-export function lookUpToken(tokenHash: string): Promise<TokenRow | undefined> {
+export function lookUpToken(tokenHash: string): Promise<TokenLookup | undefined> {
   return new Promise((resolve, reject) => {
     const asked = waiting.get(tokenHash);
     if (asked) asked.push({ resolve, reject });
@@ -75,7 +81,7 @@ function startNext(): void {
 }
 
 const TOKEN_AND_TENANT = `SELECT k."tokenHash", k."id" AS "tokenId", k."mode"::text AS "tokenMode", k."revokedAt" AS "tokenRevokedAt",
-       k."lastUsedAt" AS "tokenLastUsedAt", t.*
+       k."lastUsedAt" AS "tokenLastUsedAt", k."tenantId", t."xmin"::text AS "tenantVersion"
 FROM "ApiToken" k JOIN "Tenant" t ON t."id" = k."tenantId"`;
 // The usual batch is one token, and it has a statement of its own: PostgreSQL plans `= ANY($1)`
 // afresh on every call (its generic plan guesses more tokens than a custom plan sees, so the
@@ -92,7 +98,14 @@ async function lookUp(batch: Map<string, Asked[]>): Promise<void> {
     const hashes = [...batch.keys()];
     const rows =
       hashes.length === 1 ? await sql<TokenRow>(ONE_TOKEN, hashes) : await sql<TokenRow>(SOME_TOKENS, [hashes]);
-    const found = new Map(rows.map((row) => [row.tokenHash, row]));
+    const unknown = rows.filter((row) => !tenantAtVersion(row.tenantId, row.tenantVersion));
+    const reread = unknown.length ? await readTenants([...new Set(unknown.map((row) => row.tenantId))]) : null;
+    const found = new Map<string, TokenLookup>();
+    for (const { tenantId, tenantVersion, ...token } of rows) {
+      const tenant = tenantAtVersion(tenantId, tenantVersion) ?? reread?.get(tenantId);
+      // A tenant deleted between the two statements: its tokens went with it.
+      if (tenant) found.set(token.tokenHash, { ...token, tenant });
+    }
     for (const [hash, askers] of batch) for (const asker of askers) asker.resolve(found.get(hash));
   } catch (error) {
     for (const askers of batch.values()) for (const asker of askers) asker.reject(error);
