@@ -1,11 +1,10 @@
 // Next.js configuration. The embedded database is owned by the launcher process (scripts/run.ts),
 // never by the Next server, so nothing here opens PGlite.
 
-// Every response gets the security headers of lib/http/security-headers.js (shared with the
-// production server's direct API path, scripts/serve.ts). Pages get their Content-Security-Policy,
-// with a fresh nonce per request, from proxy.ts; the API and static files get a policy that allows
-// nothing to run.
-import { lockedDownPolicy, securityHeaders } from "./lib/http/security-headers.js";
+// Every response gets the security headers of lib/http/security-headers.js (the API's shared with
+// the production server's direct API path, scripts/serve.ts). Pages get their Content-Security-Policy,
+// with a fresh nonce per request, from proxy.ts; the API gets a policy that allows nothing to run.
+import { apiSecurityHeaders, securityHeaders } from "./lib/http/security-headers.js";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -26,8 +25,8 @@ const nextConfig = {
   logging: { incomingRequests: { ignore: [/\/api\/v1\//] } },
   async headers() {
     return [
-      { source: "/:path*", headers: securityHeaders },
-      { source: "/api/:path*", headers: [lockedDownPolicy] },
+      { source: "/:path((?!api/).*)", headers: securityHeaders },
+      { source: "/api/:path*", headers: apiSecurityHeaders },
       // Hosted links carry a person's session and the console is private: never indexed, even
       // where a link was published (public/robots.txt asks crawlers not to fetch them at all).
       {

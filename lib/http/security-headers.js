@@ -21,3 +21,14 @@ export const lockedDownPolicy = {
   key: "Content-Security-Policy",
   value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
 };
+
+const pageOnly = new Set(["Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"]);
+
+/**
+ * The API's answers (JSON, never a document a browser renders): the headers OWASP's REST Security
+ * Cheat Sheet asks of an API (no sniffing, no framing, HSTS, the locked-down policy; each route
+ * sets Cache-Control and Content-Type). The page-only ones are left off: a referrer policy, the
+ * features a page may use and the opener's isolation govern documents, and every client reads and
+ * discards each header of every answer (measured on the benchmark's journey, docs/performance.md).
+ */
+export const apiSecurityHeaders = [...securityHeaders.filter(({ key }) => !pageOnly.has(key)), lockedDownPolicy];
