@@ -23,7 +23,7 @@ import { loadApiRouter } from "../lib/http/api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address.ts";
 import { answerMalformedAddress, hasMalformedEscape } from "../lib/http/malformed-address.ts";
 import { answerMethodNotAllowed, SERVED_METHODS } from "../lib/http/method-not-allowed.ts";
-import { serveApi } from "../lib/http/serve-api.ts";
+import { answeredCorrelationId, serveApi } from "../lib/http/serve-api.ts";
 import { rawHeader } from "../lib/http/raw-headers.ts";
 import { parseTrustedProxies, resolveClientAddress } from "../lib/http/trusted-proxies.ts";
 import { addDeadlineMetrics } from "../lib/jobs/deadline-metrics.ts";
@@ -105,7 +105,7 @@ const server = http.createServer((request, response) => {
           status: response.statusCode,
           durationMs: Math.round(performance.now() - started),
         });
-      const correlationId = response.getHeader("x-correlation-id");
+      const correlationId = answeredCorrelationId(response) ?? response.getHeader("x-correlation-id");
       endSpan(response.statusCode, typeof correlationId === "string" ? correlationId : undefined);
     });
 

@@ -21,7 +21,7 @@ import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./t
 import { clientSignal } from "../http/client-signal.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
 import { PreparedJson } from "../prepared-json.ts";
-import { textResponse } from "../http/text-response.ts";
+import { setAnswerHeader, textResponse } from "../http/text-response.ts";
 import { logApiRequest } from "./write-request-log.ts";
 import { parseOrThrow, unsafeInputProblems, validationError } from "../schemas/validation.ts";
 import { isConnectionLost } from "../db/connection-lost.ts";
@@ -34,6 +34,7 @@ import type { Locale } from "../locale.ts";
 import { pickLocale } from "../i18n/index.ts";
 
 const NO_FIELDS = z.strictObject({});
+const JSON_TYPE = { "content-type": "application/json" };
 
 export interface HandlerContext<P, Q, B> extends TenantContext {
   params: P;
@@ -95,8 +96,8 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
       response = failure(error, traceId, operation.operationId);
       typeCode = error instanceof AppError ? error.code : "internal-error";
     }
-    response.headers.set("X-Correlation-Id", traceId);
-    response.headers.set("Cache-Control", "no-store");
+    setAnswerHeader(response, "x-correlation-id", traceId);
+    setAnswerHeader(response, "cache-control", "no-store");
     setRateLimitHeaders(response, rateLimit);
     if (tenantContext) logRequest(tenantContext, request, response.status, typeCode, started, traceId);
     log.request({
@@ -184,10 +185,7 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
     const status = operation.successStatus ?? 200;
     const text = status === 204 ? "" : result instanceof PreparedJson ? result.bytes : JSON.stringify(result);
     if (claim) await completeIdempotencyKey(claim.recordId, { status, body: text.toString() });
-    return textResponse(request, text, {
-      status,
-      headers: status === 204 ? {} : { "Content-Type": "application/json" },
-    });
+    return textResponse(request, text, { status, headers: status === 204 ? {} : JSON_TYPE });
   } catch (error) {
     if (claim) {
       // A refused request (4xx) is the answer to this key; a failure on our side is not.

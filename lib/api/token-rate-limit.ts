@@ -6,6 +6,7 @@
 import type { TenantContext } from "../auth/authenticate.ts";
 import { countRequest, type WindowCount } from "../rate-limits/window-counter.ts";
 import { AppError } from "../errors.ts";
+import { setAnswerHeader } from "../http/text-response.ts";
 
 export type RateLimitHeaders = Record<string, string>;
 
@@ -25,13 +26,13 @@ export function limitApiRequest(context: TenantContext): RateLimitHeaders {
 }
 
 export function setRateLimitHeaders(response: Response, headers: RateLimitHeaders): void {
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  for (const name in headers) setAnswerHeader(response, name, headers[name]!);
 }
 
 function rateLimitHeaders(count: WindowCount): RateLimitHeaders {
   return {
-    "RateLimit-Limit": String(count.limit),
-    "RateLimit-Remaining": String(count.remaining),
-    "RateLimit-Reset": String(count.resetSeconds),
+    "ratelimit-limit": String(count.limit),
+    "ratelimit-remaining": String(count.remaining),
+    "ratelimit-reset": String(count.resetSeconds),
   };
 }

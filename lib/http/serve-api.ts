@@ -8,17 +8,23 @@ import { internalErrorRecord } from "../api/error-record.ts";
 import type { RouteHandler } from "./api-router.ts";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { withClientSignal } from "./client-signal.ts";
-import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
+import { apiSecurityHeaders } from "./security-headers.js";
 import { loggableError } from "../ops/loggable-error.ts";
 import { rawHeader } from "./raw-headers.ts";
 import { readNodeBody } from "./read-node-body.ts";
 import { MAX_BODY_BYTES, withBodyBytes } from "./request-body.ts";
-import { responseText, takesResponseText } from "./text-response.ts";
+import { answerHeaders, responseText, takesResponseText } from "./text-response.ts";
 
-const API_HEADERS: [string, string][] = [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [
-  key.toLowerCase(),
-  value,
-]);
+const API_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
+  apiSecurityHeaders.map(({ key, value }) => [key.toLowerCase(), value]),
+);
+
+const CORRELATION = Symbol.for("escrow.answerCorrelationId");
+
+/** The X-Correlation-Id serveApi answered with (for the request's trace span; its headers are written at once). */
+export function answeredCorrelationId(response: ServerResponse): string | undefined {
+  return (response as ServerResponse & { [CORRELATION]?: string })[CORRELATION];
+}
 
 /** `client` is the client's address as the server resolved it (never a header the client sent). */
 export async function serveApi(
@@ -56,11 +62,17 @@ export async function serveApi(
       await answer.body?.cancel().catch(() => {});
       return void response.destroy();
     }
-    const out: Record<string, string | string[]> = Object.fromEntries(API_HEADERS);
+    const out: Record<string, string | string[]> = { ...API_HEADERS };
     if (declaredTooLarge || (sent && sent.length > MAX_BODY_BYTES)) out["connection"] = "close";
-    answer.headers.forEach((value, key) => {
-      out[key] = key === "set-cookie" ? answer.headers.getSetCookie() : value;
-    });
+    const beside = answerHeaders(answer);
+    if (beside) Object.assign(out, beside);
+    else
+      answer.headers.forEach((value, key) => {
+        out[key] = key === "set-cookie" ? answer.headers.getSetCookie() : value;
+      });
+    const correlationId = out["x-correlation-id"];
+    if (typeof correlationId === "string")
+      (response as ServerResponse & { [CORRELATION]?: string })[CORRELATION] = correlationId;
     if (answer.body && answer.headers.has("content-disposition")) {
       // A file (an export) streams as the client reads it: buffered, it would sit whole in memory.
       for (const [key, value] of Object.entries(out)) response.setHeader(key, value);
@@ -76,10 +88,15 @@ export async function serveApi(
           ? Buffer.from(text)
           : text;
     if (answer.status !== 204 && answer.status !== 304) out["content-length"] = String(body.length);
-    // Set one by one rather than passed to writeHead, so the server can still read them after the
-    // answer (the correlation id for its trace span).
-    for (const [key, value] of Object.entries(out)) response.setHeader(key, value);
-    response.writeHead(answer.status);
+    // Given to writeHead as one list, written as they are: set one by one, each would be checked
+    // and stored by Node before being written the same way.
+    const head: string[] = [];
+    for (const key in out) {
+      const value = out[key]!;
+      if (typeof value === "string") head.push(key, value);
+      else for (const each of value) head.push(key, each);
+    }
+    response.writeHead(answer.status, head);
     response.end(body);
   } catch (error) {
     // apiRoute answers every failure itself; this is for a fault in the plumbing above.
@@ -90,7 +107,7 @@ export async function serveApi(
     );
     if (!response.headersSent) {
       response.writeHead(500, {
-        ...Object.fromEntries(API_HEADERS),
+        ...API_HEADERS,
         "content-type": "application/json",
         "x-correlation-id": traceId,
         "cache-control": "no-store",
