@@ -1,4 +1,4 @@
-// npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50] [--clients 1]
+// npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50] [--clients 1] [--per-call-cpu]
 // Where a journey's time goes, call by call: one client (or --clients) runs journeys back to back (initiate →
 // accept and pay → complete → buy label → get → sent → delivered → accept) against the production
 // server and against the bare node:http + pg baseline doing the same SQL (baseline-server.ts),
@@ -10,6 +10,8 @@
 // figures docs/scaling.md sizes a primary and a cell with. A fresh database on BENCH_DATABASE_URL's
 // server, dropped afterwards. --trades seeds that many trades first (e.g. 1000000, to see whether a
 // journey costs more on a large table, and on which side).
+// --per-call-cpu also prints each call's CPU in each server (scripts/bench/request-cpu.ts), with one
+// client the steadiest figure there is of what a change to a call's path saves.
 // --clients N runs N journeys at a time (as `npm run bench` does with 16): the latencies then
 // include queueing, but the CPU per journey shows which process pays more under load.
 // PROBE_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof" profiles the service, PROBE_BASELINE_NODE_FLAGS
@@ -20,14 +22,16 @@ import { applyMigrations } from "../../lib/db/migrations.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 import { initiateBody } from "./load.ts";
 import { seedBench } from "./seed-bench.ts";
+import { perCallCpu } from "./per-call-cpu.ts";
 import { postgresCpuMs, processCpuMs } from "./process-cpu.ts";
 import { baselineCommand, nodeFlagsFrom, serviceCommand, startServer, stopServer } from "./server.ts";
 
 const values = benchOptions(
-  "npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50] [--clients 1]\n" +
+  "npm run bench:journey -- [--journeys 150] [--trades 1000] [--users 50] [--clients 1] [--per-call-cpu]\n" +
     "Each call of the trade journey, service against baseline, --clients at a time, on a database seeded with --trades trades.",
   {
     clients: { type: "string", default: "1" },
+    "per-call-cpu": { type: "boolean", default: false },
     journeys: { type: "string", default: "150" },
     trades: { type: "string", default: "1000" },
     users: { type: "string", default: "50" },
@@ -54,8 +58,11 @@ try {
   // Statements prepared by name on both servers, as `npm run bench` runs them (without, each
   // call's figure would include planning its statements).
   const prepared = process.env.DATABASE_PREPARED_STATEMENTS ?? "on";
-  const background = { env: { WEBHOOK_WORKER: "off", SCHEDULER: "off", DATABASE_PREPARED_STATEMENTS: prepared } };
-  const nodeFlags = nodeFlagsFrom("PROBE_NODE_FLAGS");
+  const perCall = values["per-call-cpu"] ? perCallCpu() : null;
+  const background = {
+    env: { WEBHOOK_WORKER: "off", SCHEDULER: "off", DATABASE_PREPARED_STATEMENTS: prepared, ...perCall?.env },
+  };
+  const nodeFlags = [...nodeFlagsFrom("PROBE_NODE_FLAGS"), ...(perCall?.nodeFlags ?? [])];
   children.push(
     await startServer(
       "service",
@@ -68,7 +75,7 @@ try {
     await startServer(
       "baseline",
       ports.baseline,
-      baselineCommand(nodeFlagsFrom("PROBE_BASELINE_NODE_FLAGS")),
+      baselineCommand([...nodeFlagsFrom("PROBE_BASELINE_NODE_FLAGS"), ...(perCall?.nodeFlags ?? [])]),
       background,
     ),
   );
@@ -218,6 +225,11 @@ try {
       `${Math.round(walBytes).toLocaleString("en")} WAL bytes per journey (${JOURNEYS} journeys); ` +
       `the baseline ${baselineWrites.toFixed(1)} write transactions.`,
   );
+  if (perCall) {
+    const [servicePid, baselinePid] = [children[0]!.pid!, children[1]!.pid!];
+    for (const child of children.splice(0)) await stopServer(child);
+    perCall.print(servicePid, baselinePid, JOURNEYS + WARM_UP);
+  }
 } finally {
   for (const child of children) await stopServer(child);
   await database.drop();
