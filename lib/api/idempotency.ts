@@ -8,6 +8,7 @@ import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 import { db } from "../db/client.ts";
 import type { ApiMode } from "../db/generated/enums.ts";
 import { AppError } from "../errors.ts";
+import { requestHeader } from "../http/request-headers.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +23,7 @@ export interface StoredResponse {
 export type IdempotencyClaim = { kind: "replay"; response: StoredResponse } | { kind: "claimed"; recordId: string };
 
 export function idempotencyKey(request: Request): string | null {
-  const key = request.headers.get(IDEMPOTENCY_HEADER);
+  const key = requestHeader(request, IDEMPOTENCY_HEADER);
   if (key === null) return null;
   if (key.length < 1 || key.length > 255) {
     throw new AppError("validation-error", "Idempotency-Key: Must be 1 to 255 characters.", {

@@ -20,6 +20,7 @@ import type { Operation } from "./operation.ts";
 import { limitApiRequest, setRateLimitHeaders, type RateLimitHeaders } from "./token-rate-limit.ts";
 import { clientSignal } from "../http/client-signal.ts";
 import { NO_BODY, readJsonBody } from "../http/request-body.ts";
+import { requestHeader } from "../http/request-headers.ts";
 import { PreparedJson } from "../prepared-json.ts";
 import { setAnswerHeader, textResponse } from "../http/text-response.ts";
 import { logApiRequest } from "./write-request-log.ts";
@@ -72,7 +73,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     let rateLimit: RateLimitHeaders = {};
     try {
       if (correlationError) throw correlationError;
-      tenantContext = await authenticate(request).catch((error: unknown) => {
+      tenantContext = await authenticate(requestHeader(request, "authorization")).catch((error: unknown) => {
         throw error instanceof AppError && error.code === "unauthorized" ? failedAuthError(request, error) : error;
       });
       rateLimit = limitApiRequest(tenantContext);
@@ -173,7 +174,7 @@ async function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       body: parsedBody as Out<B>,
       traceId,
       now: tenantNow(tenantContext.tenant, tenantContext.mode),
-      locale: pickLocale(request.headers.get("accept-language"), tenantContext.tenant.locale),
+      locale: pickLocale(requestHeader(request, "accept-language"), tenantContext.tenant.locale),
       signal: clientSignal(request),
       idle,
     });

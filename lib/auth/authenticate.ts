@@ -17,8 +17,9 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /** When this process last recorded each token's use: a flood's requests record it once, not each. */
 const recordedUse = new Map<string, number>();
 
-export async function authenticate(request: Request): Promise<TenantContext> {
-  const token = bearerToken(request.headers.get("authorization"));
+/** `authorization`: the request's Authorization header (null when it sent none). */
+export async function authenticate(authorization: string | null): Promise<TenantContext> {
+  const token = bearerToken(authorization);
   if (!token) {
     throw new AppError(
       "unauthorized",

@@ -1,9 +1,13 @@
 // Reads a JSON request body with a size limit: too large is 413, not JSON is 400 malformed-request.
 import { AppError } from "../errors.ts";
+import { requestHeader } from "./request-headers.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const NO_BODY = Symbol("no body");
+
+/** Stateless between calls (no `stream` option), so one serves every request. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 export interface RequestBody {
   /** The parsed JSON, or NO_BODY for an empty body. */
@@ -13,19 +17,19 @@ export interface RequestBody {
 }
 
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<RequestBody> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
+  const declared = Number(requestHeader(request, "content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
 
   const bytes = await readLimited(request, limit);
   if (bytes.length === 0) return { json: NO_BODY, text: "" };
 
-  const contentType = request.headers.get("content-type") ?? "";
+  const contentType = requestHeader(request, "content-type") ?? "";
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(contentType.trim())) {
     throw new AppError("malformed-request", "Send the body as JSON with the header Content-Type: application/json.");
   }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     throw new AppError("malformed-request", "The request body is not valid UTF-8.");
   }

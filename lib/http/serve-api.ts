@@ -6,12 +6,12 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { internalErrorRecord } from "../api/error-record.ts";
 import type { RouteHandler } from "./api-router.ts";
-import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { withClientSignal } from "./client-signal.ts";
 import { apiSecurityHeaders } from "./security-headers.js";
 import { loggableError } from "../ops/loggable-error.ts";
 import { rawHeader } from "./raw-headers.ts";
 import { readNodeBody } from "./read-node-body.ts";
+import { withRawHeaders } from "./request-headers.ts";
 import { MAX_BODY_BYTES, withBodyBytes } from "./request-body.ts";
 import { answerHeaders, responseText, takesResponseText } from "./text-response.ts";
 
@@ -46,15 +46,12 @@ export async function serveApi(
     const sent = hasBody && !declaredTooLarge ? await readNodeBody(request, MAX_BODY_BYTES) : undefined;
     if (sent === null) return void response.destroy(); // the client went away while sending
     const gone = clientGone(response);
-    // The headers go straight into the Request's own (a Headers given to the constructor is copied
-    // again), and the signal beside it (client-signal.ts).
-    const webRequest = withClientSignal(
-      takesResponseText(new Request(origin + request.url, { method: request.method })),
-      gone,
+    // The header lines and the signal go beside the Request (request-headers.ts, client-signal.ts).
+    const webRequest = withRawHeaders(
+      withClientSignal(takesResponseText(new Request(origin + request.url, { method: request.method })), gone),
+      raw,
+      client,
     );
-    const headers = webRequest.headers;
-    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-    headers.set(CLIENT_ADDRESS_HEADER, client);
     if (sent) withBodyBytes(webRequest, sent);
     const answer = await handler(webRequest, { params: Promise.resolve(params) });
     if (gone.aborted) {

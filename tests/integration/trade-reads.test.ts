@@ -30,9 +30,7 @@ beforeAll(async () => {
 
 describe("trade reads in plain SQL", () => {
   it("authenticate reads the token's tenant exactly as Prisma does", async () => {
-    const context = await authenticate(
-      new Request("http://x/api/v1/x", { headers: { authorization: `Bearer ${world.tenant.testApiKey}` } }),
-    );
+    const context = await authenticate(`Bearer ${world.tenant.testApiKey}`);
     expect(context.mode).toBe("test");
     expect(typed(context.tenant)).toEqual(
       typed(await db.tenant.findUniqueOrThrow({ where: { id: world.tenant.tenantId } })),
