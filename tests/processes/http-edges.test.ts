@@ -122,3 +122,31 @@ describe("what crawlers and browsers ask for", () => {
     expect(Buffer.from(await icon.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0])); // an ICO file
   });
 });
+
+describe("security headers", () => {
+  it("gives API answers the headers an API needs and pages all of theirs", async () => {
+    // A refused call answers through the same path as any other (the route's answer, serveApi's head).
+    const everyAnswer = { "x-content-type-options": "nosniff", "x-frame-options": "DENY" };
+    const api = await raw("GET", "/api/v1/marketplace/users/someone/trades");
+    expect(api.status).toBe(401);
+    expect(api.headers).toMatchObject({
+      ...everyAnswer,
+      "strict-transport-security": "max-age=63072000; includeSubDomains",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      "cache-control": "no-store",
+      "content-type": "application/json",
+    });
+    expect(api.headers["x-correlation-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    // The page-only ones govern documents a browser renders; a JSON answer goes without them.
+    for (const pageOnly of ["referrer-policy", "permissions-policy", "cross-origin-opener-policy"])
+      expect(api.headers[pageOnly], pageOnly).toBeUndefined();
+    const page = await raw("GET", "/docs");
+    expect(page.status).toBe(200);
+    expect(page.headers).toMatchObject({
+      ...everyAnswer,
+      "referrer-policy": "same-origin",
+      "cross-origin-opener-policy": "same-origin",
+    });
+    expect(page.headers["permissions-policy"]).toContain("camera=()");
+  });
+});

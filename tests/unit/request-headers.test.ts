@@ -23,7 +23,9 @@ const marked = () => withRawHeaders(new Request("http://api.example/api/v1/x", {
 describe("requestHeader", () => {
   it("reads a marked Request's lines as Headers.get would: any case, repeated lines joined", () => {
     const request = marked();
-    const built = new Headers(Array.from({ length: raw.length / 2 }, (_, i) => [raw[2 * i]!, raw[2 * i + 1]!]));
+    const built = new Headers(
+      Array.from({ length: raw.length / 2 }, (_, i): [string, string] => [raw[2 * i]!, raw[2 * i + 1]!]),
+    );
     for (const name of ["authorization", "accept-language", "host", "idempotency-key"])
       expect(requestHeader(request, name)).toBe(built.get(name));
     expect(requestHeader(request, "accept-language")).toBe("da, en;q=0.5");
