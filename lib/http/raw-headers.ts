@@ -1,7 +1,7 @@
 // Reading an API call's few headers from Node's `rawHeaders`. IncomingMessage.headers is built on
-// its first read, one call per header line into a new object; the production server copies the
-// raw lines into the web Request anyway (serve-api.ts), so for an API call it never builds it
-// (docs/performance.md, "Issue 37, fifth day"). Next's pages still read request.headers.
+// its first read, one call per header line into a new object; the production server hands the raw
+// lines to the route beside the web Request (request-headers.ts), so for an API call it never
+// builds it (docs/performance.md, "Issue 37, fifth day"). Next's pages still read request.headers.
 
 /**
  * The header as `request.headers` gives it: repeated lines joined with ", " (as Node joins
