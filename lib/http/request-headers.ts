@@ -10,8 +10,24 @@ import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { rawHeader } from "./raw-headers.ts";
 
 const RAW = Symbol.for("escrow.rawRequestHeaders");
+const BUILT = Symbol.for("escrow.builtRequestHeaders");
 
-type MarkedRequest = Request & { [RAW]?: { raw: string[]; client: string } };
+type MarkedRequest = Request & { [RAW]?: { raw: string[]; client: string }; [BUILT]?: Headers };
+
+/**
+ * The `headers` of a marked Request, built on the first read. One function for every Request:
+ * V8 gives objects whose accessors are different functions different hidden classes, so a getter
+ * made per Request would have made a new class per request.
+ */
+function builtHeaders(this: MarkedRequest): Headers {
+  const built = this[BUILT];
+  if (built) return built;
+  const { raw, client } = this[RAW]!;
+  const headers = new Headers();
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  headers.set(CLIENT_ADDRESS_HEADER, client);
+  return (this[BUILT] = headers);
+}
 
 /**
  * Marks a Request (made without headers) with Node's raw header lines and the client's address as
@@ -19,16 +35,7 @@ type MarkedRequest = Request & { [RAW]?: { raw: string[]; client: string } };
  */
 export function withRawHeaders(request: Request, raw: string[], client: string): Request {
   (request as MarkedRequest)[RAW] = { raw, client };
-  Object.defineProperty(request, "headers", {
-    configurable: true,
-    get() {
-      const headers = new Headers();
-      for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-      headers.set(CLIENT_ADDRESS_HEADER, client);
-      Object.defineProperty(request, "headers", { value: headers });
-      return headers;
-    },
-  });
+  Object.defineProperty(request, "headers", { configurable: true, get: builtHeaders });
   return request;
 }
 

@@ -46,6 +46,14 @@ describe("requestHeader", () => {
     expect(request.headers).toBe(headers);
   });
 
+  it("gives every marked Request the same accessor, so that they share one hidden class", () => {
+    const [first, second] = [marked(), marked()];
+    const getter = (request: Request) => Object.getOwnPropertyDescriptor(request, "headers")?.get;
+    expect(getter(first)).toBeTypeOf("function");
+    expect(getter(first)).toBe(getter(second));
+    expect(first.headers).not.toBe(second.headers);
+  });
+
   it("reads an ordinary Request's own headers (Next's path)", () => {
     const request = new Request("http://x/", { headers: { authorization: "Bearer y" } });
     expect(requestHeader(request, "authorization")).toBe("Bearer y");
