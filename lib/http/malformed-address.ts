@@ -8,7 +8,7 @@ import { errorRecord } from "../api/error-record.ts";
 import { CONSOLE_API } from "../console/operations/operation.ts";
 import { consoleErrorBody } from "../console/console-error.ts";
 import { AppError } from "../errors.ts";
-import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
+import { refusalSecurityHeaders } from "./security-headers.js";
 
 const MESSAGE = "The address has a percent-escape that does not decode to UTF-8 text.";
 
@@ -25,9 +25,7 @@ export function hasMalformedEscape(pathname: string): boolean {
 
 /** The 400's headers and body for a path whose escapes do not decode. */
 export function malformedAddress(pathname: string): { headers: Record<string, string>; body: string } {
-  const headers: Record<string, string> = Object.fromEntries(
-    [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]),
-  );
+  const headers = refusalSecurityHeaders(pathname);
   headers["cache-control"] = "no-store";
   const error = new AppError("malformed-request", MESSAGE);
   if (pathname.startsWith("/api/")) {

@@ -5,7 +5,7 @@
 import type { ServerResponse } from "node:http";
 import { errorRecord } from "../api/error-record.ts";
 import { AppError } from "../errors.ts";
-import { lockedDownPolicy, securityHeaders } from "./security-headers.js";
+import { refusalSecurityHeaders } from "./security-headers.js";
 
 /** Methods Next and the API serve; anything else is refused before reaching them. */
 export const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -17,9 +17,7 @@ export function methodNotAllowed(
   pathname: string,
   apiMethods: string[],
 ): { headers: Record<string, string>; body: string } {
-  const headers: Record<string, string> = Object.fromEntries(
-    [...securityHeaders, lockedDownPolicy].map(({ key, value }) => [key.toLowerCase(), value]),
-  );
+  const headers = refusalSecurityHeaders(pathname);
   headers["cache-control"] = "no-store";
   if (pathname.startsWith("/api/")) {
     const allow = apiMethods.length ? apiMethods.join(", ") : "GET, POST, PUT, PATCH, DELETE";

@@ -2,3 +2,4 @@
 export declare const securityHeaders: { key: string; value: string }[];
 export declare const lockedDownPolicy: { key: string; value: string };
 export declare const apiSecurityHeaders: { key: string; value: string }[];
+export declare function refusalSecurityHeaders(pathname: string): Record<string, string>;

@@ -32,3 +32,13 @@ const pageOnly = new Set(["Referrer-Policy", "Permissions-Policy", "Cross-Origin
  * discards each header of every answer (measured on the benchmark's journey, docs/performance.md).
  */
 export const apiSecurityHeaders = [...securityHeaders.filter(({ key }) => !pageOnly.has(key)), lockedDownPolicy];
+
+/**
+ * The security headers of an answer the production server makes itself, before any route (a 405,
+ * an address that does not decode), lower-cased for writeHead: the API's set on an API path, as
+ * its routes' answers carry, and every page header with the locked-down policy elsewhere.
+ */
+export function refusalSecurityHeaders(pathname) {
+  const set = pathname.startsWith("/api/") ? apiSecurityHeaders : [...securityHeaders, lockedDownPolicy];
+  return Object.fromEntries(set.map(({ key, value }) => [key.toLowerCase(), value]));
+}

@@ -45,10 +45,14 @@ describe("methods nothing serves", () => {
       const record = JSON.parse(response.body);
       expect(record).toMatchObject({ status: 405, typeCode: "method-not-allowed", errors: [] });
       expect(record.traceId).toBe(response.headers["x-correlation-id"]);
+      // The API's security headers, as its routes' answers carry them, without the page-only ones.
+      expect(response.headers["x-frame-options"]).toBe("DENY");
+      expect(response.headers["referrer-policy"]).toBeUndefined();
     }
     const page = await raw("TRACE", "/console/sign-in");
     expect(page.status).toBe(405);
     expect(page.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
+    expect(page.headers["referrer-policy"]).toBe("same-origin");
     // HEAD and OPTIONS still work where GET does.
     expect((await raw("HEAD", "/api/v1/marketplace/users/someone")).status).toBe(401);
     expect((await raw("OPTIONS", "/api/v1/marketplace/users/someone")).status).toBe(204);

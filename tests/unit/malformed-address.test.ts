@@ -18,6 +18,10 @@ describe("addresses whose escapes do not decode", () => {
     expect(record).toMatchObject({ status: 400, typeCode: "malformed-request", errors: [] });
     expect(api.headers["x-correlation-id"]).toBe(record.traceId);
     expect(api.headers["content-type"]).toBe("application/json");
+    // The API's security headers, as its routes' answers carry them; the page-only ones are not.
+    expect(api.headers["x-frame-options"]).toBe("DENY");
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+    expect(api.headers["referrer-policy"]).toBeUndefined();
     const console = malformedAddress("/console/api/exports/%E0");
     expect(JSON.parse(console.body)).toEqual({
       error: "The address has a percent-escape that does not decode to UTF-8 text.",
@@ -26,6 +30,7 @@ describe("addresses whose escapes do not decode", () => {
     const page = malformedAddress("/pay/%E0");
     expect(page.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(page.headers["x-frame-options"]).toBe("DENY");
+    expect(page.headers["referrer-policy"]).toBe("same-origin");
     expect(page.body).toBe("The address has a percent-escape that does not decode to UTF-8 text.\n");
   });
 });
