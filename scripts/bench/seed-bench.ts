@@ -1,10 +1,12 @@
 // The data of `npm run bench`: a few tenants made the way operators make them, `users` connected
 // marketplace users spread over them (a service account with a payout account each, as a sandbox
-// connect leaves them), and `trades` trades in SQL (seed-trades.ts). The first tenant holds half
-// the trades and one power seller with up to 10,000 of them: the user whose Get trades is measured.
+// connect leaves them), and `trades` trades in SQL (seed-trades.ts) with their payments
+// (seed-payments.ts). The first tenant holds half the trades and one power seller with up to 10,000
+// of them: the user whose Get trades is measured.
 import type { Db } from "../../lib/db/client.ts";
 import { createTenant } from "../../lib/tenants/create-tenant.ts";
 import { OPERATOR_RATE_LIMIT } from "../../lib/tenants/rate-limit-settings.ts";
+import { seedPayments } from "./seed-payments.ts";
 import { seedTrades } from "./seed-trades.ts";
 
 export interface BenchTenant {
@@ -55,7 +57,11 @@ export async function seedBench(
       // Other tenants get no power seller: every n-th trade beyond their count.
       powerSeller: { id: POWER_SELLER, every: t === 0 ? every : shares[t]! + 1 },
     });
+    await seedPayments(db, tenant.tenantId);
   }
+  // Fresh statistics, as autovacuum would have them on a live database.
+  for (const table of ["Payment", "PaymentAttempt", "HostedSession"])
+    await db.$executeRawUnsafe(`VACUUM ANALYZE "${table}"`);
   return {
     tenants,
     userPrefix: USER_PREFIX,
