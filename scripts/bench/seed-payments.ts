@@ -22,13 +22,14 @@ export async function seedPayments(db: Db, tenantId: string): Promise<void> {
        t."payerTotalMinor", t."currency",
        CASE t."state" WHEN 'Created' THEN 'Pending' WHEN 'Cancelled' THEN 'Cancelled' ELSE 'Paid' END::"PaymentState",
        'seed-pay-' || t."id", 'simulated',
-       CASE WHEN t."state" IN ('Created', 'Cancelled') THEN NULL ELSE 'simbank_seed_' || t."id" END,
-       CASE WHEN t."state" IN ('Created', 'Cancelled') THEN NULL ELSE 'https://bank.example/pay/' || t."id" END,
-       CASE WHEN t."state" IN ('Created', 'Cancelled') THEN NULL ELSE t."createdAt" + interval '1 minute' END,
-       CASE WHEN t."state" IN ('Created', 'Cancelled') THEN NULL ELSE 'card' END,
-       CASE WHEN t."state" IN ('Created', 'Cancelled') THEN NULL ELSE t."createdAt" + interval '2 minutes' END,
+       CASE WHEN s."paid" THEN 'simbank_seed_' || t."id" END,
+       CASE WHEN s."paid" THEN 'https://bank.example/pay/' || t."id" END,
+       CASE WHEN s."paid" THEN t."createdAt" + interval '1 minute' END,
+       CASE WHEN s."paid" THEN 'card' END,
+       CASE WHEN s."paid" THEN t."createdAt" + interval '2 minutes' END,
        t."createdAt", t."createdAt"
-     FROM "Trade" t WHERE t."tenantId" = $1 AND t."referenceId" LIKE 'seed-%'`,
+     FROM "Trade" t CROSS JOIN LATERAL (SELECT t."state" NOT IN ('Created', 'Cancelled') AS "paid") s
+     WHERE t."tenantId" = $1 AND t."referenceId" LIKE 'seed-%'`,
     tenantId,
   );
   await db.$executeRawUnsafe(
