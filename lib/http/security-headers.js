@@ -33,12 +33,19 @@ const pageOnly = new Set(["Referrer-Policy", "Permissions-Policy", "Cross-Origin
  */
 export const apiSecurityHeaders = [...securityHeaders.filter(({ key }) => !pageOnly.has(key)), lockedDownPolicy];
 
+/** A header set as one object with lower-case names, as node's writeHead takes it. */
+const forWriteHead = (set) =>
+  Object.freeze(Object.fromEntries(set.map(({ key, value }) => [key.toLowerCase(), value])));
+
+/** apiSecurityHeaders for node's writeHead: the production server's API answers (lib/http/serve-api.ts). */
+export const apiAnswerHeaders = forWriteHead(apiSecurityHeaders);
+const pageAnswerHeaders = forWriteHead([...securityHeaders, lockedDownPolicy]);
+
 /**
  * The security headers of an answer the production server makes itself, before any route (a 405,
- * an address that does not decode), lower-cased for writeHead: the API's set on an API path, as
- * its routes' answers carry, and every page header with the locked-down policy elsewhere.
+ * an address that does not decode), as a new object for writeHead: the API's set on an API path,
+ * as its routes' answers carry, and every page header with the locked-down policy elsewhere.
  */
 export function refusalSecurityHeaders(pathname) {
-  const set = pathname.startsWith("/api/") ? apiSecurityHeaders : [...securityHeaders, lockedDownPolicy];
-  return Object.fromEntries(set.map(({ key, value }) => [key.toLowerCase(), value]));
+  return { ...(pathname.startsWith("/api/") ? apiAnswerHeaders : pageAnswerHeaders) };
 }

@@ -7,17 +7,13 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { internalErrorRecord } from "../api/error-record.ts";
 import type { RouteHandler } from "./api-router.ts";
 import { withClientSignal } from "./client-signal.ts";
-import { apiSecurityHeaders } from "./security-headers.js";
+import { apiAnswerHeaders } from "./security-headers.js";
 import { loggableError } from "../ops/loggable-error.ts";
 import { rawHeader } from "./raw-headers.ts";
 import { readNodeBody } from "./read-node-body.ts";
 import { withRawHeaders } from "./request-headers.ts";
 import { MAX_BODY_BYTES, withBodyBytes } from "./request-body.ts";
 import { answerHeaders, responseText, takesResponseText } from "./text-response.ts";
-
-const API_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
-  apiSecurityHeaders.map(({ key, value }) => [key.toLowerCase(), value]),
-);
 
 const CORRELATION = Symbol.for("escrow.answerCorrelationId");
 
@@ -59,7 +55,7 @@ export async function serveApi(
       await answer.body?.cancel().catch(() => {});
       return void response.destroy();
     }
-    const out: Record<string, string | string[]> = { ...API_HEADERS };
+    const out: Record<string, string | string[]> = { ...apiAnswerHeaders };
     if (declaredTooLarge || (sent && sent.length > MAX_BODY_BYTES)) out["connection"] = "close";
     const beside = answerHeaders(answer);
     if (beside) Object.assign(out, beside);
@@ -104,7 +100,7 @@ export async function serveApi(
     );
     if (!response.headersSent) {
       response.writeHead(500, {
-        ...API_HEADERS,
+        ...apiAnswerHeaders,
         "content-type": "application/json",
         "x-correlation-id": traceId,
         "cache-control": "no-store",
